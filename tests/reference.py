@@ -1,0 +1,56 @@
+"""Independent reference implementations used by the tests (never by the package)."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import z3
+
+
+def all_inputs(q: int):
+    """Every x in {0,1}^q in truth-table order (x_1 most significant)."""
+    return list(itertools.product((0, 1), repeat=q))
+
+
+def sensitive_blocks(f, z) -> list[tuple[int, ...]]:
+    """All (not only minimal) sensitive blocks of f at z, by direct evaluation."""
+    q, fz = len(z), f(tuple(z))
+    blocks = []
+    for size in range(1, q + 1):
+        for block in itertools.combinations(range(q), size):
+            flipped = tuple(1 - z[i] if i in block else z[i] for i in range(q))
+            if f(flipped) != fz:
+                blocks.append(block)
+    return blocks
+
+
+def _z3_value(optimum) -> Fraction:
+    return Fraction(str(optimum.value()))
+
+
+def fbs_by_z3(blocks, q: int) -> tuple[Fraction, Fraction]:
+    """(primal max, dual min) of Definitions 3.3/3.4 over ALL given blocks, solved by z3."""
+    if not blocks:
+        return Fraction(0), Fraction(0)
+    t = [z3.Real(f"t{i}") for i in range(q)]
+    dual = z3.Optimize()
+    dual.add(*[ti >= 0 for ti in t])
+    dual.add(*[z3.Sum([t[i] for i in b]) >= 1 for b in blocks])
+    low = dual.minimize(z3.Sum(t))
+    assert dual.check() == z3.sat
+    w = [z3.Real(f"w{j}") for j in range(len(blocks))]
+    primal = z3.Optimize()
+    primal.add(*[wj >= 0 for wj in w])
+    for i in range(q):
+        users = [w[j] for j, b in enumerate(blocks) if i in b]
+        if users:
+            primal.add(z3.Sum(users) <= 1)
+    high = primal.maximize(z3.Sum(w))
+    assert primal.check() == z3.sat
+    return _z3_value(high), _z3_value(low)
+
+
+def threshold_fbs(n: int, t: int, w: int) -> Fraction:
+    """GUIDE section 5 closed form for THR_t on n bits at Hamming weight w (0 < t <= n)."""
+    return Fraction(w, w - t + 1) if w >= t else Fraction(n - w, t - w)

@@ -1,0 +1,40 @@
+"""Build `fbs-certificate/1` documents (format: certificates/FORMAT.md)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+from . import __version__
+from .bits import format_bits
+from .numbers import fraction_text
+
+FORMAT = "fbs-certificate/1"
+
+
+def exhaustive_certificate(spec: str, bits, value: Fraction, primal, dual,
+                           files: dict[str, str] | None = None) -> dict:
+    """Certificate of kind `exhaustive`: primal blocks with weights and the dual t."""
+    certificate = {
+        "format": FORMAT,
+        "kind": "exhaustive",
+        "spec": spec,
+        "arity": len(bits),
+        "input": format_bits(bits),
+        "value": fraction_text(value),
+        "primal": [{"block": list(block), "weight": fraction_text(w)} for block, w in primal],
+        "dual": [fraction_text(t) for t in dual],
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }
+    if files:
+        certificate["files"] = dict(files)
+    return certificate
+
+
+def write_certificate(certificate: dict, path: str | Path) -> None:
+    """Write the certificate as JSON, atomically (never half-written)."""
+    path = Path(path)
+    temporary = path.with_name(path.name + ".partial")
+    temporary.write_text(json.dumps(certificate, indent=1) + "\n")
+    temporary.replace(path)

@@ -1,0 +1,134 @@
+"""`fbs compute`, `fbs certify` and `fbs check` (issue 2)."""
+
+from __future__ import annotations
+
+import sys
+
+from ..numbers import fraction_text
+
+
+def register(commands) -> None:
+    compute = commands.add_parser("compute", help="exact fbs of SPEC at an input")
+    _common(compute)
+    compute.add_argument("--json", action="store_true", help="machine-readable output")
+    compute.add_argument("--measures", action="store_true", help="also s, bs and C at the input")
+    compute.set_defaults(run=run_compute)
+
+    certify = commands.add_parser("certify", help="compute fbs and write its certificate")
+    _common(certify)
+    certify.add_argument("-o", "--output", required=True, metavar="FILE")
+    certify.set_defaults(run=run_certify)
+
+    check = commands.add_parser("check", help="re-verify a certificate with the stdlib-only checker")
+    check.add_argument("file", metavar="FILE")
+    check.add_argument("--json", action="store_true")
+    check.set_defaults(run=run_check)
+
+
+def _common(parser) -> None:
+    parser.add_argument("spec", metavar="SPEC", type=read_spec_argument,
+                        help="function spec, e.g. maj:6 (see README), or @FILE holding one")
+    parser.add_argument("--at", required=True, metavar="BITS",
+                        help="input x_1..x_q: bits, run-length 1^4,0^2, @FILE or @- (stdin)")
+
+
+def read_spec_argument(text: str) -> str:
+    """A spec given inline or as @FILE (a long truth table does not fit in argv)."""
+    if not text.startswith("@"):
+        return text
+    from ..errors import BadInput
+
+    try:
+        with open(text[1:]) as handle:
+            return handle.read(2**30).strip()
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read the spec from {text[1:]!r}: {error.__class__.__name__}") from None
+
+
+def result_document(result) -> dict:
+    """The JSON form of an FbsResult (issue 2 field list)."""
+    document = {
+        "spec": result.spec,
+        "input": result.input,
+        "value": fraction_text(result.value),
+        "value_float": float(result.value),
+        "dual": [fraction_text(t) for t in result.dual],
+        "primal": [{"block": list(b), "weight": fraction_text(w)} for b, w in result.primal],
+        "sampling": None if result.sampling is None else [fraction_text(p) for p in result.sampling],
+        "certified": result.certified,
+        "status": result.status,
+        "message": result.message,
+    }
+    if result.measures is not None:
+        m = result.measures
+        document["measures"] = {"s": m.sensitivity, "bs": m.block_sensitivity,
+                                "C": m.certificate_complexity}
+    return document
+
+
+def run_compute(args) -> int:
+    from ..exact_fbs import fbs
+    from ..cli import print_json
+
+    result = fbs(args.spec, args.at, measures=args.measures)
+    if args.json:
+        print_json(result_document(result))
+    else:
+        _print_summary(result)
+    return 0 if result.certified else 3
+
+
+def _print_summary(result) -> None:
+    label = "certified" if result.certified else "NOT CERTIFIED"
+    print(f"fbs of {result.spec} at {_short(result.input)} = {fraction_text(result.value)} "
+          f"(~{float(result.value):.6g}, {label})")
+    print(f"  minimal sensitive blocks: {result.n_minimal_blocks}; "
+          f"primal support: {len(result.primal)} blocks")
+    if result.sampling is not None:
+        support = [(i, p) for i, p in enumerate(result.sampling) if p]
+        shown = ", ".join(f"x{i + 1}: {fraction_text(p)}" for i, p in support[:12])
+        more = f", ... ({len(support)} coordinates)" if len(support) > 12 else ""
+        print(f"  Bob's sampling distribution p = t/sum(t): {shown}{more}")
+    else:
+        print("  f is constant: no sensitive block, fbs = 0, Bob has no distribution")
+    if result.measures is not None:
+        m = result.measures
+        print(f"  s = {m.sensitivity} <= bs = {m.block_sensitivity} <= fbs = "
+              f"{fraction_text(result.value)} <= C = {m.certificate_complexity}")
+
+
+def _short(bits: str) -> str:
+    return bits if len(bits) <= 64 else f"{bits[:30]}...{bits[-30:]} ({len(bits)} bits)"
+
+
+def run_certify(args) -> int:
+    from ..certificate import write_certificate
+    from ..exact_fbs import fbs
+
+    result = fbs(args.spec, args.at)
+    if not result.certified:
+        print(f"fbs: internal error: {result.message}; nothing written", file=sys.stderr)
+        return 3
+    write_certificate(result.certificate, args.output)
+    print(f"certified fbs = {fraction_text(result.value)}; certificate written to {args.output}")
+    return 0
+
+
+def run_check(args) -> int:
+    from ..checker import CertificateMalformed, check_file
+    from ..cli import print_json
+
+    try:
+        report = check_file(args.file)
+    except CertificateMalformed as error:
+        print(f"fbs: error: {args.file}: malformed certificate: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print_json({"file": args.file, "valid": report.valid, "condition": report.condition,
+                    "message": report.message,
+                    "value": None if report.value is None else fraction_text(report.value)})
+    elif report.valid:
+        print(f"valid: {args.file}: fbs = {fraction_text(report.value)}")
+    else:
+        print(f"INVALID: {args.file}: [{report.condition}] {report.message}", file=sys.stderr)
+    return 0 if report.valid else 1

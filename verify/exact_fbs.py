@@ -1,0 +1,118 @@
+"""`verify.fbs(f, z)`: exact, certified fractional block sensitivity (paper Section 3.3).
+
+The value is reported as certified only after the stdlib-only checker
+(`verify.checker`) accepted the certificate built here (GUIDE section 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable
+
+from .bits import format_bits, parse_bits
+from .blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
+from .certificate import exhaustive_certificate
+from .colgen import solve_fbs_lp
+from .errors import BadInput, TooLarge
+from .functions import BooleanFunction, CallableFunction, TruthTable, embedded_files
+from .measures import Measures, measures as compute_measures
+from .spec import parse_spec
+
+MAX_EXHAUSTIVE_ARITY = 24
+
+STATUS_CERTIFIED = 0
+STATUS_REJECTED = 1
+STATUS_UNCHECKED = 2
+STATUS_MESSAGES = {
+    STATUS_CERTIFIED: "certified: the stdlib-only checker accepted the certificate",
+    STATUS_REJECTED: "NOT certified: the checker rejected the certificate",
+    STATUS_UNCHECKED: "not certified: the checker was not run (check=False)",
+}
+
+
+@dataclass(frozen=True)
+class FbsResult:
+    """Exact fbs_z(f) with an optimal primal, an optimal dual and Bob's distribution."""
+
+    spec: str
+    input: str
+    value: Fraction
+    primal: tuple[tuple[tuple[int, ...], Fraction], ...]  # (block, weight), at most q blocks
+    dual: tuple[Fraction, ...]  # t_i, Definition 3.4
+    sampling: tuple[Fraction, ...] | None  # p = t / sum(t), Section 4 step 3; None if fbs = 0
+    status: int
+    message: str
+    certificate: dict = field(repr=False)
+    measures: Measures | None = None
+    n_minimal_blocks: int = 0
+
+    @property
+    def certified(self) -> bool:
+        """True only if the stdlib-only checker accepted the certificate."""
+        return self.status == STATUS_CERTIFIED
+
+
+def as_function(f, arity: int | None = None) -> BooleanFunction:
+    """A BooleanFunction from a spec string, a BooleanFunction, or a callable with an arity."""
+    if isinstance(f, BooleanFunction):
+        return f
+    if isinstance(f, str):
+        return parse_spec(f)
+    if callable(f):
+        return CallableFunction(f, arity)
+    raise BadInput(f"cannot read {type(f).__name__} as a Boolean function")
+
+
+def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
+        check: bool = True, measures: bool = False) -> FbsResult:
+    """Exact fbs_z(f) with primal/dual certificate, checked by the independent checker."""
+    function = as_function(f, arity)
+    bits = parse_bits(z, function.arity) if isinstance(z, str) else _bits(z, function.arity)
+    if function.arity > MAX_EXHAUSTIVE_ARITY:
+        raise TooLarge(f"{function.spec}: arity {function.arity} exceeds "
+                       f"{MAX_EXHAUSTIVE_ARITY}, the limit of the truth-table method")
+    table = function.truth_table()
+    masks = minimal_sensitive_masks(table, bits_to_index(bits))
+    solution = solve_fbs_lp(masks, function.arity)
+    primal = tuple(sorted((mask_to_block(m, function.arity), w) for m, w in solution.primal.items()))
+    certificate = exhaustive_certificate(_certificate_spec(function, table), bits, solution.value,
+                                         primal, solution.dual, embedded_files(function))
+    status = _check(certificate) if check else STATUS_UNCHECKED
+    found = None
+    if measures:
+        blocks = [mask_to_block(int(m), function.arity) for m in masks]
+        found = compute_measures(blocks, function.arity)
+    return FbsResult(function.spec, format_bits(bits), solution.value, primal, solution.dual,
+                     sampling_distribution(solution.dual), status, STATUS_MESSAGES[status],
+                     certificate, found, int(masks.size))
+
+
+def sampling_distribution(dual) -> tuple[Fraction, ...] | None:
+    """Bob's p_i = t_i / sum_j t_j (Section 4, step 3); None when t = 0 (fbs = 0)."""
+    total = sum(dual, Fraction(0))
+    return None if total == 0 else tuple(Fraction(t) / total for t in dual)
+
+
+def _bits(z, arity: int) -> tuple[int, ...]:
+    try:
+        bits = tuple(int(b) for b in z)
+    except (TypeError, ValueError):
+        raise BadInput("the input must be a bit string or a sequence of 0/1") from None
+    if any(b not in (0, 1) for b in bits) or len(bits) != arity:
+        raise BadInput(f"the input must be {arity} bits, each 0 or 1")
+    return bits
+
+
+def _certificate_spec(function: BooleanFunction, table) -> str:
+    """The spec the checker evaluates: the user's spec, or the truth table for a callable."""
+    if isinstance(function, CallableFunction):
+        return TruthTable("".join("1" if v else "0" for v in table), "").to_hex_spec()
+    return function.spec
+
+
+def _check(certificate: dict) -> int:
+    from .checker import check_certificate
+
+    report = check_certificate(certificate)
+    return STATUS_CERTIFIED if report.valid else STATUS_REJECTED

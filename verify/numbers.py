@@ -1,0 +1,18 @@
+"""Exact numbers in JSON: Fractions as "p/q" or "p" strings (GUIDE section 3)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+
+
+def fraction_text(x: Fraction) -> str:
+    """"p/q", or "p" for an integer."""
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def scale_to_integers(values) -> tuple[list[int], int]:
+    """Integers T and a common denominator D with values[i] = T[i] / D."""
+    denominator = lcm(*(Fraction(v).denominator for v in values)) if values else 1
+    return [int(Fraction(v) * denominator) for v in values], denominator
