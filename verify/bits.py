@@ -24,7 +24,10 @@ def parse_bits(text: str, arity: int | None = None) -> tuple[int, ...]:
         raise BadInput(f"input {text[:40]!r} is not a string of 0s and 1s")
     if arity is not None and len(bits) != arity:
         raise BadInput(f"input has {len(bits)} bits but the function has arity {arity}")
-    return tuple(map(int, bits))
+    return tuple(bits.encode("ascii").translate(_VALUES))
+
+
+_VALUES = bytes.maketrans(b"01", b"\x00\x01")
 
 
 def _read_source(name: str) -> str:
@@ -52,4 +55,7 @@ def _expand_runs(text: str) -> str:
 
 def format_bits(bits) -> str:
     """The bit string x_1...x_q."""
-    return "".join(str(int(b)) for b in bits)
+    return bytes(bits).translate(_DIGITS).decode("ascii")
+
+
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -30,6 +31,27 @@ def exhaustive_certificate(spec: str, bits, value: Fraction, primal, dual,
     if files:
         certificate["files"] = dict(files)
     return certificate
+
+
+def symmetric_certificate(spec: str, bits, solution) -> dict:
+    """Certificate of kind `symmetric`: the reduced dual (t on ones, t on zeros) and types."""
+    return {
+        "format": FORMAT,
+        "kind": "symmetric",
+        "spec": spec,
+        "arity": len(bits),
+        "input": run_length(bits),
+        "value": fraction_text(solution.value),
+        "dual": {"ones": fraction_text(solution.t_ones), "zeros": fraction_text(solution.t_zeros)},
+        "primal": [{"ones": a, "zeros": b, "weight": fraction_text(y)} for a, b, y in solution.types],
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }
+
+
+def run_length(bits) -> str:
+    """The run-length input form `1^3,0^2` (GUIDE section 3)."""
+    runs = [f"{key}^{len(list(group))}" for key, group in itertools.groupby(format_bits(bits))]
+    return ",".join(runs)
 
 
 def write_certificate(certificate: dict, path: str | Path) -> None:

@@ -12,12 +12,14 @@ from typing import Callable
 
 from .bits import format_bits, parse_bits
 from .blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
-from .certificate import exhaustive_certificate
+from .certificate import exhaustive_certificate, symmetric_certificate
 from .colgen import solve_fbs_lp
 from .errors import BadInput, TooLarge
-from .functions import BooleanFunction, CallableFunction, TruthTable, embedded_files
+from .functions import (BooleanFunction, CallableFunction, Symmetric, TruthTable,
+                        embedded_files)
 from .measures import Measures, measures as compute_measures
 from .spec import parse_spec
+from .symmetric import solve_symmetric, symmetric_measures
 
 MAX_EXHAUSTIVE_ARITY = 24
 
@@ -38,14 +40,16 @@ class FbsResult:
     spec: str
     input: str
     value: Fraction
-    primal: tuple[tuple[tuple[int, ...], Fraction], ...]  # (block, weight), at most q blocks
+    primal: tuple[tuple[tuple[int, ...], Fraction], ...]  # (block, weight); empty if symmetric
     dual: tuple[Fraction, ...]  # t_i, Definition 3.4
     sampling: tuple[Fraction, ...] | None  # p = t / sum(t), Section 4 step 3; None if fbs = 0
     status: int
     message: str
     certificate: dict = field(repr=False)
     measures: Measures | None = None
-    n_minimal_blocks: int = 0
+    n_minimal_blocks: int = 0  # for the symmetric method: minimal block types
+    method: str = "table"
+    primal_types: tuple | None = None  # symmetric method: (ones flipped, zeros flipped, weight)
 
     @property
     def certified(self) -> bool:
@@ -64,11 +68,54 @@ def as_function(f, arity: int | None = None) -> BooleanFunction:
     raise BadInput(f"cannot read {type(f).__name__} as a Boolean function")
 
 
+METHODS = ("auto", "table", "symmetric")
+
+
+@dataclass(frozen=True)
+class _Solved:
+    """What a method hands back before the checker runs."""
+
+    value: Fraction
+    primal: tuple
+    dual: tuple[Fraction, ...]
+    sampling: tuple[Fraction, ...] | None
+    certificate: dict
+    measures: Measures | None
+    n_minimal_blocks: int
+    primal_types: tuple | None = None
+
+
 def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
-        check: bool = True, measures: bool = False) -> FbsResult:
-    """Exact fbs_z(f) with primal/dual certificate, checked by the independent checker."""
+        check: bool = True, measures: bool = False, method: str = "auto") -> FbsResult:
+    """Exact fbs_z(f) with primal/dual certificate, checked by the independent checker.
+
+    method: "table" (truth table, q <= 24), "symmetric" (reduced LP, symmetric families of
+    any width) or "auto" (symmetric for wide symmetric functions, else table).
+    """
     function = as_function(f, arity)
     bits = parse_bits(z, function.arity) if isinstance(z, str) else _bits(z, function.arity)
+    chosen = _choose_method(function, method)
+    solve = _solve_symmetric if chosen == "symmetric" else _solve_by_table
+    solved = solve(function, bits, measures)
+    status = _check(solved.certificate) if check else STATUS_UNCHECKED
+    return FbsResult(function.spec, format_bits(bits), solved.value, solved.primal, solved.dual,
+                     solved.sampling, status, STATUS_MESSAGES[status], solved.certificate,
+                     solved.measures, solved.n_minimal_blocks, chosen, solved.primal_types)
+
+
+def _choose_method(function: BooleanFunction, method: str) -> str:
+    if method not in METHODS:
+        raise BadInput(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
+    if method == "symmetric" and not isinstance(function, Symmetric):
+        raise BadInput(f"{function.spec}: the symmetric method needs and/or/parity/maj/thr/sym")
+    if method == "auto":
+        wide = function.arity > MAX_EXHAUSTIVE_ARITY
+        return "symmetric" if wide and isinstance(function, Symmetric) else "table"
+    return method
+
+
+def _solve_by_table(function: BooleanFunction, bits, measures: bool) -> _Solved:
+    """Definitions 3.3/3.4 over the minimal sensitive blocks of the truth table."""
     if function.arity > MAX_EXHAUSTIVE_ARITY:
         raise TooLarge(f"{function.spec}: arity {function.arity} exceeds "
                        f"{MAX_EXHAUSTIVE_ARITY}, the limit of the truth-table method")
@@ -78,14 +125,27 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
     primal = tuple(sorted((mask_to_block(m, function.arity), w) for m, w in solution.primal.items()))
     certificate = exhaustive_certificate(_certificate_spec(function, table), bits, solution.value,
                                          primal, solution.dual, embedded_files(function))
-    status = _check(certificate) if check else STATUS_UNCHECKED
     found = None
     if measures:
         blocks = [mask_to_block(int(m), function.arity) for m in masks]
         found = compute_measures(blocks, function.arity)
-    return FbsResult(function.spec, format_bits(bits), solution.value, primal, solution.dual,
-                     sampling_distribution(solution.dual), status, STATUS_MESSAGES[status],
-                     certificate, found, int(masks.size))
+    return _Solved(solution.value, primal, solution.dual, sampling_distribution(solution.dual),
+                   certificate, found, int(masks.size))
+
+
+def _solve_symmetric(function: Symmetric, bits, measures: bool) -> _Solved:
+    """The reduced two-row LP of a symmetric function (issue 3)."""
+    weight = sum(bits)
+    solution = solve_symmetric(function.values, weight)
+    dual = tuple(map((solution.t_zeros, solution.t_ones).__getitem__, bits))
+    sampling = None
+    if solution.value:
+        p_by_bit = (solution.t_zeros / solution.value, solution.t_ones / solution.value)
+        sampling = tuple(map(p_by_bit.__getitem__, bits))
+    certificate = symmetric_certificate(function.spec, bits, solution)
+    found = Measures(*symmetric_measures(function.values, weight)) if measures else None
+    return _Solved(solution.value, (), dual, sampling, certificate, found,
+                   len(solution.types), solution.types)
 
 
 def sampling_distribution(dual) -> tuple[Fraction, ...] | None:
@@ -112,7 +172,11 @@ def _certificate_spec(function: BooleanFunction, table) -> str:
 
 
 def _check(certificate: dict) -> int:
-    from .checker import check_certificate
+    """Run the stdlib-only checker; a malformed certificate is a rejected one."""
+    from .checker import CertificateMalformed, check_certificate
 
-    report = check_certificate(certificate)
+    try:
+        report = check_certificate(certificate)
+    except CertificateMalformed:
+        return STATUS_REJECTED
     return STATUS_CERTIFIED if report.valid else STATUS_REJECTED

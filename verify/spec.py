@@ -57,32 +57,36 @@ def _fields(rest: str, count: int, spec: str) -> list[str]:
     return parts
 
 
-def _symmetric_by_weight(rest: str, spec: str, rule) -> Symmetric:
+def _step(n: int, first_one: int) -> tuple[int, ...]:
+    """Values at weights 0..n of the function 1 iff weight >= first_one."""
+    first_one = min(max(first_one, 0), n + 1)
+    return (0,) * first_one + (1,) * (n + 1 - first_one)
+
+
+def _by_arity(rest: str, spec: str, values) -> Symmetric:
     (n_text,) = _fields(rest, 1, spec)
-    n = _arity(n_text, spec)
-    return Symmetric(tuple(int(rule(k, n)) for k in range(n + 1)), spec)
+    return Symmetric(values(_arity(n_text, spec)), spec)
 
 
 def _and(rest, spec):
-    return _symmetric_by_weight(rest, spec, lambda k, n: k == n)
+    return _by_arity(rest, spec, lambda n: _step(n, n))
 
 
 def _or(rest, spec):
-    return _symmetric_by_weight(rest, spec, lambda k, n: k > 0)
+    return _by_arity(rest, spec, lambda n: _step(n, 1))
 
 
 def _parity(rest, spec):
-    return _symmetric_by_weight(rest, spec, lambda k, n: k % 2)
+    return _by_arity(rest, spec, lambda n: ((0, 1) * (n // 2 + 1))[:n + 1])
 
 
 def _maj(rest, spec):
-    return _symmetric_by_weight(rest, spec, lambda k, n: 2 * k > n)
+    return _by_arity(rest, spec, lambda n: _step(n, n // 2 + 1))
 
 
 def _thr(rest, spec):
     n_text, t_text = _fields(rest, 2, spec)
-    n, t = _arity(n_text, spec), _int(t_text, "T", spec)
-    return Symmetric(tuple(int(k >= t) for k in range(n + 1)), spec)
+    return Symmetric(_step(_arity(n_text, spec), _int(t_text, "T", spec)), spec)
 
 
 def _sym(rest, spec):

@@ -1,0 +1,92 @@
+"""The checker's `symmetric` kind: closed-form certificates accepted, every mutation rejected."""
+
+import copy
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from reference import threshold_fbs
+from verify.checker import CertificateMalformed, check_certificate
+
+
+def threshold_certificate(n, t, w):
+    """THR_t at weight w from GUIDE section 5, built by hand: flip ones down or zeros up."""
+    value = threshold_fbs(n, t, w)
+    if w >= t:
+        a = w - t + 1
+        dual, types = {"ones": f"1/{a}", "zeros": "0"}, [{"ones": a, "zeros": 0, "weight": str(value)}]
+    else:
+        b = t - w
+        dual, types = {"ones": "0", "zeros": f"1/{b}"}, [{"ones": 0, "zeros": b, "weight": str(value)}]
+    bits = ",".join(x for x in (f"1^{w}" if w else "", f"0^{n - w}" if w < n else "") if x)
+    return {"format": "fbs-certificate/1", "kind": "symmetric", "spec": f"thr:{n}:{t}",
+            "arity": n, "input": bits, "value": str(value), "dual": dual, "primal": types}
+
+
+@pytest.mark.parametrize("n,t,w", [(5, 3, 1), (5, 3, 3), (5, 3, 5), (1000, 400, 123),
+                                   (10**6, 300000, 999999), (10**6, 1, 0)])
+def test_closed_form_certificates_are_valid(n, t, w):
+    report = check_certificate(threshold_certificate(n, t, w))
+    assert report.valid and report.value == threshold_fbs(n, t, w)
+
+
+def test_format_document_example_is_valid():
+    text = Path(__file__).parent.parent.joinpath("certificates", "FORMAT.md").read_text()
+    section = text[text.index("## 5. Kind `symmetric`"):]
+    example = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+    report = check_certificate(example)
+    assert report.valid and report.value == 50
+
+
+def test_parity_needs_both_types():
+    good = {"format": "fbs-certificate/1", "kind": "symmetric", "spec": "parity:7", "arity": 7,
+            "input": "1110000", "value": "7", "dual": {"ones": "1", "zeros": "1"},
+            "primal": [{"ones": 1, "zeros": 0, "weight": "3"}, {"ones": 0, "zeros": 1, "weight": "4"}]}
+    assert check_certificate(good).valid
+
+
+MUTATIONS = [
+    ("value", lambda c: c.__setitem__("value", "3")),
+    ("dual lowered", lambda c: c["dual"].__setitem__("ones", "1/4")),
+    ("dual negative", lambda c: c["dual"].__setitem__("zeros", "-1")),
+    ("weight raised", lambda c: c["primal"][0].__setitem__("weight", "7")),
+    ("type not sensitive", lambda c: c["primal"][0].__setitem__("ones", 2)),
+    ("type too large", lambda c: c["primal"][0].__setitem__("ones", 9)),
+    ("empty type", lambda c: c["primal"][0].update(ones=0, zeros=0)),
+    ("spec changed", lambda c: c.__setitem__("spec", "thr:8:5")),
+    ("input changed", lambda c: c.__setitem__("input", "1^4,0^4")),
+]
+
+
+@pytest.mark.parametrize("name,mutate", MUTATIONS, ids=[m[0] for m in MUTATIONS])
+def test_mutations_are_rejected(name, mutate):
+    certificate = threshold_certificate(8, 4, 6)  # w = 6 >= t = 4: a* = 3, fbs = 2
+    assert check_certificate(certificate).valid
+    mutated = copy.deepcopy(certificate)
+    mutate(mutated)
+    try:
+        assert not check_certificate(mutated).valid
+    except CertificateMalformed:
+        pass
+
+
+@pytest.mark.parametrize("bad", [
+    {"input": "1^6,0^3"}, {"input": "2^8"}, {"input": 5}, {"spec": "tribes:2:4"}, {"arity": 9},
+    {"dual": {"ones": "1/3"}}, {"primal": [{"ones": 3, "zeros": 0}]}, {"extra": 1},
+    {"primal": [{"ones": "3", "zeros": 0, "weight": "2"}]}, {"spec": "maj:0"},
+])
+def test_malformed_symmetric_certificates(bad):
+    certificate = threshold_certificate(8, 4, 6)
+    certificate.update(bad)
+    with pytest.raises(CertificateMalformed):
+        check_certificate(certificate)
+
+
+def test_constant_function_value_zero():
+    certificate = {"format": "fbs-certificate/1", "kind": "symmetric", "spec": "thr:9:0",
+                   "arity": 9, "input": "0^9", "value": "0", "dual": {"ones": "0", "zeros": "0"},
+                   "primal": []}
+    assert check_certificate(certificate).value == Fraction(0)

@@ -1,0 +1,72 @@
+"""DIMACS CNF text (the `cnf:PATH` spec, embedded in a certificate's "files")."""
+
+from __future__ import annotations
+
+import re
+
+from .errors import CertificateMalformed
+
+_HEADER = re.compile(r"p\s+cnf\s+([0-9]{1,9})\s+([0-9]{1,12})")
+_LITERAL = re.compile(r"-?[0-9]{1,9}")
+MAX_LITERALS = 10**7
+
+
+def parse_dimacs(text: str, where: str) -> tuple[int, list[list[int]]]:
+    """Return (number of variables, clauses).  Lines starting with 'c' or '%' are comments;
+    one header 'p cnf V C' precedes the clauses; every clause ends with 0; exactly C clauses;
+    every literal is a nonzero integer with |literal| <= V."""
+    header, clauses, current, literals = None, [], [], 0
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line[0] in "c%":
+            continue
+        if line[0] == "p":
+            header = _header(line, number, where, header)
+            continue
+        if header is None:
+            raise CertificateMalformed(f"{where}: line {number}: clause before the 'p cnf' header")
+        for token in line.split():
+            if _LITERAL.fullmatch(token) is None:
+                raise CertificateMalformed(f"{where}: line {number}: {token[:20]!r} "
+                                           f"is not a literal")
+            literal = int(token)
+            if abs(literal) > header[0]:
+                raise CertificateMalformed(f"{where}: line {number}: literal {literal} exceeds "
+                                           f"the {header[0]} declared variables")
+            if literal:
+                current.append(literal)
+                literals += 1
+                if literals > MAX_LITERALS:
+                    raise CertificateMalformed(f"{where}: more than {MAX_LITERALS} literals")
+            else:
+                clauses.append(current)
+                current = []
+    if header is None:
+        raise CertificateMalformed(f"{where}: no 'p cnf V C' header")
+    if current:
+        raise CertificateMalformed(f"{where}: the last clause is not terminated by 0")
+    if len(clauses) != header[1]:
+        raise CertificateMalformed(f"{where}: the header declares {header[1]} clauses, "
+                                   f"found {len(clauses)}")
+    return header[0], clauses
+
+
+def _header(line: str, number: int, where: str, previous) -> tuple[int, int]:
+    match = _HEADER.fullmatch(line)
+    if previous is not None or match is None:
+        raise CertificateMalformed(f"{where}: line {number}: bad or repeated header {line[:40]!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def evaluate_cnf(clauses: list[list[int]], inputs: list[int], full: int) -> int:
+    """Positions where every clause has a true literal (f = 1 iff x satisfies the CNF)."""
+    result = full
+    for clause in clauses:
+        satisfied = 0
+        for literal in clause:
+            value = inputs[abs(literal) - 1]
+            satisfied |= value if literal > 0 else full ^ value
+        result &= satisfied
+        if not result:
+            break
+    return result

@@ -1,0 +1,52 @@
+"""Structural checks of certificate fields (certificates/FORMAT.md, "Fields")."""
+
+from __future__ import annotations
+
+from .errors import CertificateMalformed
+
+
+def require_keys(obj: dict, required: set[str], optional: set[str], where: str) -> None:
+    """All required keys present; no key outside required | optional."""
+    missing = sorted(required - obj.keys())
+    if missing:
+        raise CertificateMalformed(f"{where}: missing field {missing[0]!r}")
+    unknown = [key for key in obj if key not in required and key not in optional]
+    if unknown:
+        raise CertificateMalformed(f"{where}: unknown field {brief(unknown[0])}")
+
+
+def get_typed(obj: dict, key: str, kind: type, where: str):
+    """obj[key], which must have exactly this JSON type (bool is not an int)."""
+    value = obj[key]
+    if type(value) is not kind:
+        raise CertificateMalformed(f"{where}: field {key!r} must be a JSON "
+                                   f"{_JSON_NAMES[kind]}, got {_json_name(value)}")
+    return value
+
+
+def read_block(value: object, q: int, where: str) -> tuple[int, ...]:
+    """A block: a nonempty list of strictly increasing 0-based coordinates < q."""
+    if type(value) is not list or not value:
+        raise CertificateMalformed(f"{where}: a block is a nonempty list of coordinates")
+    for index in value:
+        if type(index) is not int or not 0 <= index < q:
+            raise CertificateMalformed(f"{where}: coordinate {brief(index)} is not an "
+                                       f"integer in 0..{q - 1}")
+    if any(a >= b for a, b in zip(value, value[1:])):
+        raise CertificateMalformed(f"{where}: coordinates must be strictly increasing")
+    return tuple(value)
+
+
+def brief(value: object) -> str:
+    """A short rendering of a JSON value for messages (never str() of a huge int)."""
+    if type(value) is int and value.bit_length() > 64:
+        return "a huge integer"
+    return repr(value)[:20] if type(value) in (int, float, bool, str) else _json_name(value)
+
+
+_JSON_NAMES = {str: "string", int: "integer", list: "array", dict: "object"}
+
+
+def _json_name(value: object) -> str:
+    names = {bool: "boolean", type(None): "null", float: "number", **_JSON_NAMES}
+    return names.get(type(value), type(value).__name__)

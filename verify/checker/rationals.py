@@ -1,0 +1,53 @@
+"""Exact numbers in certificates: JSON strings "p/q" or "p" (GUIDE section 3)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from math import lcm
+
+from .errors import CertificateMalformed
+
+MAX_NUMBER_CHARS = 1000
+_NUMBER = re.compile(r"(-?[0-9]+)(?:/([0-9]+))?")
+
+
+def parse_number(text: object, where: str) -> Fraction:
+    """Parse "p/q" or "p" (optional leading '-', ASCII digits, q > 0) into a Fraction."""
+    if not isinstance(text, str):
+        raise CertificateMalformed(f"{where}: expected a number string \"p/q\" or \"p\", "
+                                   f"got {type(text).__name__}")
+    if len(text) > MAX_NUMBER_CHARS:
+        raise CertificateMalformed(f"{where}: number longer than {MAX_NUMBER_CHARS} characters")
+    match = _NUMBER.fullmatch(text)
+    if match is None:
+        raise CertificateMalformed(f"{where}: {text[:40]!r} is not of the form \"p/q\" or \"p\"")
+    numerator, denominator = match.group(1), match.group(2)
+    if denominator is None:
+        return Fraction(int(numerator))
+    if int(denominator) == 0:
+        raise CertificateMalformed(f"{where}: denominator 0 in {text[:40]!r}")
+    return Fraction(int(numerator), int(denominator))
+
+
+MAX_DENOMINATOR_BITS = 1 << 14
+
+
+def common_denominator(numbers: list[Fraction], where: str) -> int:
+    """The least common denominator, refused (CertificateMalformed) above 2^14 bits so that
+    every later sum is integer arithmetic of bounded size."""
+    denominator = 1
+    for d in {x.denominator for x in numbers}:
+        denominator = lcm(denominator, d)
+        if denominator.bit_length() > MAX_DENOMINATOR_BITS:
+            raise CertificateMalformed(f"{where}: the common denominator exceeds "
+                                       f"{MAX_DENOMINATOR_BITS} bits")
+    return denominator
+
+
+def show(x: Fraction) -> str:
+    """x as "p/q" for messages; huge values (beyond str's 4300-digit limit) approximately."""
+    if max(x.numerator.bit_length(), x.denominator.bit_length()) <= 12000:
+        return str(x)
+    approx = x.limit_denominator(10 ** 12)
+    return f"~{approx} (exact value has a {x.denominator.bit_length()}-bit denominator)"

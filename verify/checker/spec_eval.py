@@ -1,0 +1,392 @@
+"""The checker's own evaluator of function specs (certificates/FORMAT.md, "Specs").
+
+A spec parses to a Node: its arity and a function from the bitsets of its inputs to the
+bitset of its output (bitset.py).  Evaluating a spec of arity q runs the node on the bitsets
+of x_1..x_q and yields the whole truth table; composition feeds inner outputs to the outer
+node.  Independent of the untrusted parser in verify/spec.py by design (GUIDE section 1).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from . import bitset
+from .dimacs import evaluate_cnf, parse_dimacs
+from .errors import CertificateMalformed
+from .expr import count_nodes, evaluate_formula, parse_formula
+
+MAX_ARITY = 24
+MAX_COMPOSE_DEPTH = 32
+MAX_INTEGER_CHARS = 1000
+WORK_LIMIT = 1 << 40          # bit-operations one evaluation may spend
+MIN_OPERATION_COST = 1 << 16  # per big-int operation, to cover Python overhead at small q
+
+
+class Context:
+    """The universe of 2^q positions, the variable bitsets and the work budget."""
+
+    def __init__(self, q: int):
+        self.q = q
+        self.size = 1 << q
+        self.full = (1 << self.size) - 1
+        self.spent = 0
+        self.charge(2 * q)
+        self.variables = bitset.variables(q)
+
+    def charge(self, operations: int) -> None:
+        """Account for big-int operations; refuse specs too costly to evaluate."""
+        self.spent += operations * max(self.size, MIN_OPERATION_COST)
+        if self.spent > WORK_LIMIT:
+            raise CertificateMalformed(f"spec is too costly to evaluate at q={self.q} "
+                                       f"(more than 2^40 bit-operations)")
+
+
+@dataclass(frozen=True)
+class Node:
+    """A parsed spec: arity and the map from input bitsets to the output bitset."""
+
+    arity: int
+    run: Callable[[list[int], Context], int]
+
+
+@dataclass(frozen=True)
+class ParsedSpec:
+    """A spec checked for syntax and size, ready to evaluate; paths = the cnf: files used."""
+
+    text: str
+    node: Node
+    paths: frozenset[str]
+
+    @property
+    def arity(self) -> int:
+        return self.node.arity
+
+    def truth_table(self) -> int:
+        """The bitset of f over all 2^q inputs (bit j = f at position j, GUIDE section 3)."""
+        context = Context(self.arity)
+        return self.node.run(context.variables, context)
+
+
+def parse_spec(spec: object, files: dict | None = None, max_arity: int = MAX_ARITY) -> ParsedSpec:
+    """Parse a spec (cheap; nothing is evaluated).  cnf:PATH reads files[PATH] only."""
+    if not isinstance(spec, str):
+        raise CertificateMalformed(f"spec must be a string, got {type(spec).__name__}")
+    parser = _Parser(files or {}, max_arity)
+    node = parser.parse(spec, 0)
+    return ParsedSpec(spec, node, frozenset(parser.paths))
+
+
+def evaluate_spec(spec: str, files: dict | None = None,
+                  max_arity: int = MAX_ARITY) -> tuple[int, int]:
+    """Return (q, truth-table bitset) of a spec; CertificateMalformed on a bad spec."""
+    parsed = parse_spec(spec, files, max_arity)
+    return parsed.arity, parsed.truth_table()
+
+
+def _short(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+class _Parser:
+    """Turns spec text into Nodes; one method per family."""
+
+    def __init__(self, files: dict, max_arity: int):
+        self.files = files
+        self.max_arity = max_arity
+        self.paths: set[str] = set()
+
+    def fail(self, spec: str, what: str) -> CertificateMalformed:
+        return CertificateMalformed(f"spec {_short(spec)}: {what}")
+
+    def parse(self, spec: str, depth: int) -> Node:
+        spec = spec.strip()
+        if spec.startswith("compose(") and spec.endswith(")"):
+            return self.compose(spec, depth)
+        family, _, rest = spec.partition(":")
+        method = _FAMILIES.get(family)
+        if method is None:
+            raise self.fail(spec, "unknown family (and, or, parity, maj, thr, wthr, sym, index, "
+                                  "tribes, tt, expr, cnf, compose)")
+        node = method(self, rest, spec)
+        return self.capped(node, spec)
+
+    def capped(self, node: Node, spec: str) -> Node:
+        if node.arity > self.max_arity:
+            raise self.fail(spec, f"arity {node.arity} exceeds the limit {self.max_arity}")
+        return node
+
+    def integer(self, text: str, spec: str, what: str, low: int = 1, signed: bool = False) -> int:
+        pattern = r"-?[0-9]+" if signed else r"[0-9]+"
+        if len(text) > MAX_INTEGER_CHARS:
+            raise self.fail(spec, f"{what} has more than {MAX_INTEGER_CHARS} characters")
+        if re.fullmatch(pattern, text) is None:
+            raise self.fail(spec, f"{what} must be {'an' if signed else 'a non-negative'} integer, "
+                                  f"got {_short(text)}")
+        value = int(text)
+        if not signed and value < low:
+            raise self.fail(spec, f"{what} must be >= {low}, got {value}")
+        return value
+
+    def arity(self, text: str, spec: str, what: str = "N") -> int:
+        value = self.integer(text, spec, what)
+        if value > self.max_arity:
+            raise self.fail(spec, f"{what} = {value} exceeds the arity limit {self.max_arity}")
+        return value
+
+    def fields(self, rest: str, count: int, spec: str) -> list[str]:
+        parts = rest.split(":")
+        if len(parts) != count:
+            raise self.fail(spec, f"expected {count} field(s) after the family name")
+        return parts
+
+    # --- counting families -------------------------------------------------------------
+
+    def reduce(self, rest: str, spec: str) -> Node:
+        (n_text,) = self.fields(rest, 1, spec)
+        n = self.arity(n_text, spec)
+        family = spec.split(":")[0]
+        return Node(n, lambda inputs, ctx: _reduce(family, inputs, ctx))
+
+    def maj(self, rest: str, spec: str) -> Node:
+        (n_text,) = self.fields(rest, 1, spec)
+        n = self.arity(n_text, spec)
+        return Node(n, lambda inputs, ctx: _threshold([1] * n, n // 2 + 1, inputs, ctx))
+
+    def thr(self, rest: str, spec: str) -> Node:
+        n_text, t_text = self.fields(rest, 2, spec)
+        n, t = self.arity(n_text, spec), self.integer(t_text, spec, "T", signed=True)
+        return Node(n, lambda inputs, ctx: _threshold([1] * n, t, inputs, ctx))
+
+    def wthr(self, rest: str, spec: str) -> Node:
+        w_text, t_text = self.fields(rest, 2, spec)
+        parts = w_text.split(",")
+        if len(parts) > self.max_arity:
+            raise self.fail(spec, f"{len(parts)} weights exceed the arity limit {self.max_arity}")
+        for part in parts:
+            if part.startswith("-"):
+                raise self.fail(spec, f"negative weight {_short(part)}")
+        weights = [self.integer(part, spec, "a weight", low=0) for part in parts]
+        t = self.integer(t_text, spec, "T", signed=True)
+        return Node(len(weights), lambda inputs, ctx: _threshold(weights, t, inputs, ctx))
+
+    def sym(self, rest: str, spec: str) -> Node:
+        if re.fullmatch(r"[01]{2,}", rest) is None:
+            raise self.fail(spec, "sym needs N+1 >= 2 values, each 0 or 1")
+        if len(rest) - 1 > self.max_arity:
+            raise self.fail(spec, f"arity {len(rest) - 1} exceeds the limit {self.max_arity}")
+        values = [int(c) for c in rest]
+        return Node(len(values) - 1, lambda inputs, ctx: _symmetric(values, inputs, ctx))
+
+    # --- structured families -----------------------------------------------------------
+
+    def index(self, rest: str, spec: str) -> Node:
+        (k_text,) = self.fields(rest, 1, spec)
+        k = self.arity(k_text, spec, "K")
+        if k + (1 << k) > self.max_arity:
+            raise self.fail(spec, f"arity K + 2^K = {k + (1 << k)} exceeds "
+                                  f"the limit {self.max_arity}")
+
+        def run(inputs: list[int], ctx: Context) -> int:
+            ctx.charge(3 << k)
+            return bitset.mux(inputs[:k], inputs[k:])
+        return Node(k + (1 << k), run)
+
+    def tribes(self, rest: str, spec: str) -> Node:
+        w_text, s_text = self.fields(rest, 2, spec)
+        width, count = self.arity(w_text, spec, "W"), self.arity(s_text, spec, "S")
+
+        def run(inputs: list[int], ctx: Context) -> int:
+            ctx.charge(width * count + count)
+            result = 0
+            for group in range(count):
+                result |= _reduce("and", inputs[group * width:(group + 1) * width], ctx)
+            return result
+        return Node(width * count, run)
+
+    def tt(self, rest: str, spec: str) -> Node:
+        if rest.startswith("0x"):
+            return self.tt_hex(rest[2:], spec)
+        if re.fullmatch(r"[01]+", rest) is None:
+            raise self.fail(spec, "a truth table is a string of 0s and 1s (or tt:0xHEX:Q)")
+        q = len(rest).bit_length() - 1
+        if len(rest) != 1 << q:
+            raise self.fail(spec, f"truth-table length {len(rest)} is not a power of two")
+        if q > self.max_arity:
+            raise self.fail(spec, f"arity {q} exceeds the limit {self.max_arity}")
+        return _table_node(q, int(rest[::-1], 2))
+
+    def tt_hex(self, rest: str, spec: str) -> Node:
+        hex_text, q_text = self.fields(rest, 2, spec)
+        q = self.integer(q_text, spec, "Q", low=0)
+        if q > self.max_arity:
+            raise self.fail(spec, f"arity {q} exceeds the limit {self.max_arity}")
+        if re.fullmatch(r"[0-9a-fA-F]+", hex_text) is None:
+            raise self.fail(spec, "expected tt:0xHEX:Q with hexadecimal digits")
+        length, value = 1 << q, int(hex_text, 16)
+        if value >> length:
+            raise self.fail(spec, f"the hex value has more than 2^Q = {length} bits")
+        return _table_node(q, int(format(value, f"0{length}b")[::-1], 2))
+
+    def expr(self, rest: str, spec: str) -> Node:
+        fixed = re.match(r"([0-9]+):", rest)
+        formula_text = rest[fixed.end():] if fixed else rest
+        tree, largest = parse_formula(formula_text, f"spec {_short(spec)}")
+        arity = self.arity(fixed.group(1), spec) if fixed else largest
+        if largest > arity:
+            raise self.fail(spec, f"the formula uses x{largest} but the arity is {arity}")
+        cost = count_nodes(tree)
+
+        def run(inputs: list[int], ctx: Context) -> int:
+            ctx.charge(cost)
+            return evaluate_formula(tree, inputs, ctx.full)
+        return Node(arity, run)
+
+    def cnf(self, rest: str, spec: str) -> Node:
+        text = self.files.get(rest)
+        if not isinstance(text, str):
+            raise self.fail(spec, f"the DIMACS text of {_short(rest)} is not embedded in \"files\"")
+        self.paths.add(rest)
+        n_vars, clauses = parse_dimacs(text, f"spec {_short(spec)}")
+        if n_vars > self.max_arity:
+            raise self.fail(spec, f"arity {n_vars} exceeds the limit {self.max_arity}")
+        cost = sum(len(clause) + 1 for clause in clauses)
+
+        def run(inputs: list[int], ctx: Context) -> int:
+            ctx.charge(cost)
+            return evaluate_cnf(clauses, inputs, ctx.full)
+        return Node(n_vars, run)
+
+    def compose(self, spec: str, depth: int) -> Node:
+        if depth >= MAX_COMPOSE_DEPTH:
+            raise self.fail(spec, f"compose nested deeper than {MAX_COMPOSE_DEPTH}")
+        parts = _split_top_level(spec[len("compose("):-1])
+        if parts is None:
+            raise self.fail(spec, "unbalanced parentheses")
+        if len(parts) < 2:
+            raise self.fail(spec, "compose needs an outer function and at least one inner")
+        outer = self.parse(parts[0], depth + 1)
+        inners = [self.parse(part, depth + 1) for part in parts[1:]]
+        if outer.arity != len(inners):
+            raise self.fail(spec, f"the outer function has arity {outer.arity} "
+                                  f"but {len(inners)} inner functions are given")
+        node = Node(sum(inner.arity for inner in inners),
+                    lambda inputs, ctx: _compose(outer, inners, inputs, ctx))
+        return self.capped(node, spec)
+
+
+_FAMILIES = {
+    "and": _Parser.reduce, "or": _Parser.reduce, "parity": _Parser.reduce, "maj": _Parser.maj,
+    "thr": _Parser.thr, "wthr": _Parser.wthr, "sym": _Parser.sym, "index": _Parser.index,
+    "tribes": _Parser.tribes, "tt": _Parser.tt, "expr": _Parser.expr, "cnf": _Parser.cnf,
+}
+
+
+def _split_top_level(text: str) -> list[str] | None:
+    """Split at ';' outside parentheses; None if the parentheses do not balance."""
+    parts, depth, start = [], 0, 0
+    for match in re.finditer(r"[();]", text):
+        char = match.group()
+        if char == ";" and depth == 0:
+            parts.append(text[start:match.start()])
+            start = match.end()
+        elif char != ";":
+            depth += 1 if char == "(" else -1
+            if depth < 0:
+                return None
+    if depth:
+        return None
+    return parts + [text[start:]]
+
+
+# --- evaluation on bitsets ----------------------------------------------------------------
+
+def _reduce(family: str, inputs: list[int], ctx: Context) -> int:
+    """AND, OR or XOR of the inputs (and/or/parity)."""
+    ctx.charge(len(inputs))
+    result = ctx.full if family == "and" else 0
+    for value in inputs:
+        if family == "and":
+            result &= value
+        elif family == "or":
+            result |= value
+        else:
+            result ^= value
+    return result
+
+
+def _counter(weights: list[int], inputs: list[int], ctx: Context) -> list[int]:
+    """Bit-sliced planes of sum_i weights[i] * x_i."""
+    levels = sum(weights).bit_length() + 2
+    ctx.charge(6 * levels * len(weights) + 4 * levels)
+    planes: list[int] = []
+    for weight, value in zip(weights, inputs):
+        bitset.add_weighted(planes, value, weight)
+    return planes
+
+
+def _threshold(weights: list[int], t: int, inputs: list[int], ctx: Context) -> int:
+    """1 iff sum_i weights[i] x_i >= t (thr, maj, wthr)."""
+    return bitset.at_least(_counter(weights, inputs, ctx), t, ctx.full)
+
+
+def _symmetric(values: list[int], inputs: list[int], ctx: Context) -> int:
+    """values[|x|] (sym)."""
+    if all(values):
+        return ctx.full
+    planes = _counter([1] * len(inputs), inputs, ctx)
+    ctx.charge(len(values) * (len(planes) + 1))
+    result = 0
+    for weight, value in enumerate(values):
+        if value:
+            result |= bitset.equal_to(planes, weight, ctx.full)
+    return result
+
+
+def _compose(outer: Node, inners: list[Node], inputs: list[int], ctx: Context) -> int:
+    """outer(inner_1(block 1), ..., inner_k(block k)), blocks of consecutive inputs."""
+    outputs, offset = [], 0
+    for inner in inners:
+        outputs.append(inner.run(inputs[offset:offset + inner.arity], ctx))
+        offset += inner.arity
+    return outer.run(outputs, ctx)
+
+
+def _table_node(q: int, table: int) -> Node:
+    """A truth table (bit j = position j) as a node."""
+    return Node(q, lambda inputs, ctx: _run_table(q, table, inputs, ctx))
+
+
+def _run_table(q: int, table: int, inputs: list[int], ctx: Context) -> int:
+    """Fast path when the inputs are consecutive variables x_{s+1}..x_{s+q}: stretch and tile
+    the table; otherwise a multiplexer tree over the inputs."""
+    start = _consecutive_variables(inputs, ctx)
+    if start is not None:
+        ctx.charge(8)
+        return _expand(table, q, ctx.q - start - q, ctx.size)
+    ctx.charge(3 << q)
+    leaves = [ctx.full if (table >> a) & 1 else 0 for a in range(1 << q)]
+    return bitset.mux(inputs, leaves)
+
+
+def _consecutive_variables(inputs: list[int], ctx: Context) -> int | None:
+    """s if inputs == variables[s:s+len(inputs)], else None (None also for no inputs)."""
+    if not inputs:
+        return None
+    for start, variable in enumerate(ctx.variables[:ctx.q - len(inputs) + 1]):
+        if inputs[0] == variable:
+            if inputs == ctx.variables[start:start + len(inputs)]:
+                return start
+            return None
+    return None
+
+
+def _expand(table: int, q: int, low_bits: int, size: int) -> int:
+    """Each of the 2^q table bits repeated 2^low_bits times, the result tiled over size bits."""
+    text = format(table, f"0{1 << q}b")
+    if low_bits:
+        repeat = 1 << low_bits
+        text = text.translate({48: "0" * repeat, 49: "1" * repeat})
+    block = len(text)
+    return bitset.tile(int(text, 2), block, size)

@@ -1,0 +1,41 @@
+"""A tiny progress indicator on stderr, shown only when stderr is a terminal."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+class Progress:
+    """`with Progress(total, "runs") as bar: bar.update(n)`; silent unless stderr is a TTY."""
+
+    def __init__(self, total: int, label: str, stream=None, enabled: bool | None = None,
+                 interval: float = 0.1):
+        self.stream = sys.stderr if stream is None else stream
+        if enabled is None:
+            enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.total, self.label, self.enabled = max(int(total), 1), label, enabled
+        self.done, self.interval, self._last = 0, interval, 0.0
+
+    def update(self, count: int = 1) -> None:
+        self.done += count
+        now = time.monotonic()
+        if self.enabled and (now - self._last >= self.interval or self.done >= self.total):
+            self._last = now
+            share = min(self.done / self.total, 1.0)
+            filled = int(30 * share)
+            self.stream.write(f"\r{self.label}: [{'#' * filled}{'.' * (30 - filled)}] "
+                              f"{100 * share:5.1f}% ({self.done}/{self.total})")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.enabled = False
+
+    def __enter__(self) -> "Progress":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
