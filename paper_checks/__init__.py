@@ -1,0 +1,21 @@
+"""One regression check per claim of the paper (issue 6); `fbs paper` runs them all.
+
+Each module defines CHECK, a `verify.paper.PaperCheck` named after its place in the paper.
+"""
+
+import importlib
+
+MODULES = [
+    "section_1_2_majority_two_thirds",
+    "section_1_2_fifty_of_99",
+    "section_1_2_rho_d_vs_q_d",
+    "section_3_3_and",
+    "definitions_3_3_3_4_duality",
+    "footnote_3_chain",
+    "footnote_1_robust",
+]
+
+
+def all_checks():
+    """The registered checks, in report order."""
+    return [importlib.import_module(f"{__name__}.{name}").CHECK for name in MODULES]
