@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     except FbsError as error:
         print(f"fbs: error: {error}", file=sys.stderr)
         return error.exit_code
+    except BrokenPipeError:  # the reader (e.g. `head`) closed the pipe: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
     except KeyboardInterrupt:
         print("fbs: interrupted", file=sys.stderr)
         return EXIT_INTERNAL

@@ -33,9 +33,13 @@ class LpSolution:
     master_size: int
 
 
-def solve_fbs_lp(masks: np.ndarray, arity: int) -> LpSolution:
-    """Exact primal and dual optima of the fbs LP whose rows are the given block masks."""
-    master = _Master(masks, arity)
+def solve_fbs_lp(masks: np.ndarray, arity: int, capacities=None) -> LpSolution:
+    """Exact primal and dual optima of the fbs LP whose rows are the given block masks.
+
+    With capacities c (default all 1) this is the weighted LP of GUIDE section 2:
+    max sum w_B s.t. load_i <= c_i, whose dual is min sum c_i t_i s.t. t(B) >= 1.
+    """
+    master = _Master(masks, arity, capacities)
     master.add(_initial_blocks(masks))
     rounds = 0
     while True:
@@ -43,7 +47,7 @@ def solve_fbs_lp(masks: np.ndarray, arity: int) -> LpSolution:
         master.converge_in_floats()
         optimum = master.lp.solve_exact()
         violated = _exactly_violated(masks, optimum.dual, arity)
-        new = violated[~np.isin(violated, master.indices)]
+        new = violated[~master.member[violated]]
         if new.size == 0:
             return master.solution(optimum, rounds)
         master.add(new[:BLOCKS_PER_ROUND])
@@ -52,15 +56,18 @@ def solve_fbs_lp(masks: np.ndarray, arity: int) -> LpSolution:
 class _Master:
     """The restricted packing LP: a subset of the minimal blocks as columns."""
 
-    def __init__(self, masks: np.ndarray, arity: int):
+    def __init__(self, masks: np.ndarray, arity: int, capacities=None):
         self.masks, self.arity = masks, arity
-        self.lp = PackingLP([Fraction(1)] * arity)
+        rhs = [Fraction(1)] * arity if capacities is None else [Fraction(c) for c in capacities]
+        self.lp = PackingLP(rhs)
         self.indices = np.zeros(0, dtype=np.int64)
+        self.member = np.zeros(masks.size, dtype=bool)
 
     def add(self, indices: np.ndarray) -> None:
         columns = [self._column(int(self.masks[k])) for k in indices]
         self.lp.add_columns(columns, [Fraction(1)] * len(columns))
         self.indices = np.concatenate([self.indices, indices])
+        self.member[indices] = True
 
     def _column(self, mask: int) -> dict[int, Fraction]:
         return {i: Fraction(1) for i in range(self.arity) if (mask >> (self.arity - 1 - i)) & 1}
@@ -70,8 +77,7 @@ class _Master:
         while True:
             dual = self.lp.float_dual()
             sums = block_sums(self.masks, dual, self.arity)
-            candidates = np.flatnonzero(sums < 1 - FLOAT_SLACK)
-            candidates = np.setdiff1d(candidates, self.indices)
+            candidates = np.flatnonzero((sums < 1 - FLOAT_SLACK) & ~self.member)
             if candidates.size == 0:
                 return
             order = np.argsort(sums[candidates], kind="stable")

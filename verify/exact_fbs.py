@@ -167,7 +167,7 @@ def _bits(z, arity: int) -> tuple[int, ...]:
 def _certificate_spec(function: BooleanFunction, table) -> str:
     """The spec the checker evaluates: the user's spec, or the truth table for a callable."""
     if isinstance(function, CallableFunction):
-        return TruthTable("".join("1" if v else "0" for v in table), "").to_hex_spec()
+        return TruthTable(table, "").to_hex_spec()
     return function.spec
 
 

@@ -177,8 +177,17 @@ def _ratio_test(basis: list[int], values: list[Fraction], direction: list[Fracti
     return None if best is None else best[1]
 
 
+_banner_shown = False
+
+
 def _quiet_highs() -> highspy.Highs:
     """A silent HiGHS instance (its first construction prints a banner on file descriptor 1)."""
+    global _banner_shown
+    if _banner_shown:
+        highs = highspy.Highs()
+        highs.setOptionValue("output_flag", False)
+        return highs
+    _banner_shown = True
     sys.stdout.flush()
     saved, devnull = os.dup(1), os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)

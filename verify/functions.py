@@ -128,23 +128,39 @@ class Tribes(BooleanFunction):
 
 @dataclass(frozen=True, repr=False)
 class TruthTable(BooleanFunction):
-    """f given by its truth table (GUIDE section 3 order)."""
+    """f given by its truth table (GUIDE section 3 order), stored as a numpy bool array."""
 
-    bits: str
+    table: np.ndarray = field(compare=False)
     spec: str
+
+    @classmethod
+    def from_bits(cls, bits: str, spec: str) -> "TruthTable":
+        """From a string of 0/1 characters (position j = character j)."""
+        return cls(np.frombuffer(bits.encode("ascii"), dtype=np.uint8) == ord("1"), spec)
+
+    @classmethod
+    def from_int(cls, value: int, arity: int, spec: str) -> "TruthTable":
+        """From the table read as a 2^arity-bit binary number (position 0 most significant)."""
+        length = 1 << arity
+        if length < 8:
+            return cls.from_bits(format(value, f"0{length}b"), spec)
+        packed = np.frombuffer(value.to_bytes(length // 8, "big"), dtype=np.uint8)
+        return cls(np.unpackbits(packed).astype(bool), spec)
 
     @property
     def arity(self) -> int:
-        return len(self.bits).bit_length() - 1
+        return self.table.size.bit_length() - 1
 
     def to_hex_spec(self) -> str:
         """The equivalent `tt:0xHEX:Q` spec."""
-        width = max(1, len(self.bits) // 4)
-        return f"tt:0x{int(self.bits, 2):0{width}x}:{self.arity}"
+        if self.table.size < 8:
+            bits = "".join("1" if v else "0" for v in self.table)
+            return f"tt:0x{int(bits, 2):x}:{self.arity}"
+        return f"tt:0x{np.packbits(self.table).tobytes().hex()}:{self.arity}"
 
     def values(self) -> np.ndarray:
         """The table as a bool array."""
-        return np.frombuffer(self.bits.encode("ascii"), dtype=np.uint8) == ord("1")
+        return self.table
 
     def evaluate_batch(self, inputs: Inputs) -> np.ndarray:
         if isinstance(inputs, TableInputs):

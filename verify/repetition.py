@@ -96,6 +96,8 @@ def sample_runs(debate: Debate, graph: StateGraph, runs: int, seed: int,
     """N seeded runs of the protocol; optionally stream the JSON-lines transcript."""
     if runs < 1:
         raise BadInput(f"--runs must be >= 1, got {runs}")
+    if seed < 0:
+        raise BadInput(f"--seed must be >= 0, got {seed}")
     if not 0 < confidence < 1:
         raise BadInput(f"the confidence level must be in (0, 1), got {confidence}")
     arrays = _Arrays(graph)
@@ -133,7 +135,7 @@ class TranscriptWriter:
             "format": "fbs-transcript/1", "tree": tree.description, "depth": tree.depth,
             "rho": fraction_text(self.debate.rho), "rule": self.debate.rule, "alice": alice,
             "alice_answer": self.graph.answer, "true_value": self.debate.values[tree.root],
-            "seed": self.seed, "runs": runs}) + "\n")
+            "seed": self.seed, "runs": runs}, separators=(",", ":")) + "\n")
 
     def _fragment(self, s: int) -> str:
         step, tree = self.graph.steps[s], self.debate.tree
@@ -276,7 +278,7 @@ def _mp(x: Fraction):
 
 def _at_most(base: Fraction, power: int, delta: Fraction) -> bool:
     """base^power <= delta, exactly for moderate powers, at 80 digits otherwise."""
-    if power * max(base.numerator.bit_length(), base.denominator.bit_length()) <= 2_000_000:
+    if power * max(base.numerator.bit_length(), base.denominator.bit_length()) <= 200_000:
         return base ** power <= delta
     with mpmath.workdps(80):
         return power * mpmath.log(_mp(base)) <= mpmath.log(_mp(delta))

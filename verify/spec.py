@@ -127,26 +127,24 @@ def _tt(rest, spec):
     if rest.startswith("0x"):
         hex_text, q_text = _fields(rest[2:], 2, spec)
         q = _int(q_text, "Q", spec)
-        bits = _hex_to_bits(hex_text, q, spec)
-    else:
-        bits = rest
-    if not re.fullmatch(r"[01]+", bits):
+        return TruthTable.from_int(_hex_value(hex_text, q, spec), q, spec)
+    if not re.fullmatch(r"[01]+", rest):
         raise BadInput(f"{spec!r}: a truth table is a string of 0s and 1s")
-    q = len(bits).bit_length() - 1
-    if len(bits) != 1 << q or q == 0:
-        raise BadInput(f"{spec!r}: truth-table length {len(bits)} is not a power of two >= 2")
+    q = len(rest).bit_length() - 1
+    if len(rest) != 1 << q or q == 0:
+        raise BadInput(f"{spec!r}: truth-table length {len(rest)} is not a power of two >= 2")
     if q > MAX_TT_ARITY:
         raise TooLarge(f"{spec!r}: truth tables support q <= {MAX_TT_ARITY}")
-    return TruthTable(bits, spec)
+    return TruthTable.from_bits(rest, spec)
 
 
-def _hex_to_bits(hex_text: str, q: int, spec: str) -> str:
+def _hex_value(hex_text: str, q: int, spec: str) -> int:
     if not re.fullmatch(r"[0-9a-fA-F]+", hex_text) or not 1 <= q <= MAX_TT_ARITY:
         raise BadInput(f"{spec!r}: expected tt:0xHEX:Q with hex digits and 1 <= Q <= {MAX_TT_ARITY}")
-    value, length = int(hex_text, 16), 1 << q
-    if value >> length:
-        raise BadInput(f"{spec!r}: the hex value has more than 2^Q = {length} bits")
-    return format(value, f"0{length}b")
+    value = int(hex_text, 16)
+    if value >> (1 << q):
+        raise BadInput(f"{spec!r}: the hex value has more than 2^Q = {1 << q} bits")
+    return value
 
 
 def _expr(rest, spec):

@@ -85,6 +85,16 @@ def evaluate_spec(spec: str, files: dict | None = None,
     return parsed.arity, parsed.truth_table()
 
 
+_BYTE_REVERSED = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
+def _reverse_bits(value: int, length: int) -> int:
+    """The integer whose bit j is bit (length - 1 - j) of value: string position j -> bit j."""
+    if length < 8:
+        return int(format(value, f"0{length}b")[::-1], 2)
+    return int.from_bytes(value.to_bytes(length // 8, "big").translate(_BYTE_REVERSED), "little")
+
+
 def _short(text: str) -> str:
     return repr(text if len(text) <= 60 else text[:57] + "...")
 
@@ -227,7 +237,7 @@ class _Parser:
         length, value = 1 << q, int(hex_text, 16)
         if value >> length:
             raise self.fail(spec, f"the hex value has more than 2^Q = {length} bits")
-        return _table_node(q, int(format(value, f"0{length}b")[::-1], 2))
+        return _table_node(q, _reverse_bits(value, length))
 
     def expr(self, rest: str, spec: str) -> Node:
         fixed = re.match(r"([0-9]+):", rest)

@@ -1,0 +1,185 @@
+"""Tree and oracle formats (fbs-tree/1, fbs-oracle/1): validation, builders, evaluation."""
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from reference import threshold_fbs
+from verify import fbs
+from verify.errors import BadInput
+from verify.oracles import check_covers, load_oracle, node_values, parse_oracle, random_oracle
+from verify.spec import parse_spec
+from verify.trees import (literature_tree, load_tree, parse_tree, random_tree, tree_document,
+                          uniform_tree)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def flat(nodes, root="r", **extra):
+    return {"format": "fbs-tree/1", "root": root, "nodes": nodes, **extra}
+
+
+def leaf(node_id, query=None):
+    return {"id": node_id, "query": query or f"Q({node_id})"}
+
+
+def inner(node_id, spec, children):
+    return {"id": node_id, "aggregator": spec, "children": children}
+
+
+GOOD = [inner("r", "maj:3", ["a", "b", "c"]), leaf("a"), leaf("b"), leaf("c")]
+
+
+def test_flat_and_nested_layouts_describe_the_same_tree():
+    nested = {"format": "fbs-tree/1", "root": {"id": "r", "aggregator": "maj:3", "children": [
+        {"id": "a", "query": "Q(a)"}, {"id": "b", "query": "Q(b)"}, {"id": "c", "query": "Q(c)"}]}}
+    one, two = parse_tree(flat(GOOD)), parse_tree(nested)
+    assert one.ids == two.ids == ("r", "a", "b", "c")
+    assert one.children == two.children == ((1, 2, 3), (), (), ())
+    assert one.depth == 1 and one.is_uniform
+
+
+@pytest.mark.parametrize("nested", [False, True])
+def test_documents_round_trip(nested):
+    tree = random_tree(5, 3, ["maj:3", "and:2", "thr:4:2"], leaf_probability=0.4)
+    again = parse_tree(json.loads(json.dumps(tree_document(tree, nested))))
+    assert (again.ids, again.children, again.aggregators, again.queries) == (
+        tree.ids, tree.children, tree.aggregators, tree.queries)
+
+
+BAD_TREES = [
+    (flat(GOOD + [leaf("a")]), "duplicate node id 'a'"),
+    (flat([inner("r", "maj:3", ["a", "a", "b"]), leaf("a"), leaf("b")]), "reachable twice"),
+    (flat([inner("r", "and:2", ["x", "y"]), inner("x", "or:2", ["y", "z"]), leaf("y"), leaf("z")]),
+     "reachable twice"),
+    (flat([inner("r", "and:2", ["x", "y"]), inner("x", "or:2", ["r", "z"]), leaf("y"), leaf("z")]),
+     "cycle"),
+    (flat([inner("r", "maj:3", ["a", "b", "zz"]), leaf("a"), leaf("b")]), "unknown child id 'zz'"),
+    (flat(GOOD + [leaf("orphan")]), "not reachable from the root"),
+    (flat([inner("r", "maj:5", ["a", "b", "c"]), leaf("a"), leaf("b"), leaf("c")]),
+     "arity 5 but the node has 3 children"),
+    (flat(GOOD, depth=2), "declared depth 2 but the tree has depth 1"),
+    (flat([{"id": "r", "query": "q", "aggregator": "and:1", "children": ["a"]}, leaf("a")]),
+     "not both"),
+    (flat([{"id": "r"}]), "not neither"),
+    (flat([inner("r", "maj:3", [])]), "non-empty list"),
+    (flat([inner("r", "nonsense:3", ["a"]), leaf("a")]), "unknown function spec"),
+    (flat(GOOD, root="missing"), "root id 'missing'"),
+    ({**flat(GOOD), "format": "fbs-tree/2"}, "unsupported \"format\""),
+    ({**flat(GOOD), "colour": 1}, "unknown top-level key 'colour'"),
+    ({"format": "fbs-tree/1", "root": {"id": "r", "aggregator": "and:2", "children": [
+        {"id": "a", "query": "x"}, {"id": "a", "query": "y"}]}}, "occurs twice"),
+    (flat([inner("r", "and:2", ["a", 3]), leaf("a")]), "node id strings"),
+]
+
+
+@pytest.mark.parametrize("document, message", BAD_TREES)
+def test_bad_trees_are_rejected_with_one_line(document, message):
+    with pytest.raises(BadInput) as error:
+        parse_tree(document)
+    assert message in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_malformed_files(tmp_path):
+    broken = tmp_path / "t.json"
+    broken.write_text("{\"format\": ")
+    with pytest.raises(BadInput, match="not valid JSON"):
+        load_tree(broken)
+    with pytest.raises(BadInput, match="cannot read tree"):
+        load_tree(tmp_path / "absent.json")
+    broken.write_text("[1, 2]")
+    with pytest.raises(BadInput, match="top level must be a JSON object"):
+        load_tree(broken)
+
+
+def test_uniform_tree_shape():
+    tree = uniform_tree("maj:5", 3)
+    assert len(tree.leaves()) == 5 ** 3 and tree.n_nodes == 1 + 5 + 25 + 125
+    assert tree.depth == 3 and tree.is_uniform
+    assert tree.ids[0] == "r" and "r.5.5.5" in tree.index
+    assert tree.queries[tree.node("r.2.1.4")] == "Q(r.2.1.4)"
+
+
+def test_random_trees_are_seeded_and_have_the_requested_depth():
+    one = random_tree(11, 4, ["maj:3", "or:2"], leaf_probability=0.5)
+    two = random_tree(11, 4, ["maj:3", "or:2"], leaf_probability=0.5)
+    assert tree_document(one) == tree_document(two)
+    assert one.depth == 4
+    assert tree_document(random_tree(12, 4, ["maj:3", "or:2"], 0.5)) != tree_document(one)
+    assert random_tree(3, 3, ["maj:3"]).is_uniform
+
+
+def brute_value(tree, answers, node):
+    """L(x_u) by direct recursion, evaluating aggregators with BooleanFunction.__call__."""
+    kids = tree.children[node]
+    if not kids:
+        return answers[tree.queries[node]]
+    return parse_spec(tree.aggregators[node])(tuple(brute_value(tree, answers, c) for c in kids))
+
+
+def test_node_values_match_direct_recursion():
+    tree = random_tree(2, 3, ["maj:3", "and:2", "parity:3", "tt:0110"], 0.3)
+    answers = random_oracle(tree, 9)
+    values = node_values(tree, answers)
+    for node in range(tree.n_nodes):
+        assert values[node] == brute_value(tree, answers, node)
+
+
+def test_literature_example():
+    tree, answers = literature_tree(9, 6)
+    values = node_values(tree, answers)
+    assert values[0] == 1
+    assert [values[tree.node(f"paper{i}")] for i in range(1, 10)] == [1] * 6 + [0] * 3
+    # the honest root claim vector has 6 ones: maj:9 = thr:9:5, closed form (GUIDE section 5)
+    z = "".join(str(values[c]) for c in tree.children[0])
+    assert fbs("maj:9", z).value == threshold_fbs(9, 5, 6) == 3
+    tree4, answers4 = literature_tree(9, 4)
+    assert node_values(tree4, answers4)[0] == 0
+
+
+def test_oracles(tmp_path):
+    tree = uniform_tree("and:2", 2)
+    answers = random_oracle(tree, 4)
+    assert answers == random_oracle(tree, 4)
+    assert set(answers) == {f"Q({tree.ids[i]})" for i in tree.leaves()}
+    with pytest.raises(BadInput, match="does not answer"):
+        check_covers(tree, {k: v for k, v in list(answers.items())[1:]})
+    with pytest.raises(BadInput, match="must be 0 or 1"):
+        parse_oracle({"format": "fbs-oracle/1", "answers": {"x": 2}})
+    with pytest.raises(BadInput, match="must be 0 or 1"):
+        parse_oracle({"format": "fbs-oracle/1", "answers": {"x": True}})
+    with pytest.raises(BadInput, match="format"):
+        parse_oracle({"answers": {}})
+    path = tmp_path / "o.json"
+    path.write_text(json.dumps({"format": "fbs-oracle/1", "answers": answers}))
+    assert load_oracle(path) == answers
+
+
+def test_examples_and_docs_parse():
+    for path in sorted((ROOT / "examples").glob("*tree*.json")):
+        load_tree(path)
+    for path in sorted((ROOT / "examples").glob("*oracle*.json")):
+        load_oracle(path)
+    text = (ROOT / "docs" / "formats.md").read_text()
+    blocks = re.findall(r"```json\n(.*?)```", text, re.S)
+    parsed = [json.loads(block) for block in blocks]
+    trees = [p for p in parsed if p.get("format") == "fbs-tree/1"]
+    assert len(trees) == 2
+    for document in trees:
+        parse_tree(document)
+    for document in parsed:
+        if document.get("format") == "fbs-oracle/1":
+            parse_oracle(document)
+
+
+def test_large_flat_tree_loads_quickly(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(tree_document(uniform_tree("maj:5", 6))))
+    start = time.perf_counter()
+    tree = load_tree(path)
+    assert len(tree.leaves()) == 15_625
+    assert time.perf_counter() - start < 5

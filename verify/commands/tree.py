@@ -1,0 +1,122 @@
+"""`fbs tree build` and `fbs tree info`: decomposition trees and oracles (docs/formats.md)."""
+
+from __future__ import annotations
+
+import json
+
+
+def register(commands) -> None:
+    tree = commands.add_parser("tree", help="build or inspect decomposition trees (fbs-tree/1)")
+    sub = tree.add_subparsers(dest="tree_command", required=True, parser_class=type(tree))
+
+    build = sub.add_parser("build", help="write a uniform, literature-example or random tree",
+                           description="Uniform: --aggregator SPEC --depth D. Literature example "
+                           "(paper Section 1.2): --literature [--papers N --supporting K]. "
+                           "Random: --random --seed S --depth D --aggregator SPEC "
+                           "[--aggregator SPEC ...] [--leaf-probability P].")
+    kind = build.add_mutually_exclusive_group()
+    kind.add_argument("--literature", action="store_true", help="the literature-majority example")
+    kind.add_argument("--random", action="store_true", help="a seeded random tree")
+    build.add_argument("--aggregator", action="append", metavar="SPEC",
+                       help="aggregator spec (repeat for random trees)")
+    build.add_argument("--depth", type=int, metavar="D")
+    build.add_argument("--seed", type=int, default=0, help="random tree seed (default 0)")
+    build.add_argument("--leaf-probability", type=float, default=0.0, metavar="P",
+                       help="random trees: chance that a non-first child is an early leaf")
+    build.add_argument("--papers", type=int, default=9, help="literature example: q (default 9)")
+    build.add_argument("--supporting", type=int, default=6,
+                       help="literature example: supporting papers (default 6)")
+    build.add_argument("-o", "--output", required=True, metavar="TREE", help="tree file to write")
+    build.add_argument("--oracle-out", metavar="ORACLE", help="also write an oracle (random, "
+                       "seeded; the example's own for --literature)")
+    build.add_argument("--oracle-seed", type=int, default=0, metavar="S")
+    build.add_argument("--ones", type=float, default=0.5, metavar="P",
+                       help="random oracle: probability of a 1 answer (default 0.5)")
+    build.add_argument("--nested", action="store_true", help="nested layout (default: flat)")
+    build.set_defaults(run=run_build)
+
+    info = sub.add_parser("info", help="validate a tree and summarise it (with an oracle: "
+                          "true values and the honest fbs per node)")
+    info.add_argument("tree", metavar="TREE")
+    info.add_argument("--oracle", metavar="ORACLE")
+    info.add_argument("--json", action="store_true")
+    info.set_defaults(run=run_info)
+
+
+def _build_tree(args):
+    from ..errors import BadInput
+    from ..oracles import random_oracle
+    from ..trees import literature_tree, random_tree, uniform_tree
+
+    if args.literature:
+        tree, oracle = literature_tree(args.papers, args.supporting)
+        return tree, oracle, (f"literature example: {args.papers} papers, {args.supporting} "
+                              "supporting and sound")
+    if not args.aggregator or args.depth is None:
+        raise BadInput("give --aggregator SPEC and --depth D (or --literature)")
+    if args.random:
+        tree = random_tree(args.seed, args.depth, args.aggregator, args.leaf_probability)
+    else:
+        if len(args.aggregator) != 1:
+            raise BadInput("a uniform tree takes exactly one --aggregator (use --random for several)")
+        tree = uniform_tree(args.aggregator[0], args.depth)
+    if not args.oracle_out:
+        return tree, None, ""
+    oracle = random_oracle(tree, args.oracle_seed, args.ones)
+    return tree, oracle, f"random oracle: seed {args.oracle_seed}, P[1] = {args.ones}"
+
+
+def run_build(args) -> int:
+    from ..oracles import oracle_document
+    from ..trees import tree_document, write_texts_atomic
+
+    tree, oracle, description = _build_tree(args)
+    items = [(args.output, json.dumps(tree_document(tree, args.nested), indent=1 if args.nested
+                                      else None) + "\n")]
+    if args.oracle_out:
+        items.append((args.oracle_out, json.dumps(oracle_document(oracle, description),
+                                                  indent=1) + "\n"))
+    write_texts_atomic(items)
+    print(f"wrote {args.output}: {tree.description}; {tree.n_nodes} nodes, "
+          f"{len(tree.leaves())} leaves, depth {tree.depth}")
+    if args.oracle_out:
+        print(f"wrote {args.oracle_out}: {description}")
+    return 0
+
+
+def run_info(args) -> int:
+    from ..cli import print_json
+    from ..completeness import honest_fbs
+    from ..numbers import fraction_text
+    from ..oracles import load_oracle, node_values
+    from ..trees import load_tree
+
+    tree = load_tree(args.tree)
+    document = {"tree": args.tree, "description": tree.description, "nodes": tree.n_nodes,
+                "leaves": len(tree.leaves()), "depth": tree.depth, "uniform_depth": tree.is_uniform,
+                "max_width": tree.max_width(),
+                "aggregators": sorted({tree.aggregators[i] for i in tree.internal()}),
+                "distinct_queries": len({tree.queries[i] for i in tree.leaves()})}
+    if args.oracle:
+        values = node_values(tree, load_oracle(args.oracle))
+        fbs = honest_fbs(tree, values)
+        worst = max(fbs.items(), key=lambda item: item[1], default=(None, None))
+        document.update(root_value=values[tree.root],
+                        min_rho_for_fbs_condition=None if worst[0] is None else fraction_text(worst[1]),
+                        max_fbs_node=None if worst[0] is None else tree.ids[worst[0]])
+    if args.json:
+        print_json(document)
+        return 0
+    print(f"{args.tree}: {tree.description or '(no description)'}")
+    print(f"  {document['nodes']} nodes, {document['leaves']} leaves "
+          f"({document['distinct_queries']} distinct queries), depth {tree.depth}"
+          f"{'' if tree.is_uniform else ' (maximum; leaves at several depths)'}, "
+          f"max width {document['max_width']}")
+    print(f"  aggregators: {', '.join(document['aggregators']) or '(none: the root is a leaf)'}")
+    if args.oracle:
+        print(f"  true root value L(x) = {document['root_value']}")
+        if document["min_rho_for_fbs_condition"] is not None:
+            print(f"  FBS condition (Theorem 4.1) holds for rho >= "
+                  f"{document['min_rho_for_fbs_condition']} (largest honest fbs, at node "
+                  f"{document['max_fbs_node']!r})")
+    return 0
