@@ -13,6 +13,10 @@ MODULES = [
     "definitions_3_3_3_4_duality",
     "footnote_3_chain",
     "footnote_1_robust",
+    "section_3_2_exhaustive",
+    "theorem_4_1_completeness",
+    "theorem_4_2_soundness",
+    "section_4_repetitions",
 ]
 
 
