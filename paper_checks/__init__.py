@@ -16,6 +16,7 @@ MODULES = [
     "section_3_2_exhaustive",
     "theorem_4_1_completeness",
     "theorem_4_2_soundness",
+    "theorem_4_2_z3",
     "section_4_repetitions",
 ]
 
