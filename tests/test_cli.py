@@ -1,0 +1,85 @@
+"""`fbs compute`, `fbs certify`, `fbs check`: JSON output, exit codes, one-line errors."""
+
+import gzip
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fbs(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "verify", *args], capture_output=True,
+                          text=True, cwd=ROOT, input=stdin)
+
+
+def test_compute_json_fields_and_values():
+    process = fbs("compute", "maj:6", "--at", "111100", "--json", "--measures")
+    assert process.returncode == 0, process.stderr
+    document = json.loads(process.stdout)
+    assert document["value"] == "4" and document["value_float"] == 4.0
+    assert document["certified"] is True
+    assert document["sampling"][:4] == ["1/4"] * 4 and document["sampling"][4:] == ["0", "0"]
+    assert document["measures"] == {"s": 4, "bs": 4, "C": 4}
+    assert all(set(p) == {"block", "weight"} for p in document["primal"])
+    assert sum(Fraction(p["weight"]) for p in document["primal"]) == 4
+
+
+def test_human_output_and_run_length_and_stdin_inputs():
+    process = fbs("compute", "maj:99", "--at", "1^50,0^49")
+    assert process.returncode == 0 and "= 50" in process.stdout and "certified" in process.stdout
+    process = fbs("compute", "and:5", "--at", "@-", stdin="11111\n")
+    assert process.returncode == 0 and "= 5 " in process.stdout
+
+
+def test_spec_from_file(tmp_path):
+    spec = tmp_path / "spec.txt"
+    spec.write_text("tt:" + "0110" * 4 + "\n")
+    process = fbs("compute", f"@{spec}", "--at", "0000", "--json")
+    assert process.returncode == 0 and json.loads(process.stdout)["value"] == "2"  # x3 XOR x4
+
+
+def test_certify_then_check_and_tamper(tmp_path):
+    out = tmp_path / "cert.json"
+    assert fbs("certify", "thr:7:3", "--at", "1100000", "-o", str(out)).returncode == 0
+    assert fbs("check", str(out)).returncode == 0
+    gz = tmp_path / "cert.json.gz"
+    gz.write_bytes(gzip.compress(out.read_bytes()))
+    assert fbs("check", str(gz)).returncode == 0
+    certificate = json.loads(out.read_text())
+    certificate["dual"][2] = "1/2"
+    out.write_text(json.dumps(certificate))
+    process = fbs("check", str(out))
+    assert process.returncode == 1 and "INVALID" in process.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("compute", "maj:6", "--at", "11110"), ("compute", "maj:6", "--at", "11112x"),
+    ("compute", "nope:3", "--at", "111"), ("compute", "tt:011", "--at", "11"),
+    ("compute", "tribes:5:5", "--at", "1" * 25), ("compute", "maj:3"),
+    ("compute", "maj:3", "--at", "@/no/such/file"), ("check", "/no/such/file"),
+    ("frobnicate",), ("compute", "cnf:/no/such.cnf", "--at", "1"),
+])
+def test_bad_input_is_one_line_exit_2(args):
+    process = fbs(*args)
+    assert process.returncode == 2, process.stderr
+    assert process.stderr.count("\n") == 1 and "Traceback" not in process.stderr
+
+
+def test_check_rejects_non_json_and_nothing_written_on_bad_certify(tmp_path):
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    process = fbs("check", str(junk))
+    assert process.returncode == 2 and "Traceback" not in process.stderr
+    target = tmp_path / "never.json"
+    assert fbs("certify", "maj:3", "--at", "11", "-o", str(target)).returncode == 2
+    assert not target.exists()
+
+
+def test_module_and_console_script_agree():
+    module = fbs("compute", "parity:4", "--at", "0101", "--json")
+    assert json.loads(module.stdout)["value"] == "4"
