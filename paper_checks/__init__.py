@@ -18,6 +18,11 @@ MODULES = [
     "theorem_4_2_soundness",
     "theorem_4_2_z3",
     "section_4_repetitions",
+    "lemma_5_2",
+    "lemma_5_4",
+    "theorem_5_3",
+    "theorem_5_1",
+    "section_5_repeated_queries",
 ]
 
 

@@ -42,6 +42,10 @@ def register(commands) -> None:
     info.add_argument("--json", action="store_true")
     info.set_defaults(run=run_info)
 
+    from .lower_bound import register_tree_fbs
+
+    register_tree_fbs(sub)
+
 
 def _build_tree(args):
     from ..errors import BadInput

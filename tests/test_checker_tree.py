@@ -1,0 +1,158 @@
+"""The stdlib-only checker for kind "tree" (certificates/FORMAT-tree.md): accepts, must-reject."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+from verify.checker.errors import CertificateMalformed
+from verify.checker.tree_kind import check
+from verify.oracles import random_oracle
+from verify.tree_fbs import tree_fbs
+from verify.trees import uniform_tree
+
+# The FORMAT-tree.md example: MAJ(A and B, C, D) at 1110, rho_T = 3.
+EXAMPLE = {
+    "format": "fbs-certificate/1", "kind": "tree",
+    "tree": {"format": "fbs-tree/1", "root": "r", "nodes": [
+        {"id": "r", "aggregator": "maj:3", "children": ["u", "c", "d"]},
+        {"id": "u", "aggregator": "and:2", "children": ["a", "b"]},
+        {"id": "a", "query": "A?"}, {"id": "b", "query": "B?"},
+        {"id": "c", "query": "C?"}, {"id": "d", "query": "D?"}]},
+    "alpha": "1110",
+    "value": "3",
+    "records": [
+        {"aggregator": "and:2", "z": "11", "capacities": ["1", "1"], "value": "2",
+         "primal": [{"block": [0], "weight": "1"}, {"block": [1], "weight": "1"}],
+         "dual": ["1", "1"]},
+        {"aggregator": "maj:3", "z": "110", "capacities": ["2", "1", "1"], "value": "3",
+         "primal": [{"block": [0], "weight": "2"}, {"block": [1], "weight": "1"}],
+         "dual": ["1", "1", "0"]}]}
+
+
+def variant(**changes):
+    """A deep copy of EXAMPLE with the root record (records[1]) fields replaced."""
+    certificate = copy.deepcopy(EXAMPLE)
+    for key, value in changes.items():
+        if key == "value_top":
+            certificate["value"] = value
+        else:
+            certificate["records"][1][key] = value
+    return certificate
+
+
+def test_the_documented_example_is_valid():
+    report = check(copy.deepcopy(EXAMPLE))
+    assert report.valid and report.value == 3
+
+
+def test_the_format_document_contains_the_example():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "certificates" / "FORMAT.md").read_text()
+    section = text[text.index("## 6. Kind `tree`"):]
+    block = section.split("```json\n", 1)[1].split("```", 1)[0]
+    assert json.loads(block) == EXAMPLE
+
+
+@pytest.mark.parametrize("certificate,condition", [
+    (variant(value_top="4"), "root-value"),
+    (variant(capacities=["1", "1", "1"]), "record-missing"),
+    (variant(primal=[{"block": [0], "weight": "2"}, {"block": [2], "weight": "1"}]),
+     "primal-sensitive"),
+    (variant(primal=[{"block": [0], "weight": "3"}, {"block": [1], "weight": "1"}], value="4",
+             dual=["1", "2", "0"]), "primal-load"),
+    (variant(dual=["1/2", "1", "1"]), "dual-feasible"),
+    (variant(primal=[{"block": [0], "weight": "-1"}, {"block": [1], "weight": "1"}]),
+     "primal-nonnegative"),
+    (variant(primal=[{"block": [0], "weight": "1"}, {"block": [1], "weight": "1"}]),
+     "primal-value"),
+    (variant(dual=["2", "1", "-2"]), "dual-nonnegative"),
+    (variant(dual=["1", "1", "1"]), "dual-value"),
+])
+def test_must_reject(certificate, condition):
+    report = check(certificate)
+    assert not report.valid and report.condition == condition, report.message
+
+
+def test_tampered_alpha_is_rejected():
+    certificate = copy.deepcopy(EXAMPLE)
+    certificate["alpha"] = "1111"  # z at the root becomes 111: no record with that key
+    report = check(certificate)
+    assert not report.valid and report.condition == "record-missing"
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda c: c["records"].append(copy.deepcopy(c["records"][0]) | {"z": "00"}), "unused"),
+    (lambda c: c["records"].append(copy.deepcopy(c["records"][0])), "duplicate key"),
+    (lambda c: c["tree"]["nodes"][3].update(query="A?"), "pairwise distinct"),
+    (lambda c: c.update(alpha="111"), "one bit per leaf"),
+    (lambda c: c.update(extra=1), "unknown field"),
+    (lambda c: c["records"][1].update(z="11"), "z must be 3 bits"),
+    (lambda c: c["tree"]["nodes"][0]["children"].append("a"), "child ids"),
+    (lambda c: c["tree"]["nodes"][1]["children"].__setitem__(1, "c"), "reached twice"),
+    (lambda c: c["tree"]["nodes"].append({"id": "lost", "query": "L?"}), "not reachable"),
+    (lambda c: c["tree"].update(depth=5), "declared"),
+    (lambda c: c["records"][0].update(capacities=["1", "one"]), "p/q"),
+    (lambda c: c["records"][0]["primal"].append({"block": [1, 0], "weight": "0"}), "increasing"),
+    (lambda c: c.update(tree={"uniform": {"aggregator": "maj:3", "depth": 20}}), "leaves"),
+])
+def test_malformed(mutate, message):
+    certificate = copy.deepcopy(EXAMPLE)
+    mutate(certificate)
+    with pytest.raises(CertificateMalformed, match=message):
+        check(certificate)
+
+
+def test_real_certificates_and_random_tampering():
+    tree = uniform_tree("maj:5", 3)
+    result = tree_fbs(tree, random_oracle(tree, 4))
+    certificate = result.certificate
+    assert check(certificate).value == result.value
+    rng = random.Random(1)
+    rejected = 0
+    for _ in range(40):
+        tampered = copy.deepcopy(certificate)
+        record = rng.choice(tampered["records"])
+        field = rng.choice(["value", "dual", "primal"])
+        if field == "value":
+            record["value"] = str(Fraction(record["value"]) + Fraction(1, rng.randint(1, 9)))
+        elif field == "dual":
+            i = rng.randrange(len(record["dual"]))
+            record["dual"][i] = str(Fraction(record["dual"][i]) - Fraction(1, 7))
+        elif record["primal"]:
+            record["primal"][0]["weight"] = str(Fraction(record["primal"][0]["weight"])
+                                                + Fraction(1, 5))
+        else:
+            continue
+        try:
+            report = check(tampered)
+        except CertificateMalformed:
+            rejected += 1
+            continue
+        assert not report.valid
+        rejected += 1
+    assert rejected >= 30
+
+
+def test_uniform_depth_zero_and_explicit_single_leaf():
+    compact = {"format": "fbs-certificate/1", "kind": "tree",
+               "tree": {"uniform": {"aggregator": "maj:3", "depth": 0}}, "alpha": "1",
+               "value": "1", "records": []}
+    assert check(compact).value == 1
+    explicit = dict(compact, tree={"format": "fbs-tree/1", "root": "x",
+                                   "nodes": [{"id": "x", "query": "X?"}]}, alpha="0")
+    assert check(explicit).value == 1
+    assert not check(dict(compact, value="2")).valid
+
+
+def test_wired_into_the_dispatcher_when_registered():
+    from verify.checker import certificate as dispatch
+
+    if "tree" not in dispatch.KINDS:
+        pytest.skip("the lead wires \"tree\": tree_kind.check into verify/checker/certificate.py")
+    assert dispatch.check_certificate(copy.deepcopy(EXAMPLE)).value == 3

@@ -1,0 +1,90 @@
+"""`fbs adversary`: an oracle O_N that flips the root yet fools a given checker (Theorem 5.3)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def register(commands) -> None:
+    parser = commands.add_parser(
+        "adversary", help="adversarial oracle O_N for a checker (paper Theorem 5.3)",
+        description="Flip the reference oracle O_Y on a light sensitive block H of F_T "
+        "(Lemma 5.4's weighted recursion on the checker's query probabilities a_s) and verify "
+        "exactly: the root value flips (by evaluation and by z3), sum_{s in H} a_s <= m/rho_T, "
+        "and for built-in checkers |P[Acc_Y] - P[Acc_N]| <= min(1, m rho^-d). "
+        "Checkers: debate:R (R FBS Debate runs, honest-for-O_Y Alice), uniform:M (M uniform leaf "
+        "samples with replacement), exhaustive (all leaves), or --queries FILE (fbs-queries/1: "
+        "a_s and budget m).")
+    parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file (distinct leaf queries)")
+    parser.add_argument("--oracle", required=True, metavar="ORACLE", help="reference oracle O_Y")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--checker", metavar="debate:R|uniform:M|exhaustive")
+    source.add_argument("--queries", metavar="FILE", help="fbs-queries/1: a_s per leaf query and m")
+    parser.add_argument("-o", "--output", required=True, metavar="ORACLE_N",
+                        help="where to write O_N (fbs-oracle/1), atomically")
+    parser.add_argument("--rule", default="vertex", choices=["vertex", "symmetric", "uniform"],
+                        help="debate checker: Bob's rule (default vertex)")
+    parser.add_argument("--rho", metavar="R", help="debate checker: protocol rho (default: the "
+                        "largest honest local fbs, so honest Alice passes every check)")
+    parser.add_argument("--no-sat", action="store_true", help="skip the z3 re-check of H")
+    parser.add_argument("--json", action="store_true", help="machine-readable report")
+    parser.set_defaults(run=run_adversary)
+
+
+def run_adversary(args) -> int:
+    from ..adversary import adversarial_oracle, make_profile, report_document
+    from ..cli import print_json
+    from ..errors import SolverFailure
+    from ..oracles import load_oracle, write_oracle
+    from ..protocol import parse_rho
+    from ..trees import load_tree
+
+    tree, answers = load_tree(args.tree), load_oracle(args.oracle)
+    rho = None if args.rho is None else parse_rho(args.rho)
+    profile = make_profile(tree, answers, args.checker, args.queries, args.rule, rho)
+    report = adversarial_oracle(tree, answers, profile, sat_check=not args.no_sat)
+    document = report_document(report, tree)
+    document.update(tree=args.tree, oracle=args.oracle, checker_notes=profile.notes)
+    if not (report.all_hold and report.certified):
+        failed = [c.name for c in report.checks if not c.holds]
+        raise SolverFailure(f"a check failed ({'; '.join(failed) or 'rho_T not certified'}); "
+                            "nothing written")
+    write_oracle(args.output, report.oracle_n,
+                 f"adversarial oracle O_N (Theorem 5.3) for checker {report.checker}: O_Y of "
+                 f"{args.oracle} flipped on {len(report.block)} leaf queries")
+    document["output"] = args.output
+    if args.json:
+        print_json(document)
+    else:
+        _print(document, profile)
+    return 0
+
+
+def _exact(text: str, value: float) -> str:
+    """An exact value for the terminal: p/q, or the float if p/q is long (--json has it)."""
+    if len(text) <= 40:
+        return f"{text} (~{value:.6g})"
+    return f"~{value:.6g} (exact: a {len(text)}-character fraction, see --json)"
+
+
+def _print(document: dict, profile) -> None:
+    def show(entry):
+        return "-" if entry is None else _exact(entry["exact"], entry["float"])
+
+    print(f"checker {document['checker']}: {profile.notes}")
+    print(f"  rho_T = {show(document['rho_T'])} (certified), budget m = {document['budget_m']}, "
+          f"Gamma = sum a_s = {show(document['gamma'])}")
+    print(f"  H: {document['block_H']['size']} leaf query(ies), a(H) = {show(document['a_H'])}")
+    if document["advantage"] is not None:
+        print(f"  P[Acc_Y] = {show(document['P_acc_Y'])}, P[Acc_N] = {show(document['P_acc_N'])}, "
+              f"advantage = {show(document['advantage'])}")
+    for check in document["checks"]:
+        mark = "ok " if check["holds"] else "FAILED"
+        sides = ""
+        if "left" in check:
+            sides = (f": {_exact(check['left'], check['left_float'])} vs "
+                     f"{_exact(check['right'], check['right_float'])}")
+        detail = f" [{check['detail']}]" if check["detail"] else ""
+        print(f"  [{mark}] {check['name']}{sides}{detail}")
+    print(f"wrote {document['output']}")
+    sys.stdout.flush()
