@@ -1,6 +1,5 @@
 """Footnote 1: eps-robustness gives fbs <= 1/eps via the uniform dual 1/(eps*l)."""
 
-import random
 from fractions import Fraction
 
 from verify.paper import CheckResult, PaperCheck

@@ -14,12 +14,11 @@ CLAIM = ("Suppose that Alice claims that 50 out of a total of 99 papers support 
 
 
 def run(context) -> CheckResult:
-    result = context.certified_fbs(NAME, "maj:99", ones_first(50, 99))
+    result = context.certified_fbs(NAME, "maj:99", ones_first(50, 99), measures=True)
     p = result.sampling
     uniform_on_ones = set(p[:50]) == {Fraction(1, 50)} and set(p[50:]) == {0}
     catch = min_block_mass(result)
-    every_one_sensitive = result.measures is None  # filled below
-    single = context.certified_fbs(NAME, "maj:99", ones_first(50, 99), measures=True).measures
+    single = result.measures
     every_one_sensitive = single.sensitivity == 50
     ok = result.value == 50 and uniform_on_ones and every_one_sensitive and catch == Fraction(1, 50)
     return CheckResult(

@@ -2,12 +2,11 @@
 
 import itertools
 import random
-from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from reference import all_inputs, fbs_by_z3, sensitive_blocks, threshold_fbs
+from reference import fbs_by_z3, sensitive_blocks, threshold_fbs
 from verify import fbs
 from verify.errors import BadInput, TooLarge
 

@@ -1,7 +1,5 @@
 """The spec grammar against direct per-input reference definitions (issue 2)."""
 
-import itertools
-
 import pytest
 from hypothesis import given, settings, strategies as st
 

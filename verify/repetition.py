@@ -163,7 +163,7 @@ class TranscriptWriter:
         return bounds
 
     def runs(self, first: int, choices: np.ndarray) -> None:
-        lines, nexts, steps = [], self.graph.next_state, self.graph.steps
+        lines, nexts = [], self.graph.next_state
         head = f',"seed":{self.seed},"rule":{self.prefix_rule},'
         for offset, row in enumerate(choices.tolist()):
             run, s = first + offset, 0

@@ -13,7 +13,7 @@ from fractions import Fraction
 from . import bitset
 from .dual_check import light_sensitive_block
 from .errors import CertificateMalformed
-from .fields import brief, get_typed, read_block, require_keys
+from .fields import brief, get_typed, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import ParsedSpec, parse_spec
@@ -86,7 +86,7 @@ def read_claim(obj: dict) -> Claim:
     if len(dual) != q:
         raise CertificateMalformed(f"dual: expected q = {q} entries, got {len(dual)}")
     t = [parse_number(entry, f"dual[{i}]") for i, entry in enumerate(dual)]
-    primal = _primal(get_typed(obj, "primal", list, "certificate"), q)
+    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
     weights = [w for _, w in primal]
     primal_den = common_denominator(weights, "primal weights")
     dual_den = common_denominator(t, "dual")
@@ -106,21 +106,6 @@ def _files(obj: dict) -> dict:
         if type(text) is not str:
             raise CertificateMalformed(f"files[{brief(path)}]: the DIMACS text must be a string")
     return files
-
-
-def _primal(entries: list, q: int) -> list[tuple[tuple[int, ...], Fraction]]:
-    primal, seen = [], set()
-    for k, entry in enumerate(entries):
-        where = f"primal[{k}]"
-        if type(entry) is not dict:
-            raise CertificateMalformed(f"{where}: expected an object with \"block\" and \"weight\"")
-        require_keys(entry, {"block", "weight"}, set(), where)
-        block = read_block(entry["block"], q, where)
-        if block in seen:
-            raise CertificateMalformed(f"{where}: duplicate block {list(block)}")
-        seen.add(block)
-        primal.append((block, parse_number(entry["weight"], f"{where}.weight")))
-    return primal
 
 
 # --- steps 2-6 --------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .errors import CertificateMalformed
+from .rationals import parse_number
 
 
 def require_keys(obj: dict, required: set[str], optional: set[str], where: str) -> None:
@@ -35,6 +36,22 @@ def read_block(value: object, q: int, where: str) -> tuple[int, ...]:
     if any(a >= b for a, b in zip(value, value[1:])):
         raise CertificateMalformed(f"{where}: coordinates must be strictly increasing")
     return tuple(value)
+
+
+def read_primal(entries: list, q: int, where: str = "primal") -> list:
+    """Primal entries {"block": [...], "weight": "p/q"}: valid, pairwise distinct blocks."""
+    primal, seen = [], set()
+    for k, entry in enumerate(entries):
+        at = f"{where}[{k}]"
+        if type(entry) is not dict:
+            raise CertificateMalformed(f"{at}: expected an object with \"block\" and \"weight\"")
+        require_keys(entry, {"block", "weight"}, set(), at)
+        block = read_block(entry["block"], q, at)
+        if block in seen:
+            raise CertificateMalformed(f"{at}: duplicate block {list(block)}")
+        seen.add(block)
+        primal.append((block, parse_number(entry["weight"], f"{at}.weight")))
+    return primal
 
 
 def brief(value: object) -> str:

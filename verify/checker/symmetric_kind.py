@@ -9,7 +9,6 @@ w flip only ones (zeros), so dual feasibility reduces to the nearest weight wher
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 from .errors import CertificateMalformed
 from .fields import get_typed, require_keys

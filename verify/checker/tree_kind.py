@@ -23,7 +23,7 @@ from fractions import Fraction
 from . import bitset
 from .dual_check import light_sensitive_block
 from .errors import CertificateMalformed
-from .fields import brief, get_typed, read_block, require_keys
+from .fields import brief, get_typed, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import MAX_ARITY, parse_spec
@@ -161,17 +161,7 @@ class _Records:
             raise CertificateMalformed(f"{where}: z must be {q} bits")
         capacities = _numbers(get_typed(entry, "capacities", list, where), q, f"{where}.capacities")
         dual = _numbers(get_typed(entry, "dual", list, where), q, f"{where}.dual")
-        primal, seen = [], set()
-        for j, item in enumerate(get_typed(entry, "primal", list, where)):
-            at = f"{where}.primal[{j}]"
-            if type(item) is not dict:
-                raise CertificateMalformed(f"{at}: expected an object with \"block\" and \"weight\"")
-            require_keys(item, {"block", "weight"}, set(), at)
-            block = read_block(item["block"], q, at)
-            if block in seen:
-                raise CertificateMalformed(f"{at}: duplicate block {list(block)}")
-            seen.add(block)
-            primal.append((block, parse_number(item["weight"], f"{at}.weight")))
+        primal = read_primal(get_typed(entry, "primal", list, where), q, f"{where}.primal")
         return _Record(k, spec, z, capacities, parse_number(entry["value"], f"{where}.value"),
                        primal, dual)
 

@@ -46,8 +46,6 @@ def run_paper(args) -> int:
     differences = compare_with_store(context.certificates, store, only=only)
     write_report(results, differences, Path(args.report_dir))
     if args.json:
-        import json
-
         print(Path(args.report_dir, "report.json").read_text())
     else:
         print_table(results, differences, Path(args.report_dir))
