@@ -21,6 +21,7 @@ from verify.adversary import (adversarial_oracle, debate_profile, debate_reach,
                               make_profile, parse_checker, uniform_profile, write_queries)
 from verify.tree_sat import sat_sensitivity
 from verify.errors import BadInput
+from verify.lower_bound import direct_rho
 from verify.oracles import node_values, random_oracle
 from verify.protocol import Debate, compile_states
 from verify.tree_fbs import tree_fbs
@@ -53,7 +54,11 @@ def test_theorem_5_3_checks_hold(name, tree, answers, checker):
     assert root_value(tree, report.oracle_n) != root_value(tree, answers)
     changed = [q for q in answers if answers[q] != report.oracle_n[q]]
     assert sorted(changed) == sorted(tree.queries[l] for l in report.block)
-    m, rho = Fraction(profile.budget), tree_fbs(tree, answers).value
+    # rho_T by a second method: the fbs LP of F_T's truth table (every instance has <= 20
+    # leaves), not the weighted recursion that adversarial_oracle itself uses
+    direct = direct_rho(tree, answers)
+    assert direct.certified and report.rho_t == direct.value
+    m, rho = Fraction(profile.budget), direct.value
     assert report.mass <= m / rho
     assert report.advantage <= min(ONE, m / rho)
     if tree.is_uniform:  # Lemma 5.4 (rho_T >= rho^d) needs every leaf at depth d

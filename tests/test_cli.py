@@ -80,6 +80,18 @@ def test_check_rejects_non_json_and_nothing_written_on_bad_certify(tmp_path):
     assert not target.exists()
 
 
-def test_module_and_console_script_agree():
-    module = fbs("compute", "parity:4", "--at", "0101", "--json")
+def test_module_and_console_script_agree(capsys):
+    """`python -m verify` and the `fbs` entry point (pyproject: verify.cli:main) give the same
+    output; parity_4 has fbs 4 at every input (GUIDE section 5)."""
+    import tomllib
+
+    from verify.cli import main
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["fbs"] == "verify.cli:main"
+    args = ("compute", "parity:4", "--at", "0101", "--json")
+    module = fbs(*args)
+    assert module.returncode == 0, module.stderr
+    assert main(list(args)) == 0
+    assert capsys.readouterr().out == module.stdout
     assert json.loads(module.stdout)["value"] == "4"

@@ -156,6 +156,15 @@ def test_wide_weighted_threshold_uses_column_generation():
     f = lambda x: int(sum(w * b for w, b in zip(weights, x)) >= sum(weights) // 2)  # noqa: E731
     assert result.certified
     assert result.n_minimal_blocks > 2000  # exercises the row-generation path
+    # the value by weak duality: a primal of sensitive blocks (checked by direct evaluation)
+    # with loads <= 1, and the dual t, both summing to the reported value
+    loads = [0] * 16
+    for block, w in result.primal:
+        assert w > 0 and f(tuple(0 if i in block else 1 for i in range(16))) != f((1,) * 16)
+        for i in block:
+            loads[i] += w
+    assert max(loads) <= 1 and min(result.dual) >= 0
+    assert sum(w for _, w in result.primal) == result.value == sum(result.dual)
     # dual feasibility on a random sample of all blocks, by direct evaluation
     for _ in range(3000):
         block = [i for i in range(16) if rng.random() < 0.3]
