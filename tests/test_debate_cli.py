@@ -175,7 +175,7 @@ BAD_RUNS = [
     ({"alice": {"format": "fbs-alice/1", "answer": 1, "claims": {"r": "11"}}}, "3 children"),
     ({"alice": {"format": "fbs-alice/1", "answer": 1, "claims": {"zz": "110"}}}, "no node"),
     ({"alice": {"format": "fbs-alice/1", "answer": 5}}, "\"answer\" must be 0 or 1"),
-    ({"runs": "0"}, "--runs must be >= 1"),
+    ({"runs": "0"}, "--runs must be in 1..10^9"),
     ({"seed": "-4"}, "--seed >= 0"),
     ({"rule": "random"}, "invalid choice"),
 ]

@@ -73,9 +73,11 @@ def parse_checker(text: str) -> tuple[str, int | None]:
     kind, _, rest = text.partition(":")
     if kind == "exhaustive" and not rest:
         return kind, None
-    if kind in ("debate", "uniform") and rest.isdigit() and int(rest) >= 1:
+    if kind in ("debate", "uniform") and rest.isdigit() and 1 <= int(rest[:13]) <= 10**12 \
+            and len(rest) <= 13:
         return kind, int(rest)
-    raise BadInput(f"--checker must be debate:R, uniform:M (R, M >= 1) or exhaustive, got {text!r}")
+    raise BadInput(f"--checker must be debate:R, uniform:M (1 <= R, M <= 10^12) or exhaustive, "
+                   f"got {text[:40]!r}")
 
 
 def exhaustive_profile(tree: Tree) -> Profile:

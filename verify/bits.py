@@ -45,7 +45,8 @@ def _expand_runs(text: str) -> str:
     for part in text.split(","):
         match = _RUN.fullmatch(part)
         if not match:
-            raise BadInput(f"run-length input part {part[:20]!r} is not of the form B^COUNT")
+            raise BadInput(f"run-length input part {part[:40]!r} is not of the form B^COUNT "
+                           "(COUNT at most 9 digits)")
         total += int(match.group(2))
         if total > MAX_BITS:
             raise BadInput(f"input longer than {MAX_BITS} bits")

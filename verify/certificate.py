@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 
 from . import __version__
 from .bits import format_bits
+from .errors import BadInput
 from .numbers import fraction_text
 
 FORMAT = "fbs-certificate/1"
@@ -57,6 +59,11 @@ def run_length(bits) -> str:
 def write_certificate(certificate: dict, path: str | Path) -> None:
     """Write the certificate as JSON, atomically (never half-written)."""
     path = Path(path)
-    temporary = path.with_name(path.name + ".partial")
-    temporary.write_text(json.dumps(certificate, indent=1) + "\n")
-    temporary.replace(path)
+    temporary = path.with_name(f".{path.name}.partial-{os.getpid()}")
+    try:
+        temporary.write_text(json.dumps(certificate, indent=1) + "\n")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise BadInput(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+    finally:
+        temporary.unlink(missing_ok=True)

@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         return args.run(args)
     except FbsError as error:
-        print(f"fbs: error: {error}", file=sys.stderr)
+        print(f"fbs: error: {_one_line(str(error))}", file=sys.stderr)
         return error.exit_code
     except BrokenPipeError:  # the reader (e.g. `head`) closed the pipe: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -55,6 +55,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fbs: internal error: {error.__class__.__name__}: {error} "
               "(set FBS_DEBUG=1 for a traceback)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _one_line(message: str, limit: int = 400) -> str:
+    """A message on one line, cut to `limit` characters (specs can be megabytes long)."""
+    message = " ".join(message.split())
+    return message if len(message) <= limit else message[:limit] + "... (message cut)"
 
 
 def print_json(document) -> None:

@@ -47,8 +47,11 @@ def _sympy_parse(text: str, spec: str):
     local = {name: Symbol(name) for name in names}
     try:
         expr = parse_expr(text, local_dict=local, transformations=())
-    except (SyntaxError, TypeError, ValueError, AttributeError, RecursionError, TokenError):
-        raise BadInput(f"{spec!r}: formula does not parse") from None
+    except (RecursionError, MemoryError):
+        raise TooLarge(f"{spec[:60]!r}: formula too deeply nested or too long for sympy's parser; "
+                       "use cnf: for large formulas") from None
+    except (SyntaxError, TypeError, ValueError, AttributeError, TokenError):
+        raise BadInput(f"{spec[:60]!r}: formula does not parse") from None
     if not isinstance(expr, (Boolean, Symbol)):
         raise BadInput(f"{spec!r}: formula is not Boolean")
     return expr

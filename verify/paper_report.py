@@ -8,6 +8,8 @@ import textwrap
 from fractions import Fraction
 from pathlib import Path
 
+from .errors import BadInput
+
 PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png")
 
 
@@ -32,7 +34,11 @@ def print_table(results, differences, directory: Path) -> None:
 
 def write_report(results, differences, directory: Path) -> None:
     """report.md, report.json and the plots, written into `directory`."""
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
+                       f"{error.strerror or error}") from None
     document = {"checks": [r.as_json() for r in results], "stored_certificate_differences": differences}
     (directory / "report.json").write_text(json.dumps(document, indent=1, default=str) + "\n")
     plotted = write_plots(results, directory)

@@ -24,7 +24,7 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 
-from .errors import BadInput
+from .errors import BadInput, TooLarge
 from .numbers import fraction_text
 from .protocol import ALICE_WINS, BOB_WINS, Debate, StateGraph, cumulative
 
@@ -300,11 +300,17 @@ class Plan:
     runs_exact: int | None = None
 
 
+MAX_PLAN_DEPTH = 1000
+MAX_PLAN_RHO = 10**6
+
+
 def plan(rho: Fraction, depth: int, delta: Fraction, width: int | None = None,
          exact: Fraction | None = None) -> Plan:
     """The repetition plan (exact R), for rho^-d and optionally an exact per-run value."""
     if type(depth) is not int or depth < 0:
         raise BadInput(f"the depth must be a non-negative integer, got {depth!r}")
+    if depth > MAX_PLAN_DEPTH or Fraction(rho) > MAX_PLAN_RHO:
+        raise TooLarge(f"the planner handles depth <= {MAX_PLAN_DEPTH} and rho <= {MAX_PLAN_RHO}")
     bound = Fraction(1) / Fraction(rho) ** depth
     with mpmath.workdps(30):
         rho_d_log = float(_mp(Fraction(rho)) ** depth * mpmath.log(1 / _mp(Fraction(delta))))

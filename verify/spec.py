@@ -18,15 +18,18 @@ MAX_ARITY = 10**7
 MAX_FORMULA_VARS = 10**4
 MAX_CNF_BYTES = 64 * 2**20
 MAX_TT_ARITY = 26
+MAX_COMPOSE_DEPTH = 32  # as in the checker
 
 
-def parse_spec(spec: str) -> BooleanFunction:
+def parse_spec(spec: str, depth: int = 0) -> BooleanFunction:
     """Parse a spec string; raise BadInput with a one-line message if it is not valid."""
     if not isinstance(spec, str) or not spec.strip():
         raise BadInput("empty function spec")
     spec = spec.strip()
     if spec.startswith("compose(") and spec.endswith(")"):
-        return _compose(spec)
+        if depth >= MAX_COMPOSE_DEPTH:
+            raise TooLarge(f"compose(...) nested deeper than {MAX_COMPOSE_DEPTH} levels")
+        return _compose(spec, depth + 1)
     family, _, rest = spec.partition(":")
     parser = _PARSERS.get(family)
     if parser is None:
@@ -35,8 +38,10 @@ def parse_spec(spec: str) -> BooleanFunction:
 
 
 def _int(text: str, what: str, spec: str, low: int = 0) -> int:
+    if re.fullmatch(r"\d{10,}", text):
+        raise TooLarge(f"{spec!r}: {what} = {text[:20]} is too large")
     if not re.fullmatch(r"\d{1,9}", text):
-        raise BadInput(f"{spec!r}: {what} must be a non-negative integer, got {text!r}")
+        raise BadInput(f"{spec!r}: {what} must be a non-negative integer, got {text[:20]!r}")
     value = int(text)
     if value < low:
         raise BadInput(f"{spec!r}: {what} must be >= {low}, got {value}")
@@ -169,21 +174,22 @@ def _cnf(rest, spec):
 
     path = Path(rest)
     try:
-        if path.stat().st_size > MAX_CNF_BYTES:
+        with path.open() as handle:
+            text = handle.read(MAX_CNF_BYTES + 1)
+        if len(text) > MAX_CNF_BYTES:
             raise TooLarge(f"{spec!r}: DIMACS file exceeds {MAX_CNF_BYTES // 2**20} MiB")
-        text = path.read_text()
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"{spec!r}: cannot read DIMACS file: {error.__class__.__name__}") from None
     n_vars, clauses = parse_dimacs(text, spec)
     return Cnf(n_vars, clauses, spec, text)
 
 
-def _compose(spec: str) -> Composition:
+def _compose(spec: str, depth: int) -> Composition:
     parts = split_top_level(spec[len("compose("):-1], ";", spec)
     if len(parts) < 2:
         raise BadInput(f"{spec!r}: compose needs an outer function and at least one inner")
-    outer = parse_spec(parts[0])
-    inners = tuple(parse_spec(part) for part in parts[1:])
+    outer = parse_spec(parts[0], depth)
+    inners = tuple(parse_spec(part, depth) for part in parts[1:])
     if outer.arity != len(inners):
         raise BadInput(f"{spec!r}: outer {parts[0]!r} has arity {outer.arity} "
                        f"but {len(inners)} inner functions are given")

@@ -337,10 +337,10 @@ def tree_certificate(result: TreeFbs) -> dict:
         "producer": {"tool": "fbs-verify", "version": __version__},
     }
     files: dict[str, str] = {}
-    for spec in {tree.aggregators[i] for i in tree.internal()}:
+    for spec in sorted({tree.aggregators[i] for i in tree.internal()}):
         files.update(embedded_files(aggregator_function(spec)))
     if files:
-        certificate["files"] = files
+        certificate["files"] = dict(sorted(files.items()))
     return certificate
 
 

@@ -29,6 +29,7 @@ from .spec import parse_spec
 
 FORMAT = "fbs-tree/1"
 MAX_NODES = 5_000_000
+MAX_DEPTH = 1000
 MAX_WIDTH = 24  # the truth-table fbs method (verify.fbs) handles q <= 24
 _TOP_KEYS = {"format", "description", "depth", "root", "nodes"}
 _NODE_KEYS = {"id", "aggregator", "children", "query", "label"}
@@ -126,14 +127,19 @@ def read_json(path: str | Path, what: str) -> dict:
     """A JSON object from a file, or BadInput with a one-line reason."""
     try:
         text = Path(path).read_text()
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
         raise BadInput(f"cannot read {what} file {str(path)!r}: "
                        f"{error.strerror or error.__class__.__name__}") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{what} file {str(path)!r} is not UTF-8 text") from None
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise BadInput(f"{what} file {str(path)!r} is not valid JSON "
                        f"(line {error.lineno}, column {error.colno}: {error.msg})") from None
+    except (RecursionError, ValueError):
+        raise BadInput(f"{what} file {str(path)!r}: JSON nested too deeply or with a number "
+                       "too long to read") from None
     if not isinstance(document, dict):
         raise BadInput(f"{what} file {str(path)!r}: the top level must be a JSON object")
     return document
@@ -366,6 +372,10 @@ def write_text_atomic(path: str | Path, text: str) -> None:
 
 def write_texts_atomic(items) -> None:
     """Write several files: all temporaries first, then all renames; temporaries removed on error."""
+    items = list(items)
+    targets = [Path(path).resolve() for path, _ in items]
+    if len(set(targets)) != len(targets):
+        raise BadInput("two outputs name the same file; give each output its own path")
     staged, current = [], None
     try:
         for path, text in items:
@@ -398,9 +408,12 @@ class AtomicOutput:
 
     def __exit__(self, kind, value, traceback) -> None:
         self.handle.close()
-        if kind is None:
-            os.replace(self.temporary, self.path)
-        else:
+        try:
+            if kind is None:
+                os.replace(self.temporary, self.path)
+        except OSError as error:
+            raise BadInput(f"cannot write {str(self.path)!r}: {error.strerror or error}") from None
+        finally:
             self.temporary.unlink(missing_ok=True)
 
 
@@ -421,10 +434,15 @@ def uniform_tree(aggregator: str, depth: int) -> Tree:
     if type(depth) is not int or depth < 0:
         raise BadInput(f"depth must be a non-negative integer, got {depth!r}")
     width = aggregator_function(aggregator).arity
-    total = sum(width ** k for k in range(depth + 1))
-    if total > MAX_NODES:
-        raise TooLarge(f"a uniform tree of width {width} and depth {depth} has {total} nodes "
-                       f"(limit {MAX_NODES})")
+    total, level_size = 0, 1
+    for _ in range(depth + 1):
+        total += level_size
+        level_size *= width
+        if total > MAX_NODES:
+            break
+    if total > MAX_NODES or depth > MAX_DEPTH:
+        raise TooLarge(f"a uniform tree of width {width} and depth {depth} exceeds the limits "
+                       f"({MAX_NODES} nodes, depth {MAX_DEPTH})")
     records, level = [], ["r"]
     for k in range(depth + 1):
         following = []

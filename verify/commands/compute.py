@@ -94,7 +94,8 @@ def _print_summary(result) -> None:
     if result.measures is not None:
         m = result.measures
         print(f"  s = {m.sensitivity} <= bs = {m.block_sensitivity} <= fbs = "
-              f"{fraction_text(result.value)} <= C = {m.certificate_complexity}")
+              f"{fraction_text(result.value)} <= C = {m.certificate_complexity} "
+              "(s, bs, C: exact, from RC2 MaxSAT; not part of the certificate)")
 
 
 def _short(bits: str) -> str:

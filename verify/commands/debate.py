@@ -92,8 +92,8 @@ def run_run(args) -> int:
     from ..trees import AtomicOutput
 
     debate = _load(args)
-    if args.runs < 1 or args.seed < 0:
-        raise BadInput(f"--runs must be >= 1 and --seed >= 0, got {args.runs} and {args.seed}")
+    if not 1 <= args.runs <= 10**9 or args.seed < 0:
+        raise BadInput(f"--runs must be in 1..10^9 and --seed >= 0, got {args.runs} and {args.seed}")
     if not 0 < args.confidence < 1:
         raise BadInput(f"--confidence must be in (0, 1), got {args.confidence}")
     if args.alice == "worst":

@@ -6,6 +6,7 @@ Registered under `fbs tree` by verify/commands/tree.py calling `register_tree_fb
 from __future__ import annotations
 
 import json
+import sys
 
 DEFAULT_EPS = "1/100,1/10,1/4"
 
@@ -94,6 +95,9 @@ def run_tree_fbs(args) -> int:
         print_json(document)
     else:
         _print(document)
+    if document.get("methods_agree") is False:
+        print("fbs: internal error: the direct and recursive rho_T disagree", file=sys.stderr)
+        return 3
     return 0
 
 

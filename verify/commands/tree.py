@@ -59,6 +59,8 @@ def _build_tree(args):
     if not args.aggregator or args.depth is None:
         raise BadInput("give --aggregator SPEC and --depth D (or --literature)")
     if args.random:
+        if args.seed < 0:
+            raise BadInput(f"--seed must be >= 0, got {args.seed}")
         tree = random_tree(args.seed, args.depth, args.aggregator, args.leaf_probability)
     else:
         if len(args.aggregator) != 1:
@@ -66,6 +68,8 @@ def _build_tree(args):
         tree = uniform_tree(args.aggregator[0], args.depth)
     if not args.oracle_out:
         return tree, None, ""
+    if args.oracle_seed < 0:
+        raise BadInput(f"--oracle-seed must be >= 0, got {args.oracle_seed}")
     oracle = random_oracle(tree, args.oracle_seed, args.ones)
     return tree, oracle, f"random oracle: seed {args.oracle_seed}, P[1] = {args.ones}"
 
