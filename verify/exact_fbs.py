@@ -68,7 +68,7 @@ def as_function(f, arity: int | None = None) -> BooleanFunction:
     raise BadInput(f"cannot read {type(f).__name__} as a Boolean function")
 
 
-METHODS = ("auto", "table", "symmetric")
+METHODS = ("auto", "table", "symmetric", "sat", "z3")
 
 
 @dataclass(frozen=True)
@@ -90,13 +90,16 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
     """Exact fbs_z(f) with primal/dual certificate, checked by the independent checker.
 
     method: "table" (truth table, q <= 24), "symmetric" (reduced LP, symmetric families of
-    any width) or "auto" (symmetric for wide symmetric functions, else table).
+    any width), "sat" / "z3" (solver-based separation (pysat, with the exact knapsack DP for
+    wthr) or z3, and an LRAT-certified dual, any width),
+    or "auto" (table up to q = 24, then symmetric for symmetric families, else sat).
     """
     function = as_function(f, arity)
     bits = parse_bits(z, function.arity) if isinstance(z, str) else _bits(z, function.arity)
     chosen = _choose_method(function, method)
-    solve = _solve_symmetric if chosen == "symmetric" else _solve_by_table
-    solved = solve(function, bits, measures)
+    solve = {"symmetric": _solve_symmetric, "table": _solve_by_table}.get(chosen, _solve_by_solver)
+    solved = (solve(function, bits, measures, chosen) if solve is _solve_by_solver
+              else solve(function, bits, measures))
     status = _check(solved.certificate) if check else STATUS_UNCHECKED
     return FbsResult(function.spec, format_bits(bits), solved.value, solved.primal, solved.dual,
                      solved.sampling, status, STATUS_MESSAGES[status], solved.certificate,
@@ -109,8 +112,9 @@ def _choose_method(function: BooleanFunction, method: str) -> str:
     if method == "symmetric" and not isinstance(function, Symmetric):
         raise BadInput(f"{function.spec}: the symmetric method needs and/or/parity/maj/thr/sym")
     if method == "auto":
-        wide = function.arity > MAX_EXHAUSTIVE_ARITY
-        return "symmetric" if wide and isinstance(function, Symmetric) else "table"
+        if function.arity <= MAX_EXHAUSTIVE_ARITY:
+            return "table"
+        return "symmetric" if isinstance(function, Symmetric) else "sat"
     return method
 
 
@@ -131,6 +135,18 @@ def _solve_by_table(function: BooleanFunction, bits, measures: bool) -> _Solved:
         found = compute_measures(blocks, function.arity)
     return _Solved(solution.value, primal, solution.dual, sampling_distribution(solution.dual),
                    certificate, found, int(masks.size))
+
+
+def _solve_by_solver(function: BooleanFunction, bits, measures: bool, backend: str) -> _Solved:
+    """Column generation with SAT/z3 separation; the final dual is an LRAT-refuted claim."""
+    from .sat.solve import solve_by_sat
+
+    if measures:
+        raise BadInput("--measures needs the table or symmetric method (q <= 24 or a symmetric spec)")
+    solution = solve_by_sat(function, bits, "auto" if backend == "sat" else backend)
+    return _Solved(solution.value, solution.primal, solution.dual,
+                   sampling_distribution(solution.dual), solution.certificate, None,
+                   solution.columns)
 
 
 def _solve_symmetric(function: Symmetric, bits, measures: bool) -> _Solved:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from . import exhaustive, symmetric_kind, tree_kind
+from . import exhaustive, sat_kind, symmetric_kind, tree_kind
 from .errors import CertificateMalformed
 from .fields import brief
 from .report import CheckReport
 
 FORMAT = "fbs-certificate/1"
 KINDS = {"exhaustive": exhaustive.check, "symmetric": symmetric_kind.check,
-         "tree": tree_kind.check}
+         "tree": tree_kind.check, "sat-lrat": sat_kind.check_sat_certificate}
 
 
 def check_certificate(obj: object) -> CheckReport:

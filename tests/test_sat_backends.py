@@ -1,0 +1,92 @@
+"""One conformance suite for every separation oracle (GUIDE section 4), against brute force.
+
+Oracle contract (verify/sat/backends.py): find_blocks(T, D, limit) returns distinct sensitive
+blocks with T(B) < D, none if and only if no sensitive block has T(B) < D; the minimum-weight
+modes return a block of minimum weight first.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reference import sensitive_blocks
+from verify.sat.backends import make_oracle
+from verify.spec import parse_spec
+
+ORACLES = [("sat", "rc2"), ("sat", "adder"), ("z3", "optimize"), ("z3", "pble")]
+MIN_WEIGHT = {("sat", "rc2"), ("z3", "optimize")}
+SPECS = ["maj:7", "thr:6:4", "parity:4", "wthr:5,3,3,2,1,1:7", "index:2", "tribes:3:3",
+         "expr:(x1&x2)|(x3^x4)|~(x5|x6)", "compose(maj:3;and:2;or:2;parity:2)",
+         "tt:0x6b3c:4", "sym:0101100", "expr:x1|~x1"]
+
+
+@pytest.mark.parametrize("backend,mode", ORACLES)
+@pytest.mark.parametrize("spec", SPECS)
+def test_oracle_conformance(backend, mode, spec):
+    f = parse_spec(spec)
+    q = f.arity
+    rng = random.Random(f"{spec}{backend}{mode}")
+    for _ in range(4):
+        z = tuple(rng.randint(0, 1) for _ in range(q))
+        blocks = sensitive_blocks(f, z)
+        oracle = make_oracle(f, z, backend, mode)
+        T = [rng.randint(0, 5) for _ in range(q)]
+        D = rng.randint(1, 9)
+        light = [b for b in blocks if sum(T[i] for i in b) < D]
+        found = oracle.find_blocks(T, D, 5)
+        assert bool(found) == bool(light)
+        assert len(set(found)) == len(found) <= 5
+        for block in found:
+            assert block in blocks  # sensitive, by brute force
+            assert sum(T[i] for i in block) < D
+        if found and (backend, mode) in MIN_WEIGHT:
+            assert sum(T[i] for i in found[0]) == min(sum(T[i] for i in b) for b in light)
+        single = oracle.find_block(T, D)
+        assert (single is None) == (not light)
+
+
+@pytest.mark.parametrize("backend,mode", ORACLES)
+def test_oracles_agree_on_wide_function(backend, mode):
+    f = parse_spec("tribes:4:6")
+    z = tuple([1] * 4 + [0] * 20)
+    oracle = make_oracle(f, z, backend, mode)
+    # f(z) = 1 through tribe 0 only: the light sensitive blocks break tribe 0 and complete none
+    T = [1] * 24
+    found = oracle.find_blocks(T, 2, 10)
+    assert sorted(found) == [(0,), (1,), (2,), (3,)]
+    assert oracle.find_blocks([1] * 24, 1, 10) == []
+
+
+@pytest.mark.parametrize("spec", ["wthr:5,3,3,2,1,1:7", "wthr:4,0,2,7,1,3,3:9", "wthr:1,1,1:0",
+                                  "wthr:2,2:9"])
+def test_wthr_dp_oracle_is_exact(spec):
+    f = parse_spec(spec)
+    q = f.arity
+    rng = random.Random(spec)
+    for _ in range(6):
+        z = tuple(rng.randint(0, 1) for _ in range(q))
+        blocks = sensitive_blocks(f, z)
+        oracle = make_oracle(f, z, "dp")
+        T = [rng.randint(0, 5) for _ in range(q)]
+        D = rng.randint(1, 9)
+        light = [b for b in blocks if sum(T[i] for i in b) < D]
+        found = oracle.find_blocks(T, D, 4)
+        assert bool(found) == bool(light)
+        for block in found:
+            assert block in blocks and sum(T[i] for i in block) < D
+        if found:
+            assert sum(T[i] for i in found[0]) == min(sum(T[i] for i in b) for b in light)
+
+
+def test_dp_backend_rejects_other_families():
+    from verify.errors import BadInput
+
+    with pytest.raises(BadInput, match="wthr"):
+        make_oracle(parse_spec("maj:3"), (1, 1, 0), "dp")
+
+
+def test_auto_backend_picks_dp_for_wthr():
+    assert make_oracle(parse_spec("wthr:2,1,1:2"), (1, 1, 0), "auto").name == "wthr-dp"
+    assert make_oracle(parse_spec("maj:3"), (1, 1, 0), "auto").name == "pysat-rc2"
