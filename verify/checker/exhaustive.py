@@ -13,7 +13,7 @@ from fractions import Fraction
 from . import bitset
 from .dual_check import light_sensitive_block
 from .errors import CertificateMalformed
-from .fields import brief, get_typed, read_primal, require_keys
+from .fields import brief, get_typed, read_files, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import ParsedSpec, parse_spec
@@ -65,7 +65,7 @@ def check(obj: dict) -> CheckReport:
 def read_claim(obj: dict) -> Claim:
     """Structure, types and sizes; the spec's arity is derived by spec_eval (cheap parse)."""
     require_keys(obj, REQUIRED, OPTIONAL, "certificate")
-    files = _files(obj)
+    files = read_files(obj)
     spec = parse_spec(get_typed(obj, "spec", str, "certificate"), files)
     q = spec.arity
     arity = get_typed(obj, "arity", int, "certificate")
@@ -96,16 +96,6 @@ def read_claim(obj: dict) -> Claim:
 
 def _scaled(numbers: list[Fraction], denominator: int) -> list[int]:
     return [x.numerator * (denominator // x.denominator) for x in numbers]
-
-
-def _files(obj: dict) -> dict:
-    if "files" not in obj:
-        return {}
-    files = get_typed(obj, "files", dict, "certificate")
-    for path, text in files.items():
-        if type(text) is not str:
-            raise CertificateMalformed(f"files[{brief(path)}]: the DIMACS text must be a string")
-    return files
 
 
 # --- steps 2-6 --------------------------------------------------------------------------------

@@ -38,6 +38,17 @@ def read_block(value: object, q: int, where: str) -> tuple[int, ...]:
     return tuple(value)
 
 
+def read_files(obj: dict) -> dict:
+    """The optional `files` object: path -> DIMACS text (the checker never reads the disk)."""
+    if "files" not in obj:
+        return {}
+    files = get_typed(obj, "files", dict, "certificate")
+    for path, text in files.items():
+        if type(text) is not str:
+            raise CertificateMalformed(f"files[{brief(path)}]: the DIMACS text must be a string")
+    return files
+
+
 def read_primal(entries: list, q: int, where: str = "primal") -> list:
     """Primal entries {"block": [...], "weight": "p/q"}: valid, pairwise distinct blocks."""
     primal, seen = [], set()

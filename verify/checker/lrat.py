@@ -7,8 +7,8 @@ comments):
     ID d C1 ... Cm 0               delete clauses C1..Cm
 
 Clauses 1..N are the N clauses of the CNF, in order.  Every added ID is larger than all earlier
-IDs.  A clause is accepted only by reverse unit propagation (RUP) on its hints alone: start
-from the negation of the clause, walk the hints in order; each hint clause must be unit (its
+IDs.  A clause is accepted only by reverse unit propagation (RUP) on its hints alone: assume
+the negation of the clause, then walk the hints in order; each hint clause must be unit (its
 one non-false literal becomes true) or falsified (conflict, the clause is proved).  RAT steps
 (negative hints) are not accepted.  The proof is a refutation only if it adds the empty
 clause.  Work is bounded by the text length and the MAX_WORK budget of literal visits, so a

@@ -20,7 +20,7 @@ from math import lcm
 
 from .circuit_cnf import ENCODING, MAX_ARITY, claim_cnf, function_circuit
 from .errors import CertificateMalformed
-from .fields import get_typed, read_block, require_keys
+from .fields import get_typed, read_files, read_primal, require_keys
 from .lrat import check_lrat
 from .rationals import parse_number
 from .report import CheckReport, accepted, rejected
@@ -44,7 +44,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         raise CertificateMalformed(f"format: expected {FORMAT!r}, got {str(obj['format'])[:40]!r}")
     if obj["kind"] != "sat-lrat":
         raise CertificateMalformed(f"kind: expected 'sat-lrat', got {str(obj['kind'])[:40]!r}")
-    files = _files(obj)
+    files = read_files(obj)
     spec = get_typed(obj, "spec", str, "certificate")
     parsed = parse_spec(spec, files, max_arity=MAX_ARITY)
     q = parsed.arity
@@ -61,7 +61,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
     if len(dual_entries) != q:
         raise CertificateMalformed(f"dual: expected q = {q} entries, got {len(dual_entries)}")
     t = [parse_number(entry, f"dual[{i}]") for i, entry in enumerate(dual_entries)]
-    primal = _primal(get_typed(obj, "primal", list, "certificate"), q)
+    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
     encoding = get_typed(obj, "encoding", str, "certificate")
     if encoding != ENCODING:
         raise CertificateMalformed(f"encoding: this checker rebuilds {ENCODING!r}, "
@@ -156,31 +156,6 @@ def read_lrat(text: str) -> bytes:
     if len(data) > MAX_LRAT_BYTES:
         raise CertificateMalformed(f"lrat: the proof text exceeds {MAX_LRAT_BYTES} bytes")
     return data
-
-
-def _files(obj: dict) -> dict:
-    if "files" not in obj:
-        return {}
-    files = get_typed(obj, "files", dict, "certificate")
-    for path, text in files.items():
-        if type(text) is not str:
-            raise CertificateMalformed(f"files[{path[:40]!r}]: the DIMACS text must be a string")
-    return files
-
-
-def _primal(entries: list, q: int) -> list[tuple[tuple[int, ...], Fraction]]:
-    primal, seen = [], set()
-    for k, entry in enumerate(entries):
-        where = f"primal[{k}]"
-        if type(entry) is not dict:
-            raise CertificateMalformed(f"{where}: expected an object with \"block\" and \"weight\"")
-        require_keys(entry, {"block", "weight"}, set(), where)
-        block = read_block(entry["block"], q, where)
-        if block in seen:
-            raise CertificateMalformed(f"{where}: duplicate block {_short_block(block)}")
-        seen.add(block)
-        primal.append((block, parse_number(entry["weight"], f"{where}.weight")))
-    return primal
 
 
 def _short(text: str) -> str:

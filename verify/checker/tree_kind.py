@@ -23,7 +23,7 @@ from fractions import Fraction
 from . import bitset
 from .dual_check import light_sensitive_block
 from .errors import CertificateMalformed
-from .fields import brief, get_typed, read_primal, require_keys
+from .fields import brief, get_typed, read_files, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import MAX_ARITY, parse_spec
@@ -48,7 +48,7 @@ class _Rejected(Exception):
 def check(obj: dict) -> CheckReport:
     """Check a kind-"tree" certificate; the report names the first failing condition."""
     require_keys(obj, REQUIRED, OPTIONAL, "certificate")
-    files = _files(obj)
+    files = read_files(obj)
     functions = _Functions(files)
     shape = _read_tree(get_typed(obj, "tree", dict, "certificate"), functions)
     alpha = get_typed(obj, "alpha", str, "certificate")
@@ -68,16 +68,6 @@ def check(obj: dict) -> CheckReport:
     return accepted(value, f"valid: rho_T = fbs_alpha(F_T) = {show(value)} for a tree with "
                            f"{shape.n_leaves} leaves and depth {shape.depth} "
                            f"({len(records.items)} node records)")
-
-
-def _files(obj: dict) -> dict:
-    if "files" not in obj:
-        return {}
-    files = get_typed(obj, "files", dict, "certificate")
-    for path, text in files.items():
-        if type(text) is not str:
-            raise CertificateMalformed(f"files[{brief(path)}]: the DIMACS text must be a string")
-    return files
 
 
 # --- aggregators ------------------------------------------------------------------------------
