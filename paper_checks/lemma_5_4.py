@@ -45,6 +45,7 @@ def run(context) -> CheckResult:
         low, high = result.path_products()
         row = {"tree": label, "leaves": len(tree.leaves()), "depth": d, "rho_T": text(result.value),
                "rho_T_certified": result.certified, "rho": text(rho), "rho_d": text(rho ** d),
+               "tight": result.value == rho ** d,
                "ratio_rho_T_over_rho_d": round(float(result.value / rho ** d), 4),
                "path_product_min": text(low), "path_product_max": text(high)}
         if len(tree.leaves()) <= 20:
@@ -55,7 +56,7 @@ def run(context) -> CheckResult:
             failures.append({"tree": label, "reason": "rho_T < rho^d or not certified"})
         rows.append(row)
     counter = _non_uniform_example()
-    tight = [r["tree"] for r in rows if r["ratio_rho_T_over_rho_d"] == 1]
+    tight = [r["tree"] for r in rows if r["tight"]]
     return CheckResult(
         NAME, PLACE, CLAIM,
         f"{len(rows)} uniform-depth trees: certified rho_T >= rho^d (rho = min local fbs) in all; "

@@ -182,7 +182,12 @@ def test_symmetric_rule_on_majority_is_uniform_on_the_ones():
 
 def test_vertex_and_uniform_rules():
     z = (1, 0, 1, 1, 0)
-    assert bob_view("maj:5", z, "vertex").p == fbs("maj:5", "10110").sampling
+    vertex = bob_view("maj:5", z, "vertex")
+    # an optimal dual of MAJ_5 at weight 3 (fbs 3, closed form): every sensitive block, found
+    # by brute force, has mass >= 1/3, some block exactly 1/3, and p is a distribution
+    masses = [sum(vertex.p[i] for i in block)
+              for block in sensitive_blocks(lambda x: int(sum(x) >= 3), z)]
+    assert sum(vertex.p) == 1 and min(vertex.p) >= 0 and min(masses) == Fraction(1, 3)
     assert bob_view("maj:5", z, "uniform").p == (Fraction(1, 5),) * 5
     assert bob_view("maj:5", z, "uniform").fbs == 3
 

@@ -43,7 +43,7 @@ from .light_blocks import flipped_values, tree_light_block
 from .lower_bound import check_distinct_queries, leaf_order
 from .numbers import fraction_text
 from .oracles import check_covers
-from .trees import Tree, read_json
+from .trees import Tree, read_versioned
 
 ONE, ZERO = Fraction(1), Fraction(0)
 QUERIES_FORMAT = "fbs-queries/1"
@@ -211,13 +211,8 @@ def load_queries(path: str | Path, tree: Tree) -> Profile:
     A list is in leaf_order (depth-first, left to right); a query missing from an object
     has a_s = 0. Each a_s must lie in [0, 1] and their sum must not exceed m.
     """
-    document = read_json(path, "queries")
-    where = f"queries {str(path)!r}"
-    if document.get("format") != QUERIES_FORMAT:
-        raise BadInput(f"{where}: missing or unsupported \"format\" (expected {QUERIES_FORMAT!r})")
-    unknown = set(document) - {"format", "budget", "probabilities", "description"}
-    if unknown:
-        raise BadInput(f"{where}: unknown top-level key {sorted(unknown)[0]!r}")
+    document, where = read_versioned(path, "queries", QUERIES_FORMAT,
+                                     {"budget", "probabilities", "description"})
     budget = document.get("budget")
     if type(budget) is not int or budget < 0:
         raise BadInput(f"{where}: \"budget\" must be a non-negative integer (the query budget m)")

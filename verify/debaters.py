@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .errors import BadInput
 from .protocol import Debate
-from .trees import evaluate, read_json
+from .trees import evaluate, read_versioned
 from .worst_case import WorstCaseResult, solve_worst_case
 
 SCRIPT_FORMAT = "fbs-alice/1"
@@ -66,13 +66,8 @@ class ScriptedAlice:
 
 def load_script(path: str | Path) -> ScriptedAlice:
     """Read an `fbs-alice/1` file."""
-    document = read_json(path, "Alice script")
-    where = f"Alice script {str(path)!r}"
-    if document.get("format") != SCRIPT_FORMAT:
-        raise BadInput(f"{where}: missing or unsupported \"format\" (expected {SCRIPT_FORMAT!r})")
-    unknown = set(document) - {"format", "answer", "claims", "description"}
-    if unknown:
-        raise BadInput(f"{where}: unknown top-level key {sorted(unknown)[0]!r}")
+    document, where = read_versioned(path, "Alice script", SCRIPT_FORMAT,
+                                     {"answer", "claims", "description"})
     top = document.get("answer")
     if type(top) is not int or top not in (0, 1):
         raise BadInput(f"{where}: \"answer\" must be 0 or 1")

@@ -145,6 +145,21 @@ def read_json(path: str | Path, what: str) -> dict:
     return document
 
 
+def read_versioned(path: str | Path, what: str, version: str, keys: set[str]) -> tuple[dict, str]:
+    """A JSON object with `"format": version` and no top-level key outside `keys`.
+
+    Returns the document and the `where` prefix for later one-line error messages.
+    """
+    document = read_json(path, what)
+    where = f"{what} {str(path)!r}"
+    if document.get("format") != version:
+        raise BadInput(f"{where}: missing or unsupported \"format\" (expected {version!r})")
+    unknown = set(document) - keys - {"format"}
+    if unknown:
+        raise BadInput(f"{where}: unknown top-level key {sorted(unknown)[0]!r}")
+    return document, where
+
+
 def load_tree(path: str | Path) -> Tree:
     """Read and validate an `fbs-tree/1` file."""
     document = read_json(path, "tree")

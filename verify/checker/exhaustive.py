@@ -13,7 +13,7 @@ from fractions import Fraction
 from . import bitset
 from .dual_check import light_sensitive_block
 from .errors import CertificateMalformed
-from .fields import brief, get_typed, read_files, read_primal, require_keys
+from .fields import brief, get_typed, read_dual, read_files, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import ParsedSpec, parse_spec
@@ -82,10 +82,7 @@ def read_claim(obj: dict) -> Claim:
         raise CertificateMalformed(f"input: expected a 0/1 string of length q = {q}, "
                                    f"got {len(z)} characters")
     value = parse_number(obj["value"], "value")
-    dual = get_typed(obj, "dual", list, "certificate")
-    if len(dual) != q:
-        raise CertificateMalformed(f"dual: expected q = {q} entries, got {len(dual)}")
-    t = [parse_number(entry, f"dual[{i}]") for i, entry in enumerate(dual)]
+    t = read_dual(obj, q)
     primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
     weights = [w for _, w in primal]
     primal_den = common_denominator(weights, "primal weights")

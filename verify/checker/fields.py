@@ -49,6 +49,14 @@ def read_files(obj: dict) -> dict:
     return files
 
 
+def read_dual(obj: dict, q: int) -> list:
+    """The `dual` field: exactly q number strings t_0 .. t_{q-1}."""
+    dual = get_typed(obj, "dual", list, "certificate")
+    if len(dual) != q:
+        raise CertificateMalformed(f"dual: expected q = {q} entries, got {len(dual)}")
+    return [parse_number(entry, f"dual[{i}]") for i, entry in enumerate(dual)]
+
+
 def read_primal(entries: list, q: int, where: str = "primal") -> list:
     """Primal entries {"block": [...], "weight": "p/q"}: valid, pairwise distinct blocks."""
     primal, seen = [], set()

@@ -20,7 +20,7 @@ from math import lcm
 
 from .circuit_cnf import ENCODING, MAX_ARITY, claim_cnf, function_circuit
 from .errors import CertificateMalformed
-from .fields import get_typed, read_files, read_primal, require_keys
+from .fields import get_typed, read_dual, read_files, read_primal, require_keys
 from .lrat import check_lrat
 from .rationals import parse_number
 from .report import CheckReport, accepted, rejected
@@ -57,10 +57,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         get_typed(obj, "bob_rule", str, "certificate")
     z = read_input(get_typed(obj, "input", str, "certificate"), q)
     value = parse_number(obj["value"], "value")
-    dual_entries = get_typed(obj, "dual", list, "certificate")
-    if len(dual_entries) != q:
-        raise CertificateMalformed(f"dual: expected q = {q} entries, got {len(dual_entries)}")
-    t = [parse_number(entry, f"dual[{i}]") for i, entry in enumerate(dual_entries)]
+    t = read_dual(obj, q)
     primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
     encoding = get_typed(obj, "encoding", str, "certificate")
     if encoding != ENCODING:
