@@ -35,10 +35,10 @@ RUN_CASES = [("maj:5", 6, "3", 0.5, "vertex", "worst"), ("maj:5", 6, "3", 0.5, "
 
 
 def one_dp(spec: str, depth: int, rho: str, ones: float, rule: str) -> dict:
-    from verify.debaters import WorstCaseAlice
-    from verify.oracles import random_oracle
-    from verify.protocol import Debate
-    from verify.trees import uniform_tree
+    from verify.protocol.debaters import WorstCaseAlice
+    from verify.protocol.engine import Debate
+    from verify.trees.model import uniform_tree
+    from verify.trees.oracles import random_oracle
 
     start = time.perf_counter()
     tree = uniform_tree(spec, depth)
@@ -56,11 +56,11 @@ def one_dp(spec: str, depth: int, rho: str, ones: float, rule: str) -> dict:
 
 
 def one_runs(spec: str, depth: int, rho: str, ones: float, rule: str, kind: str) -> dict:
-    from verify.debaters import make_alice
-    from verify.oracles import random_oracle
-    from verify.protocol import Debate, compile_states
-    from verify.repetition import sample_runs
-    from verify.trees import uniform_tree
+    from verify.protocol.debaters import make_alice
+    from verify.protocol.engine import Debate, compile_states
+    from verify.protocol.sampling import sample_runs
+    from verify.trees.model import uniform_tree
+    from verify.trees.oracles import random_oracle
 
     start = time.perf_counter()
     tree = uniform_tree(spec, depth)

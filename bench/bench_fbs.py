@@ -47,9 +47,9 @@ def run_baseline(spec: str, z: str) -> dict:
     import highspy
     import numpy as np
 
-    from verify.blocks import bits_to_index, minimal_sensitive_masks
-    from verify.exact_lp import _quiet_highs
-    from verify.spec import parse_spec
+    from verify.functions.spec import parse_spec
+    from verify.sensitivity.blocks import bits_to_index, minimal_sensitive_masks
+    from verify.sensitivity.exact_lp import _quiet_highs
 
     start = time.perf_counter()
     function = parse_spec(spec)
@@ -140,8 +140,8 @@ def sympy_row(name, blocks, q, exact) -> dict:
 def sympy_peer() -> list[dict]:
     """sympy 1.14's linprog on small dual LPs: time and whether its optimum is right."""
     from verify import fbs
-    from verify.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
-    from verify.spec import parse_spec
+    from verify.functions.spec import parse_spec
+    from verify.sensitivity.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
 
     rows = [sympy_row("GUIDE section 1 triangle, rows {0,1},{0,2},{1,2}",
                       [(0, 1), (0, 2), (1, 2)], 3, fbs("thr:3:2", "000").value)]

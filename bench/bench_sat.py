@@ -65,9 +65,9 @@ def instances(quick: bool) -> list[tuple[str, str, str]]:
 
 def run_one(spec: str, z: str, backend: str) -> dict:
     """In a subprocess: solve, check, and (q <= 20) the truth-table value."""
+    from verify.base.numbers import fraction_text
     from verify.checker.sat_kind import check_sat_certificate
-    from verify.numbers import fraction_text
-    from verify.sat import solve_by_sat
+    from verify.sensitivity.sat import solve_by_sat
 
     start = time.perf_counter()
     solution = solve_by_sat(spec, z, backend)
@@ -82,7 +82,7 @@ def run_one(spec: str, z: str, backend: str) -> dict:
            "lrat_lines": solution.lemmas, "cnf_clauses": solution.cnf_clauses,
            "oracle": solution.backend}
     if len(z) <= 20:
-        from verify.exact_fbs import fbs
+        from verify.sensitivity.exact_fbs import fbs
 
         row["table_value"] = fraction_text(fbs(spec, z, method="table").value)
         row["agrees"] = row["table_value"] == row["value"]

@@ -14,18 +14,27 @@ import json
 from fractions import Fraction
 
 import pytest
-
 from test_lower_bound import LITTLE, LITTLE_ORACLE, evaluate_by_node, flat, inner, leaf, run_cli
-from verify.adversary import (adversarial_oracle, debate_profile, debate_reach,
-                              debate_runs_vs_adversary, exhaustive_profile, load_queries,
-                              make_profile, parse_checker, uniform_profile, write_queries)
-from verify.tree_sat import sat_sensitivity
-from verify.errors import BadInput
-from verify.lower_bound import direct_rho
-from verify.oracles import node_values, random_oracle
-from verify.protocol import Debate, compile_states
-from verify.tree_fbs import tree_fbs
-from verify.trees import literature_tree, parse_tree, uniform_tree
+
+from verify.base.errors import BadInput
+from verify.lower_bound.adversary import (
+    adversarial_oracle,
+    debate_profile,
+    debate_reach,
+    debate_runs_vs_adversary,
+    exhaustive_profile,
+    load_queries,
+    make_profile,
+    parse_checker,
+    uniform_profile,
+    write_queries,
+)
+from verify.lower_bound.global_function import direct_rho
+from verify.lower_bound.tree_fbs import tree_fbs
+from verify.lower_bound.tree_sat import sat_sensitivity
+from verify.protocol.engine import Debate, compile_states
+from verify.trees.model import literature_tree, parse_tree, uniform_tree
+from verify.trees.oracles import node_values, random_oracle
 
 ONE = Fraction(1)
 
@@ -252,7 +261,7 @@ def test_cli_adversary_with_a_queries_file(cli_files, capsys, tmp_path):
 @pytest.fixture
 def cli_files(tmp_path):
     tree = tmp_path / "t.json"
-    from verify.trees import tree_document
+    from verify.trees.model import tree_document
 
     tree.write_text(json.dumps(tree_document(LITTLE)))
     oracle = tmp_path / "o.json"

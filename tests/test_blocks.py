@@ -1,11 +1,16 @@
 """Minimal sensitive blocks: both enumeration methods against brute force (Definition 3.3)."""
 
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference import sensitive_blocks
-from verify.blocks import (bits_to_index, block_to_mask, mask_to_block,
-                           minimal_sensitive_masks)
-from verify.spec import parse_spec
+
+from verify.functions.spec import parse_spec
+from verify.sensitivity.blocks import (
+    bits_to_index,
+    block_to_mask,
+    mask_to_block,
+    minimal_sensitive_masks,
+)
 
 
 def brute_force_minimal(f, z):

@@ -15,9 +15,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verify.checker import (FORMAT, CertificateMalformed, CheckReport, check_certificate, check_file,
-                            evaluate_spec)
-from verify.checker import dual_check
+from verify.checker import (
+    FORMAT,
+    CertificateMalformed,
+    CheckReport,
+    check_certificate,
+    check_file,
+    dual_check,
+    evaluate_spec,
+)
 
 # --- building certificates ---------------------------------------------------------------
 

@@ -7,8 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
 from reference import threshold_fbs
+
 from verify.checker import CertificateMalformed, check_certificate
 
 

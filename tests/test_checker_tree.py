@@ -11,9 +11,9 @@ import pytest
 
 from verify.checker.errors import CertificateMalformed
 from verify.checker.tree_kind import check
-from verify.oracles import random_oracle
-from verify.tree_fbs import tree_fbs
-from verify.trees import uniform_tree
+from verify.lower_bound.tree_fbs import tree_fbs
+from verify.trees.model import uniform_tree
+from verify.trees.oracles import random_oracle
 
 # The FORMAT-tree.md example: MAJ(A and B, C, D) at 1110, rho_T = 3.
 EXAMPLE = {

@@ -14,11 +14,10 @@ import random
 import pytest
 from pysat.solvers import Solver
 
-from verify.checker import CertificateMalformed
-from verify.checker import circuit_cnf
+from verify.checker import CertificateMalformed, circuit_cnf
 from verify.checker.circuit_cnf import Builder, build_claim, function_circuit
 from verify.checker.spec_eval import evaluate_spec
-from verify.spec import parse_spec
+from verify.functions.spec import parse_spec
 
 SPECS = [
     "and:4", "or:3", "parity:5", "maj:5", "maj:6", "thr:6:2", "thr:4:0", "thr:4:9",

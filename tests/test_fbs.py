@@ -4,11 +4,12 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference import fbs_by_z3, sensitive_blocks, threshold_fbs
+
 from verify import fbs
-from verify.errors import BadInput, TooLarge
+from verify.base.errors import BadInput, TooLarge
 
 
 def ones_then_zeros(ones: int, n: int) -> str:

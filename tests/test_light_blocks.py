@@ -13,15 +13,15 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
 from reference import sensitive_blocks
 from test_lower_bound import AGGREGATORS, evaluate_by_node, small_random_trees
-from verify.errors import BadInput
-from verify.light_blocks import flips_root, light_block, tree_light_block
-from verify.oracles import random_oracle
-from verify.spec import parse_spec
-from verify.tree_fbs import tree_fbs
-from verify.trees import random_tree, uniform_tree
+
+from verify.base.errors import BadInput
+from verify.functions.spec import parse_spec
+from verify.lower_bound.light_blocks import flips_root, light_block, tree_light_block
+from verify.lower_bound.tree_fbs import tree_fbs
+from verify.trees.model import random_tree, uniform_tree
+from verify.trees.oracles import random_oracle
 
 
 def random_distribution(rng, q):
@@ -146,7 +146,8 @@ def test_zero_masses_and_the_tightness_of_lemma_5_4():
 
 def test_unweighted_needs_the_lemma_hypothesis():
     from test_lower_bound import flat, inner, leaf
-    from verify.trees import parse_tree
+
+    from verify.trees.model import parse_tree
 
     tree = parse_tree(flat([inner("r", "or:2", ["x", "c"]), inner("c", "sym:000", ["y", "w"]),
                             leaf("x"), leaf("y"), leaf("w")]))

@@ -13,15 +13,23 @@ import math
 from fractions import Fraction
 
 import pytest
-
 from reference import fbs_by_z3
-from verify.errors import BadInput, TooLarge
-from verify.lower_bound import (MAX_DIRECT_LEAVES, check_distinct_queries, direct_rho,
-                                evaluate_global, global_spec, global_truth_table, leaf_order,
-                                query_table, reference_assignment)
-from verify.oracles import random_oracle
-from verify.spec import parse_spec
-from verify.trees import aggregator_function, parse_tree, random_tree, uniform_tree
+
+from verify.base.errors import BadInput, TooLarge
+from verify.functions.spec import parse_spec
+from verify.lower_bound.global_function import (
+    MAX_DIRECT_LEAVES,
+    check_distinct_queries,
+    direct_rho,
+    evaluate_global,
+    global_spec,
+    global_truth_table,
+    leaf_order,
+    query_table,
+    reference_assignment,
+)
+from verify.trees.model import aggregator_function, parse_tree, random_tree, uniform_tree
+from verify.trees.oracles import random_oracle
 
 AGGREGATORS = ["maj:3", "and:2", "or:2", "parity:2", "tt:0110", "thr:4:2", "tt:00010111",
                "sym:0110", "and:3"]
@@ -186,7 +194,7 @@ def test_query_table_matches_the_formulas():
 def run_cli(argv, capsys):
     """Run `fbs` with the tree-fbs subcommand registered (as verify/commands/tree.py will)."""
     import verify.cli as cli
-    from verify.commands import lower_bound
+    from verify.commands import tree_fbs as lower_bound
 
     parser = cli.build_parser()
     for action in parser._subparsers._group_actions:
@@ -254,7 +262,7 @@ def test_cli_tree_fbs_bad_input(files, capsys, tmp_path):
     assert code == 2 and "q-ary AND" in err and err.count("\n") == 1 and "Traceback" not in err
     assert not certificate.exists()
     big = tmp_path / "big.json"
-    from verify.trees import tree_document
+    from verify.trees.model import tree_document
 
     big.write_text(json.dumps(tree_document(uniform_tree("maj:3", 3))))
     big_oracle = tmp_path / "bo.json"

@@ -13,11 +13,11 @@ import random
 import pytest
 from pysat.solvers import Solver
 
+from verify.base.errors import SolverFailure
 from verify.checker import CertificateMalformed
 from verify.checker.lrat import check_lrat
-from verify.errors import SolverFailure
-from verify.sat.drat_to_lrat import drat_to_lrat
-from verify.sat.proof import refute
+from verify.sensitivity.sat.drat_to_lrat import drat_to_lrat
+from verify.sensitivity.sat.proof import refute
 
 
 def pigeonhole(holes: int) -> tuple[int, list[list[int]]]:

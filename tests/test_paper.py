@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from verify.cli import main
-from verify.stored import STORE
+from verify.report.stored import STORE
 
 ROOT = Path(__file__).resolve().parent.parent
 

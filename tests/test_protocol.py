@@ -14,19 +14,26 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
-
 from reference import all_inputs, fbs_by_z3, sensitive_blocks
+
 from verify import fbs
-from verify.bob_rules import bob_view, certified_fbs, symmetric_dual
-from verify.completeness import check_completeness
-from verify.debaters import HonestAlice, ScriptedAlice, WorstCaseAlice
-from verify.errors import BadInput
-from verify.oracles import random_oracle
-from verify.protocol import (ALICE_WINS, BOB_WINS, Debate, compile_states, parse_rho,
-                             run_once, step)
-from verify.repetition import _Arrays, sample_runs, walk
-from verify.spec import parse_spec
-from verify.trees import parse_tree, random_tree, uniform_tree
+from verify.base.errors import BadInput
+from verify.functions.spec import parse_spec
+from verify.protocol.bob_rules import bob_view, certified_fbs, symmetric_dual
+from verify.protocol.completeness import check_completeness
+from verify.protocol.debaters import HonestAlice, ScriptedAlice, WorstCaseAlice
+from verify.protocol.engine import (
+    ALICE_WINS,
+    BOB_WINS,
+    Debate,
+    compile_states,
+    parse_rho,
+    run_once,
+    step,
+)
+from verify.protocol.sampling import _Arrays, sample_runs, walk
+from verify.trees.model import parse_tree, random_tree, uniform_tree
+from verify.trees.oracles import random_oracle
 
 # ----------------------------------------------------------------------------- reference
 

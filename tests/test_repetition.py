@@ -5,15 +5,23 @@ from fractions import Fraction
 
 import mpmath
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from verify.debaters import HonestAlice, WorstCaseAlice
-from verify.errors import BadInput
-from verify.oracles import random_oracle
-from verify.protocol import Debate, compile_states
-from verify.repetition import (clopper_pearson, parse_probability, plan, regularized_beta,
-                               repetitions_needed, sample_runs, wilson)
-from verify.trees import literature_tree, random_tree, uniform_tree
+from verify.base.errors import BadInput
+from verify.protocol.debaters import HonestAlice, WorstCaseAlice
+from verify.protocol.engine import Debate, compile_states
+from verify.protocol.sampling import (
+    clopper_pearson,
+    parse_probability,
+    plan,
+    regularized_beta,
+    repetitions_needed,
+    sample_runs,
+    wilson,
+)
+from verify.trees.model import literature_tree, random_tree, uniform_tree
+from verify.trees.oracles import random_oracle
 
 
 def test_wilson_textbook_value():
@@ -124,7 +132,7 @@ def test_large_plans_use_high_precision():
 def test_progress_indicator_only_on_a_terminal():
     import io
 
-    from verify.progress import Progress
+    from verify.base.progress import Progress
 
     class Terminal(io.StringIO):
         def isatty(self):

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from reference import sensitive_blocks
-from verify.sat.backends import make_oracle
-from verify.spec import parse_spec
+
+from verify.functions.spec import parse_spec
+from verify.sensitivity.sat.backends import make_oracle
 
 ORACLES = [("sat", "rc2"), ("sat", "adder"), ("z3", "optimize"), ("z3", "pble")]
 MIN_WEIGHT = {("sat", "rc2"), ("z3", "optimize")}
@@ -81,7 +81,7 @@ def test_wthr_dp_oracle_is_exact(spec):
 
 
 def test_dp_backend_rejects_other_families():
-    from verify.errors import BadInput
+    from verify.base.errors import BadInput
 
     with pytest.raises(BadInput, match="wthr"):
         make_oracle(parse_spec("maj:3"), (1, 1, 0), "dp")

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from reference import sensitive_blocks
-from verify.sat.family import check_family, enumerate_minimal
-from verify.spec import parse_spec
+
+from verify.functions.spec import parse_spec
+from verify.sensitivity.sat.family import check_family, enumerate_minimal
 
 ROOT = Path(__file__).resolve().parents[1]
 SPECS = ["maj:5", "tribes:2:3", "index:2", "expr:(x1&x2)|(x3^x4)", "wthr:3,1,2,2:4",

@@ -14,13 +14,13 @@ import random
 from fractions import Fraction
 
 import pytest
-
 from reference import threshold_fbs
+
+from verify.base.errors import BadInput, TooLarge
 from verify.checker import CertificateMalformed
 from verify.checker.sat_kind import check_sat_certificate
-from verify.errors import BadInput, TooLarge
-from verify.exact_fbs import fbs
-from verify.sat import solve_by_sat
+from verify.sensitivity.exact_fbs import fbs
+from verify.sensitivity.sat import solve_by_sat
 
 SPECS = ["maj:7", "thr:9:3", "parity:5", "wthr:5,3,3,2,1,1,4:9", "index:2", "index:3",
          "tribes:3:3", "tribes:2:5", "expr:(x1&x2)|(x3^x4)|~(x5|x6)",
@@ -32,7 +32,7 @@ SPECS = ["maj:7", "thr:9:3", "parity:5", "wthr:5,3,3,2,1,1,4:9", "index:2", "ind
 @pytest.mark.parametrize("spec", SPECS)
 def test_agrees_with_truth_table_method(spec, backend):
     rng = random.Random(spec + backend)
-    from verify.spec import parse_spec
+    from verify.functions.spec import parse_spec
 
     q = parse_spec(spec).arity
     for _ in range(2):
@@ -126,7 +126,8 @@ def test_tampered_certificates_are_rejected(certificate):
     from itertools import combinations
 
     from reference import sensitive_blocks
-    from verify.spec import parse_spec
+
+    from verify.functions.spec import parse_spec
 
     f = parse_spec(certificate["spec"])
     sensitive = set(sensitive_blocks(f, tuple(map(int, certificate["input"]))))
@@ -189,7 +190,7 @@ def test_bad_input():
         solve_by_sat("maj:3", "0101")
     with pytest.raises(BadInput):
         solve_by_sat("maj:3", "010", backend="cplex")
-    from verify.functions import CallableFunction
+    from verify.functions.families import CallableFunction
 
     with pytest.raises(BadInput, match="spec"):
         solve_by_sat(CallableFunction(lambda x: x[0], 2), "01")
@@ -211,15 +212,15 @@ def test_bdd_pair_proof_and_dp_backend(spec, z):
 
 
 def test_bdd_pair_proof_is_used_and_checked():
-    from verify.sat.bdd_proof import product_refutation
     from verify.checker.lrat import check_lrat
-    from verify.sat.drat_to_lrat import drat_to_lrat
+    from verify.sensitivity.sat.bdd_proof import product_refutation
+    from verify.sensitivity.sat.drat_to_lrat import drat_to_lrat
 
     spec = "wthr:5,3,3,2,1,1,4,6:12"
     solution = solve_by_sat(spec, "11111111", proof="bdd")
     assert check_sat_certificate(solution.certificate).valid
     # a false claim (bound one too high: a light sensitive block exists) gets no proof
-    from verify.numbers import scale_to_integers
+    from verify.base.numbers import scale_to_integers
 
     T, D = scale_to_integers(solution.dual)
     assert product_refutation(spec, "11111111", T, D - 1) is not None
@@ -234,7 +235,7 @@ def test_bdd_pair_proof_is_used_and_checked():
 
 
 def parse_spec(spec):
-    from verify.spec import parse_spec as parse
+    from verify.functions.spec import parse_spec as parse
 
     return parse(spec)
 

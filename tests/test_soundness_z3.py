@@ -5,10 +5,10 @@ back as FAILED with a counterexample, so that these tests can fail; inconsistent
 and timeouts must never be reported as proved.
 """
 
-import z3
 import pytest
+import z3
 
-from verify import soundness_z3 as sz
+from verify.formal import soundness_z3 as sz
 
 PROBLEMS = sz.problems()
 
@@ -147,7 +147,7 @@ def test_without_unknown_label_raises():
 # --- the paper check ---------------------------------------------------------------------
 
 def test_paper_check_reports_every_proof():
-    from paper_checks import theorem_4_2_z3
+    from verify.report.checks import theorem_4_2_z3
 
     report = theorem_4_2_z3.run()
     assert report["name"] == "theorem_4_2_z3"

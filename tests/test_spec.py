@@ -1,11 +1,12 @@
 """The spec grammar against direct per-input reference definitions (issue 2)."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference import all_inputs
-from verify.errors import BadInput, TooLarge
-from verify.spec import parse_spec
+
+from verify.base.errors import BadInput, TooLarge
+from verify.functions.spec import parse_spec
 
 
 def weight(x):

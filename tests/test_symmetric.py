@@ -4,9 +4,10 @@ truth-table method."""
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reference import threshold_fbs
+
 from verify import fbs
 
 

@@ -19,15 +19,27 @@ import pytest
 import z3
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from test_lower_bound import (
+    AGGREGATORS,
+    brute_rho,
+    brute_sensitive_blocks,
+    flat,
+    inner,
+    leaf,
+    small_random_trees,
+)
 
-from test_lower_bound import (AGGREGATORS, brute_rho, brute_sensitive_blocks, flat, inner, leaf,
-                              small_random_trees)
-from verify.lower_bound import direct_rho
-from verify.oracles import random_oracle
-from verify.tree_fbs import (is_compact_uniform, local_fbs, local_weighted_fbs, product_dual,
-                             product_primal, tree_fbs)
-from verify.trees import aggregator_function, parse_tree, random_tree, uniform_tree
-
+from verify.lower_bound.global_function import direct_rho
+from verify.lower_bound.tree_fbs import (
+    is_compact_uniform,
+    local_fbs,
+    local_weighted_fbs,
+    product_dual,
+    product_primal,
+    tree_fbs,
+)
+from verify.trees.model import aggregator_function, parse_tree, random_tree, uniform_tree
+from verify.trees.oracles import random_oracle
 
 # ----------------------------------------------------------------------------- local LPs
 
@@ -196,7 +208,7 @@ def test_lemma_5_4_sandwich_on_uniform_trees(spec, depth, seed):
 
 def test_compact_and_explicit_certificates_agree():
     from verify.checker.tree_kind import check
-    from verify.trees import tree_document
+    from verify.trees.model import tree_document
 
     tree = uniform_tree("maj:3", 3)
     result = tree_fbs(tree, random_oracle(tree, 7))

@@ -6,14 +6,20 @@ import time
 from pathlib import Path
 
 import pytest
-
 from reference import threshold_fbs
+
 from verify import fbs
-from verify.errors import BadInput
-from verify.oracles import check_covers, load_oracle, node_values, parse_oracle, random_oracle
-from verify.spec import parse_spec
-from verify.trees import (literature_tree, load_tree, parse_tree, random_tree, tree_document,
-                          uniform_tree)
+from verify.base.errors import BadInput
+from verify.functions.spec import parse_spec
+from verify.trees.model import (
+    literature_tree,
+    load_tree,
+    parse_tree,
+    random_tree,
+    tree_document,
+    uniform_tree,
+)
+from verify.trees.oracles import check_covers, load_oracle, node_values, parse_oracle, random_oracle
 
 ROOT = Path(__file__).resolve().parent.parent
 

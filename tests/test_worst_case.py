@@ -5,15 +5,16 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_protocol import reference_catch, reference_values
-from verify.debaters import WorstCaseAlice
-from verify.errors import TooLarge
-from verify.oracles import random_oracle
-from verify.protocol import Debate, compile_states
-from verify.trees import from_records, random_tree, uniform_tree
-from verify.worst_case import solve_worst_case
+
+from verify.base.errors import TooLarge
+from verify.protocol.debaters import WorstCaseAlice
+from verify.protocol.engine import Debate, compile_states
+from verify.protocol.worst_case import solve_worst_case
+from verify.trees.model import from_records, random_tree, uniform_tree
+from verify.trees.oracles import random_oracle
 
 RULES = ["vertex", "symmetric", "uniform"]
 

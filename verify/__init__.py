@@ -6,8 +6,9 @@ Heavy modules load lazily, so that `import verify.checker` stays stdlib-only.
 __version__ = "0.1.0"
 
 _LAZY = {
-    "fbs": "verify.exact_fbs", "FbsResult": "verify.exact_fbs", "parse_spec": "verify.spec",
-    "Measures": "verify.measures", "BooleanFunction": "verify.functions",
+    "fbs": "verify.sensitivity.exact_fbs", "FbsResult": "verify.sensitivity.exact_fbs",
+    "parse_spec": "verify.functions.spec",
+    "Measures": "verify.sensitivity.measures", "BooleanFunction": "verify.functions.families",
 }
 
 

@@ -11,7 +11,7 @@ import json
 import os
 import sys
 
-from .errors import FbsError
+from verify.base.errors import FbsError
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 

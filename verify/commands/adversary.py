@@ -32,12 +32,12 @@ def register(commands) -> None:
 
 
 def run_adversary(args) -> int:
-    from ..adversary import adversarial_oracle, make_profile, report_document
-    from ..cli import print_json
-    from ..errors import SolverFailure
-    from ..oracles import load_oracle, write_oracle
-    from ..protocol import parse_rho
-    from ..trees import load_tree
+    from verify.base.errors import SolverFailure
+    from verify.cli import print_json
+    from verify.lower_bound.adversary import adversarial_oracle, make_profile, report_document
+    from verify.protocol.engine import parse_rho
+    from verify.trees.model import load_tree
+    from verify.trees.oracles import load_oracle, write_oracle
 
     tree, answers = load_tree(args.tree), load_oracle(args.oracle)
     rho = None if args.rho is None else parse_rho(args.rho)

@@ -35,9 +35,9 @@ def register(commands) -> None:
 
 
 def run_blocks(args) -> int:
-    from ..bits import parse_bits
-    from ..errors import BadInput
-    from ..spec import parse_spec
+    from verify.base.errors import BadInput
+    from verify.functions.bits import parse_bits
+    from verify.functions.spec import parse_spec
 
     function = parse_spec(args.spec)
     bits = parse_bits(args.at, function.arity)
@@ -50,7 +50,7 @@ def run_blocks(args) -> int:
 
 def read_family(path: str, q: int) -> list[tuple[int, ...]]:
     """{"blocks": [[0-based coordinates], ...]}: nonempty blocks, coordinates in 0..q-1."""
-    from ..errors import BadInput
+    from verify.base.errors import BadInput
 
     try:
         with open(path, "rb") as handle:
@@ -80,8 +80,8 @@ def read_family(path: str, q: int) -> list[tuple[int, ...]]:
 
 
 def _check(function, bits, family, args) -> int:
-    from ..cli import print_json
-    from ..sat.family import check_family
+    from verify.cli import print_json
+    from verify.sensitivity.sat.family import check_family
 
     report = check_family(function, bits, family, args.backend)
     if args.json:
@@ -111,10 +111,10 @@ def _check(function, bits, family, args) -> int:
 
 
 def _list(function, bits, args) -> int:
-    from ..cli import print_json
+    from verify.cli import print_json
 
     if function.arity <= MAX_TABLE_ARITY:
-        from ..blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
+        from verify.sensitivity.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
 
         masks = minimal_sensitive_masks(function.truth_table(), bits_to_index(bits))
         found = sorted((mask_to_block(int(m), function.arity) for m in masks),
@@ -122,7 +122,7 @@ def _list(function, bits, args) -> int:
         complete = len(found) <= args.limit
         found, method = found[:args.limit], "truth table"
     else:
-        from ..sat.family import enumerate_minimal
+        from verify.sensitivity.sat.family import enumerate_minimal
 
         found, complete = enumerate_minimal(function, bits, args.backend, args.limit)
         method = f"{args.backend} enumeration"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ..numbers import fraction_text
+from verify.base.numbers import fraction_text
 
 
 def register(commands) -> None:
@@ -36,7 +36,7 @@ def read_spec_argument(text: str) -> str:
     """A spec given inline or as @FILE (a long truth table does not fit in argv)."""
     if not text.startswith("@"):
         return text
-    from ..errors import BadInput
+    from verify.base.errors import BadInput
 
     try:
         with open(text[1:]) as handle:
@@ -67,8 +67,8 @@ def result_document(result) -> dict:
 
 
 def run_compute(args) -> int:
-    from ..exact_fbs import fbs
-    from ..cli import print_json
+    from verify.cli import print_json
+    from verify.sensitivity.exact_fbs import fbs
 
     result = fbs(args.spec, args.at, measures=args.measures)
     if args.json:
@@ -103,8 +103,8 @@ def _short(bits: str) -> str:
 
 
 def run_certify(args) -> int:
-    from ..certificate import write_certificate
-    from ..exact_fbs import fbs
+    from verify.sensitivity.certificates import write_certificate
+    from verify.sensitivity.exact_fbs import fbs
 
     result = fbs(args.spec, args.at)
     if not result.certified:
@@ -116,8 +116,8 @@ def run_certify(args) -> int:
 
 
 def run_check(args) -> int:
-    from ..checker import CertificateMalformed, check_file
-    from ..cli import print_json
+    from verify.checker import CertificateMalformed, check_file
+    from verify.cli import print_json
 
     try:
         report = check_file(args.file)

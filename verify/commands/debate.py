@@ -51,16 +51,16 @@ def _instance(parser) -> None:
 
 
 def _load(args):
-    from ..oracles import load_oracle
-    from ..protocol import Debate, parse_rho
-    from ..trees import load_tree
+    from verify.protocol.engine import Debate, parse_rho
+    from verify.trees.model import load_tree
+    from verify.trees.oracles import load_oracle
 
     rho = parse_rho(args.rho)
     return Debate.create(load_tree(args.tree), load_oracle(args.oracle), rho, args.rule)
 
 
 def _progress(total: int, label: str):
-    from ..progress import Progress
+    from verify.base.progress import Progress
 
     return Progress(total, label)
 
@@ -72,7 +72,7 @@ def _depth_note(tree) -> str | None:
 
 
 def _common(debate) -> dict:
-    from ..numbers import fraction_text
+    from verify.base.numbers import fraction_text
 
     tree = debate.tree
     return {"tree": tree.description, "nodes": tree.n_nodes, "depth": tree.depth,
@@ -85,11 +85,11 @@ def _common(debate) -> dict:
 
 
 def run_run(args) -> int:
-    from ..debaters import WorstCaseAlice, make_alice
-    from ..errors import BadInput
-    from ..protocol import compile_states
-    from ..repetition import sample_runs
-    from ..trees import AtomicOutput
+    from verify.base.errors import BadInput
+    from verify.protocol.debaters import WorstCaseAlice, make_alice
+    from verify.protocol.engine import compile_states
+    from verify.protocol.sampling import sample_runs
+    from verify.trees.model import AtomicOutput
 
     debate = _load(args)
     if not 1 <= args.runs <= 10**9 or args.seed < 0:
@@ -123,8 +123,8 @@ def _print_single_run(debate, alice, seed: int) -> None:
     """The path of run 0 (the same uniforms as the sampler's first row)."""
     import numpy as np
 
-    from ..numbers import fraction_text
-    from ..protocol import run_once
+    from verify.base.numbers import fraction_text
+    from verify.protocol.engine import run_once
 
     tree = debate.tree
     uniforms = np.random.Generator(np.random.PCG64(seed)).random((1, tree.depth))[0]
@@ -147,7 +147,7 @@ def _print_single_run(debate, alice, seed: int) -> None:
 
 
 def _run_document(debate, alice, graph, result) -> dict:
-    from ..numbers import fraction_text
+    from verify.base.numbers import fraction_text
 
     document = _common(debate)
     document.update({
@@ -163,14 +163,14 @@ def _run_document(debate, alice, graph, result) -> dict:
 
 
 def _bounds(result) -> dict:
-    from ..numbers import fraction_text
+    from verify.base.numbers import fraction_text
 
     return {"instance_bound": fraction_text(result.instance_bound),
             "theorem_4_2_holds": result.theorem_holds}
 
 
 def _emit_run(args, document) -> None:
-    from ..cli import print_json
+    from verify.cli import print_json
 
     if args.json:
         print_json(document)
@@ -200,8 +200,8 @@ def _emit_run(args, document) -> None:
 
 
 def run_worst(args) -> int:
-    from ..cli import print_json
-    from ..debaters import WorstCaseAlice
+    from verify.cli import print_json
+    from verify.protocol.debaters import WorstCaseAlice
 
     debate = _load(args)
     with _progress(debate.tree.n_nodes, "worst-case DP") as bar:
@@ -216,8 +216,8 @@ def run_worst(args) -> int:
 
 def worst_case_document(debate, alice) -> dict:
     """The DP's result and the strategy's reachable states (JSON-ready)."""
-    from ..numbers import fraction_text
-    from ..protocol import compile_states
+    from verify.base.numbers import fraction_text
+    from verify.protocol.engine import compile_states
 
     result, tree = alice.result, debate.tree
     graph = compile_states(debate, alice)
@@ -276,12 +276,12 @@ def _print_worst(document) -> None:
 
 
 def run_plan(args) -> int:
-    from ..cli import print_json
-    from ..debaters import WorstCaseAlice
-    from ..errors import BadInput
-    from ..numbers import fraction_text
-    from ..protocol import parse_rho
-    from ..repetition import parse_probability, plan
+    from verify.base.errors import BadInput
+    from verify.base.numbers import fraction_text
+    from verify.cli import print_json
+    from verify.protocol.debaters import WorstCaseAlice
+    from verify.protocol.engine import parse_rho
+    from verify.protocol.sampling import parse_probability, plan
 
     rho, delta = parse_rho(args.rho), parse_probability(args.delta, "--delta")
     depth, width, exact = args.depth, args.width, None
@@ -335,9 +335,9 @@ def _print_plan(document) -> None:
 
 
 def run_completeness(args) -> int:
-    from ..cli import print_json
-    from ..completeness import check_completeness
-    from ..numbers import fraction_text
+    from verify.base.numbers import fraction_text
+    from verify.cli import print_json
+    from verify.protocol.completeness import check_completeness
 
     debate = _load(args)
     report = check_completeness(debate)

@@ -22,17 +22,17 @@ def register(commands) -> None:
 
 
 def run_paper(args) -> int:
-    from ..stored import STORE
+    from verify.report.stored import STORE
 
     store = args.store or STORE
     if args.check_stored:
         return _check_stored(store)
-    from ..errors import BadInput
-    from ..paper import Context, run_check
-    from ..paper_report import print_table, write_report
-    from ..progress import Progress
-    from ..stored import compare_with_store, write_store
-    from paper_checks import all_checks
+    from verify.base.errors import BadInput
+    from verify.base.progress import Progress
+    from verify.report.checks import all_checks
+    from verify.report.runner import Context, run_check
+    from verify.report.stored import compare_with_store, write_store
+    from verify.report.writer import print_table, write_report
 
     checks = _selected(all_checks(), args.only, BadInput)
     context, results = Context(), []
@@ -65,9 +65,9 @@ def _selected(checks, names, bad_input):
 
 def _check_stored(store: Path) -> int:
     """Re-verify the stored certificates with the stdlib-only checker alone."""
-    from ..checker import CertificateMalformed
-    from ..progress import Progress
-    from ..stored import check_stored, read_manifest
+    from verify.base.progress import Progress
+    from verify.checker import CertificateMalformed
+    from verify.report.stored import check_stored, read_manifest
 
     try:
         total = len(read_manifest(store))

@@ -42,15 +42,15 @@ def register(commands) -> None:
     info.add_argument("--json", action="store_true")
     info.set_defaults(run=run_info)
 
-    from .lower_bound import register_tree_fbs
+    from .tree_fbs import register_tree_fbs
 
     register_tree_fbs(sub)
 
 
 def _build_tree(args):
-    from ..errors import BadInput
-    from ..oracles import random_oracle
-    from ..trees import literature_tree, random_tree, uniform_tree
+    from verify.base.errors import BadInput
+    from verify.trees.model import literature_tree, random_tree, uniform_tree
+    from verify.trees.oracles import random_oracle
 
     if args.literature:
         tree, oracle = literature_tree(args.papers, args.supporting)
@@ -75,8 +75,8 @@ def _build_tree(args):
 
 
 def run_build(args) -> int:
-    from ..oracles import oracle_document
-    from ..trees import tree_document, write_texts_atomic
+    from verify.trees.model import tree_document, write_texts_atomic
+    from verify.trees.oracles import oracle_document
 
     tree, oracle, description = _build_tree(args)
     items = [(args.output, json.dumps(tree_document(tree, args.nested), indent=1 if args.nested
@@ -93,11 +93,11 @@ def run_build(args) -> int:
 
 
 def run_info(args) -> int:
-    from ..cli import print_json
-    from ..completeness import honest_fbs
-    from ..numbers import fraction_text
-    from ..oracles import load_oracle, node_values
-    from ..trees import load_tree
+    from verify.base.numbers import fraction_text
+    from verify.cli import print_json
+    from verify.protocol.completeness import honest_fbs
+    from verify.trees.model import load_tree
+    from verify.trees.oracles import load_oracle, node_values
 
     tree = load_tree(args.tree)
     document = {"tree": args.tree, "description": tree.description, "nodes": tree.n_nodes,

@@ -1,0 +1,148 @@
+"""`fbs tree fbs`: the global fbs rho_T of a tree at its reference oracle (paper Section 5).
+
+Registered under `fbs tree` by verify/commands/tree.py calling `register_tree_fbs(sub)`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+DEFAULT_EPS = "1/100,1/10,1/4"
+
+
+def register_tree_fbs(tree_subparsers) -> None:
+    """Add `fbs tree fbs TREE --oracle ORACLE [--method direct|recursive] [--json] ...`."""
+    parser = tree_subparsers.add_parser(
+        "fbs", help="global fbs rho_T = fbs_alpha(F_T) of the tree at the oracle (Section 5)",
+        description="rho_T exactly: 'recursive' (default) runs the weighted composition "
+        "recursion, certified node by node by the stdlib-only checker (any size); 'direct' "
+        "solves the fbs LP of F_T's truth table (at most 20 leaves). Also reports Lemma 5.4's "
+        "rho^d and the path products of the local fbs values, and Theorem 5.1's query table.")
+    parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file (distinct leaf queries)")
+    parser.add_argument("--oracle", required=True, metavar="ORACLE", help="fbs-oracle/1 file (O_Y)")
+    parser.add_argument("--method", choices=["direct", "recursive"], default="recursive")
+    parser.add_argument("--certificate", metavar="FILE", help="write the certificate (kind tree "
+                        "for recursive, exhaustive for direct), atomically")
+    parser.add_argument("--eps", default=DEFAULT_EPS, metavar="E1,E2,...",
+                        help=f"Theorem 5.1 table: failure probabilities (default {DEFAULT_EPS})")
+    parser.add_argument("--worst-case", action="store_true", help="add FBS Debate's exact runs: "
+                        "against the worst-case liar at O_Y (DP; widths <= 12) and against "
+                        "Theorem 5.3's oracle O_N (scans R; small trees)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(run=run_tree_fbs)
+
+
+def _eps_values(text: str):
+    from fractions import Fraction
+
+    from verify.base.errors import BadInput
+
+    try:
+        values = [Fraction(part.strip()) for part in text.split(",") if part.strip()]
+    except (ValueError, ZeroDivisionError):
+        raise BadInput(f"--eps must be numbers such as 0.01,1/10, got {text!r}") from None
+    if not values or any(not 0 < e < Fraction(1, 2) for e in values):
+        raise BadInput("--eps values must lie in (0, 1/2)")
+    return values
+
+
+def run_tree_fbs(args) -> int:
+    from verify.base.numbers import fraction_text
+    from verify.cli import print_json
+    from verify.lower_bound.global_function import direct_rho, query_table
+    from verify.lower_bound.tree_fbs import tree_fbs
+    from verify.trees.model import load_tree, write_text_atomic
+    from verify.trees.oracles import load_oracle
+
+    eps = _eps_values(args.eps)
+    tree, answers = load_tree(args.tree), load_oracle(args.oracle)
+    direct = direct_rho(tree, answers) if args.method == "direct" else None  # refuses > 20 leaves
+    recursive = tree_fbs(tree, answers, check=direct is None)
+    document = recursive.summary()
+    document.update(tree=args.tree, oracle=args.oracle, method=args.method)
+    certificate = recursive.certificate
+    if direct is not None:
+        certificate = direct.result.certificate
+        document.update(rho_T=fraction_text(direct.value), rho_T_float=float(direct.value),
+                        certified=direct.certified, status=direct.result.status,
+                        message=direct.result.message,
+                        recursive_rho_T=fraction_text(recursive.value),
+                        methods_agree=direct.value == recursive.value)
+        value, certified = direct.value, direct.certified
+    else:
+        value, certified = recursive.value, recursive.certified
+    exact_catch = against = None
+    if args.worst_case:
+        from verify.lower_bound.adversary import debate_runs_vs_adversary
+
+        exact_catch = _worst_case(tree, answers, recursive)
+        against = debate_runs_vs_adversary(tree, answers, recursive, eps)
+    rows = query_table(recursive.rho_min or 0, recursive.rho_max or 0, value, tree.depth, eps,
+                       exact_catch, against)
+    document["theorem_5_1"] = [_row_document(row) for row in rows]
+    if exact_catch is not None:
+        document["worst_case_catch_exact"] = fraction_text(exact_catch)
+    if not certified:
+        from verify.base.errors import SolverFailure
+
+        raise SolverFailure(f"rho_T = {fraction_text(value)} was not certified: "
+                            f"{document['message']}; nothing written")
+    if args.certificate:
+        write_text_atomic(args.certificate, json.dumps(certificate, separators=(",", ":")) + "\n")
+        document["certificate"] = args.certificate
+    if args.json:
+        print_json(document)
+    else:
+        _print(document)
+    if document.get("methods_agree") is False:
+        print("fbs: internal error: the direct and recursive rho_T disagree", file=sys.stderr)
+        return 3
+    return 0
+
+
+def _worst_case(tree, answers, recursive):
+    from verify.protocol.engine import Debate
+    from verify.protocol.worst_case import solve_worst_case
+
+    rho = max(recursive.rho_max or 1, 1)
+    return solve_worst_case(Debate.create(tree, answers, rho, "vertex")).catch_probability_exact
+
+
+def _row_document(row) -> dict:
+    from verify.base.numbers import fraction_text
+
+    return {"eps": fraction_text(row.eps), "m_min_rho_d": row.lower_bound_rho_d,
+            "m_min_rho_T": row.lower_bound_rho_t, "debate_runs_theorem": row.debate_runs_theorem,
+            "debate_runs_worst_case_at_O_Y": row.debate_runs_worst_case,
+            "debate_runs_vs_adversary": row.debate_runs_vs_adversary,
+            "note": "FBS Debate's checker queries one leaf per run: m = R"}
+
+
+def _print(document: dict) -> None:
+    label = "certified" if document["certified"] else "NOT CERTIFIED"
+    print(f"{document['tree']}: {document['leaves']} leaves, depth {document['depth']}"
+          f"{'' if document['uniform_depth'] else ' (leaves at several depths)'}; "
+          f"{document['internal_nodes']} internal nodes, {document['distinct_local_lps']} distinct "
+          "local LPs")
+    print(f"  rho_T = fbs_alpha(F_T) = {document['rho_T']} (~{document['rho_T_float']:.6g}, "
+          f"{document['method']}, {label})")
+    if "recursive_rho_T" in document:
+        agree = "agrees" if document["methods_agree"] else "DISAGREES"
+        print(f"  the weighted recursion gives {document['recursive_rho_T']} ({agree})")
+    print(f"  local fbs at the honest claims: min rho = {document['rho_min_local']}, "
+          f"max = {document['rho_max_local']}")
+    print(f"  Lemma 5.4: rho^d = {document['lemma_5_4_bound_rho_min_d']} <= min path product "
+          f"{document['path_product_min']} <= rho_T <= max path product "
+          f"{document['path_product_max']}")
+    print("  Theorem 5.1: queries m needed for success 1 - eps under every oracle, beside FBS "
+          "Debate's runs R (one leaf query per run, so m = R):")
+    print("    eps      m >= (1-2eps)rho^d  m >= (1-2eps)rho_T  R: Thm 4.2 bound / liar at O_Y "
+          "(DP) / vs Thm 5.3's O_N")
+    for row in document["theorem_5_1"]:
+        dp, against = (("-" if row[k] is None else row[k]) for k in
+                       ("debate_runs_worst_case_at_O_Y", "debate_runs_vs_adversary"))
+        print(f"    {row['eps']:<8} {row['m_min_rho_d']:<19} {row['m_min_rho_T']:<19} "
+              f"{row['debate_runs_theorem']} / {dp} / {against}")
+    if "certificate" in document:
+        print(f"  certificate written to {document['certificate']}")

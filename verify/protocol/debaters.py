@@ -1,0 +1,120 @@
+"""Alice debaters (paper Section 4): honest, scripted lies, and the worst-case liar.
+
+* `HonestAlice` answers A(x) = L(x) and decomposes every claim with the correct answers
+  z = (L(y_1), .., L(y_q)): the strategy of the proof of Theorem 4.1.
+* `ScriptedAlice` reads an `fbs-alice/1` file (docs/formats.md):
+      {"format": "fbs-alice/1", "answer": 0 or 1, "claims": {"node id": "z bits", ...}}
+  At a listed node she claims the given z (whatever claim she is defending there, so an
+  inconsistent script loses the consistency check); elsewhere she gives the correct answers.
+* `WorstCaseAlice` lies at the root (A(x) = 1 - L(x)) and plays the exact DP's minimiser
+  (verify.worst_case). Where no claim vector passes both checks she loses anyway; she then
+  outputs the first consistent z (which fails the fbs check), or the correct answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from pathlib import Path
+
+from verify.base.errors import BadInput
+from verify.trees.model import evaluate, read_versioned
+
+from .engine import Debate
+from .worst_case import WorstCaseResult, solve_worst_case
+
+SCRIPT_FORMAT = "fbs-alice/1"
+
+
+class HonestAlice:
+    """The honest strategy of Theorem 4.1."""
+
+    name = "honest"
+
+    def answer(self, debate: Debate) -> int:
+        return debate.values[debate.tree.root]
+
+    def decompose(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
+        return debate.truth(node)
+
+
+@dataclass
+class ScriptedAlice:
+    """Scripted lies: a top answer and claim vectors for chosen node ids."""
+
+    top: int
+    claims: dict[str, tuple[int, ...]]
+    name: str = "scripted"
+
+    def answer(self, debate: Debate) -> int:
+        return self.top
+
+    def decompose(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
+        return self.claims.get(debate.tree.ids[node], debate.truth(node))
+
+    def validate(self, debate: Debate) -> "ScriptedAlice":
+        """BadInput if a scripted node id is unknown, a leaf, or z has the wrong width."""
+        tree = debate.tree
+        for node_id, z in self.claims.items():
+            node = tree.node(node_id)
+            if tree.is_leaf(node):
+                raise BadInput(f"script: node {node_id!r} is a leaf; claims are for internal nodes")
+            if len(z) != tree.width(node):
+                raise BadInput(f"script: node {node_id!r} has {tree.width(node)} children "
+                               f"but the claim vector has {len(z)} bits")
+        return self
+
+
+def load_script(path: str | Path) -> ScriptedAlice:
+    """Read an `fbs-alice/1` file."""
+    document, where = read_versioned(path, "Alice script", SCRIPT_FORMAT,
+                                     {"answer", "claims", "description"})
+    top = document.get("answer")
+    if type(top) is not int or top not in (0, 1):
+        raise BadInput(f"{where}: \"answer\" must be 0 or 1")
+    claims = document.get("claims", {})
+    if not isinstance(claims, dict):
+        raise BadInput(f"{where}: \"claims\" must map node ids to bit strings")
+    parsed = {}
+    for node_id, bits in claims.items():
+        if not isinstance(bits, str) or not bits or set(bits) - {"0", "1"}:
+            raise BadInput(f"{where}: the claim for {node_id!r} must be a bit string like \"0110\"")
+        parsed[node_id] = tuple(int(b) for b in bits)
+    return ScriptedAlice(top, parsed, name=f"script:{Path(path).name}")
+
+
+@dataclass
+class WorstCaseAlice:
+    """The DP-optimal liar (minimises Bob's exact catch probability)."""
+
+    result: WorstCaseResult
+    name: str = "worst"
+
+    @classmethod
+    def solve(cls, debate: Debate, progress=None) -> "WorstCaseAlice":
+        return cls(solve_worst_case(debate, progress))
+
+    def answer(self, debate: Debate) -> int:
+        return 1 - debate.values[debate.tree.root]
+
+    def decompose(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
+        z = self.result.choices[node][claim]
+        return z if z is not None else self._losing_claim(debate, node, claim)
+
+    def _losing_claim(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
+        spec = debate.tree.aggregators[node]
+        for z in product((0, 1), repeat=debate.tree.width(node)):
+            if evaluate(spec, z) == claim:
+                return z
+        return debate.truth(node)
+
+
+def make_alice(kind: str, debate: Debate, progress=None):
+    """`honest`, `worst`, or the path of an `fbs-alice/1` script."""
+    if kind == "honest":
+        return HonestAlice()
+    if kind == "worst":
+        return WorstCaseAlice.solve(debate, progress)
+    if not Path(kind).exists():
+        raise BadInput(f"--alice must be honest, worst or an Alice script file; {kind!r} is none")
+    return load_script(kind).validate(debate)

@@ -1,0 +1,225 @@
+"""The FBS Debate protocol engine, exactly as the protocol box of paper Section 4.
+
+Initialization: Alice outputs A(x). At each internal node x_hat (level k = d .. 1):
+  1. Alice outputs z = (z_1..z_q); Alice loses unless M_D(x_hat, y, z) = A(x_hat)
+     (the consistency check);
+  2. Bob computes fbs_z(M_D(x_hat, y, .)) by the dual LP; Alice loses if it exceeds rho;
+  3. Bob samples child i with p_i = t_i / sum_j t_j (t: optimal dual chosen by Bob's rule,
+     verify.bob_rules) and the debate continues at y_i with A(y_i) = z_i.
+At a leaf (level 0): Alice wins iff her claim equals O(q_leaf).
+
+The sub-problems y are the tree's (Definition 3.2); Alice chooses only her answers.
+Constant aggregator (fbs = 0, GUIDE section 2): the consistency check has already forced
+Alice's claim to equal the constant, which is the node's true value; Bob has no
+distribution, and the simulator ends the run in Alice's favour (reason
+"constant_aggregator"): she cannot be caught below that node.
+
+`step` is the single source of the protocol's rules: the one-run engine (`run_once`), the
+state graph used for exact probabilities and vectorised sampling (`compile_states`), the
+completeness enumeration and the worst-case DP's strategy replay all go through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+import numpy as np
+
+from verify.base.errors import BadInput
+from verify.trees.model import Tree, evaluate
+from verify.trees.oracles import node_values
+
+from .bob_rules import bob_view, check_rule
+
+ALICE_WINS, BOB_WINS = "alice_wins", "bob_wins"
+CONSISTENCY, FBS_CHECK, CONSTANT, LEAF_CHECK = ("consistency", "fbs_check",
+                                                "constant_aggregator", "leaf_check")
+
+
+def parse_rho(text) -> Fraction:
+    """rho as an exact Fraction from "4", "7/2" or "2.5"; BadInput if malformed or < 1."""
+    try:
+        rho = Fraction(str(text).strip())
+    except (ValueError, ZeroDivisionError):
+        raise BadInput(f"rho must be a number such as 4, 7/2 or 2.5, got {text!r}") from None
+    if rho < 1:
+        raise BadInput(f"rho must be >= 1 (fbs of a non-constant aggregator is >= 1), got {text}")
+    return rho
+
+
+@dataclass(frozen=True)
+class Debate:
+    """One debate instance: tree, oracle, rho, Bob's rule, and the true node values."""
+
+    tree: Tree
+    oracle: dict[str, int]
+    rho: Fraction
+    rule: str
+    values: tuple[int, ...]  # val_O(u) = L(x_u)
+
+    @classmethod
+    def create(cls, tree: Tree, oracle: dict[str, int], rho, rule: str = "vertex") -> "Debate":
+        """Validate the pieces (oracle covers the leaves, rho >= 1, known rule)."""
+        return cls(tree, oracle, parse_rho(rho), check_rule(rule), tuple(node_values(tree, oracle)))
+
+    def truth(self, node: int) -> tuple[int, ...]:
+        """The correct answers z* to the children of an internal node."""
+        return tuple(self.values[c] for c in self.tree.children[node])
+
+    @property
+    def theorem_bound(self) -> Fraction:
+        """rho^-d (Theorem 4.2), d = the tree's (maximum) depth."""
+        return Fraction(1) / self.rho ** self.tree.depth
+
+
+class Alice(Protocol):
+    """A debater for the Alice role: a top answer and a claim vector per (node, claim)."""
+
+    name: str
+
+    def answer(self, debate: Debate) -> int: ...
+
+    def decompose(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]: ...
+
+
+@dataclass(frozen=True)
+class Step:
+    """One round at a node: Alice's claim (and z), Bob's checks and distribution."""
+
+    node: int
+    claim: int
+    z: tuple[int, ...] | None = None  # None at leaves
+    consistent: bool | None = None
+    fbs: Fraction | None = None
+    fbs_ok: bool | None = None
+    p: tuple[Fraction, ...] | None = None
+    oracle: int | None = None  # leaf: O(q_u)
+    outcome: str | None = None  # None: the debate continues below
+    reason: str | None = None
+
+    @property
+    def caught(self) -> bool:
+        return self.outcome == BOB_WINS
+
+
+def step(debate: Debate, node: int, claim: int, z: tuple[int, ...] | None = None) -> Step:
+    """Apply the protocol's checks at `node` where Alice defends `claim` with vector z."""
+    tree = debate.tree
+    if tree.is_leaf(node):
+        answer = debate.oracle[tree.queries[node]]
+        won = claim == answer
+        return Step(node, claim, oracle=answer, outcome=ALICE_WINS if won else BOB_WINS,
+                    reason=LEAF_CHECK)
+    spec = tree.aggregators[node]
+    z = _claim_vector(z, tree.width(node), tree.ids[node])
+    if evaluate(spec, z) != claim:
+        return Step(node, claim, z, consistent=False, outcome=BOB_WINS, reason=CONSISTENCY)
+    view = bob_view(spec, z, debate.rule)
+    if view.fbs > debate.rho:
+        return Step(node, claim, z, True, view.fbs, False, outcome=BOB_WINS, reason=FBS_CHECK)
+    if view.p is None:
+        return Step(node, claim, z, True, view.fbs, True, outcome=ALICE_WINS, reason=CONSTANT)
+    return Step(node, claim, z, True, view.fbs, True, view.p)
+
+
+def _claim_vector(z, width: int, node_id: str) -> tuple[int, ...]:
+    if z is None or len(z) != width or any(b not in (0, 1) for b in z):
+        raise BadInput(f"node {node_id!r}: Alice's claim vector must be {width} bits, got {z!r}")
+    return tuple(int(b) for b in z)
+
+
+def cumulative(p) -> np.ndarray:
+    """Float cumulative distribution used for sampling (the exact p is reported separately)."""
+    return np.cumsum(np.array([float(x) for x in p], dtype=np.float64))
+
+
+def pick(p, u: float) -> int:
+    """The child i with cum_{i-1} <= u < cum_i (zero-probability children never chosen)."""
+    cum = cumulative(p)
+    last = max(i for i, x in enumerate(p) if x > 0)
+    return min(int(np.count_nonzero(cum <= u)), last)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One debate run: the steps along the sampled path, the chosen children, the outcome."""
+
+    answer: int
+    steps: tuple[Step, ...]
+    choices: tuple[int, ...]
+    outcome: str
+
+    @property
+    def caught(self) -> bool:
+        return self.outcome == BOB_WINS
+
+
+def run_once(debate: Debate, alice: Alice, uniforms) -> Run:
+    """One run of the protocol; Bob's k-th sample uses uniforms[k] (u in [0, 1))."""
+    answer = alice.answer(debate)
+    node, claim = debate.tree.root, answer
+    steps, choices = [], []
+    while True:
+        z = None if debate.tree.is_leaf(node) else alice.decompose(debate, node, claim)
+        current = step(debate, node, claim, z)
+        steps.append(current)
+        if current.outcome is not None:
+            return Run(answer, tuple(steps), tuple(choices), current.outcome)
+        i = pick(current.p, float(uniforms[len(choices)]))
+        choices.append(i)
+        node, claim = debate.tree.children[node][i], current.z[i]
+
+
+@dataclass
+class StateGraph:
+    """All (node, claim) states reachable with positive probability under a strategy.
+
+    States are in breadth-first order (parents first). next_state[s][i] is the state of
+    child i, or -1 if p_i = 0 (never visited). Used for exact probabilities and sampling.
+    """
+
+    steps: list[Step]
+    next_state: list[tuple[int, ...]]
+    answer: int
+
+    def catch_probability(self) -> Fraction:
+        """Exact probability that Bob wins, from the root state (dynamic programming)."""
+        value = [Fraction(0)] * len(self.steps)
+        for s in reversed(range(len(self.steps))):
+            current = self.steps[s]
+            if current.outcome is not None:
+                value[s] = Fraction(int(current.caught))
+            else:
+                value[s] = sum((pi * value[t] for pi, t in zip(current.p, self.next_state[s])
+                                if pi), Fraction(0))
+        return value[0]
+
+
+def compile_states(debate: Debate, alice: Alice) -> StateGraph:
+    """Breadth-first expansion of Alice's strategy through `step`."""
+    answer = alice.answer(debate)
+    tree = debate.tree
+    index = {(tree.root, answer): 0}
+    order, steps, nexts = [(tree.root, answer)], [], []
+    head = 0
+    while head < len(order):
+        node, claim = order[head]
+        head += 1
+        z = None if tree.is_leaf(node) else alice.decompose(debate, node, claim)
+        current = step(debate, node, claim, z)
+        steps.append(current)
+        following = []
+        if current.outcome is None:
+            for child, zi, pi in zip(tree.children[node], current.z, current.p):
+                if not pi:
+                    following.append(-1)
+                    continue
+                key = (child, zi)
+                if key not in index:
+                    index[key] = len(order)
+                    order.append(key)
+                following.append(index[key])
+        nexts.append(tuple(following))
+    return StateGraph(steps, nexts, answer)

@@ -1,0 +1,167 @@
+"""The worst-case liar: an exact dynamic program over the tree (paper Theorem 4.2).
+
+catch(u, a) = the minimum, over Alice's strategies, of the probability that Bob wins from
+node u when Alice must defend claim a for u (Bob follows the protocol with his rule):
+
+  leaf u:      catch(u, a) = [a != O(q_u)]
+  internal u:  catch(u, a) = min over z in {0,1}^q with phi_u(z) = a and fbs_z(phi_u) <= rho of
+                             sum_i p_i(z) * catch(child_i, z_i)
+               (a z with fbs = 0 ends the run in Alice's favour: value 0, see verify.protocol);
+               if no z passes both checks, Alice loses at once: catch(u, a) = 1.
+
+The game below u depends only on (u, a), so a memoryless deterministic strategy is optimal
+(the objective is linear in any randomisation). Ties are broken by the smallest truth-table
+index of z (z_1 most significant). The lying Alice's exact catch probability is
+catch(root, 1 - val(root)); Theorem 4.2 says it is >= rho^-d for every rule that samples
+from an optimal dual (`vertex`, `symmetric`), not necessarily for `uniform`.
+
+Instance bound (defined here, reported beside rho^-d): along the strategy, for a lying state
+(u, a), IB(u, a) = 1 at a leaf or where Alice loses at once, otherwise
+IB(u, a) = (1 / fbs_z) * min over lying children i (z_i != val(child_i)) of IB(child_i, z_i).
+It is the minimum, over the root-leaf paths through lying claims that the strategy can drive
+Bob along, of the product of 1/fbs_z at the visited nodes. The proof of Theorem 4.2 gives
+catch >= IB >= rho^-(path length) >= rho^-d for the optimal-dual rules.
+
+Reuse: the claim vectors of an aggregator with their certified fbs and Bob's p are computed
+once per (spec, rule); the node minimisation is memoised on (spec, child catch pairs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+from verify.base.errors import TooLarge
+from verify.trees.model import aggregator_function, aggregator_table
+
+from .bob_rules import bob_view
+from .engine import Debate
+
+MAX_DP_WIDTH = 12  # the DP enumerates all 2^q claim vectors of a node
+
+ONE, ZERO = Fraction(1), Fraction(0)
+
+
+@dataclass(frozen=True)
+class ClaimOption:
+    """A claim vector z for an aggregator: fbs_z and Bob's nonzero p_i (None if fbs = 0)."""
+
+    z: tuple[int, ...]
+    fbs: Fraction
+    terms: tuple[tuple[int, Fraction], ...] | None
+
+
+@dataclass(frozen=True)
+class WorstCaseResult:
+    """Exact worst-case catch probabilities and the optimal strategy (Theorem 4.2)."""
+
+    rule: str
+    rho: Fraction
+    depth: int
+    uniform_depth: bool
+    catch_probability_exact: Fraction  # catch(root, 1 - val(root))
+    true_claim_catch: Fraction  # catch(root, val(root)): 0 unless the FBS condition fails
+    theorem_bound: Fraction  # rho^-d
+    instance_bound: Fraction
+    catch: tuple[tuple[Fraction, Fraction], ...]  # catch(u, 0), catch(u, 1) per node
+    choices: tuple[tuple[tuple[int, ...] | None, tuple[int, ...] | None], ...]
+    memo_entries: int
+    fbs_evaluations: int
+
+    @property
+    def theorem_holds(self) -> bool:
+        """catch >= rho^-d (guaranteed by Theorem 4.2 for `vertex` and `symmetric`)."""
+        return self.catch_probability_exact >= self.theorem_bound
+
+
+@lru_cache(maxsize=None)
+def claim_options(spec: str, rule: str) -> tuple[tuple[ClaimOption, ...], tuple[ClaimOption, ...]]:
+    """All z with phi(z) = 0 and with phi(z) = 1, in truth-table order, with fbs and p."""
+    q = aggregator_function(spec).arity
+    if q > MAX_DP_WIDTH:
+        raise TooLarge(f"{spec}: the worst-case DP enumerates 2^q claim vectors and supports "
+                       f"q <= {MAX_DP_WIDTH}, got q = {q}")
+    table = aggregator_table(spec)
+    options: tuple[list, list] = ([], [])
+    for index, z in enumerate(product((0, 1), repeat=q)):
+        view = bob_view(spec, z, rule)
+        terms = None if view.p is None else tuple((i, p) for i, p in enumerate(view.p) if p)
+        options[table[index]].append(ClaimOption(z, view.fbs, terms))
+    return tuple(options[0]), tuple(options[1])
+
+
+def _best(options, pairs, rho: Fraction):
+    """(catch, z) minimising sum_i p_i catch(child_i, z_i) over options passing fbs <= rho."""
+    best, best_z = ONE, None
+    for option in options:
+        if option.fbs > rho:
+            continue
+        if option.terms is None:
+            return ZERO, option.z
+        z = option.z
+        total = sum(p * pairs[i][z[i]] for i, p in option.terms)
+        if best_z is None or total < best:
+            best, best_z = total, z
+            if total == 0:
+                break
+    return best, best_z
+
+
+def solve_worst_case(debate: Debate, progress=None) -> WorstCaseResult:
+    """Run the DP bottom-up over the tree (children before parents)."""
+    tree, rho = debate.tree, debate.rho
+    catch: list = [None] * tree.n_nodes
+    choices: list = [None] * tree.n_nodes
+    memo: dict = {}
+    for node in reversed(range(tree.n_nodes)):
+        kids = tree.children[node]
+        if not kids:
+            answer = debate.oracle[tree.queries[node]]
+            catch[node] = (ZERO if answer == 0 else ONE, ZERO if answer == 1 else ONE)
+            choices[node] = (None, None)
+        else:
+            spec = tree.aggregators[node]
+            pairs = tuple(catch[c] for c in kids)
+            key = (spec, pairs)
+            if key not in memo:
+                zeros, ones = claim_options(spec, debate.rule)
+                (c0, z0), (c1, z1) = _best(zeros, pairs, rho), _best(ones, pairs, rho)
+                memo[key] = ((c0, c1), (z0, z1))
+            catch[node], choices[node] = memo[key]
+        if progress is not None:
+            progress.update(1)
+    truth = debate.values[tree.root]
+    bound = instance_bounds(debate, choices)
+    return WorstCaseResult(
+        debate.rule, rho, tree.depth, tree.is_uniform, catch[tree.root][1 - truth],
+        catch[tree.root][truth], debate.theorem_bound, bound[tree.root][1 - truth],
+        tuple(catch), tuple(choices), len(memo), _evaluations(tree, debate.rule))
+
+
+def instance_bounds(debate: Debate, choices) -> list:
+    """IB(u, a) for lying claims a != val(u) (None for true claims); see the module doc."""
+    tree, values = debate.tree, debate.values
+    bounds: list = [None] * tree.n_nodes
+    for node in reversed(range(tree.n_nodes)):
+        pair = []
+        for claim in (0, 1):
+            z = choices[node][claim]
+            if claim == values[node]:
+                pair.append(None)
+            elif tree.is_leaf(node) or z is None:
+                pair.append(ONE)
+            else:
+                fbs = bob_view(tree.aggregators[node], z, debate.rule).fbs
+                lying = [bounds[c][z[i]] for i, c in enumerate(tree.children[node])
+                         if z[i] != values[c]]
+                pair.append(min(lying) / fbs)
+        bounds[node] = tuple(pair)
+    return bounds
+
+
+def _evaluations(tree, rule: str) -> int:
+    """Number of distinct (spec, z) fbs computations the DP needed."""
+    specs = {tree.aggregators[i] for i in tree.internal()}
+    return sum(1 << aggregator_function(spec).arity for spec in specs)

@@ -1,0 +1,30 @@
+"""Small helpers shared by the paper checks."""
+
+from fractions import Fraction
+
+
+def ones_first(ones: int, n: int) -> str:
+    """The input with the first `ones` bits set, in run-length form (GUIDE section 3)."""
+    parts = [f"1^{ones}"] if ones else []
+    return ",".join(parts + ([f"0^{n - ones}"] if n > ones else []))
+
+
+def min_block_mass(result) -> Fraction:
+    """min over minimal sensitive blocks B of p(B): Bob's worst-case chance to hit a lie set.
+
+    For the table method the primal support does not list every block, so the minimum is
+    taken over all minimal blocks; for the symmetric method over the minimal types.
+    """
+    from verify.functions.spec import parse_spec
+    from verify.sensitivity.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
+    from verify.sensitivity.symmetric import minimal_types
+
+    p = result.sampling
+    function = parse_spec(result.spec)
+    if result.method == "symmetric":
+        weight = result.input.count("1")
+        p_one = p[result.input.index("1")] if weight else 0
+        p_zero = p[result.input.index("0")] if weight < function.arity else 0
+        return min(a * p_one + b * p_zero for a, b in minimal_types(function.values, weight))
+    masks = minimal_sensitive_masks(function.truth_table(), bits_to_index(map(int, result.input)))
+    return min(sum(p[i] for i in mask_to_block(int(m), function.arity)) for m in masks)

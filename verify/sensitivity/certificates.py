@@ -1,0 +1,69 @@
+"""Build `fbs-certificate/1` documents (format: certificates/FORMAT.md)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from fractions import Fraction
+from pathlib import Path
+
+from verify import __version__
+from verify.base.errors import BadInput
+from verify.base.numbers import fraction_text
+from verify.functions.bits import format_bits
+
+FORMAT = "fbs-certificate/1"
+
+
+def exhaustive_certificate(spec: str, bits, value: Fraction, primal, dual,
+                           files: dict[str, str] | None = None) -> dict:
+    """Certificate of kind `exhaustive`: primal blocks with weights and the dual t."""
+    certificate = {
+        "format": FORMAT,
+        "kind": "exhaustive",
+        "spec": spec,
+        "arity": len(bits),
+        "input": format_bits(bits),
+        "value": fraction_text(value),
+        "primal": [{"block": list(block), "weight": fraction_text(w)} for block, w in primal],
+        "dual": [fraction_text(t) for t in dual],
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }
+    if files:
+        certificate["files"] = dict(files)
+    return certificate
+
+
+def symmetric_certificate(spec: str, bits, solution) -> dict:
+    """Certificate of kind `symmetric`: the reduced dual (t on ones, t on zeros) and types."""
+    return {
+        "format": FORMAT,
+        "kind": "symmetric",
+        "spec": spec,
+        "arity": len(bits),
+        "input": run_length(bits),
+        "value": fraction_text(solution.value),
+        "dual": {"ones": fraction_text(solution.t_ones), "zeros": fraction_text(solution.t_zeros)},
+        "primal": [{"ones": a, "zeros": b, "weight": fraction_text(y)} for a, b, y in solution.types],
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }
+
+
+def run_length(bits) -> str:
+    """The run-length input form `1^3,0^2` (GUIDE section 3)."""
+    runs = [f"{key}^{len(list(group))}" for key, group in itertools.groupby(format_bits(bits))]
+    return ",".join(runs)
+
+
+def write_certificate(certificate: dict, path: str | Path) -> None:
+    """Write the certificate as JSON, atomically (never half-written)."""
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.partial-{os.getpid()}")
+    try:
+        temporary.write_text(json.dumps(certificate, indent=1) + "\n")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise BadInput(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+    finally:
+        temporary.unlink(missing_ok=True)

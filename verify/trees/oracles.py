@@ -1,0 +1,95 @@
+"""Human-judgment oracles O: query string -> bit (paper Section 3.1), format `fbs-oracle/1`.
+
+    {"format": "fbs-oracle/1", "answers": {"query string": 0 or 1, ...}}
+
+An oracle may answer more queries than a tree asks; a leaf query it does not answer is
+bad input. `node_values` is the bottom-up evaluation val_O(u) of paper Section 5 (Setup),
+i.e. the correct answers L(x_u) of Definition 3.2 at every node.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from verify.base.errors import BadInput
+
+from .model import Tree, aggregator_table, read_json, write_json, z_index
+
+FORMAT = "fbs-oracle/1"
+
+
+def load_oracle(path: str | Path) -> dict[str, int]:
+    """Read and validate an `fbs-oracle/1` file."""
+    document = read_json(path, "oracle")
+    try:
+        return parse_oracle(document)
+    except BadInput as error:
+        raise BadInput(f"oracle {str(path)!r}: {error}") from None
+
+
+def parse_oracle(document: dict) -> dict[str, int]:
+    """Validate an `fbs-oracle/1` document; return the answers as {query: 0/1}."""
+    if document.get("format") != FORMAT:
+        raise BadInput(f"missing or unsupported \"format\" (expected {FORMAT!r}, "
+                       f"got {document.get('format')!r})")
+    unknown = set(document) - {"format", "answers", "description"}
+    if unknown:
+        raise BadInput(f"unknown top-level key {sorted(unknown)[0]!r}")
+    answers = document.get("answers")
+    if not isinstance(answers, dict):
+        raise BadInput("\"answers\" must be an object mapping query strings to 0 or 1")
+    for query, bit in answers.items():
+        if type(bit) is not int or bit not in (0, 1):
+            raise BadInput(f"the answer to {query[:60]!r} must be 0 or 1, got {bit!r}")
+    return dict(answers)
+
+
+def oracle_document(answers: dict[str, int], description: str = "") -> dict:
+    """The `fbs-oracle/1` document of an oracle."""
+    document = {"format": FORMAT}
+    if description:
+        document["description"] = description
+    document["answers"] = dict(answers)
+    return document
+
+
+def write_oracle(path: str | Path, answers: dict[str, int], description: str = "") -> None:
+    """Write an oracle file atomically."""
+    write_json(path, oracle_document(answers, description))
+
+
+def check_covers(tree: Tree, answers: dict[str, int]) -> None:
+    """BadInput unless the oracle answers every leaf query of the tree."""
+    missing = [i for i in tree.leaves() if tree.queries[i] not in answers]
+    if missing:
+        first = missing[0]
+        raise BadInput(f"leaf {tree.ids[first]!r} asks {tree.queries[first][:60]!r}, which the "
+                       f"oracle does not answer ({len(missing)} leaf query(ies) missing)")
+
+
+def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
+    """val_O(u) at every node, bottom-up (leaves: O(q_u); internal: phi_u of the children)."""
+    check_covers(tree, answers)
+    values = [0] * tree.n_nodes
+    for node in reversed(range(tree.n_nodes)):
+        kids = tree.children[node]
+        if kids:
+            values[node] = aggregator_table(tree.aggregators[node])[
+                z_index(values[c] for c in kids)]
+        else:
+            values[node] = answers[tree.queries[node]]
+    return values
+
+
+def random_oracle(tree: Tree, seed: int, ones: float = 0.5) -> dict[str, int]:
+    """Seeded random answers: each leaf query is 1 with probability `ones` (leaf order)."""
+    if not 0 <= ones <= 1:
+        raise BadInput("the probability of a 1 answer must be in [0, 1]")
+    rng = random.Random(seed)
+    answers: dict[str, int] = {}
+    for node in tree.leaves():
+        query = tree.queries[node]
+        bit = int(rng.random() < ones)
+        answers.setdefault(query, bit)
+    return answers
