@@ -37,7 +37,7 @@ RUN_CASES = [("maj:5", 6, "3", 0.5, "vertex", "worst"), ("maj:5", 6, "3", 0.5, "
 def one_dp(spec: str, depth: int, rho: str, ones: float, rule: str) -> dict:
     from verify.protocol.debaters import WorstCaseAlice
     from verify.protocol.engine import Debate
-    from verify.trees.model import uniform_tree
+    from verify.trees.builders import uniform_tree
     from verify.trees.oracles import random_oracle
 
     start = time.perf_counter()
@@ -59,7 +59,7 @@ def one_runs(spec: str, depth: int, rho: str, ones: float, rule: str, kind: str)
     from verify.protocol.debaters import make_alice
     from verify.protocol.engine import Debate, compile_states
     from verify.protocol.sampling import sample_runs
-    from verify.trees.model import uniform_tree
+    from verify.trees.builders import uniform_tree
     from verify.trees.oracles import random_oracle
 
     start = time.perf_counter()

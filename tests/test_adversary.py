@@ -33,8 +33,9 @@ from verify.lower_bound.global_function import direct_rho
 from verify.lower_bound.tree_fbs import tree_fbs
 from verify.lower_bound.tree_sat import sat_sensitivity
 from verify.protocol.engine import Debate, compile_states
-from verify.trees.model import literature_tree, parse_tree, uniform_tree
+from verify.trees.builders import literature_tree, uniform_tree
 from verify.trees.oracles import node_values, random_oracle
+from verify.trees.tree_file import parse_tree
 
 ONE = Fraction(1)
 
@@ -261,7 +262,7 @@ def test_cli_adversary_with_a_queries_file(cli_files, capsys, tmp_path):
 @pytest.fixture
 def cli_files(tmp_path):
     tree = tmp_path / "t.json"
-    from verify.trees.model import tree_document
+    from verify.trees.tree_file import tree_document
 
     tree.write_text(json.dumps(tree_document(LITTLE)))
     oracle = tmp_path / "o.json"

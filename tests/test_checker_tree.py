@@ -12,7 +12,7 @@ import pytest
 from verify.checker.errors import CertificateMalformed
 from verify.checker.tree_kind import check
 from verify.lower_bound.tree_fbs import tree_fbs
-from verify.trees.model import uniform_tree
+from verify.trees.builders import uniform_tree
 from verify.trees.oracles import random_oracle
 
 # The FORMAT-tree.md example: MAJ(A and B, C, D) at 1110, rho_T = 3.

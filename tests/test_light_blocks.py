@@ -20,7 +20,7 @@ from verify.base.errors import BadInput
 from verify.functions.spec import parse_spec
 from verify.lower_bound.light_blocks import flips_root, light_block, tree_light_block
 from verify.lower_bound.tree_fbs import tree_fbs
-from verify.trees.model import random_tree, uniform_tree
+from verify.trees.builders import random_tree, uniform_tree
 from verify.trees.oracles import random_oracle
 
 
@@ -147,7 +147,7 @@ def test_zero_masses_and_the_tightness_of_lemma_5_4():
 def test_unweighted_needs_the_lemma_hypothesis():
     from test_lower_bound import flat, inner, leaf
 
-    from verify.trees.model import parse_tree
+    from verify.trees.tree_file import parse_tree
 
     tree = parse_tree(flat([inner("r", "or:2", ["x", "c"]), inner("c", "sym:000", ["y", "w"]),
                             leaf("x"), leaf("y"), leaf("w")]))

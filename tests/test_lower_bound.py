@@ -16,6 +16,7 @@ import pytest
 from reference import fbs_by_z3
 
 from verify.base.errors import BadInput, TooLarge
+from verify.functions.aggregators import aggregator_function
 from verify.functions.spec import parse_spec
 from verify.lower_bound.global_function import (
     MAX_DIRECT_LEAVES,
@@ -28,8 +29,9 @@ from verify.lower_bound.global_function import (
     query_table,
     reference_assignment,
 )
-from verify.trees.model import aggregator_function, parse_tree, random_tree, uniform_tree
+from verify.trees.builders import random_tree, uniform_tree
 from verify.trees.oracles import random_oracle
+from verify.trees.tree_file import parse_tree
 
 AGGREGATORS = ["maj:3", "and:2", "or:2", "parity:2", "tt:0110", "thr:4:2", "tt:00010111",
                "sym:0110", "and:3"]
@@ -262,7 +264,7 @@ def test_cli_tree_fbs_bad_input(files, capsys, tmp_path):
     assert code == 2 and "q-ary AND" in err and err.count("\n") == 1 and "Traceback" not in err
     assert not certificate.exists()
     big = tmp_path / "big.json"
-    from verify.trees.model import tree_document
+    from verify.trees.tree_file import tree_document
 
     big.write_text(json.dumps(tree_document(uniform_tree("maj:3", 3))))
     big_oracle = tmp_path / "bo.json"

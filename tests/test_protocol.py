@@ -32,8 +32,9 @@ from verify.protocol.engine import (
     step,
 )
 from verify.protocol.sampling import _Arrays, sample_runs, walk
-from verify.trees.model import parse_tree, random_tree, uniform_tree
+from verify.trees.builders import random_tree, uniform_tree
 from verify.trees.oracles import random_oracle
+from verify.trees.tree_file import parse_tree
 
 # ----------------------------------------------------------------------------- reference
 

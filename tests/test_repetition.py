@@ -11,16 +11,10 @@ from hypothesis import strategies as st
 from verify.base.errors import BadInput
 from verify.protocol.debaters import HonestAlice, WorstCaseAlice
 from verify.protocol.engine import Debate, compile_states
-from verify.protocol.sampling import (
-    clopper_pearson,
-    parse_probability,
-    plan,
-    regularized_beta,
-    repetitions_needed,
-    sample_runs,
-    wilson,
-)
-from verify.trees.model import literature_tree, random_tree, uniform_tree
+from verify.protocol.intervals import clopper_pearson, regularized_beta, wilson
+from verify.protocol.planner import parse_probability, plan, repetitions_needed
+from verify.protocol.sampling import sample_runs
+from verify.trees.builders import literature_tree, random_tree, uniform_tree
 from verify.trees.oracles import random_oracle
 
 

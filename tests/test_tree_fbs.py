@@ -29,6 +29,7 @@ from test_lower_bound import (
     small_random_trees,
 )
 
+from verify.functions.aggregators import aggregator_function
 from verify.lower_bound.global_function import direct_rho
 from verify.lower_bound.tree_fbs import (
     is_compact_uniform,
@@ -38,8 +39,9 @@ from verify.lower_bound.tree_fbs import (
     product_primal,
     tree_fbs,
 )
-from verify.trees.model import aggregator_function, parse_tree, random_tree, uniform_tree
+from verify.trees.builders import random_tree, uniform_tree
 from verify.trees.oracles import random_oracle
+from verify.trees.tree_file import parse_tree
 
 # ----------------------------------------------------------------------------- local LPs
 
@@ -208,7 +210,7 @@ def test_lemma_5_4_sandwich_on_uniform_trees(spec, depth, seed):
 
 def test_compact_and_explicit_certificates_agree():
     from verify.checker.tree_kind import check
-    from verify.trees.model import tree_document
+    from verify.trees.tree_file import tree_document
 
     tree = uniform_tree("maj:3", 3)
     result = tree_fbs(tree, random_oracle(tree, 7))

@@ -11,15 +11,9 @@ from reference import threshold_fbs
 from verify import fbs
 from verify.base.errors import BadInput
 from verify.functions.spec import parse_spec
-from verify.trees.model import (
-    literature_tree,
-    load_tree,
-    parse_tree,
-    random_tree,
-    tree_document,
-    uniform_tree,
-)
+from verify.trees.builders import literature_tree, random_tree, uniform_tree
 from verify.trees.oracles import check_covers, load_oracle, node_values, parse_oracle, random_oracle
+from verify.trees.tree_file import load_tree, parse_tree, tree_document
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,7 +13,8 @@ from verify.base.errors import TooLarge
 from verify.protocol.debaters import WorstCaseAlice
 from verify.protocol.engine import Debate, compile_states
 from verify.protocol.worst_case import solve_worst_case
-from verify.trees.model import from_records, random_tree, uniform_tree
+from verify.trees.builders import random_tree, uniform_tree
+from verify.trees.model import from_records
 from verify.trees.oracles import random_oracle
 
 RULES = ["vertex", "symmetric", "uniform"]

@@ -36,8 +36,8 @@ def run_adversary(args) -> int:
     from verify.cli import print_json
     from verify.lower_bound.adversary import adversarial_oracle, make_profile, report_document
     from verify.protocol.engine import parse_rho
-    from verify.trees.model import load_tree
     from verify.trees.oracles import load_oracle, write_oracle
+    from verify.trees.tree_file import load_tree
 
     tree, answers = load_tree(args.tree), load_oracle(args.oracle)
     rho = None if args.rho is None else parse_rho(args.rho)

@@ -52,8 +52,8 @@ def _instance(parser) -> None:
 
 def _load(args):
     from verify.protocol.engine import Debate, parse_rho
-    from verify.trees.model import load_tree
     from verify.trees.oracles import load_oracle
+    from verify.trees.tree_file import load_tree
 
     rho = parse_rho(args.rho)
     return Debate.create(load_tree(args.tree), load_oracle(args.oracle), rho, args.rule)
@@ -86,10 +86,10 @@ def _common(debate) -> dict:
 
 def run_run(args) -> int:
     from verify.base.errors import BadInput
+    from verify.base.files import AtomicOutput
     from verify.protocol.debaters import WorstCaseAlice, make_alice
     from verify.protocol.engine import compile_states
     from verify.protocol.sampling import sample_runs
-    from verify.trees.model import AtomicOutput
 
     debate = _load(args)
     if not 1 <= args.runs <= 10**9 or args.seed < 0:
@@ -281,7 +281,7 @@ def run_plan(args) -> int:
     from verify.cli import print_json
     from verify.protocol.debaters import WorstCaseAlice
     from verify.protocol.engine import parse_rho
-    from verify.protocol.sampling import parse_probability, plan
+    from verify.protocol.planner import parse_probability, plan
 
     rho, delta = parse_rho(args.rho), parse_probability(args.delta, "--delta")
     depth, width, exact = args.depth, args.width, None

@@ -49,7 +49,7 @@ def register(commands) -> None:
 
 def _build_tree(args):
     from verify.base.errors import BadInput
-    from verify.trees.model import literature_tree, random_tree, uniform_tree
+    from verify.trees.builders import literature_tree, random_tree, uniform_tree
     from verify.trees.oracles import random_oracle
 
     if args.literature:
@@ -75,8 +75,9 @@ def _build_tree(args):
 
 
 def run_build(args) -> int:
-    from verify.trees.model import tree_document, write_texts_atomic
+    from verify.base.files import write_texts_atomic
     from verify.trees.oracles import oracle_document
+    from verify.trees.tree_file import tree_document
 
     tree, oracle, description = _build_tree(args)
     items = [(args.output, json.dumps(tree_document(tree, args.nested), indent=1 if args.nested
@@ -96,8 +97,8 @@ def run_info(args) -> int:
     from verify.base.numbers import fraction_text
     from verify.cli import print_json
     from verify.protocol.completeness import honest_fbs
-    from verify.trees.model import load_tree
     from verify.trees.oracles import load_oracle, node_values
+    from verify.trees.tree_file import load_tree
 
     tree = load_tree(args.tree)
     document = {"tree": args.tree, "description": tree.description, "nodes": tree.n_nodes,

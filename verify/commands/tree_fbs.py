@@ -48,12 +48,13 @@ def _eps_values(text: str):
 
 
 def run_tree_fbs(args) -> int:
+    from verify.base.files import write_text_atomic
     from verify.base.numbers import fraction_text
     from verify.cli import print_json
     from verify.lower_bound.global_function import direct_rho, query_table
     from verify.lower_bound.tree_fbs import tree_fbs
-    from verify.trees.model import load_tree, write_text_atomic
     from verify.trees.oracles import load_oracle
+    from verify.trees.tree_file import load_tree
 
     eps = _eps_values(args.eps)
     tree, answers = load_tree(args.tree), load_oracle(args.oracle)

@@ -39,8 +39,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from verify.base.errors import BadInput
+from verify.base.files import read_versioned
 from verify.base.numbers import fraction_text
-from verify.trees.model import Tree, read_versioned
+from verify.trees.model import Tree
 from verify.trees.oracles import check_covers
 
 from .global_function import check_distinct_queries, leaf_order
@@ -413,7 +414,7 @@ def report_document(report: AdversaryReport, tree: Tree) -> dict:
 
 def write_queries(path: str | Path, profile: Profile, tree: Tree) -> None:
     """An `fbs-queries/1` file for a profile (used by tests and examples)."""
-    from verify.trees.model import write_text_atomic
+    from verify.base.files import write_text_atomic
 
     document = {"format": QUERIES_FORMAT, "budget": profile.budget,
                 "probabilities": {tree.queries[leaf]: fraction_text(a)

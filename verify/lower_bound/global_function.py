@@ -28,7 +28,8 @@ from fractions import Fraction
 import numpy as np
 
 from verify.base.errors import BadInput, TooLarge
-from verify.trees.model import Tree, aggregator_table
+from verify.functions.aggregators import aggregator_table
+from verify.trees.model import Tree
 from verify.trees.oracles import check_covers
 
 MAX_DIRECT_LEAVES = 20
@@ -202,7 +203,7 @@ def query_table(rho_min: Fraction, rho_max: Fraction, rho_t: Fraction, depth: in
     different instance from the lower bound's O_N); adversary_runs = {eps: R} from
     `verify.adversary.debate_runs_vs_adversary`, which must be >= (1 - 2 eps) rho_T.
     """
-    from verify.protocol.sampling import repetitions_needed
+    from verify.protocol.planner import repetitions_needed
 
     rows = []
     for eps in eps_values:

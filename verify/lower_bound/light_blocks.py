@@ -28,8 +28,9 @@ from fractions import Fraction
 from math import lcm
 
 from verify.base.errors import BadInput, SolverFailure
+from verify.functions.aggregators import aggregator_table
 from verify.functions.bits import format_bits
-from verify.trees.model import Tree, aggregator_table
+from verify.trees.model import Tree
 
 ONE, ZERO = Fraction(1), Fraction(0)
 

@@ -39,10 +39,12 @@ from functools import lru_cache
 from verify import __version__
 from verify.base.errors import BadInput
 from verify.base.numbers import fraction_text
+from verify.functions.aggregators import aggregator_function
 from verify.functions.families import Symmetric, embedded_files
 from verify.sensitivity.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
-from verify.trees.model import Tree, aggregator_function, tree_document
+from verify.trees.model import Tree
 from verify.trees.oracles import node_values
+from verify.trees.tree_file import tree_document
 
 from .global_function import check_distinct_queries, leaf_order
 

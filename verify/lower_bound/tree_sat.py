@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import z3
 
+from verify.functions.aggregators import aggregator_function, aggregator_table
 from verify.functions.families import Symmetric
-from verify.trees.model import Tree, aggregator_function, aggregator_table
+from verify.trees.model import Tree
 from verify.trees.oracles import node_values
 
 

@@ -32,9 +32,9 @@ from functools import lru_cache
 import numpy as np
 
 from verify.base.errors import BadInput, SolverFailure
+from verify.functions.aggregators import aggregator_function
 from verify.functions.bits import format_bits
 from verify.functions.families import Symmetric
-from verify.trees.model import aggregator_function
 
 RULES = ("vertex", "symmetric", "uniform")
 

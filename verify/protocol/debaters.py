@@ -18,7 +18,8 @@ from itertools import product
 from pathlib import Path
 
 from verify.base.errors import BadInput
-from verify.trees.model import evaluate, read_versioned
+from verify.base.files import read_versioned
+from verify.functions.aggregators import evaluate
 
 from .engine import Debate
 from .worst_case import WorstCaseResult, solve_worst_case

@@ -28,7 +28,8 @@ from typing import Protocol
 import numpy as np
 
 from verify.base.errors import BadInput
-from verify.trees.model import Tree, evaluate
+from verify.functions.aggregators import evaluate
+from verify.trees.model import Tree
 from verify.trees.oracles import node_values
 
 from .bob_rules import bob_view, check_rule

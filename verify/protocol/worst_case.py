@@ -34,7 +34,7 @@ from functools import lru_cache
 from itertools import product
 
 from verify.base.errors import TooLarge
-from verify.trees.model import aggregator_function, aggregator_table
+from verify.functions.aggregators import aggregator_function, aggregator_table
 
 from .bob_rules import bob_view
 from .engine import Debate

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import itertools
-import json
-import os
 from fractions import Fraction
 from pathlib import Path
 
 from verify import __version__
-from verify.base.errors import BadInput
+from verify.base.files import write_json
 from verify.base.numbers import fraction_text
 from verify.functions.bits import format_bits
 
@@ -58,12 +56,4 @@ def run_length(bits) -> str:
 
 def write_certificate(certificate: dict, path: str | Path) -> None:
     """Write the certificate as JSON, atomically (never half-written)."""
-    path = Path(path)
-    temporary = path.with_name(f".{path.name}.partial-{os.getpid()}")
-    try:
-        temporary.write_text(json.dumps(certificate, indent=1) + "\n")
-        os.replace(temporary, path)
-    except OSError as error:
-        raise BadInput(f"cannot write {str(path)!r}: {error.strerror or error}") from None
-    finally:
-        temporary.unlink(missing_ok=True)
+    write_json(path, certificate)

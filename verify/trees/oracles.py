@@ -13,8 +13,10 @@ import random
 from pathlib import Path
 
 from verify.base.errors import BadInput
+from verify.base.files import read_json, write_json
+from verify.functions.aggregators import aggregator_table, z_index
 
-from .model import Tree, aggregator_table, read_json, write_json, z_index
+from .model import Tree
 
 FORMAT = "fbs-oracle/1"
 

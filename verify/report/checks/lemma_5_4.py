@@ -7,8 +7,9 @@ from verify.lower_bound.global_function import direct_rho
 from verify.lower_bound.light_blocks import flips_root, tree_light_block
 from verify.lower_bound.tree_fbs import tree_fbs
 from verify.report.runner import CheckResult, PaperCheck, text
-from verify.trees.model import literature_tree, parse_tree, uniform_tree
+from verify.trees.builders import literature_tree, uniform_tree
 from verify.trees.oracles import random_oracle
+from verify.trees.tree_file import parse_tree
 
 NAME = "lemma_5_4"
 PLACE = "Section 5, Lemma 5.4"

@@ -1,7 +1,7 @@
 """Section 3.2 / footnote 2: a brute-force protocol visiting all leaves needs q^d queries."""
 
 from verify.report.runner import CheckResult, PaperCheck
-from verify.trees.model import literature_tree
+from verify.trees.builders import literature_tree
 
 from .trees_corpus import grid_trees
 

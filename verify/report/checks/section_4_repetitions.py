@@ -4,7 +4,8 @@ import math
 from fractions import Fraction
 
 from verify.protocol.engine import Debate
-from verify.protocol.sampling import plan, repetitions_needed, sample_runs
+from verify.protocol.planner import plan, repetitions_needed
+from verify.protocol.sampling import sample_runs
 from verify.protocol.worst_case import solve_worst_case
 from verify.report.runner import CheckResult, PaperCheck, text
 
@@ -54,7 +55,7 @@ def _sampled_example() -> dict:
     """Seeded runs of the worst-case liar: the empirical catch rate against the exact value."""
     from verify.protocol.debaters import WorstCaseAlice
     from verify.protocol.engine import compile_states
-    from verify.trees.model import uniform_tree
+    from verify.trees.builders import uniform_tree
     from verify.trees.oracles import random_oracle
 
     tree = uniform_tree("maj:3", 3)

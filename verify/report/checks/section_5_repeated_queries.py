@@ -4,7 +4,7 @@ from verify.base.errors import BadInput
 from verify.lower_bound.global_function import check_distinct_queries, global_truth_table
 from verify.lower_bound.tree_fbs import tree_fbs
 from verify.report.runner import CheckResult, PaperCheck, text
-from verify.trees.model import parse_tree
+from verify.trees.tree_file import parse_tree
 
 NAME = "section_5_repeated_queries"
 PLACE = "Section 5, Setup (pairwise distinct leaf queries)"

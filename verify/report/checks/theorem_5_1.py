@@ -14,7 +14,7 @@ from verify.lower_bound.tree_fbs import tree_fbs
 from verify.protocol.engine import Debate
 from verify.protocol.worst_case import solve_worst_case
 from verify.report.runner import CheckResult, PaperCheck, text
-from verify.trees.model import uniform_tree
+from verify.trees.builders import uniform_tree
 from verify.trees.oracles import random_oracle
 
 NAME = "theorem_5_1"

@@ -5,7 +5,7 @@ from fractions import Fraction
 from verify.lower_bound.adversary import adversarial_oracle, make_profile
 from verify.lower_bound.tree_fbs import tree_fbs
 from verify.report.runner import CheckResult, PaperCheck, text
-from verify.trees.model import literature_tree, uniform_tree
+from verify.trees.builders import literature_tree, uniform_tree
 from verify.trees.oracles import random_oracle
 
 NAME = "theorem_5_3"

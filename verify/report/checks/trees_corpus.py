@@ -2,7 +2,7 @@
 
 import random
 
-from verify.trees.model import uniform_tree
+from verify.trees.builders import uniform_tree
 from verify.trees.oracles import random_oracle
 
 GRID = [("maj:3", (1, 2, 3, 4)), ("maj:5", (1, 2, 3)), ("thr:5:2", (1, 2, 3)),
