@@ -8,7 +8,7 @@ Each measurement runs in a fresh subprocess; peak memory is that process's max R
   rho_recursive   rho_T by the weighted recursion, CERTIFIED (the stdlib-only checker accepts
                   the factored certificate), on a uniform maj:9 tree of depth 6 (531,441
                   leaves) with a seeded random oracle. Two paths: "library" builds the tree in
-                  memory (verify.trees.uniform_tree), "files" reads the fbs-tree/1 and
+                  memory (verify.trees.builders.uniform_tree), "files" reads the fbs-tree/1 and
                   fbs-oracle/1 files written beforehand by `fbs tree build` (untimed) and writes
                   the certificate. Bars: < 60 s, < 4 GiB.
   adversary       `fbs adversary`'s work on a 100,000-leaf tree (uniform thr:10:6, depth 5)

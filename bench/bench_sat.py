@@ -1,9 +1,9 @@
-"""Benchmark of the solver-based fbs path (verify/sat) and its sat-lrat certificates.
+"""Benchmark of the solver-based fbs path (verify/sensitivity/sat) and its sat-lrat certificates.
 
 Usage:  python bench/bench_sat.py [--quick] [--only NAME] [--skip NAME] [--out FILE.json]
 
 For every instance and both separation backends (pysat, z3) one fresh subprocess runs
-verify.sat.solve_by_sat end to end (column generation, final claim CNF, CaDiCaL with DRAT,
+verify.sensitivity.sat.solve.solve_by_sat end to end (column generation, final claim CNF, CaDiCaL with DRAT,
 DRAT -> LRAT) and then the stdlib checker's check_sat_certificate; it reports the separation
 time, the proof time, the LRAT check time and the total.  Instances with q <= 20 are also
 solved by the truth-table method (verify.fbs(..., method="table")) and must agree exactly.

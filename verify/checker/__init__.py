@@ -1,7 +1,7 @@
 """The trusted fbs certificate checker: standard library only (GUIDE section 1).
 
 It re-verifies certificates for fbs_z(f) (paper Def. 3.3/3.4) with exact arithmetic and its
-own spec evaluator; certificates/FORMAT.md defines the format.  tests/test_checker_imports.py
+own spec evaluator; certificates/FORMAT.md defines the format.  tests/checker/test_checker_imports.py
 enforces that nothing outside the standard library is imported here.
 """
 

@@ -3,7 +3,7 @@
 A spec parses to a Node: its arity and a function from the bitsets of its inputs to the
 bitset of its output (bitset.py).  Evaluating a spec of arity q runs the node on the bitsets
 of x_1..x_q and yields the whole truth table; composition feeds inner outputs to the outer
-node.  Independent of the untrusted parser in verify/spec.py by design (GUIDE section 1).
+node.  Independent of the untrusted parser in verify/functions/spec.py by design (GUIDE section 1).
 """
 
 from __future__ import annotations

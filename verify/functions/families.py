@@ -1,6 +1,6 @@
 """Boolean functions f: {0,1}^q -> {0,1} with one evaluation interface (paper Section 3.3).
 
-Every function evaluates a batch of inputs column-wise (`verify.inputs`); a point
+Every function evaluates a batch of inputs column-wise (`verify.functions.inputs`); a point
 evaluation and the truth table (GUIDE section 3 order) are derived from that.
 """
 

@@ -1,4 +1,4 @@
-"""Parse `expr:` formulas with sympy.logic into the nested-tuple Formula of verify.functions."""
+"""Parse `expr:` formulas with sympy.logic into the nested-tuple Formula of verify.functions.families."""
 
 from __future__ import annotations
 

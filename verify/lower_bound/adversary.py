@@ -3,7 +3,7 @@
 Theorem 5.3's proof, executable. A checker V is summarised by a_s = P_{O_Y}[V queries s]
 for every leaf query s, and its budget m (sum_s a_s <= m). With p = a / Gamma, Lemma 5.2 for
 F_T gives a sensitive block H with p(H) <= 1/rho_T; here H comes from Lemma 5.4's weighted
-recursion run on the masses a_s directly (verify.light_blocks), so a(H) <= Gamma / rho_T <=
+recursion run on the masses a_s directly (verify.lower_bound.light_blocks), so a(H) <= Gamma / rho_T <=
 m / rho_T. O_N flips O_Y on H; the root value flips, and coupling the two executions gives
 |P[Acc_Y] - P[Acc_N]| <= P_{O_Y}[V queries H] <= a(H) <= min(1, m / rho_T) <= min(1, m rho^-d).
 
@@ -16,7 +16,7 @@ she is honest for O_Y, i.e. claims val_{O_Y}(u) at every node, and queries no or
 * ``uniform:M``   M leaves drawn independently and uniformly WITH replacement (m = M), each
   queried; accepts iff every sampled leaf's answer equals Alice's claim for it.
   a_s = 1 - (1 - 1/L)^M; P[Acc_Y] = 1, P[Acc_N] = (1 - |H|/L)^M.
-* ``debate:R``    R independent runs of FBS Debate (verify.protocol.step, Bob's rule, rho);
+* ``debate:R``    R independent runs of FBS Debate (verify.protocol.engine.step, Bob's rule, rho);
   accepts iff no run ends with Bob winning. One run reaches leaf s with probability
   pi_s = product of Bob's p along the path (it stops early at a constant aggregator, where
   Alice wins, or at a failed fbs check, where Bob wins under both oracles: mass f). Each run

@@ -11,7 +11,7 @@ Variable order. The variables of F_T are the leaves in depth-first, left-to-righ
 of the `compose` grammar (inner functions read consecutive input blocks, first child first).
 `direct_rho` hands that spec to `verify.fbs`: the fbs LP over F_T's truth table, certified by
 the stdlib-only checker, which evaluates the composition with its own spec evaluator. It is
-the ground truth for small trees (at most MAX_DIRECT_LEAVES leaves); `verify.tree_fbs` computes
+the ground truth for small trees (at most MAX_DIRECT_LEAVES leaves); `verify.lower_bound.tree_fbs` computes
 the same number by the weighted recursion for trees of any size.
 
 Theorem 5.1's consequence (`query_table`): a checker that outputs the correct root value with
@@ -201,7 +201,7 @@ def query_table(rho_min: Fraction, rho_max: Fraction, rho_t: Fraction, depth: in
     catches any liar with probability >= rho_max^-d (Theorem 4.2) under every oracle.
     worst_case_catch = the DP's exact catch probability of the best liar against O_Y (a
     different instance from the lower bound's O_N); adversary_runs = {eps: R} from
-    `verify.adversary.debate_runs_vs_adversary`, which must be >= (1 - 2 eps) rho_T.
+    `verify.lower_bound.adversary.debate_runs_vs_adversary`, which must be >= (1 - 2 eps) rho_T.
     """
     from verify.protocol.planner import repetitions_needed
 

@@ -14,7 +14,7 @@ or any non-negative weights; write M(u) for the mass below u):
   5.2) and recurse into the children in J. Then m(H) <= M(root) * B(root) with B(leaf) = 1,
   B(u) = max_i B(child i) / fbs_u, and B(root) <= rho^-d for uniform depth d.
 * "weighted" (sharper): at node u take the block J of the weighted primal (loads <= c_i =
-  rho_T(child i), verify.tree_fbs) minimising sum_{i in J} M(child i) / c_i; sampling J
+  rho_T(child i), verify.lower_bound.tree_fbs) minimising sum_{i in J} M(child i) / c_i; sampling J
   proportionally to w_J shows the minimum is <= sum_i (M_i / c_i) load_i / rho_T(u) <=
   M(u) / rho_T(u). By induction m(H cap T_u) <= M(u) / rho_T(u), so m(H) <= M(root) / rho_T.
 In both cases H is sensitive for F_T at alpha: flipping H flips exactly the children in J at
@@ -133,7 +133,7 @@ def leaf_masses(tree: Tree, masses) -> list[Fraction]:
 
 
 def tree_light_block(result, masses, method: str = "weighted") -> TreeLightBlock:
-    """Lemma 5.4's recursion for masses on the leaves of result.tree (a verify.tree_fbs.TreeFbs)."""
+    """Lemma 5.4's recursion for masses on the leaves of result.tree (a verify.lower_bound.tree_fbs.TreeFbs)."""
     if method not in ("weighted", "unweighted"):
         raise BadInput(f"unknown method {method!r} (weighted or unweighted)")
     tree = result.tree

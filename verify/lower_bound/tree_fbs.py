@@ -19,7 +19,7 @@ Local solvers (`local_weighted_fbs`, memoised on (aggregator, z_u, capacities)):
   where the value changes, down and up). A capacitated k-uniform packing has the closed form
   T = min_{0<=j<k} (sum of the capacities without the j largest) / (k - j); the dual puts
   1/(k - j*) on the other elements; McNaughton's wrap-around rule gives a primal of value T.
-* every other aggregator: column generation on the minimal sensitive blocks (verify.colgen),
+* every other aggregator: column generation on the minimal sensitive blocks (verify.sensitivity.colgen),
   exact, with capacities.
 Coordinates with c_i = 0 (a child whose subtree is constant at alpha) cannot be flipped:
 blocks through them get no weight and they get v_i = 1 at no cost.

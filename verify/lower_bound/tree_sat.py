@@ -1,6 +1,6 @@
 """H is a sensitive block of F_T, decided by z3 on an encoding of the whole tree (Theorem 5.3).
 
-A second, independent check beside evaluation (verify.light_blocks.flips_root): one Boolean
+A second, independent check beside evaluation (verify.lower_bound.light_blocks.flips_root): one Boolean
 variable per leaf, each internal node encoded as its aggregator applied to its children's
 formulas -- AtLeast / pseudo-Boolean equalities for the symmetric families, a Shannon
 expansion of the truth table (shared sub-tables) for every other aggregator. With the leaves

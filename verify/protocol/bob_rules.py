@@ -96,7 +96,7 @@ def _symmetric_family_dual(spec: str, z: tuple[int, ...]) -> tuple[Fraction, tup
     Computed once per weight, at the representative with the ones first, and transported
     to z: t_i = (mean of the representative's dual over its ones) if z_i = 1, else the mean
     over its zeros. This is an optimal dual at z; it equals the average of z's own vertex
-    dual whenever the symmetric optimum is unique (checked in tests/test_protocol.py).
+    dual whenever the symmetric optimum is unique (checked in tests/protocol/test_protocol.py).
     """
     weight = sum(z)
     result = certified_fbs(spec, (1,) * weight + (0,) * (len(z) - weight))

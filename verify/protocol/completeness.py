@@ -1,6 +1,6 @@
 """Completeness (paper Theorem 4.1), checked by enumerating every path Bob can sample.
 
-For a small tree, an honest Alice (verify.debaters.HonestAlice) plays against every
+For a small tree, an honest Alice (verify.protocol.debaters.HonestAlice) plays against every
 sequence of Bob's choices with p_i > 0. Theorem 4.1: if the FBS condition holds
 (fbs_z(phi_u) <= rho at the correct answers of every internal node u), she never loses.
 If it fails somewhere, the enumeration lists the paths on which she loses and the exact

@@ -7,7 +7,7 @@
   At a listed node she claims the given z (whatever claim she is defending there, so an
   inconsistent script loses the consistency check); elsewhere she gives the correct answers.
 * `WorstCaseAlice` lies at the root (A(x) = 1 - L(x)) and plays the exact DP's minimiser
-  (verify.worst_case). Where no claim vector passes both checks she loses anyway; she then
+  (verify.protocol.worst_case). Where no claim vector passes both checks she loses anyway; she then
   outputs the first consistent z (which fails the fbs check), or the correct answers.
 """
 

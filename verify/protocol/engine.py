@@ -5,7 +5,7 @@ Initialization: Alice outputs A(x). At each internal node x_hat (level k = d .. 
      (the consistency check);
   2. Bob computes fbs_z(M_D(x_hat, y, .)) by the dual LP; Alice loses if it exceeds rho;
   3. Bob samples child i with p_i = t_i / sum_j t_j (t: optimal dual chosen by Bob's rule,
-     verify.bob_rules) and the debate continues at y_i with A(y_i) = z_i.
+     verify.protocol.bob_rules) and the debate continues at y_i with A(y_i) = z_i.
 At a leaf (level 0): Alice wins iff her claim equals O(q_leaf).
 
 The sub-problems y are the tree's (Definition 3.2); Alice chooses only her answers.

@@ -1,6 +1,6 @@
 """One regression check per claim of the paper (issue 6); `fbs paper` runs them all.
 
-Each module defines CHECK, a `verify.paper.PaperCheck` named after its place in the paper.
+Each module defines CHECK, a `verify.report.runner.PaperCheck` named after its place in the paper.
 """
 
 import importlib

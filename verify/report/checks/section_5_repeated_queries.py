@@ -51,7 +51,7 @@ def run(context) -> CheckResult:
         "failed" if failures else "confirmed",
         values={"rows": rows, "failures": failures},
         deviations=["F_T over repeated queries is built with one variable per distinct query "
-                    "(verify.lower_bound.global_truth_table(allow_repeated=True)); every other "
+                    "(verify.lower_bound.global_function.global_truth_table(allow_repeated=True)); every other "
                     "tool refuses such trees"])
 
 

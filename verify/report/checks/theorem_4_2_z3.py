@@ -1,6 +1,6 @@
 """Theorem 4.2 (proof) and Lemma 5.2: every step of the argument, proved by z3 over the reals.
 
-Runs `verify.soundness_z3.prove_all()` (about 2 s) and reports one entry per proof: what was
+Runs `verify.formal.soundness_z3.prove_all()` (about 2 s) and reports one entry per proof: what was
 proved, z3's answer, the z3 version and the time. A proof counts only when z3 answered
 `unsat` for the negation of every step; `sat` (counterexample) and `unknown` are failures.
 """

@@ -79,7 +79,7 @@ def run(context) -> CheckResult:
             "Alice; M uniform leaf samples with replacement), not against every adaptive checker",
             "Theorem 5.1 needs every leaf at depth d (Definition 3.2): for AND(x, AND(y, w)) at 111 "
             "(local fbs 2, d = 2, rho_T = 3) one uniform sample has advantage >= 1/3 > 1/4 = "
-            "m rho^-d against EVERY root-flipping O_N (tests/test_adversary.py)",
+            "m rho^-d against EVERY root-flipping O_N (tests/lower_bound/test_adversary.py)",
             "'debate runs vs O_N' is the smallest R whose R-run debate is correct with probability "
             ">= 1 - eps under O_Y and under the Theorem 5.3 oracle built against it; the "
             "worst-case-liar column uses the DP's exact catch probability at O_Y, a different "

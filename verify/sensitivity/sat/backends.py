@@ -4,7 +4,7 @@
 adder encoding with CaDiCaL) and `Z3Oracle` (Optimize, or PbLe) implement it.  Every block an
 oracle returns is re-evaluated with the untrusted evaluator and made inclusion-minimal
 (GUIDE section 2: minimal blocks suffice), dropping the heaviest removable coordinate first.
-tests/test_sat_backends.py is the shared conformance suite.
+tests/sensitivity/test_sat_backends.py is the shared conformance suite.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ class PysatOracle(_Base):
 
 class Z3Oracle(_Base):
     """z3: Optimize minimising sum T_i y_i (mode "optimize"), or a Solver with PbLe (mode
-    "pble"); the encoding of f is z3's own (verify/sat/encode.py)."""
+    "pble"); the encoding of f is z3's own (verify/sensitivity/sat/encode.py)."""
 
     def __init__(self, function: BooleanFunction, bits, mode: str = "optimize"):
         super().__init__(function, bits)

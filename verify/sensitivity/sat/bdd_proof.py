@@ -11,7 +11,7 @@ module writes the DRAT lemmas
 
 where c is the first coordinate either node tests; each is RUP by the if-then-else gate
 clauses and the lemmas of the child pairs.  The root pair is asserted by the two unit clauses,
-so the empty clause follows.  verify/sat/drat_to_lrat.py turns the lemmas into LRAT (and
+so the empty clause follows.  verify/sensitivity/sat/drat_to_lrat.py turns the lemmas into LRAT (and
 re-checks each by unit propagation); the trusted checker verifies the LRAT as usual.
 Returns None when the shape does not apply (other family, or a constraint on the adder).
 """

@@ -7,7 +7,7 @@ sum_i T_i y_i <= D - 1.
   so the oracle and the certificate see the same CNF); the weight part is either soft clauses
   [-y_i] of weight T_i for RC2 (minimum-weight block) or the checker's adder + comparator.
 * z3: an independent encoding built directly from the BooleanFunction objects of
-  verify.functions (Bool variables, If/PbGe/Or/And/Xor), with `PbLe` or `Optimize`.
+  verify.functions.families (Bool variables, If/PbGe/Or/And/Xor), with `PbLe` or `Optimize`.
 
 The two function encodings share no code, so the conformance tests that compare both backends
 with the truth table also test the trusted encoder.

@@ -9,7 +9,7 @@ For f, an input z and a claimed family of blocks, three decisions:
              member; it is shrunk to a minimal one before it is reported).
 `enumerate_minimal` lists the minimal sensitive blocks with blocking clauses.  Backend "sat"
 uses the trusted checker's circuit with CaDiCaL 1.9.5; backend "z3" the independent z3
-encoding (verify/sat/encode.py).  tests/test_sat_family.py cross-checks both with brute force.
+encoding (verify/sensitivity/sat/encode.py).  tests/sensitivity/test_sat_family.py cross-checks both with brute force.
 """
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 
 Two routes to an LRAT refutation of a CNF:
 * "drat" (default): `Solver(name="cadical195", with_proof=True)`, `get_proof()` gives the DRAT
-  text, which verify/sat/drat_to_lrat.py converts to LRAT by forward unit propagation;
+  text, which verify/sensitivity/sat/drat_to_lrat.py converts to LRAT by forward unit propagation;
 * "lrat": CaDiCaL's own LRAT tracer (option lrat=1, text mode), attached through pysat's
   low-level `pysolvers.cadical195_tracepr` before any clause is added.  Faster, but it relies
-  on a pysat internal; tests/test_sat_solve.py checks both routes with the trusted checker.
+  on a pysat internal; tests/sensitivity/test_sat_solve.py checks both routes with the trusted checker.
 Either way the trusted checker (verify/checker/lrat.py) verifies the result.
 """
 

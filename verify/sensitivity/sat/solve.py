@@ -1,8 +1,8 @@
 """fbs_z(f) by column generation with a solver-based separation step (paper Defs. 3.3/3.4).
 
-Like verify/colgen.py, but the blocks are never enumerated: the master is the packing LP
-(verify/exact_lp.PackingLP) over the blocks found so far; its exact optimal dual t, scaled to
-integers T / D, goes to a separation oracle (verify/sat/backends.py), which returns sensitive
+Like verify/sensitivity/colgen.py, but the blocks are never enumerated: the master is the packing LP
+(verify.sensitivity.exact_lp.PackingLP) over the blocks found so far; its exact optimal dual t, scaled to
+integers T / D, goes to a separation oracle (verify/sensitivity/sat/backends.py), which returns sensitive
 blocks with T(B) < D.  When there is none, the dual is feasible for the full LP and the master
 optimum is fbs_z(f).  That last claim is then *proved*: the trusted checker's encoder builds
 the CNF of "a sensitive block with T(B) <= D - 1", CaDiCaL refutes it with a proof, and the
@@ -57,10 +57,10 @@ def solve_by_sat(function: str | BooleanFunction, bits, backend: str = "sat", *,
                  blocks_per_round: int = BLOCKS_PER_ROUND,
                  max_rounds: int = MAX_ROUNDS) -> SatSolution:
     """Exact fbs of `function` (spec or BooleanFunction with a spec) at `bits` (string in any
-    form verify.bits accepts, or a 0/1 sequence), with separation by `backend` ("sat" = pysat,
+    form verify.functions.bits accepts, or a 0/1 sequence), with separation by `backend` ("sat" = pysat,
     "z3", "dp" = knapsack DP for wthr, "auto" = dp for wthr else sat) and the final dual proved feasible by an LRAT
     refutation: `proof` "drat" (CaDiCaL, DRAT -> LRAT), "lrat" (CaDiCaL's own LRAT), "bdd"
-    (BDD-pair proof for wthr/thr/maj, verify/sat/bdd_proof.py) or "auto" (bdd where it
+    (BDD-pair proof for wthr/thr/maj, verify/sensitivity/sat/bdd_proof.py) or "auto" (bdd where it
     applies, else drat).  The certificate is not checked here: verify.fbs does that."""
     if isinstance(function, str):
         from verify.functions.spec import parse_spec
@@ -112,7 +112,7 @@ def solve_by_sat(function: str | BooleanFunction, bits, backend: str = "sat", *,
 
 def _prove(function, spec, z, T, D, files, proof):
     """The claim CNF and its refutation: for wthr/thr/maj first the BDD-pair proof
-    (verify/sat/bdd_proof.py), which CDCL cannot match on two knapsack constraints; else
+    (verify/sensitivity/sat/bdd_proof.py), which CDCL cannot match on two knapsack constraints; else
     CaDiCaL by the chosen route."""
     if proof in ("auto", "bdd"):
         from .bdd_proof import product_refutation

@@ -15,7 +15,7 @@ from verify.trees.builders import literature_tree, random_tree, uniform_tree
 from verify.trees.oracles import check_covers, load_oracle, node_values, parse_oracle, random_oracle
 from verify.trees.tree_file import load_tree, parse_tree, tree_document
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def flat(nodes, root="r", **extra):

@@ -255,7 +255,7 @@ def test_format_doc_example_is_valid():
     import json
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[1] / "certificates" / "FORMAT.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "certificates" / "FORMAT.md").read_text()
     section = text[text.index("## 7. Kind `sat-lrat`"):]
     example = json.loads(section.split("```json")[1].split("```")[0])
     report = check_sat_certificate(example)

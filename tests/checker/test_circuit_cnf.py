@@ -2,7 +2,7 @@
 
 For every spec family and small q: the claim CNF restricted to each block y is satisfiable
 iff f(z^y) != f(z) and sum T_i y_i <= K, where f is evaluated by the untrusted evaluator
-(verify.functions) and by the checker's own truth tables (spec_eval); the circuit's direct
+(verify.functions.families) and by the checker's own truth tables (spec_eval); the circuit's direct
 evaluation agrees; the weighted-sum constraint alone has exactly the brute-force models.
 """
 

@@ -12,7 +12,7 @@ import pytest
 from verify.cli import main
 from verify.report.stored import STORE
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fbs(*args):

@@ -53,7 +53,7 @@ def test_the_documented_example_is_valid():
 def test_the_format_document_contains_the_example():
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[1] / "certificates" / "FORMAT.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "certificates" / "FORMAT.md").read_text()
     section = text[text.index("## 6. Kind `tree`"):]
     block = section.split("```json\n", 1)[1].split("```", 1)[0]
     assert json.loads(block) == EXAMPLE

@@ -1,4 +1,4 @@
-"""The z3 mirror of Theorem 4.2's proof and Lemma 5.2 (verify/soundness_z3.py).
+"""The z3 mirror of Theorem 4.2's proof and Lemma 5.2 (verify/formal/soundness_z3.py).
 
 Every proof must be unsat; false variants (a hypothesis dropped, a stronger claim) must come
 back as FAILED with a counterexample, so that these tests can fail; inconsistent hypotheses

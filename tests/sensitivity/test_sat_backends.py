@@ -1,6 +1,6 @@
 """One conformance suite for every separation oracle (GUIDE section 4), against brute force.
 
-Oracle contract (verify/sat/backends.py): find_blocks(T, D, limit) returns distinct sensitive
+Oracle contract (verify/sensitivity/sat/backends.py): find_blocks(T, D, limit) returns distinct sensitive
 blocks with T(B) < D, none if and only if no sensitive block has T(B) < D; the minimum-weight
 modes return a block of minimum weight first.
 """

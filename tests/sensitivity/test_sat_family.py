@@ -1,4 +1,4 @@
-"""Block-family decisions (verify/sat/family.py) with both backends against brute force, and
+"""Block-family decisions (verify/sensitivity/sat/family.py) with both backends against brute force, and
 the `fbs blocks` command."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from reference import sensitive_blocks
 from verify.functions.spec import parse_spec
 from verify.sensitivity.sat.family import check_family, enumerate_minimal
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SPECS = ["maj:5", "tribes:2:3", "index:2", "expr:(x1&x2)|(x3^x4)", "wthr:3,1,2,2:4",
          "compose(maj:3;and:2;or:2;parity:2)", "expr:x1^x2^x3", "expr:x1|~x1"]
 

@@ -2,7 +2,7 @@
 
 * uniform:M  a_s and P[Acc_N] by enumerating all L^M sample sequences;
 * debate:R   the per-run catch probability and the leaf reach probabilities from the
-  protocol engine's state graph (verify.protocol.compile_states), independent of the
+  protocol engine's state graph (verify.protocol.engine.compile_states), independent of the
   adversary's own traversal;
 * every O_N flips the root (independent evaluation) and every inequality holds exactly.
 """

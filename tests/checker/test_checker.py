@@ -574,7 +574,7 @@ def test_check_file_unreadable(tmp_path):
 
 # --- certificates/FORMAT.md: its examples and must-reject rows -----------------------------------
 
-FORMAT_MD = __import__("pathlib").Path(__file__).resolve().parents[1] / "certificates" / "FORMAT.md"
+FORMAT_MD = __import__("pathlib").Path(__file__).resolve().parents[2] / "certificates" / "FORMAT.md"
 
 
 def _format_examples() -> list[dict]:

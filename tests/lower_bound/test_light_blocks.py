@@ -1,7 +1,7 @@
 """Lemma 5.2 (light_block) and Lemma 5.4's recursion (tree_light_block), checked exactly.
 
 Sensitivity is re-checked by evaluating the tree with the aggregators' own functions
-(tests/test_lower_bound.py), and every mass bound is an exact Fraction inequality.
+(tests/lower_bound/test_lower_bound.py), and every mass bound is an exact Fraction inequality.
 """
 
 from __future__ import annotations
