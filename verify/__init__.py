@@ -1,15 +1,44 @@
-"""fbs-verify: exact, certified fractional block sensitivity (paper Section 3.3).
+"""fbs-verify: exact, certified numbers for *How to Have a Sensitive Debate* (docs/api.md).
 
-Heavy modules load lazily, so that `import verify.checker` stays stdlib-only.
+The public API, by paper section (every name loads its module on first use, so that
+`import verify.checker` stays standard-library only):
+
+* Section 3.3, fbs: `fbs`, `certify`, `check`, `blocks`, `check_blocks`, `parse_spec`
+* Sections 3.1-3.2, trees and oracles: `load_tree`, `load_oracle`, `uniform_tree`,
+  `random_tree`, `literature_tree`, `random_oracle`, `node_values`, `tree_info`, `write_tree`
+* Section 4, the protocol: `debate`, `worst_case`, `completeness`, `plan`
+* Section 5, the lower bound: `tree_fbs`, `adversary`, `light_block`
+* the paper report: `paper`, `check_stored`
+* errors: `FbsError`, `BadInput`, `TooLarge`, `SolverFailure`
+
+Every function returns a frozen result with exact `Fraction`s; its `to_json()` is what the
+matching `fbs` command prints with `--json`.
+
+>>> from verify import fbs
+>>> fbs("maj:6", "111100").value
+Fraction(4, 1)
 """
 
 __version__ = "0.1.0"
 
-_LAZY = {
-    "fbs": "verify.sensitivity.exact_fbs", "FbsResult": "verify.sensitivity.exact_fbs",
-    "parse_spec": "verify.functions.spec",
-    "Measures": "verify.sensitivity.measures", "BooleanFunction": "verify.functions.families",
+_API = {
+    "verify.sensitivity.exact_fbs": ("fbs", "FbsResult"),
+    "verify.sensitivity.api": ("certify", "check", "blocks", "check_blocks"),
+    "verify.sensitivity.measures": ("Measures",),
+    "verify.functions.spec": ("parse_spec",),
+    "verify.functions.families": ("BooleanFunction",),
+    "verify.trees.api": ("Tree", "load_tree", "load_oracle", "uniform_tree", "random_tree",
+                         "literature_tree", "random_oracle", "node_values", "tree_info",
+                         "write_tree"),
+    "verify.protocol.api": ("debate", "worst_case", "completeness", "plan"),
+    "verify.lower_bound.api": ("tree_fbs", "adversary"),
+    "verify.lower_bound.light_blocks": ("light_block",),
+    "verify.report.api": ("paper", "check_stored"),
+    "verify.base.errors": ("FbsError", "BadInput", "TooLarge", "SolverFailure"),
 }
+_LAZY = {name: module for module, names in _API.items() for name in names}
+
+__all__ = sorted(_LAZY)
 
 
 def __getattr__(name):
@@ -18,3 +47,7 @@ def __getattr__(name):
 
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'verify' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

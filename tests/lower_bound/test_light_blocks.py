@@ -56,7 +56,6 @@ def test_light_block_is_sensitive_and_light(spec):
 
 def test_light_block_for_a_wide_symmetric_function():
     # maj:30 at 20 ones: k = 5 ones must flip; fbs = 4; uniform p gives mass 5/30 <= 1/4
-    q = 30
     p = [Fraction(1, 60)] * 20 + [Fraction(1, 15)] * 10  # sums to 1
     found = light_block("maj:30", "1" * 20 + "0" * 10, p)
     assert found.fbs == 4 and len(found.block) == 5 and found.block[-1] < 20

@@ -19,7 +19,7 @@ from reference import all_inputs, fbs_by_z3, sensitive_blocks
 from verify import fbs
 from verify.base.errors import BadInput
 from verify.functions.spec import parse_spec
-from verify.protocol.bob_rules import bob_view, certified_fbs, symmetric_dual
+from verify.protocol.bob_rules import bob_view, symmetric_dual
 from verify.protocol.completeness import check_completeness
 from verify.protocol.debaters import HonestAlice, ScriptedAlice, WorstCaseAlice
 from verify.protocol.engine import (
@@ -32,6 +32,7 @@ from verify.protocol.engine import (
     step,
 )
 from verify.protocol.sampling import _Arrays, sample_runs, walk
+from verify.sensitivity.exact_fbs import certified_fbs
 from verify.trees.builders import random_tree, uniform_tree
 from verify.trees.oracles import random_oracle
 from verify.trees.tree_file import parse_tree

@@ -8,9 +8,26 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 from .errors import BadInput
+
+
+def read_source(name: str, what: str, limit: int) -> str:
+    """The text of file `name` (`-`: standard input), at most limit + 1 characters."""
+    try:
+        if name == "-":
+            return sys.stdin.read(limit + 1)
+        with Path(name).open() as handle:
+            return handle.read(limit + 1)
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read {what} from {name!r}: {error.__class__.__name__}") from None
+
+
+def read_argument(text: str, what: str, limit: int) -> str:
+    """A command-line value given inline, or as @FILE / @- (a long value does not fit in argv)."""
+    return read_source(text[1:], what, limit) if text.startswith("@") else text
 
 
 def read_json(path: str | Path, what: str) -> dict:

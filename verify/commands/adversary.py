@@ -32,31 +32,17 @@ def register(commands) -> None:
 
 
 def run_adversary(args) -> int:
-    from verify.base.errors import SolverFailure
     from verify.cli import print_json
-    from verify.lower_bound.adversary import adversarial_oracle, make_profile, report_document
-    from verify.protocol.engine import parse_rho
-    from verify.trees.oracles import load_oracle, write_oracle
-    from verify.trees.tree_file import load_tree
+    from verify.lower_bound.api import adversary
 
-    tree, answers = load_tree(args.tree), load_oracle(args.oracle)
-    rho = None if args.rho is None else parse_rho(args.rho)
-    profile = make_profile(tree, answers, args.checker, args.queries, args.rule, rho)
-    report = adversarial_oracle(tree, answers, profile, sat_check=not args.no_sat)
-    document = report_document(report, tree)
-    document.update(tree=args.tree, oracle=args.oracle, checker_notes=profile.notes)
-    if not (report.all_hold and report.certified):
-        failed = [c.name for c in report.checks if not c.holds]
-        raise SolverFailure(f"a check failed ({'; '.join(failed) or 'rho_T not certified'}); "
-                            "nothing written")
-    write_oracle(args.output, report.oracle_n,
-                 f"adversarial oracle O_N (Theorem 5.3) for checker {report.checker}: O_Y of "
-                 f"{args.oracle} flipped on {len(report.block)} leaf queries")
-    document["output"] = args.output
+    result = adversary(args.tree, args.oracle, checker=args.checker, queries=args.queries,
+                       rule=args.rule, rho=args.rho, sat_check=not args.no_sat,
+                       output=args.output)
+    document = result.to_json()
     if args.json:
         print_json(document)
     else:
-        _print(document, profile)
+        _print(document, result.profile)
     return 0
 
 

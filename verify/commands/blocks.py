@@ -12,9 +12,6 @@ from __future__ import annotations
 import json
 import sys
 
-MAX_TABLE_ARITY = 24
-MAX_FAMILY_BYTES = 64 * 2**20
-
 
 def register(commands) -> None:
     from .compute import read_spec_argument
@@ -36,63 +33,35 @@ def register(commands) -> None:
 
 def run_blocks(args) -> int:
     from verify.base.errors import BadInput
+    from verify.cli import print_json
     from verify.functions.bits import parse_bits
     from verify.functions.spec import parse_spec
+    from verify.sensitivity.api import blocks, check_blocks, load_family
 
     function = parse_spec(args.spec)
     bits = parse_bits(args.at, function.arity)
     if args.limit < 1:
         raise BadInput("--limit must be at least 1")
     if args.check:
-        return _check(function, bits, read_family(args.check, function.arity), args)
-    return _list(function, bits, args)
-
-
-def read_family(path: str, q: int) -> list[tuple[int, ...]]:
-    """{"blocks": [[0-based coordinates], ...]}: nonempty blocks, coordinates in 0..q-1."""
-    from verify.base.errors import BadInput
-
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FAMILY_BYTES + 1)
-    except OSError as error:
-        raise BadInput(f"cannot read the family file {path!r}: {error.__class__.__name__}") from None
-    if len(data) > MAX_FAMILY_BYTES:
-        raise BadInput(f"{path}: family file exceeds {MAX_FAMILY_BYTES // 2**20} MiB")
-    try:
-        document = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadInput(f"{path}: not valid JSON") from None
-    if type(document) is not dict or type(document.get("blocks")) is not list:
-        raise BadInput(f'{path}: expected an object {{"blocks": [[i, ...], ...]}}')
-    family, seen = [], set()
-    for k, entry in enumerate(document["blocks"]):
-        if type(entry) is not list or not entry or any(type(i) is not int for i in entry):
-            raise BadInput(f"{path}: blocks[{k}] is not a nonempty list of integers")
-        if any(not 0 <= i < q for i in entry):
-            raise BadInput(f"{path}: blocks[{k}] has a coordinate outside 0..{q - 1}")
-        block = tuple(sorted(set(entry)))
-        if block in seen:
-            raise BadInput(f"{path}: blocks[{k}] repeats the block {list(block)}")
-        seen.add(block)
-        family.append(block)
-    return family
-
-
-def _check(function, bits, family, args) -> int:
-    from verify.cli import print_json
-    from verify.sensitivity.sat.family import check_family
-
-    report = check_family(function, bits, family, args.backend)
-    if args.json:
-        print_json({
-            "spec": function.spec, "backend": report.backend, "ok": report.ok,
-            "complete": report.complete,
-            "witness": None if report.witness is None else list(report.witness),
-            "members": [{"block": list(m.block), "sensitive": m.sensitive, "minimal": m.minimal,
-                         "smaller": None if m.witness is None else list(m.witness)}
-                        for m in report.members]})
+        report = check_blocks(function, bits, load_family(args.check, function.arity),
+                              backend=args.backend)
+        if args.json:
+            print_json(report.to_json())
+        else:
+            _print_family(report)
         return 0 if report.ok else 1
+    found = blocks(function, bits, backend=args.backend, limit=args.limit)
+    if args.json:
+        print_json(found.to_json())
+        return 0
+    for block in found.blocks:
+        print(json.dumps(list(block)))
+    more = "all of them" if found.complete else f"stopped at --limit {args.limit}; there are more"
+    print(f"{len(found.blocks)} minimal sensitive blocks ({more}; {found.method})", file=sys.stderr)
+    return 0
+
+
+def _print_family(report) -> None:
     for m in report.members:
         if not m.sensitive:
             print(f"block {list(m.block)}: NOT sensitive (f(z^B) = f(z))")
@@ -107,31 +76,3 @@ def _check(function, bits, family, args) -> int:
         print(f"family NOT complete: the sensitive block {list(report.witness)} contains no "
               f"member ({report.backend})")
     print("all properties hold" if report.ok else "some property fails")
-    return 0 if report.ok else 1
-
-
-def _list(function, bits, args) -> int:
-    from verify.cli import print_json
-
-    if function.arity <= MAX_TABLE_ARITY:
-        from verify.sensitivity.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
-
-        masks = minimal_sensitive_masks(function.truth_table(), bits_to_index(bits))
-        found = sorted((mask_to_block(int(m), function.arity) for m in masks),
-                       key=lambda b: (len(b), b))
-        complete = len(found) <= args.limit
-        found, method = found[:args.limit], "truth table"
-    else:
-        from verify.sensitivity.sat.family import enumerate_minimal
-
-        found, complete = enumerate_minimal(function, bits, args.backend, args.limit)
-        method = f"{args.backend} enumeration"
-    if args.json:
-        print_json({"spec": function.spec, "blocks": [list(b) for b in found],
-                    "complete": complete, "method": method})
-        return 0
-    for block in found:
-        print(json.dumps(list(block)))
-    more = "all of them" if complete else f"stopped at --limit {args.limit}; there are more"
-    print(f"{len(found)} minimal sensitive blocks ({more}; {method})", file=sys.stderr)
-    return 0

@@ -34,36 +34,9 @@ def _common(parser) -> None:
 
 def read_spec_argument(text: str) -> str:
     """A spec given inline or as @FILE (a long truth table does not fit in argv)."""
-    if not text.startswith("@"):
-        return text
-    from verify.base.errors import BadInput
+    from verify.base.files import read_argument
 
-    try:
-        with open(text[1:]) as handle:
-            return handle.read(2**30).strip()
-    except (OSError, UnicodeDecodeError) as error:
-        raise BadInput(f"cannot read the spec from {text[1:]!r}: {error.__class__.__name__}") from None
-
-
-def result_document(result) -> dict:
-    """The JSON form of an FbsResult (issue 2 field list)."""
-    document = {
-        "spec": result.spec,
-        "input": result.input,
-        "value": fraction_text(result.value),
-        "value_float": float(result.value),
-        "dual": [fraction_text(t) for t in result.dual],
-        "primal": [{"block": list(b), "weight": fraction_text(w)} for b, w in result.primal],
-        "sampling": None if result.sampling is None else [fraction_text(p) for p in result.sampling],
-        "certified": result.certified,
-        "status": result.status,
-        "message": result.message,
-    }
-    if result.measures is not None:
-        m = result.measures
-        document["measures"] = {"s": m.sensitivity, "bs": m.block_sensitivity,
-                                "C": m.certificate_complexity}
-    return document
+    return read_argument(text, "the spec", 2**30).strip()
 
 
 def run_compute(args) -> int:
@@ -72,7 +45,7 @@ def run_compute(args) -> int:
 
     result = fbs(args.spec, args.at, measures=args.measures)
     if args.json:
-        print_json(result_document(result))
+        print_json(result.to_json())
     else:
         _print_summary(result)
     return 0 if result.certified else 3
@@ -103,33 +76,22 @@ def _short(bits: str) -> str:
 
 
 def run_certify(args) -> int:
-    from verify.sensitivity.certificates import write_certificate
-    from verify.sensitivity.exact_fbs import fbs
+    from verify.sensitivity.api import certify
 
-    result = fbs(args.spec, args.at)
-    if not result.certified:
-        print(f"fbs: internal error: {result.message}; nothing written", file=sys.stderr)
-        return 3
-    write_certificate(result.certificate, args.output)
+    result = certify(args.spec, args.at, output=args.output)
     print(f"certified fbs = {fraction_text(result.value)}; certificate written to {args.output}")
     return 0
 
 
 def run_check(args) -> int:
-    from verify.checker import CertificateMalformed, check_file
     from verify.cli import print_json
+    from verify.sensitivity.api import check
 
-    try:
-        report = check_file(args.file)
-    except CertificateMalformed as error:
-        print(f"fbs: error: {args.file}: malformed certificate: {error}", file=sys.stderr)
-        return 2
+    verdict = check(args.file)
     if args.json:
-        print_json({"file": args.file, "valid": report.valid, "condition": report.condition,
-                    "message": report.message,
-                    "value": None if report.value is None else fraction_text(report.value)})
-    elif report.valid:
-        print(f"valid: {args.file}: fbs = {fraction_text(report.value)}")
+        print_json(verdict.to_json())
+    elif verdict.valid:
+        print(f"valid: {args.file}: fbs = {fraction_text(verdict.value)}")
     else:
-        print(f"INVALID: {args.file}: [{report.condition}] {report.message}", file=sys.stderr)
-    return 0 if report.valid else 1
+        print(f"INVALID: {args.file}: [{verdict.condition}] {verdict.message}", file=sys.stderr)
+    return 0 if verdict.valid else 1

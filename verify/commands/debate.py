@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 
 def register(commands) -> None:
     debate = commands.add_parser("debate", help="run the FBS Debate protocol (Section 4)")
@@ -50,72 +48,27 @@ def _instance(parser) -> None:
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def _load(args):
-    from verify.protocol.engine import Debate, parse_rho
-    from verify.trees.oracles import load_oracle
-    from verify.trees.tree_file import load_tree
-
-    rho = parse_rho(args.rho)
-    return Debate.create(load_tree(args.tree), load_oracle(args.oracle), rho, args.rule)
-
-
-def _progress(total: int, label: str):
-    from verify.base.progress import Progress
-
-    return Progress(total, label)
-
-
-def _depth_note(tree) -> str | None:
-    if tree.is_uniform:
-        return None
-    return f"leaves lie at several depths; Theorem 4.2 is applied with the maximum depth {tree.depth}"
-
-
-def _common(debate) -> dict:
-    from verify.base.numbers import fraction_text
-
-    tree = debate.tree
-    return {"tree": tree.description, "nodes": tree.n_nodes, "depth": tree.depth,
-            "depth_note": _depth_note(tree), "rho": fraction_text(debate.rho), "rule": debate.rule,
-            "true_value": debate.values[tree.root],
-            "theorem_4_2_bound": fraction_text(debate.theorem_bound)}
+def _instance_args(args) -> tuple:
+    return args.tree, args.oracle, args.rho
 
 
 # ----------------------------------------------------------------------------- run
 
 
 def run_run(args) -> int:
-    from verify.base.errors import BadInput
-    from verify.base.files import AtomicOutput
-    from verify.protocol.debaters import WorstCaseAlice, make_alice
-    from verify.protocol.engine import compile_states
-    from verify.protocol.sampling import sample_runs
+    from verify.cli import print_json
+    from verify.protocol.api import debate
 
-    debate = _load(args)
-    if not 1 <= args.runs <= 10**9 or args.seed < 0:
-        raise BadInput(f"--runs must be in 1..10^9 and --seed >= 0, got {args.runs} and {args.seed}")
-    if not 0 < args.confidence < 1:
-        raise BadInput(f"--confidence must be in (0, 1), got {args.confidence}")
-    if args.alice == "worst":
-        with _progress(debate.tree.n_nodes, "worst-case DP") as bar:
-            alice = make_alice(args.alice, debate, bar)
-    else:
-        alice = make_alice(args.alice, debate)
-    graph = compile_states(debate, alice)
-    with _progress(args.runs, "runs") as bar:
-        if args.transcript:
-            with AtomicOutput(args.transcript) as stream:
-                result = sample_runs(debate, graph, args.runs, args.seed, args.confidence,
-                                     stream, alice.name, bar)
-        else:
-            result = sample_runs(debate, graph, args.runs, args.seed, args.confidence,
-                                 None, alice.name, bar)
-    document = _run_document(debate, alice, graph, result)
-    if isinstance(alice, WorstCaseAlice):
-        document.update(_bounds(alice.result))
-    _emit_run(args, document)
-    if args.runs == 1 and not args.json:
-        _print_single_run(debate, alice, args.seed)
+    result = debate(*_instance_args(args), alice=args.alice, runs=args.runs, seed=args.seed,
+                    rule=args.rule, confidence=args.confidence, transcript=args.transcript,
+                    progress=True)
+    document = result.to_json()
+    if args.json:
+        print_json(document)
+        return 0
+    _print_run(document)
+    if args.runs == 1:
+        _print_single_run(result.debate, result.alice, args.seed)
     return 0
 
 
@@ -146,35 +99,7 @@ def _print_single_run(debate, alice, seed: int) -> None:
             print(f"{head}, {detail}; Bob samples child {i + 1} (p = {fraction_text(current.p[i])})")
 
 
-def _run_document(debate, alice, graph, result) -> dict:
-    from verify.base.numbers import fraction_text
-
-    document = _common(debate)
-    document.update({
-        "alice": alice.name, "alice_answer": graph.answer, "alice_lies": graph.answer !=
-        debate.values[debate.tree.root], "runs": result.runs, "seed": result.seed,
-        "caught": result.caught, "catch_rate_estimate": result.catch_rate_estimate,
-        "confidence": result.confidence, "clopper_pearson": list(result.clopper_pearson),
-        "wilson": list(result.wilson),
-        "catch_probability_exact": fraction_text(result.catch_probability_exact),
-        "catch_probability_exact_float": float(result.catch_probability_exact),
-        "interval_contains_exact": result.interval_contains_exact})
-    return document
-
-
-def _bounds(result) -> dict:
-    from verify.base.numbers import fraction_text
-
-    return {"instance_bound": fraction_text(result.instance_bound),
-            "theorem_4_2_holds": result.theorem_holds}
-
-
-def _emit_run(args, document) -> None:
-    from verify.cli import print_json
-
-    if args.json:
-        print_json(document)
-        return
+def _print_run(document) -> None:
     lie = "lies" if document["alice_lies"] else "tells the truth"
     print(f"FBS debate: {document['tree']} (depth {document['depth']}, {document['nodes']} "
           f"nodes), rho = {document['rho']}, Bob's rule: {document['rule']}")
@@ -201,50 +126,14 @@ def _emit_run(args, document) -> None:
 
 def run_worst(args) -> int:
     from verify.cli import print_json
-    from verify.protocol.debaters import WorstCaseAlice
+    from verify.protocol.api import worst_case
 
-    debate = _load(args)
-    with _progress(debate.tree.n_nodes, "worst-case DP") as bar:
-        alice = WorstCaseAlice.solve(debate, bar)
-    document = worst_case_document(debate, alice)
+    document = worst_case(*_instance_args(args), rule=args.rule, progress=True).to_json()
     if args.json:
         print_json(document)
     else:
         _print_worst(document)
     return 0
-
-
-def worst_case_document(debate, alice) -> dict:
-    """The DP's result and the strategy's reachable states (JSON-ready)."""
-    from verify.base.numbers import fraction_text
-    from verify.protocol.engine import compile_states
-
-    result, tree = alice.result, debate.tree
-    graph = compile_states(debate, alice)
-    strategy = []
-    for current in graph.steps:
-        if current.z is None:
-            continue
-        node = current.node
-        lies = [i for i, c in enumerate(tree.children[node]) if current.z[i] != debate.values[c]]
-        strategy.append({"node": tree.ids[node], "claim": current.claim,
-                         "z": "".join(map(str, current.z)), "lies": lies,
-                         "fbs": fraction_text(current.fbs) if current.fbs is not None else None,
-                         "outcome": current.outcome,
-                         "catch": fraction_text(result.catch[node][current.claim])})
-    document = _common(debate)
-    document.update({
-        "alice_answer": 1 - debate.values[tree.root],
-        "catch_probability_exact": fraction_text(result.catch_probability_exact),
-        "catch_probability_exact_float": float(result.catch_probability_exact),
-        "theorem_4_2_bound_float": float(result.theorem_bound),
-        "theorem_4_2_holds": result.theorem_holds,
-        "theorem_4_2_applies": debate.rule != "uniform",
-        "instance_bound": fraction_text(result.instance_bound),
-        "true_claim_catch": fraction_text(result.true_claim_catch),
-        "memo_entries": result.memo_entries, "strategy_states": len(strategy),
-        "strategy": strategy})
-    return document
 
 
 def _print_worst(document) -> None:
@@ -276,40 +165,15 @@ def _print_worst(document) -> None:
 
 
 def run_plan(args) -> int:
-    from verify.base.errors import BadInput
-    from verify.base.numbers import fraction_text
     from verify.cli import print_json
-    from verify.protocol.debaters import WorstCaseAlice
-    from verify.protocol.engine import parse_rho
-    from verify.protocol.planner import parse_probability, plan
+    from verify.protocol.api import plan
 
-    rho, delta = parse_rho(args.rho), parse_probability(args.delta, "--delta")
-    depth, width, exact = args.depth, args.width, None
-    if args.tree:
-        if not args.oracle:
-            raise BadInput("--tree needs --oracle")
-        debate = _load(args)
-        if depth is not None and depth != debate.tree.depth:
-            raise BadInput(f"--depth {depth} does not match the tree's depth {debate.tree.depth}")
-        depth, width = debate.tree.depth, width or debate.tree.max_width()
-        with _progress(debate.tree.n_nodes, "worst-case DP") as bar:
-            exact = WorstCaseAlice.solve(debate, bar).result.catch_probability_exact
-    if depth is None:
-        raise BadInput("give --depth D (or --tree and --oracle)")
-    if width is not None and width < 1:
-        raise BadInput(f"--width must be >= 1, got {width}")
-    result = plan(rho, depth, delta, width, exact)
-    document = {"rho": fraction_text(rho), "depth": depth, "delta": fraction_text(delta),
-                "per_run_bound": fraction_text(result.per_run_bound),
-                "runs_theorem": result.runs_theorem, "rho_d_ln_1_over_delta": result.rho_d_log,
-                "width": width, "exhaustive_leaf_queries": result.exhaustive_leaves,
-                "per_run_exact": None if exact is None else fraction_text(exact),
-                "runs_exact": result.runs_exact,
-                "rule": args.rule if args.tree else None}
+    result = plan(args.rho, args.depth, args.delta, width=args.width, tree=args.tree,
+                  oracle=args.oracle, rule=args.rule, progress=True)
     if args.json:
-        print_json(document)
+        print_json(result.to_json())
     else:
-        _print_plan(document)
+        _print_plan(result.to_json())
     return 0
 
 
@@ -335,37 +199,27 @@ def _print_plan(document) -> None:
 
 
 def run_completeness(args) -> int:
-    from verify.base.numbers import fraction_text
     from verify.cli import print_json
-    from verify.protocol.completeness import check_completeness
+    from verify.protocol.api import completeness
 
-    debate = _load(args)
-    report = check_completeness(debate)
-    document = _common(debate)
-    document.update({
-        "paths": report.paths, "honest_never_loses": report.never_loses,
-        "loss_probability": fraction_text(report.loss_probability),
-        "fbs_condition_holds": report.fbs_condition_holds,
-        "violations": [{"node": n, "fbs": fraction_text(v)} for n, v in report.violations],
-        "losing_paths": [{"path": list(p.nodes), "reason": p.reason,
-                          "probability": fraction_text(p.probability)}
-                         for p in report.losing_paths[:100]],
-        "queries_on_path_max": report.queries_on_path_max, "query_bound_d_q_Q": report.query_bound,
-        "Q": report.Q, "q": report.width})
+    result = completeness(*_instance_args(args), rule=args.rule)
+    document = result.to_json()
     if args.json:
         print_json(document)
         return 0
-    verdict = "never loses" if report.never_loses else (
+    verdict = "never loses" if document["honest_never_loses"] else (
         f"LOSES with probability {document['loss_probability']}")
-    print(f"completeness (Theorem 4.1): {report.paths} Bob sample path(s) enumerated, rho = "
-          f"{document['rho']}, rule {debate.rule}: the honest Alice {verdict}")
-    condition = "holds" if report.fbs_condition_holds else (
-        f"fails at {len(report.violations)} node(s), e.g. {report.violations[0][0]!r} with fbs "
-        f"{fraction_text(report.violations[0][1])}")
+    print(f"completeness (Theorem 4.1): {document['paths']} Bob sample path(s) enumerated, rho = "
+          f"{document['rho']}, rule {document['rule']}: the honest Alice {verdict}")
+    violations = document["violations"]
+    condition = "holds" if document["fbs_condition_holds"] else (
+        f"fails at {len(violations)} node(s), e.g. {violations[0]['node']!r} with fbs "
+        f"{violations[0]['fbs']}")
     print(f"  FBS condition fbs_z*(phi_u) <= rho at every internal node: {condition}")
-    print(f"  honest Alice's oracle queries on a path: at most {report.queries_on_path_max} "
-          f"<= d*q*Q = {report.depth}*{report.width}*{report.Q} = {report.query_bound}")
-    if not report.never_loses:
-        first = report.losing_paths[0]
-        print(f"  e.g. she loses on {' > '.join(first.nodes)} ({first.reason})", file=sys.stdout)
+    print(f"  honest Alice's oracle queries on a path: at most {document['queries_on_path_max']} "
+          f"<= d*q*Q = {document['depth']}*{document['q']}*{document['Q']} = "
+          f"{document['query_bound_d_q_Q']}")
+    if document["losing_paths"]:
+        first = document["losing_paths"][0]
+        print(f"  e.g. she loses on {' > '.join(first['path'])} ({first['reason']})")
     return 0

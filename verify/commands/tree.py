@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 
 def register(commands) -> None:
     tree = commands.add_parser("tree", help="build or inspect decomposition trees (fbs-tree/1)")
@@ -75,17 +73,11 @@ def _build_tree(args):
 
 
 def run_build(args) -> int:
-    from verify.base.files import write_texts_atomic
-    from verify.trees.oracles import oracle_document
-    from verify.trees.tree_file import tree_document
+    from verify.trees.api import write_tree
 
     tree, oracle, description = _build_tree(args)
-    items = [(args.output, json.dumps(tree_document(tree, args.nested), indent=1 if args.nested
-                                      else None) + "\n")]
-    if args.oracle_out:
-        items.append((args.oracle_out, json.dumps(oracle_document(oracle, description),
-                                                  indent=1) + "\n"))
-    write_texts_atomic(items)
+    write_tree(args.output, tree, nested=args.nested, oracle_path=args.oracle_out,
+               oracle=oracle, oracle_description=description)
     print(f"wrote {args.output}: {tree.description}; {tree.n_nodes} nodes, "
           f"{len(tree.leaves())} leaves, depth {tree.depth}")
     if args.oracle_out:
@@ -94,33 +86,18 @@ def run_build(args) -> int:
 
 
 def run_info(args) -> int:
-    from verify.base.numbers import fraction_text
     from verify.cli import print_json
-    from verify.protocol.completeness import honest_fbs
-    from verify.trees.oracles import load_oracle, node_values
-    from verify.trees.tree_file import load_tree
+    from verify.trees.api import tree_info
 
-    tree = load_tree(args.tree)
-    document = {"tree": args.tree, "description": tree.description, "nodes": tree.n_nodes,
-                "leaves": len(tree.leaves()), "depth": tree.depth, "uniform_depth": tree.is_uniform,
-                "max_width": tree.max_width(),
-                "aggregators": sorted({tree.aggregators[i] for i in tree.internal()}),
-                "distinct_queries": len({tree.queries[i] for i in tree.leaves()})}
-    if args.oracle:
-        values = node_values(tree, load_oracle(args.oracle))
-        fbs = honest_fbs(tree, values)
-        worst = max(fbs.items(), key=lambda item: item[1], default=(None, None))
-        document.update(root_value=values[tree.root],
-                        min_rho_for_fbs_condition=None if worst[0] is None else fraction_text(worst[1]),
-                        max_fbs_node=None if worst[0] is None else tree.ids[worst[0]])
+    document = tree_info(args.tree, args.oracle).to_json()
     if args.json:
         print_json(document)
         return 0
-    print(f"{args.tree}: {tree.description or '(no description)'}")
+    print(f"{args.tree}: {document['description'] or '(no description)'}")
+    several = "" if document["uniform_depth"] else " (maximum; leaves at several depths)"
     print(f"  {document['nodes']} nodes, {document['leaves']} leaves "
-          f"({document['distinct_queries']} distinct queries), depth {tree.depth}"
-          f"{'' if tree.is_uniform else ' (maximum; leaves at several depths)'}, "
-          f"max width {document['max_width']}")
+          f"({document['distinct_queries']} distinct queries), depth {document['depth']}"
+          f"{several}, max width {document['max_width']}")
     print(f"  aggregators: {', '.join(document['aggregators']) or '(none: the root is a leaf)'}")
     if args.oracle:
         print(f"  true root value L(x) = {document['root_value']}")

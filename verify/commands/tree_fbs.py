@@ -5,7 +5,6 @@ Registered under `fbs tree` by verify/commands/tree.py calling `register_tree_fb
 
 from __future__ import annotations
 
-import json
 import sys
 
 DEFAULT_EPS = "1/100,1/10,1/4"
@@ -48,76 +47,20 @@ def _eps_values(text: str):
 
 
 def run_tree_fbs(args) -> int:
-    from verify.base.files import write_text_atomic
-    from verify.base.numbers import fraction_text
     from verify.cli import print_json
-    from verify.lower_bound.global_function import direct_rho, query_table
-    from verify.lower_bound.tree_fbs import tree_fbs
-    from verify.trees.oracles import load_oracle
-    from verify.trees.tree_file import load_tree
+    from verify.lower_bound.api import tree_fbs
 
-    eps = _eps_values(args.eps)
-    tree, answers = load_tree(args.tree), load_oracle(args.oracle)
-    direct = direct_rho(tree, answers) if args.method == "direct" else None  # refuses > 20 leaves
-    recursive = tree_fbs(tree, answers, check=direct is None)
-    document = recursive.summary()
-    document.update(tree=args.tree, oracle=args.oracle, method=args.method)
-    certificate = recursive.certificate
-    if direct is not None:
-        certificate = direct.result.certificate
-        document.update(rho_T=fraction_text(direct.value), rho_T_float=float(direct.value),
-                        certified=direct.certified, status=direct.result.status,
-                        message=direct.result.message,
-                        recursive_rho_T=fraction_text(recursive.value),
-                        methods_agree=direct.value == recursive.value)
-        value, certified = direct.value, direct.certified
-    else:
-        value, certified = recursive.value, recursive.certified
-    exact_catch = against = None
-    if args.worst_case:
-        from verify.lower_bound.adversary import debate_runs_vs_adversary
-
-        exact_catch = _worst_case(tree, answers, recursive)
-        against = debate_runs_vs_adversary(tree, answers, recursive, eps)
-    rows = query_table(recursive.rho_min or 0, recursive.rho_max or 0, value, tree.depth, eps,
-                       exact_catch, against)
-    document["theorem_5_1"] = [_row_document(row) for row in rows]
-    if exact_catch is not None:
-        document["worst_case_catch_exact"] = fraction_text(exact_catch)
-    if not certified:
-        from verify.base.errors import SolverFailure
-
-        raise SolverFailure(f"rho_T = {fraction_text(value)} was not certified: "
-                            f"{document['message']}; nothing written")
-    if args.certificate:
-        write_text_atomic(args.certificate, json.dumps(certificate, separators=(",", ":")) + "\n")
-        document["certificate"] = args.certificate
+    result = tree_fbs(args.tree, args.oracle, method=args.method, eps=_eps_values(args.eps),
+                      worst_case=args.worst_case, certificate=args.certificate)
+    document = result.to_json()
     if args.json:
         print_json(document)
     else:
         _print(document)
-    if document.get("methods_agree") is False:
+    if result.methods_agree is False:
         print("fbs: internal error: the direct and recursive rho_T disagree", file=sys.stderr)
         return 3
     return 0
-
-
-def _worst_case(tree, answers, recursive):
-    from verify.protocol.engine import Debate
-    from verify.protocol.worst_case import solve_worst_case
-
-    rho = max(recursive.rho_max or 1, 1)
-    return solve_worst_case(Debate.create(tree, answers, rho, "vertex")).catch_probability_exact
-
-
-def _row_document(row) -> dict:
-    from verify.base.numbers import fraction_text
-
-    return {"eps": fraction_text(row.eps), "m_min_rho_d": row.lower_bound_rho_d,
-            "m_min_rho_T": row.lower_bound_rho_t, "debate_runs_theorem": row.debate_runs_theorem,
-            "debate_runs_worst_case_at_O_Y": row.debate_runs_worst_case,
-            "debate_runs_vs_adversary": row.debate_runs_vs_adversary,
-            "note": "FBS Debate's checker queries one leaf per run: m = R"}
 
 
 def _print(document: dict) -> None:

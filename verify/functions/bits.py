@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 from verify.base.errors import BadInput
+from verify.base.files import read_source
 
 MAX_BITS = 10**8
 _RUN = re.compile(r"([01])\^(\d{1,9})")
@@ -17,7 +16,7 @@ def parse_bits(text: str, arity: int | None = None) -> tuple[int, ...]:
     if not isinstance(text, str):
         raise BadInput("the input must be a string of bits")
     if text.startswith("@"):
-        text = _read_source(text[1:])
+        text = read_source(text[1:], "input bits", MAX_BITS)
     text = "".join(text.split())
     bits = _expand_runs(text) if "^" in text else text
     if not bits or not re.fullmatch(r"[01]+", bits):
@@ -28,16 +27,6 @@ def parse_bits(text: str, arity: int | None = None) -> tuple[int, ...]:
 
 
 _VALUES = bytes.maketrans(b"01", b"\x00\x01")
-
-
-def _read_source(name: str) -> str:
-    try:
-        if name == "-":
-            return sys.stdin.read(MAX_BITS + 1)
-        with Path(name).open() as handle:
-            return handle.read(MAX_BITS + 1)
-    except (OSError, UnicodeDecodeError) as error:
-        raise BadInput(f"cannot read input bits from {name!r}: {error.__class__.__name__}") from None
 
 
 def _expand_runs(text: str) -> str:

@@ -32,7 +32,12 @@ MAX_COMPOSE_DEPTH = 32  # as in the checker
 
 
 def parse_spec(spec: str, depth: int = 0) -> BooleanFunction:
-    """Parse a spec string; raise BadInput with a one-line message if it is not valid."""
+    """Parse a spec string; raise BadInput with a one-line message if it is not valid.
+
+    >>> from verify import parse_spec
+    >>> f = parse_spec("compose(maj:3;and:2;or:2;parity:2)")
+    >>> f.arity, f((1, 1, 0, 1, 1, 0))
+    (6, 1)"""
     if not isinstance(spec, str) or not spec.strip():
         raise BadInput("empty function spec")
     spec = spec.strip()

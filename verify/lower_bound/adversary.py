@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -125,8 +125,8 @@ def debate_reach(tree: Tree, answers: dict[str, int], rule: str = "vertex", rho=
     rho defaults to the largest honest local fbs, the smallest rho for which the honest
     Alice passes every fbs check (Theorem 4.1).
     """
-    from verify.protocol.completeness import honest_fbs
     from verify.protocol.engine import ALICE_WINS, Debate, step
+    from verify.trees.local_fbs import honest_fbs
     from verify.trees.oracles import node_values
 
     if rho is None:
@@ -276,7 +276,7 @@ def make_profile(tree: Tree, answers: dict[str, int], checker: str | None = None
 # ----------------------------------------------------------------------------- the oracle
 
 
-@dataclass
+@dataclass(frozen=True)
 class Verified:
     """One inequality or fact, with its exact sides and the verdict."""
 
@@ -296,7 +296,7 @@ class Verified:
         return out
 
 
-@dataclass
+@dataclass(frozen=True)
 class AdversaryReport:
     """O_N and the exact checks of Theorem 5.3 (and 5.1's bound)."""
 
@@ -311,9 +311,9 @@ class AdversaryReport:
     mass: Fraction  # a(H)
     acc_y: Fraction | None
     acc_n: Fraction | None
-    checks: list[Verified] = field(default_factory=list)
+    checks: tuple[Verified, ...] = ()
     certified: bool = False
-    notes: list[str] = field(default_factory=list)
+    notes: tuple[str, ...] = ()
 
     @property
     def advantage(self) -> Fraction | None:
@@ -348,44 +348,46 @@ def adversarial_oracle(tree: Tree, answers: dict[str, int], profile: Profile, rh
     report = AdversaryReport(profile.name, profile.budget, result.value, result.rho_min,
                              tree.depth, leaves, oracle_n, gamma, mass, *acc,
                              certified=result.certified)
-    _verify(report, tree, answers, result, changed, sat_check)
-    return report
+    return replace(report, checks=tuple(_verify(report, tree, answers, result, changed, sat_check)))
 
 
-def _verify(report: AdversaryReport, tree, answers, result, changed, sat_check: bool) -> None:
-    """The exact checks listed in the issue, appended to report.checks."""
+def _verify(report: AdversaryReport, tree, answers, result, changed,
+            sat_check: bool) -> list[Verified]:
+    """The exact checks of Theorem 5.3's proof (and Theorem 5.1's bound) on this O_N."""
     from verify.trees.oracles import node_values
 
     m, rho_t = Fraction(report.budget), report.rho_t
+    checks: list[Verified] = []
     values_n = node_values(tree, report.oracle_n)
     flipped = values_n[tree.root] != result.values[tree.root]
-    report.checks.append(Verified(
+    checks.append(Verified(
         "root value flips (evaluation)", flipped and tree.root in changed,
         detail=f"val_Y(root) = {result.values[tree.root]}, val_N(root) = {values_n[tree.root]}"))
     if sat_check:
         from .tree_sat import sat_sensitivity
 
         holds, detail = sat_sensitivity(tree, answers, report.block)
-        report.checks.append(Verified("H is sensitive for F_T (z3 on the tree encoding)", holds,
-                                      detail=detail))
-    report.checks.append(Verified("Gamma = sum_s a_s <= m", report.gamma <= m, report.gamma, m))
-    report.checks.append(Verified("a(H) <= m / rho_T", report.mass <= m / rho_t, report.mass,
-                                  m / rho_t))
-    report.checks.append(Verified("a(H) <= Gamma / rho_T (Lemma 5.2 for F_T)",
-                                  report.mass <= report.gamma / rho_t, report.mass,
-                                  report.gamma / rho_t))
+        checks.append(Verified("H is sensitive for F_T (z3 on the tree encoding)", holds,
+                               detail=detail))
+    checks.append(Verified("Gamma = sum_s a_s <= m", report.gamma <= m, report.gamma, m))
+    checks.append(Verified("a(H) <= m / rho_T", report.mass <= m / rho_t, report.mass,
+                           m / rho_t))
+    checks.append(Verified("a(H) <= Gamma / rho_T (Lemma 5.2 for F_T)",
+                           report.mass <= report.gamma / rho_t, report.mass,
+                           report.gamma / rho_t))
     if report.advantage is None:
-        return
+        return checks
     advantage = report.advantage
-    report.checks.append(Verified("advantage <= a(H) (coupling + union bound)",
-                                  advantage <= report.mass, advantage, report.mass))
-    report.checks.append(Verified("advantage <= min(1, m / rho_T) (Theorem 5.3)",
-                                  advantage <= min(ONE, m / rho_t), advantage, min(ONE, m / rho_t)))
+    checks.append(Verified("advantage <= a(H) (coupling + union bound)",
+                           advantage <= report.mass, advantage, report.mass))
+    checks.append(Verified("advantage <= min(1, m / rho_T) (Theorem 5.3)",
+                           advantage <= min(ONE, m / rho_t), advantage, min(ONE, m / rho_t)))
     if report.rho_min is not None and report.rho_min > 0:
         bound = min(ONE, m / report.rho_min ** report.depth)
         note = "" if tree.is_uniform else " (leaves at several depths: Theorem 5.1 assumes depth d)"
-        report.checks.append(Verified("advantage <= min(1, m rho^-d) (Theorem 5.1, rho = min "
-                                      "local fbs)", advantage <= bound, advantage, bound, note))
+        checks.append(Verified("advantage <= min(1, m rho^-d) (Theorem 5.1, rho = min "
+                               "local fbs)", advantage <= bound, advantage, bound, note))
+    return checks
 
 
 # ----------------------------------------------------------------------------- output
@@ -408,7 +410,7 @@ def report_document(report: AdversaryReport, tree: Tree) -> dict:
         "P_acc_Y": exact(report.acc_y), "P_acc_N": exact(report.acc_n),
         "advantage": exact(report.advantage),
         "checks": [check.document() for check in report.checks],
-        "all_hold": report.all_hold, "notes": report.notes,
+        "all_hold": report.all_hold, "notes": list(report.notes),
     }
 
 

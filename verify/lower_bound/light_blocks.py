@@ -68,7 +68,13 @@ def parse_distribution(p, q: int) -> tuple[Fraction, ...]:
 
 
 def light_block(f, x, p) -> LightBlock:
-    """Lemma 5.2: the lightest block of a certified optimal primal of fbs_x(f)."""
+    """Lemma 5.2: the lightest block of a certified optimal primal of fbs_x(f).
+
+    >>> from fractions import Fraction
+    >>> from verify import light_block
+    >>> found = light_block("and:4", "1111", [Fraction(1, 4)] * 4)
+    >>> found.mass, found.bound
+    (Fraction(1, 4), Fraction(1, 4))"""
     from verify.sensitivity.exact_fbs import fbs
 
     result = fbs(f, x)
@@ -197,7 +203,7 @@ def _weighted_chooser(result, below):
 
 def _unweighted_chooser(result, below):
     """J minimising sum_{i in J} M(child i) over the certified primal of fbs_{z_u}(phi_u)."""
-    from verify.protocol.bob_rules import certified_fbs
+    from verify.sensitivity.exact_fbs import certified_fbs
 
     tree = result.tree
     zero_nodes = [i for i in tree.internal() if result.local[i] == 0]

@@ -31,10 +31,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from verify.base.errors import BadInput, SolverFailure
+from verify.base.errors import BadInput
 from verify.functions.aggregators import aggregator_function
-from verify.functions.bits import format_bits
 from verify.functions.families import Symmetric
+from verify.sensitivity.exact_fbs import certified_fbs
 
 RULES = ("vertex", "symmetric", "uniform")
 
@@ -56,17 +56,6 @@ def check_rule(rule: str) -> str:
     if rule not in RULES:
         raise BadInput(f"unknown Bob rule {rule!r} (choose from {', '.join(RULES)})")
     return rule
-
-
-@lru_cache(maxsize=None)
-def certified_fbs(spec: str, z: tuple[int, ...]):
-    """verify.fbs(spec, z), cached by (spec, z); SolverFailure unless certified."""
-    from verify.sensitivity.exact_fbs import fbs
-
-    result = fbs(aggregator_function(spec), format_bits(z))
-    if not result.certified:
-        raise SolverFailure(f"fbs of {spec} at {format_bits(z)} was not certified: {result.message}")
-    return result
 
 
 @lru_cache(maxsize=None)

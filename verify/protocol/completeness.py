@@ -101,15 +101,3 @@ def _violations(debate: Debate) -> list[tuple[str, Fraction]]:
         if value > debate.rho:
             found.append((tree.ids[node], value))
     return found
-
-
-def honest_fbs(tree, values) -> dict[int, Fraction]:
-    """fbs_{z*}(phi_u) at the correct answers z* of every internal node u (certified).
-
-    The smallest rho for which the FBS condition of Theorem 4.1 holds is their maximum.
-    """
-    from .bob_rules import certified_fbs
-
-    return {node: certified_fbs(tree.aggregators[node],
-                                tuple(values[c] for c in tree.children[node])).value
-            for node in tree.internal()}

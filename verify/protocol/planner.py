@@ -14,6 +14,7 @@ from fractions import Fraction
 import mpmath
 
 from verify.base.errors import BadInput, TooLarge
+from verify.base.numbers import fraction_text
 
 
 def parse_probability(text, what: str) -> Fraction:
@@ -70,6 +71,18 @@ class Plan:
     exhaustive_leaves: int | None  # q^d leaf queries of checking the whole tree
     per_run_exact: Fraction | None = None  # the worst-case DP's exact catch probability
     runs_exact: int | None = None
+    rule: str | None = None  # Bob's rule of the exact value (None without a tree)
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs debate plan --json` prints."""
+        exact = self.per_run_exact
+        return {"rho": fraction_text(self.rho), "depth": self.depth,
+                "delta": fraction_text(self.delta),
+                "per_run_bound": fraction_text(self.per_run_bound),
+                "runs_theorem": self.runs_theorem, "rho_d_ln_1_over_delta": self.rho_d_log,
+                "width": self.width, "exhaustive_leaf_queries": self.exhaustive_leaves,
+                "per_run_exact": None if exact is None else fraction_text(exact),
+                "runs_exact": self.runs_exact, "rule": self.rule}
 
 
 MAX_PLAN_DEPTH = 1000
@@ -77,7 +90,7 @@ MAX_PLAN_RHO = 10**6
 
 
 def plan(rho: Fraction, depth: int, delta: Fraction, width: int | None = None,
-         exact: Fraction | None = None) -> Plan:
+         exact: Fraction | None = None, rule: str | None = None) -> Plan:
     """The repetition plan (exact R), for rho^-d and optionally an exact per-run value."""
     if type(depth) is not int or depth < 0:
         raise BadInput(f"the depth must be a non-negative integer, got {depth!r}")
@@ -88,4 +101,4 @@ def plan(rho: Fraction, depth: int, delta: Fraction, width: int | None = None,
         rho_d_log = float(_mp(Fraction(rho)) ** depth * mpmath.log(1 / _mp(Fraction(delta))))
     return Plan(Fraction(rho), depth, Fraction(delta), bound, repetitions_needed(bound, delta),
                 rho_d_log, width, None if width is None else width ** depth,
-                exact, None if exact is None else repetitions_needed(exact, delta))
+                exact, None if exact is None else repetitions_needed(exact, delta), rule)

@@ -32,15 +32,15 @@ def print_table(results, differences, directory: Path) -> None:
         print(f"STORED CERTIFICATE MISMATCH: {line}")
 
 
-def write_report(results, differences, directory: Path) -> None:
-    """report.md, report.json and the plots, written into `directory`."""
+def write_report(report, directory: Path) -> None:
+    """report.md, report.json and the plots of a PaperReport, written into `directory`."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
                        f"{error.strerror or error}") from None
-    document = {"checks": [r.as_json() for r in results], "stored_certificate_differences": differences}
-    (directory / "report.json").write_text(json.dumps(document, indent=1, default=str) + "\n")
+    results, differences = report.results, list(report.differences)
+    (directory / "report.json").write_text(json.dumps(report.to_json(), indent=1, default=str) + "\n")
     plotted = write_plots(results, directory)
     (directory / "report.md").write_text(_markdown(results, differences, plotted))
 

@@ -19,6 +19,11 @@ def uniform_tree(aggregator: str, depth: int) -> Tree:
 
     Ids: the root is "r"; the i-th child (1-based, as y_1..y_q) of node "r.2" is "r.2.i".
     The query of leaf "r.2.1" is "Q(r.2.1)".
+
+    >>> from verify import uniform_tree
+    >>> tree = uniform_tree("maj:3", 2)
+    >>> tree.n_nodes, len(tree.leaves()), tree.ids[:4]
+    (13, 9, ('r', 'r.1', 'r.2', 'r.3'))
     """
     if type(depth) is not int or depth < 0:
         raise BadInput(f"depth must be a non-negative integer, got {depth!r}")
@@ -56,6 +61,11 @@ def literature_tree(papers: int = 9, supporting: int = 6) -> tuple[Tree, dict[st
     and be sound; the others alternately do not support (sound) or support but are unsound.
     With papers=9, supporting=6 the root is true and the honest root fbs is 6/2 = 3 (the
     paper's q = 99, 66 supporting needs a width beyond the truth-table limit; see docs).
+
+    >>> from verify import literature_tree, node_values
+    >>> tree, oracle = literature_tree()
+    >>> tree.width(tree.root), node_values(tree, oracle)[tree.root]
+    (9, 1)
     """
     if not (1 <= papers <= MAX_WIDTH and 0 <= supporting <= papers):
         raise BadInput(f"need 1 <= papers <= {MAX_WIDTH} and 0 <= supporting <= papers")
@@ -86,6 +96,11 @@ def random_tree(seed: int, depth: int, aggregators: list[str], leaf_probability:
     A non-first child of a node above the last level becomes an early leaf with probability
     `leaf_probability` (so trees may be non-uniform); the first child never does, so the
     depth is exactly `depth`. Same seed, same tree (Python's random.Random).
+
+    >>> from verify import random_tree
+    >>> tree = random_tree(7, 3, ["maj:3", "and:2"])
+    >>> tree.depth, tree == random_tree(7, 3, ["maj:3", "and:2"])
+    (3, True)
     """
     if type(depth) is not int or depth < 0:
         raise BadInput(f"depth must be a non-negative integer, got {depth!r}")

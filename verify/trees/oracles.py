@@ -22,7 +22,15 @@ FORMAT = "fbs-oracle/1"
 
 
 def load_oracle(path: str | Path) -> dict[str, int]:
-    """Read and validate an `fbs-oracle/1` file."""
+    """Read and validate an `fbs-oracle/1` file.
+
+    >>> import json, os, tempfile
+    >>> from verify import load_oracle
+    >>> path = os.path.join(tempfile.mkdtemp(), "oracle.json")
+    >>> with open(path, "w") as handle:
+    ...     json.dump({"format": "fbs-oracle/1", "answers": {"Is it raining?": 1}}, handle)
+    >>> load_oracle(path)
+    {'Is it raining?': 1}"""
     document = read_json(path, "oracle")
     try:
         return parse_oracle(document)
@@ -71,7 +79,12 @@ def check_covers(tree: Tree, answers: dict[str, int]) -> None:
 
 
 def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
-    """val_O(u) at every node, bottom-up (leaves: O(q_u); internal: phi_u of the children)."""
+    """val_O(u) at every node, bottom-up (leaves: O(q_u); internal: phi_u of the children).
+
+    >>> from verify import node_values, uniform_tree
+    >>> tree = uniform_tree("and:2", 1)
+    >>> node_values(tree, {"Q(r.1)": 1, "Q(r.2)": 0})
+    [0, 1, 0]"""
     check_covers(tree, answers)
     values = [0] * tree.n_nodes
     for node in reversed(range(tree.n_nodes)):
@@ -85,7 +98,12 @@ def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
 
 
 def random_oracle(tree: Tree, seed: int, ones: float = 0.5) -> dict[str, int]:
-    """Seeded random answers: each leaf query is 1 with probability `ones` (leaf order)."""
+    """Seeded random answers: each leaf query is 1 with probability `ones` (leaf order).
+
+    >>> from verify import random_oracle, uniform_tree
+    >>> tree = uniform_tree("or:2", 2)
+    >>> random_oracle(tree, seed=5) == random_oracle(tree, seed=5), len(random_oracle(tree, seed=5))
+    (True, 4)"""
     if not 0 <= ones <= 1:
         raise BadInput("the probability of a 1 answer must be in [0, 1]")
     rng = random.Random(seed)

@@ -25,7 +25,14 @@ _NODE_KEYS = {"id", "aggregator", "children", "query", "label"}
 
 
 def load_tree(path: str | Path) -> Tree:
-    """Read and validate an `fbs-tree/1` file."""
+    """Read and validate an `fbs-tree/1` file.
+
+    >>> import os, tempfile
+    >>> from verify import load_tree, uniform_tree, write_tree
+    >>> path = os.path.join(tempfile.mkdtemp(), "tree.json")
+    >>> write_tree(path, uniform_tree("and:2", 3))
+    >>> load_tree(path).depth
+    3"""
     document = read_json(path, "tree")
     try:
         return parse_tree(document)

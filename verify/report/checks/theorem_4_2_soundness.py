@@ -2,10 +2,10 @@
 
 from fractions import Fraction
 
-from verify.protocol.completeness import honest_fbs
 from verify.protocol.engine import Debate
 from verify.protocol.worst_case import solve_worst_case
 from verify.report.runner import CheckResult, PaperCheck, text
+from verify.trees.local_fbs import honest_fbs
 
 from .trees_corpus import grid_trees
 

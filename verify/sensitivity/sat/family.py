@@ -40,10 +40,20 @@ class FamilyReport:
     complete: bool
     witness: Block | None
     backend: str
+    spec: str = ""
 
     @property
     def ok(self) -> bool:
         return self.complete and all(m.sensitive and m.minimal for m in self.members)
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs blocks --check --json` prints."""
+        return {
+            "spec": self.spec, "backend": self.backend, "ok": self.ok, "complete": self.complete,
+            "witness": None if self.witness is None else list(self.witness),
+            "members": [{"block": list(m.block), "sensitive": m.sensitive, "minimal": m.minimal,
+                         "smaller": None if m.witness is None else list(m.witness)}
+                        for m in self.members]}
 
 
 class _SatQueries:
@@ -167,7 +177,7 @@ def check_family(function: BooleanFunction, bits, family: list[Block],
                                         witness))
         avoiding = queries.solve({}, [[-(i + 1) for i in block] for block in family])
         witness = None if avoiding is None else _minimal(queries, avoiding, q)
-        return FamilyReport(tuple(members), avoiding is None, witness, backend)
+        return FamilyReport(tuple(members), avoiding is None, witness, backend, function.spec)
     finally:
         queries.close()
 

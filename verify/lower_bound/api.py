@@ -1,0 +1,193 @@
+"""The public API of paper Section 5: the global fbs rho_T and the adversarial oracles.
+
+Trees and oracles may be given as objects or as file paths (see `verify.trees.api`). Both
+functions return a frozen result with exact Fractions whose `to_json()` is what the matching
+command prints with `--json` (`fbs tree fbs`, `fbs adversary`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from verify.base.errors import SolverFailure
+from verify.base.files import write_text_atomic
+from verify.base.numbers import fraction_text
+from verify.trees.api import as_oracle, as_tree, source_name
+from verify.trees.model import Tree
+from verify.trees.oracles import write_oracle
+
+from . import tree_fbs as recursion
+from .adversary import AdversaryReport, Profile, adversarial_oracle, make_profile, report_document
+from .global_function import DirectRho, QueryRow, direct_rho, query_table
+
+DEFAULT_EPS = (Fraction(1, 100), Fraction(1, 10), Fraction(1, 4))
+
+
+@dataclass(frozen=True)
+class GlobalFbs:
+    """rho_T = fbs_alpha(F_T) (Section 5), with Lemma 5.4's bounds and Theorem 5.1's table."""
+
+    tree_source: str | None
+    oracle_source: str | None
+    method: str  # "recursive" (weighted recursion, tree certificate) or "direct" (F_T's table)
+    recursive: recursion.TreeFbs
+    direct: DirectRho | None
+    rows: tuple[QueryRow, ...]
+    worst_case_catch: Fraction | None  # FBS Debate's best liar at O_Y, with worst_case=True
+    certificate_path: str | None = None
+
+    @property
+    def value(self) -> Fraction:
+        """rho_T (from the chosen method)."""
+        return self.recursive.value if self.direct is None else self.direct.value
+
+    @property
+    def certified(self) -> bool:
+        return self.recursive.certified if self.direct is None else self.direct.certified
+
+    @property
+    def certificate(self) -> dict:
+        """Kind `tree` (recursive) or `exhaustive` (direct)."""
+        return self.recursive.certificate if self.direct is None else self.direct.result.certificate
+
+    @property
+    def methods_agree(self) -> bool | None:
+        """direct == recursive (None for the recursive method alone)."""
+        return None if self.direct is None else self.direct.value == self.recursive.value
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs tree fbs --json` prints."""
+        document = self.recursive.summary()
+        document.update(tree=self.tree_source, oracle=self.oracle_source, method=self.method)
+        if self.direct is not None:
+            direct = self.direct
+            document.update(rho_T=fraction_text(direct.value), rho_T_float=float(direct.value),
+                            certified=direct.certified, status=direct.result.status,
+                            message=direct.result.message,
+                            recursive_rho_T=fraction_text(self.recursive.value),
+                            methods_agree=self.methods_agree)
+        document["theorem_5_1"] = [_row_document(row) for row in self.rows]
+        if self.worst_case_catch is not None:
+            document["worst_case_catch_exact"] = fraction_text(self.worst_case_catch)
+        if self.certificate_path is not None:
+            document["certificate"] = self.certificate_path
+        return document
+
+
+def _row_document(row: QueryRow) -> dict:
+    return {"eps": fraction_text(row.eps), "m_min_rho_d": row.lower_bound_rho_d,
+            "m_min_rho_T": row.lower_bound_rho_t, "debate_runs_theorem": row.debate_runs_theorem,
+            "debate_runs_worst_case_at_O_Y": row.debate_runs_worst_case,
+            "debate_runs_vs_adversary": row.debate_runs_vs_adversary,
+            "note": "FBS Debate's checker queries one leaf per run: m = R"}
+
+
+def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
+             worst_case: bool = False, certificate=None) -> GlobalFbs:
+    """rho_T of the tree at the oracle, certified, with Theorem 5.1's query table for each eps.
+
+    method "recursive" (any size: the weighted composition recursion, checked node by node)
+    or "direct" (the fbs LP of F_T's truth table, at most 20 leaves). worst_case=True adds
+    FBS Debate's exact runs (widths <= 12). certificate: a path to write the certificate to.
+
+    >>> from verify import random_oracle, tree_fbs, uniform_tree
+    >>> tree = uniform_tree("maj:3", 2)
+    >>> result = tree_fbs(tree, random_oracle(tree, seed=0))
+    >>> result.value, result.certified
+    (Fraction(4, 1), True)
+    """
+    loaded, answers = as_tree(tree), as_oracle(oracle)
+    eps = [Fraction(e) for e in eps]
+    direct = direct_rho(loaded, answers) if method == "direct" else None
+    recursive = recursion.tree_fbs(loaded, answers, check=direct is None)
+    exact_catch = against = None
+    if worst_case:
+        from .adversary import debate_runs_vs_adversary
+
+        exact_catch = _worst_case_catch(loaded, answers, recursive)
+        against = debate_runs_vs_adversary(loaded, answers, recursive, eps)
+    value = recursive.value if direct is None else direct.value
+    rows = query_table(recursive.rho_min or 0, recursive.rho_max or 0, value, loaded.depth, eps,
+                       exact_catch, against)
+    result = GlobalFbs(source_name(tree), source_name(oracle), method, recursive, direct,
+                       tuple(rows), exact_catch)
+    if not result.certified:
+        raise SolverFailure(f"rho_T = {fraction_text(value)} was not certified: "
+                            f"{result.to_json()['message']}; nothing written")
+    if certificate is not None:
+        write_text_atomic(certificate,
+                          json.dumps(result.certificate, separators=(",", ":")) + "\n")
+        result = replace(result, certificate_path=str(certificate))
+    return result
+
+
+def _worst_case_catch(tree: Tree, answers, recursive) -> Fraction:
+    """The exact worst-case catch probability of FBS Debate at rho = the largest honest fbs."""
+    from verify.protocol.engine import Debate
+    from verify.protocol.worst_case import solve_worst_case
+
+    rho = max(recursive.rho_max or 1, 1)
+    return solve_worst_case(Debate.create(tree, answers, rho, "vertex")).catch_probability_exact
+
+
+@dataclass(frozen=True)
+class Adversary:
+    """Theorem 5.3's oracle O_N against one checker, with every inequality checked exactly."""
+
+    tree: Tree
+    tree_source: str | None
+    oracle_source: str | None
+    profile: Profile
+    report: AdversaryReport
+    output: str | None = None  # where O_N was written
+
+    @property
+    def oracle_n(self) -> dict[str, int]:
+        return self.report.oracle_n
+
+    @property
+    def advantage(self) -> Fraction | None:
+        return self.report.advantage
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs adversary --json` prints."""
+        document = report_document(self.report, self.tree)
+        document.update(tree=self.tree_source, oracle=self.oracle_source,
+                        checker_notes=self.profile.notes)
+        if self.output is not None:
+            document["output"] = self.output
+        return document
+
+
+def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: str = "vertex",
+              rho=None, sat_check: bool = True, output=None) -> Adversary:
+    """An oracle O_N that flips the root yet fools the checker (Theorem 5.3), checked exactly.
+
+    checker: "debate:R", "uniform:M" or "exhaustive"; or queries: an fbs-queries/1 file.
+    Raises SolverFailure (nothing written) if any inequality fails; writes O_N to `output`.
+
+    >>> from verify import adversary, random_oracle, uniform_tree
+    >>> tree = uniform_tree("maj:3", 2)
+    >>> result = adversary(tree, random_oracle(tree, seed=0), checker="uniform:2")
+    >>> result.report.all_hold, result.advantage <= Fraction(2) / result.report.rho_t
+    (True, True)
+    """
+    from verify.protocol.engine import parse_rho
+
+    loaded, answers = as_tree(tree), as_oracle(oracle)
+    rho = None if rho is None else parse_rho(rho)
+    profile = make_profile(loaded, answers, checker, queries, rule, rho)
+    report = adversarial_oracle(loaded, answers, profile, sat_check=sat_check)
+    if not (report.all_hold and report.certified):
+        failed = [c.name for c in report.checks if not c.holds]
+        raise SolverFailure(f"a check failed ({'; '.join(failed) or 'rho_T not certified'}); "
+                            "nothing written")
+    if output is not None:
+        write_oracle(output, report.oracle_n,
+                     f"adversarial oracle O_N (Theorem 5.3) for checker {report.checker}: O_Y of "
+                     f"{source_name(oracle) or 'the given oracle'} flipped on {len(report.block)} "
+                     "leaf queries")
+    return Adversary(loaded, source_name(tree), source_name(oracle), profile, report,
+                     None if output is None else str(output))

@@ -1,0 +1,262 @@
+"""The public API of paper Section 4: run FBS Debate, its exact worst case, completeness, plans.
+
+Trees and oracles may be given as objects or as file paths (see `verify.trees.api`). Every
+function returns a frozen result with exact Fractions; `to_json()` is what the matching
+`fbs debate ...` command prints with `--json`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from verify.base.files import AtomicOutput
+from verify.base.numbers import fraction_text
+from verify.base.progress import Progress
+from verify.trees.api import as_oracle, as_tree
+
+from . import planner
+from .completeness import CompletenessReport, check_completeness
+from .debaters import WorstCaseAlice, make_alice
+from .engine import Debate, StateGraph, compile_states, parse_rho
+from .sampling import RunsResult, sample_runs
+
+
+def debate_instance(tree, oracle, rho, rule: str = "vertex") -> Debate:
+    """A validated Debate from a tree and an oracle (objects or files), rho and Bob's rule."""
+    return Debate.create(as_tree(tree), as_oracle(oracle), parse_rho(rho), rule)
+
+
+def _progress(enabled: bool, total: int, label: str) -> Progress:
+    """A progress bar on a terminal when enabled, silent otherwise."""
+    return Progress(total, label, enabled=None if enabled else False)
+
+
+def _common(debate: Debate) -> dict:
+    tree = debate.tree
+    note = None if tree.is_uniform else (
+        f"leaves lie at several depths; Theorem 4.2 is applied with the maximum depth {tree.depth}")
+    return {"tree": tree.description, "nodes": tree.n_nodes, "depth": tree.depth,
+            "depth_note": note, "rho": fraction_text(debate.rho), "rule": debate.rule,
+            "true_value": debate.values[tree.root],
+            "theorem_4_2_bound": fraction_text(debate.theorem_bound)}
+
+
+# ----------------------------------------------------------------------------- runs
+
+
+@dataclass(frozen=True)
+class DebateRuns:
+    """N seeded runs of FBS Debate against one Alice, beside the exact catch probability."""
+
+    debate: Debate
+    alice: object  # HonestAlice, WorstCaseAlice or ScriptedAlice
+    graph: StateGraph
+    runs: RunsResult
+
+    @property
+    def catch_probability_exact(self) -> Fraction:
+        return self.runs.catch_probability_exact
+
+    @property
+    def catch_rate_estimate(self) -> float:
+        return self.runs.catch_rate_estimate
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs debate run --json` prints."""
+        debate, result = self.debate, self.runs
+        document = _common(debate)
+        document.update({
+            "alice": self.alice.name, "alice_answer": self.graph.answer,
+            "alice_lies": self.graph.answer != debate.values[debate.tree.root],
+            "runs": result.runs, "seed": result.seed, "caught": result.caught,
+            "catch_rate_estimate": result.catch_rate_estimate, "confidence": result.confidence,
+            "clopper_pearson": list(result.clopper_pearson), "wilson": list(result.wilson),
+            "catch_probability_exact": fraction_text(result.catch_probability_exact),
+            "catch_probability_exact_float": float(result.catch_probability_exact),
+            "interval_contains_exact": result.interval_contains_exact})
+        if isinstance(self.alice, WorstCaseAlice):
+            document.update({"instance_bound": fraction_text(self.alice.result.instance_bound),
+                             "theorem_4_2_holds": self.alice.result.theorem_holds})
+        return document
+
+
+def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int = 0,
+           rule: str = "vertex", confidence: float = 0.95, transcript=None,
+           progress: bool = False) -> DebateRuns:
+    """Run FBS Debate (Section 4) `runs` times with seeded randomness.
+
+    alice: "honest" (Theorem 4.1's strategy), "worst" (the exact worst-case liar) or the path
+    of an fbs-alice/1 script. transcript: a path for the JSON-lines transcript (written
+    atomically). The exact catch probability of the strategy comes with the sampled rate.
+
+    >>> from verify import random_oracle, uniform_tree
+    >>> tree = uniform_tree("maj:3", 2)
+    >>> result = debate(tree, random_oracle(tree, seed=0), 2, alice="worst", runs=1000, seed=1)
+    >>> result.catch_probability_exact, result.runs.interval_contains_exact
+    (Fraction(1, 4), True)
+    """
+    from verify.base.errors import BadInput
+
+    instance = debate_instance(tree, oracle, rho, rule)
+    if not 1 <= runs <= 10**9 or seed < 0:
+        raise BadInput(f"--runs must be in 1..10^9 and --seed >= 0, got {runs} and {seed}")
+    if not 0 < confidence < 1:
+        raise BadInput(f"--confidence must be in (0, 1), got {confidence}")
+    if alice == "worst":
+        with _progress(progress, instance.tree.n_nodes, "worst-case DP") as bar:
+            debater = make_alice(alice, instance, bar)
+    else:
+        debater = make_alice(alice, instance)
+    graph = compile_states(instance, debater)
+    with _progress(progress, runs, "runs") as bar:
+        if transcript is None:
+            result = sample_runs(instance, graph, runs, seed, confidence, None, debater.name, bar)
+        else:
+            with AtomicOutput(transcript) as stream:
+                result = sample_runs(instance, graph, runs, seed, confidence, stream,
+                                     debater.name, bar)
+    return DebateRuns(instance, debater, graph, result)
+
+
+# ----------------------------------------------------------------------------- worst case
+
+
+@dataclass(frozen=True)
+class WorstCase:
+    """The exact worst-case liar (Theorem 4.2's dynamic program) and its reachable states."""
+
+    debate: Debate
+    alice: WorstCaseAlice
+    graph: StateGraph
+
+    @property
+    def catch_probability_exact(self) -> Fraction:
+        return self.alice.result.catch_probability_exact
+
+    @property
+    def theorem_bound(self) -> Fraction:
+        """rho^-d (Theorem 4.2)."""
+        return self.alice.result.theorem_bound
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs debate worst-case --json` prints."""
+        debate, result, tree = self.debate, self.alice.result, self.debate.tree
+        strategy = []
+        for current in self.graph.steps:
+            if current.z is None:
+                continue
+            node = current.node
+            lies = [i for i, c in enumerate(tree.children[node]) if current.z[i] != debate.values[c]]
+            strategy.append({"node": tree.ids[node], "claim": current.claim,
+                             "z": "".join(map(str, current.z)), "lies": lies,
+                             "fbs": fraction_text(current.fbs) if current.fbs is not None else None,
+                             "outcome": current.outcome,
+                             "catch": fraction_text(result.catch[node][current.claim])})
+        document = _common(debate)
+        document.update({
+            "alice_answer": 1 - debate.values[tree.root],
+            "catch_probability_exact": fraction_text(result.catch_probability_exact),
+            "catch_probability_exact_float": float(result.catch_probability_exact),
+            "theorem_4_2_bound_float": float(result.theorem_bound),
+            "theorem_4_2_holds": result.theorem_holds,
+            "theorem_4_2_applies": debate.rule != "uniform",
+            "instance_bound": fraction_text(result.instance_bound),
+            "true_claim_catch": fraction_text(result.true_claim_catch),
+            "memo_entries": result.memo_entries, "strategy_states": len(strategy),
+            "strategy": strategy})
+        return document
+
+
+def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = False) -> WorstCase:
+    """The liar minimising Bob's exact catch probability, beside Theorem 4.2's rho^-d.
+
+    >>> from verify import random_oracle, uniform_tree
+    >>> tree = uniform_tree("and:2", 2)
+    >>> result = worst_case(tree, random_oracle(tree, seed=3), 2)
+    >>> result.catch_probability_exact >= result.theorem_bound
+    True
+    """
+    instance = debate_instance(tree, oracle, rho, rule)
+    with _progress(progress, instance.tree.n_nodes, "worst-case DP") as bar:
+        alice = WorstCaseAlice.solve(instance, bar)
+    return WorstCase(instance, alice, compile_states(instance, alice))
+
+
+# ----------------------------------------------------------------------------- completeness
+
+
+@dataclass(frozen=True)
+class Completeness:
+    """Every path Bob can sample against the honest Alice (Theorem 4.1)."""
+
+    debate: Debate
+    report: CompletenessReport
+
+    @property
+    def never_loses(self) -> bool:
+        return self.report.never_loses
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs debate completeness --json` prints."""
+        report = self.report
+        document = _common(self.debate)
+        document.update({
+            "paths": report.paths, "honest_never_loses": report.never_loses,
+            "loss_probability": fraction_text(report.loss_probability),
+            "fbs_condition_holds": report.fbs_condition_holds,
+            "violations": [{"node": n, "fbs": fraction_text(v)} for n, v in report.violations],
+            "losing_paths": [{"path": list(p.nodes), "reason": p.reason,
+                              "probability": fraction_text(p.probability)}
+                             for p in report.losing_paths[:100]],
+            "queries_on_path_max": report.queries_on_path_max,
+            "query_bound_d_q_Q": report.query_bound, "Q": report.Q, "q": report.width})
+        return document
+
+
+def completeness(tree, oracle, rho, *, rule: str = "vertex") -> Completeness:
+    """Enumerate every Bob sample path against the honest Alice (small trees).
+
+    >>> from verify import random_oracle, uniform_tree
+    >>> tree = uniform_tree("maj:3", 2)
+    >>> completeness(tree, random_oracle(tree, seed=0), 2).never_loses
+    True
+    """
+    instance = debate_instance(tree, oracle, rho, rule)
+    return Completeness(instance, check_completeness(instance))
+
+
+# ----------------------------------------------------------------------------- plan
+
+
+def plan(rho, depth: int | None = None, delta="1/100", *, width: int | None = None, tree=None,
+         oracle=None, rule: str = "vertex", progress: bool = False) -> planner.Plan:
+    """Runs needed to catch a liar with probability >= 1 - delta (Section 4, after Theorem 4.2).
+
+    With a tree and an oracle, also the runs for the tree's exact worst-case catch
+    probability (the dynamic program) beside the theorem's rho^-d.
+
+    >>> result = plan(2, 3, "1/100")
+    >>> result.per_run_bound, result.runs_theorem
+    (Fraction(1, 8), 35)
+    """
+    from verify.base.errors import BadInput
+
+    rho = parse_rho(rho)
+    delta = planner.parse_probability(delta, "--delta")
+    exact = None
+    if tree is not None:
+        if oracle is None:
+            raise BadInput("--tree needs --oracle")
+        instance = debate_instance(tree, oracle, rho, rule)
+        if depth is not None and depth != instance.tree.depth:
+            raise BadInput(f"--depth {depth} does not match the tree's depth {instance.tree.depth}")
+        depth, width = instance.tree.depth, width or instance.tree.max_width()
+        with _progress(progress, instance.tree.n_nodes, "worst-case DP") as bar:
+            exact = WorstCaseAlice.solve(instance, bar).result.catch_probability_exact
+    if depth is None:
+        raise BadInput("give --depth D (or --tree and --oracle)")
+    if width is not None and width < 1:
+        raise BadInput(f"--width must be >= 1, got {width}")
+    return planner.plan(rho, depth, delta, width, exact, rule if tree is not None else None)
+

@@ -1,0 +1,113 @@
+"""The public API of `fbs paper`: every paper check, the report, the stored certificates.
+
+`paper()` runs the checks of `verify.report.checks` (one per claim of the paper), compares
+every recomputed certificate with the stored one and writes report.md, report.json and the
+plots; `check_stored()` re-verifies the stored certificates with the stdlib-only checker alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from verify.base.errors import BadInput
+from verify.base.progress import Progress
+
+from .runner import CheckResult, Context, run_check
+from .stored import STORE, StoredProblem
+
+
+@dataclass(frozen=True)
+class PaperReport:
+    """One result per paper check, and the stored certificates that differ (none = all equal)."""
+
+    results: tuple[CheckResult, ...]
+    differences: tuple[str, ...]
+    directory: Path | None  # where report.md, report.json and the plots were written
+
+    @property
+    def failed(self) -> bool:
+        """A check failed, or a recomputed certificate differs from the stored one."""
+        return any(r.status == "failed" for r in self.results) or bool(self.differences)
+
+    def to_json(self) -> dict:
+        """The document of report.json (`fbs paper --json` prints it)."""
+        return {"checks": [r.as_json() for r in self.results],
+                "stored_certificate_differences": list(self.differences)}
+
+
+def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | None = None,
+          update_stored: bool = False, progress: bool = False) -> PaperReport:
+    """Run the paper checks (all, or those named in `only`) and write the report.
+
+    >>> from verify import paper
+    >>> report = paper(only=["section_3_3_and"], report_dir=None)
+    >>> [(r.name, r.status) for r in report.results], report.differences
+    ([('section_3_3_and', 'confirmed')], ())
+    """
+    from .checks import all_checks
+    from .stored import compare_with_store, write_store
+    from .writer import write_report
+
+    store = store or STORE
+    checks = _selected(all_checks(), only)
+    context, results = Context(), []
+    with Progress(len(checks), "paper checks", enabled=None if progress else False) as bar:
+        for check in checks:
+            results.append(run_check(check, context))
+            bar.update()
+    if update_stored and not only:
+        write_store(context.certificates, store)
+    names = {c.name for c in checks} if only else None
+    differences = compare_with_store(context.certificates, store, only=names)
+    directory = None if report_dir is None else Path(report_dir)
+    report = PaperReport(tuple(results), tuple(differences), directory)
+    if directory is not None:
+        write_report(report, directory)
+    return report
+
+
+def _selected(checks, names):
+    if not names:
+        return checks
+    known = {c.name: c for c in checks}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise BadInput(f"unknown check {unknown[0]!r}; valid names: {', '.join(known)}")
+    return [known[n] for n in names]
+
+
+@dataclass(frozen=True)
+class StoredCheck:
+    """The stored certificates re-verified by the stdlib-only checker alone."""
+
+    store: Path
+    count: int
+    problems: tuple[StoredProblem, ...]
+
+    def to_json(self) -> dict:
+        return {"store": str(self.store), "checked": self.count,
+                "problems": [p.__dict__ for p in self.problems]}
+
+
+def check_stored(store: Path | None = None, *, progress: bool = False) -> StoredCheck:
+    """Re-verify every stored certificate of the paper report (hash, then the checker).
+
+    >>> from verify import check_stored
+    >>> result = check_stored()
+    >>> result.count > 0, result.problems
+    (True, ())
+    """
+    from verify.checker import CertificateMalformed
+
+    from .stored import check_stored as check_all
+    from .stored import read_manifest
+
+    store = store or STORE
+    try:
+        total = len(read_manifest(store))
+        with Progress(total, "stored certificates", enabled=None if progress else False) as bar:
+            count, problems = check_all(store, progress=bar)
+    except CertificateMalformed as error:
+        raise BadInput(str(error)) from None
+    return StoredCheck(store, count, tuple(problems))

@@ -1,0 +1,170 @@
+"""The public API of paper Section 3.3 beside `fbs`: certificates, their check, sensitive blocks.
+
+`fbs` itself lives in `verify.sensitivity.exact_fbs`; everything here is re-exported by
+`verify` (see docs/api.md). Every function returns a frozen result whose `to_json()` is what
+the matching `fbs` command prints with `--json`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from fractions import Fraction
+
+from verify.base.errors import BadInput, SolverFailure
+from verify.base.numbers import fraction_text
+from verify.checker import CertificateMalformed, check_certificate, check_file
+from verify.functions.bits import parse_bits
+
+from .certificates import write_certificate
+from .exact_fbs import FbsResult, as_function, fbs
+from .sat.family import FamilyReport
+
+MAX_TABLE_ARITY = 24
+MAX_FAMILY_BYTES = 64 * 2**20
+
+Block = tuple[int, ...]
+
+
+def certify(f, z, output: str | os.PathLike | None = None, **options) -> FbsResult:
+    """`fbs(f, z, **options)`, required to be certified; the certificate written to `output`.
+
+    Raises SolverFailure (nothing written) if the stdlib-only checker rejected it.
+
+    >>> import os, tempfile
+    >>> from verify import certify, check
+    >>> path = os.path.join(tempfile.mkdtemp(), "and4.json")
+    >>> certify("and:4", "1111", output=path).value
+    Fraction(4, 1)
+    >>> check(path).valid
+    True
+    """
+    result = fbs(f, z, **options)
+    if not result.certified:
+        raise SolverFailure(f"{result.message}; nothing written")
+    if output is not None:
+        write_certificate(result.certificate, output)
+    return result
+
+
+@dataclass(frozen=True)
+class CertificateCheck:
+    """The stdlib-only checker's verdict on one certificate (certificates/FORMAT.md)."""
+
+    file: str | None  # the file checked, None for an in-memory document
+    valid: bool
+    condition: str  # the first failing condition ("" if valid)
+    message: str
+    value: Fraction | None  # the certified value when valid
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs check --json` prints."""
+        return {"file": self.file, "valid": self.valid, "condition": self.condition,
+                "message": self.message,
+                "value": None if self.value is None else fraction_text(self.value)}
+
+
+def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
+    """Re-verify a certificate (a file, gzip accepted, or a parsed document) with the checker.
+
+    A certificate that is well-formed but wrong is `valid=False`; one that cannot be checked
+    at all (unreadable, not JSON, bad structure) raises BadInput.
+
+    >>> from verify import check, fbs
+    >>> check(fbs("maj:3", "110").certificate).value
+    Fraction(2, 1)
+    """
+    where = None if isinstance(certificate, dict) else os.fspath(certificate)
+    try:
+        report = check_certificate(certificate) if where is None else check_file(where)
+    except CertificateMalformed as error:
+        raise BadInput(f"{where or 'certificate'}: malformed certificate: {error}") from None
+    return CertificateCheck(where, report.valid, report.condition, report.message, report.value)
+
+
+@dataclass(frozen=True)
+class BlockList:
+    """Minimal sensitive blocks of f at z (0-based coordinates), smallest first."""
+
+    spec: str
+    blocks: tuple[Block, ...]
+    complete: bool  # False if the listing stopped at `limit`
+    method: str  # "truth table" or "<backend> enumeration"
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs blocks --json` prints."""
+        return {"spec": self.spec, "blocks": [list(b) for b in self.blocks],
+                "complete": self.complete, "method": self.method}
+
+
+def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
+    """The minimal sensitive blocks of f at z (Definition 3.3): all of them, or the first `limit`.
+
+    On the truth table for q <= 24, else enumerated with the solver backend ("sat" or "z3").
+
+    >>> from verify import blocks
+    >>> blocks("maj:3", "110").blocks
+    ((0,), (1,))
+    """
+    from .blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
+
+    function = as_function(f)
+    bits = parse_bits(z, function.arity) if isinstance(z, str) else tuple(z)
+    if limit < 1:
+        raise BadInput("--limit must be at least 1")
+    if function.arity <= MAX_TABLE_ARITY:
+        masks = minimal_sensitive_masks(function.truth_table(), bits_to_index(bits))
+        found = sorted((mask_to_block(int(m), function.arity) for m in masks),
+                       key=lambda b: (len(b), b))
+        return BlockList(function.spec, tuple(found[:limit]), len(found) <= limit, "truth table")
+    from .sat.family import enumerate_minimal
+
+    found, complete = enumerate_minimal(function, bits, backend, limit)
+    return BlockList(function.spec, tuple(found), complete, f"{backend} enumeration")
+
+
+def check_blocks(f, z, family, *, backend: str = "sat") -> FamilyReport:
+    """Decide, with z3 or SAT, whether each member of `family` is sensitive and minimal at z,
+    and whether the family is complete (every sensitive block contains a member).
+
+    >>> from verify import check_blocks
+    >>> check_blocks("maj:3", "110", [(0,), (1,)]).ok
+    True
+    >>> check_blocks("maj:3", "110", [(0,)]).witness
+    (1,)
+    """
+    from .sat.family import check_family
+
+    function = as_function(f)
+    bits = parse_bits(z, function.arity) if isinstance(z, str) else tuple(z)
+    return check_family(function, bits, [tuple(sorted(set(b))) for b in family], backend)
+
+
+def load_family(path: str, q: int) -> list[Block]:
+    """{"blocks": [[0-based coordinates], ...]}: nonempty blocks, coordinates in 0..q-1."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FAMILY_BYTES + 1)
+    except OSError as error:
+        raise BadInput(f"cannot read the family file {path!r}: {error.__class__.__name__}") from None
+    if len(data) > MAX_FAMILY_BYTES:
+        raise BadInput(f"{path}: family file exceeds {MAX_FAMILY_BYTES // 2**20} MiB")
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadInput(f"{path}: not valid JSON") from None
+    if type(document) is not dict or type(document.get("blocks")) is not list:
+        raise BadInput(f'{path}: expected an object {{"blocks": [[i, ...], ...]}}')
+    family, seen = [], set()
+    for k, entry in enumerate(document["blocks"]):
+        if type(entry) is not list or not entry or any(type(i) is not int for i in entry):
+            raise BadInput(f"{path}: blocks[{k}] is not a nonempty list of integers")
+        if any(not 0 <= i < q for i in entry):
+            raise BadInput(f"{path}: blocks[{k}] has a coordinate outside 0..{q - 1}")
+        block = tuple(sorted(set(entry)))
+        if block in seen:
+            raise BadInput(f"{path}: blocks[{k}] repeats the block {list(block)}")
+        seen.add(block)
+        family.append(block)
+    return family
