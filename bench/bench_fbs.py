@@ -143,7 +143,7 @@ def sympy_peer() -> list[dict]:
     from verify.functions.spec import parse_spec
     from verify.sensitivity.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
 
-    rows = [sympy_row("GUIDE section 1 triangle, rows {0,1},{0,2},{1,2}",
+    rows = [sympy_row("sympy triangle of docs/notes.md, section 1, rows {0,1},{0,2},{1,2}",
                       [(0, 1), (0, 2), (1, 2)], 3, fbs("thr:3:2", "000").value)]
     cases = list(SYMPY_CASES)
     rng = random.Random(2026)

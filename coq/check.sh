@@ -10,7 +10,7 @@ if ! command -v coqc >/dev/null 2>&1; then
     echo "Coq check failed: coqc not installed (apt-get install -y coq)" >&2
     exit 1
   fi
-  echo "Coq check skipped: coqc not installed (apt-get install -y coq); the z3 mirror (verify/soundness_z3.py) is checked instead."
+  echo "Coq check skipped: coqc not installed (apt-get install -y coq); the z3 mirror (verify/formal/soundness_z3.py) is checked instead."
   exit 0
 fi
 work="$(mktemp -d)"

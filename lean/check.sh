@@ -6,5 +6,5 @@ cd "$(dirname "$0")"
 if command -v lake >/dev/null 2>&1; then
   lake build
 else
-  echo "Lean check skipped: no Lean 4 toolchain (lake) installed; the z3 mirror (verify/soundness_z3.py) is checked instead."
+  echo "Lean check skipped: no Lean 4 toolchain (lake) installed; the z3 mirror (verify/formal/soundness_z3.py) is checked instead."
 fi

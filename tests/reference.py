@@ -52,5 +52,5 @@ def fbs_by_z3(blocks, q: int) -> tuple[Fraction, Fraction]:
 
 
 def threshold_fbs(n: int, t: int, w: int) -> Fraction:
-    """GUIDE section 5 closed form for THR_t on n bits at Hamming weight w (0 < t <= n)."""
+    """docs/notes.md, section 3 closed form for THR_t on n bits at Hamming weight w (0 < t <= n)."""
     return Fraction(w, w - t + 1) if w >= t else Fraction(n - w, t - w)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import doctest
 import importlib
+import importlib.util
 import inspect
 import io
 import json
@@ -138,3 +139,22 @@ def test_paper_report_is_what_the_command_writes(tmp_path):
     _frozen(report)
     written = json.loads((tmp_path / "r" / "report.json").read_text())
     assert written == json.loads(json.dumps(report.to_json(), default=str))
+
+
+def test_api_page_is_current():
+    spec = importlib.util.spec_from_file_location("api_docs", ROOT / "tools" / "api_docs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert (ROOT / "docs" / "api.md").read_text() == module.render(), \
+        "docs/api.md is stale: run python tools/api_docs.py"
+
+
+def test_readme_examples_run():
+    text = (ROOT / "README.md").read_text()
+    blocks = [part.split("```", 1)[0] for part in text.split("```python\n")[1:]]
+    examples = [block for block in blocks if block.startswith(">>>")]
+    assert examples, "the README has no Python example"
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for number, block in enumerate(examples):
+        runner.run(parser.get_doctest(block, {}, f"README example {number}", "README.md", 0))
+    assert runner.summarize(verbose=False).failed == 0

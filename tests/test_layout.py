@@ -112,3 +112,15 @@ def test_a_violation_is_detected(tmp_path):
     assert found == ["protocol", "trees"]
     assert all(RANK[t] > RANK["sensitivity"] for t in found)
 
+
+
+def test_imports_are_sorted_and_names_defined():
+    """ruff's isort and pyflakes rules: no unused, undefined or unsorted imports."""
+    import shutil
+    import subprocess
+    import sys
+
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    result = subprocess.run([ruff, "check", "--select", "I,F", "verify", "tests", "bench",
+                             "tools"], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:]

@@ -1,4 +1,4 @@
-"""The trusted checker: valid certificates from closed forms (GUIDE section 5), agreement with
+"""The trusted checker: valid certificates from closed forms (docs/notes.md, section 3), agreement with
 a brute-force reference on every single-field mutation, malformed input, and file handling."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def _windows(items: list[int], k: int) -> list[tuple[list[int], Fraction]]:
 
 
 def threshold_certificate(n: int, t: int, z: str, spec: str | None = None) -> dict:
-    """THR_t on n bits at z (GUIDE section 5): fbs = w/(w-t+1) if w >= t else (n-w)/(t-w)."""
+    """THR_t on n bits at z (docs/notes.md, section 3): fbs = w/(w-t+1) if w >= t else (n-w)/(t-w)."""
     spec = spec or f"thr:{n}:{t}"
     ones = [i for i, c in enumerate(z) if c == "1"]
     zeros = [i for i, c in enumerate(z) if c == "0"]

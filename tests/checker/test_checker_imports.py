@@ -1,4 +1,4 @@
-"""The import boundary of the trusted checker (GUIDE section 1): standard library only."""
+"""The import boundary of the trusted checker (docs/design.md, Trust boundary): standard library only."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from verify.checker import CertificateMalformed, check_certificate
 
 
 def threshold_certificate(n, t, w):
-    """THR_t at weight w from GUIDE section 5, built by hand: flip ones down or zeros up."""
+    """THR_t at weight w from docs/notes.md, section 3, built by hand: flip ones down or zeros up."""
     value = threshold_fbs(n, t, w)
     if w >= t:
         a = w - t + 1

@@ -82,7 +82,7 @@ def test_check_rejects_non_json_and_nothing_written_on_bad_certify(tmp_path):
 
 def test_module_and_console_script_agree(capsys):
     """`python -m verify` and the `fbs` entry point (pyproject: verify.cli:main) give the same
-    output; parity_4 has fbs 4 at every input (GUIDE section 5)."""
+    output; parity_4 has fbs 4 at every input (docs/notes.md, section 3)."""
     import tomllib
 
     from verify.cli import main

@@ -1,4 +1,4 @@
-"""The weighted recursion for rho_T (GUIDE section 2) against the direct LP and brute force.
+"""The weighted recursion for rho_T (docs/notes.md, section 1) against the direct LP and brute force.
 
 * local weighted LPs: the symmetric closed form against z3 on the explicit weighted LP, and
   against column generation on the same function given as a truth table;
@@ -104,7 +104,7 @@ def _assert_local_feasible(spec, z, caps, solution):
 
 
 def test_unit_capacities_give_the_closed_forms():
-    # GUIDE section 5: MAJ_{2k+1} has fbs k+1 at weights k and k+1; THR_t at w >= t: w/(w-t+1)
+    # docs/notes.md, section 3: MAJ_{2k+1} has fbs k+1 at weights k and k+1; THR_t at w >= t: w/(w-t+1)
     assert local_fbs("maj:9", (1,) * 5 + (0,) * 4).value == 5
     assert local_fbs("maj:9", (1,) * 4 + (0,) * 5).value == 5
     assert local_fbs("thr:9:6", (1,) * 8 + (0,)).value == Fraction(8, 3)

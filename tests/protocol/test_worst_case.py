@@ -83,7 +83,7 @@ def test_the_papers_two_thirds_majority_example(j):
 
 
 @pytest.mark.parametrize("truth_ones, rho, expected", [
-    # maj:6 = thr:6:4; claiming w >= 4 ones has fbs w/(w-3) (GUIDE section 5): 4, 5/2, 2
+    # maj:6 = thr:6:4; claiming w >= 4 ones has fbs w/(w-3) (docs/notes.md, section 3): 4, 5/2, 2
     (2, 4, Fraction(1, 2)),  # claim 4 ones, 2 of them lies
     (3, 3, Fraction(2, 5)),  # fbs <= 3 needs >= 5 claimed ones: 2 lies in 5
     (3, Fraction(5, 2), Fraction(2, 5)),  # w = 5 has fbs exactly 5/2: still passes

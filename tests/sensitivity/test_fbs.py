@@ -1,4 +1,4 @@
-"""Exact fbs against closed forms (GUIDE section 5), the paper, and an independent z3 LP."""
+"""Exact fbs against closed forms (docs/notes.md, section 3), the paper, and an independent z3 LP."""
 
 import itertools
 import random

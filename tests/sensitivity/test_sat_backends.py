@@ -1,4 +1,4 @@
-"""One conformance suite for every separation oracle (GUIDE section 4), against brute force.
+"""One conformance suite for every separation oracle (docs/design.md, Backends), against brute force.
 
 Oracle contract (verify/sensitivity/sat/backends.py): find_blocks(T, D, limit) returns distinct sensitive
 blocks with T(B) < D, none if and only if no sensitive block has T(B) < D; the minimum-weight

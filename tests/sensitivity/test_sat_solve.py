@@ -1,7 +1,7 @@
 """solve_by_sat against the truth-table method and closed forms; sat-lrat certificates.
 
 Expected values come from verify.fbs(..., method="table") (an independent exact method) or
-from the GUIDE section 5 closed forms; every certificate must pass the trusted checker
+from the docs/notes.md, section 3 closed forms; every certificate must pass the trusted checker
 (check_sat_certificate) and every tampered one must fail it.
 """
 
@@ -70,7 +70,7 @@ def test_wide_instances_closed_forms():
     # parity: every coordinate is sensitive, fbs = n
     solution = solve_by_sat("parity:60", "10" * 30, "z3")
     assert solution.value == 60 and check_sat_certificate(solution.certificate).valid
-    # GUIDE section 5: MAJ with n = 6j and the first 2/3 set has fbs 4
+    # docs/notes.md, section 3: MAJ with n = 6j and the first 2/3 set has fbs 4
     solution = solve_by_sat("maj:30", "1" * 20 + "0" * 10)
     assert solution.value == 4 and check_sat_certificate(solution.certificate).valid
 

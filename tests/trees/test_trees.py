@@ -134,7 +134,7 @@ def test_literature_example():
     values = node_values(tree, answers)
     assert values[0] == 1
     assert [values[tree.node(f"paper{i}")] for i in range(1, 10)] == [1] * 6 + [0] * 3
-    # the honest root claim vector has 6 ones: maj:9 = thr:9:5, closed form (GUIDE section 5)
+    # the honest root claim vector has 6 ones: maj:9 = thr:9:5, closed form (docs/notes.md, section 3)
     z = "".join(str(values[c]) for c in tree.children[0])
     assert fbs("maj:9", z).value == threshold_fbs(9, 5, 6) == 3
     tree4, answers4 = literature_tree(9, 4)

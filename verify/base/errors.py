@@ -1,4 +1,4 @@
-"""Typed errors a user can cause, each with a documented exit code (GUIDE section 3)."""
+"""Typed errors a user can cause, each with a documented exit code (docs/notes.md, section 2)."""
 
 
 class FbsError(Exception):

@@ -1,4 +1,4 @@
-"""Exact numbers in JSON: Fractions as "p/q" or "p" strings (GUIDE section 3)."""
+"""Exact numbers in JSON: Fractions as "p/q" or "p" strings (docs/notes.md, section 2)."""
 
 from __future__ import annotations
 

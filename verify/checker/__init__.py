@@ -1,4 +1,4 @@
-"""The trusted fbs certificate checker: standard library only (GUIDE section 1).
+"""The trusted fbs certificate checker: standard library only (docs/design.md, Trust boundary).
 
 It re-verifies certificates for fbs_z(f) (paper Def. 3.3/3.4) with exact arithmetic and its
 own spec evaluator; certificates/FORMAT.md defines the format.  tests/checker/test_checker_imports.py

@@ -1,6 +1,6 @@
 """Truth tables as bitsets: a Python int whose bit j is position j of the table.
 
-Position j holds f(x) where x_1..x_q is j in binary, x_1 most significant (GUIDE section 3),
+Position j holds f(x) where x_1..x_q is j in binary, x_1 most significant (docs/notes.md, section 2),
 so coordinate i (0-based) is bit q-1-i of the position.  Every helper below is a short
 sequence of big-int operations on whole tables.
 """

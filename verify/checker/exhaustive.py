@@ -157,7 +157,7 @@ def _dual_feasible(claim: Claim, sensitive: int, f_z: int) -> CheckReport | None
 
 
 def _mask(block: tuple[int, ...], q: int) -> int:
-    """Coordinate i is bit q-1-i of a position (GUIDE section 3)."""
+    """Coordinate i is bit q-1-i of a position (docs/notes.md, section 2)."""
     mask = 0
     for i in block:
         mask |= 1 << (q - 1 - i)

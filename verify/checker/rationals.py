@@ -1,4 +1,4 @@
-"""Exact numbers in certificates: JSON strings "p/q" or "p" (GUIDE section 3)."""
+"""Exact numbers in certificates: JSON strings "p/q" or "p" (docs/notes.md, section 2)."""
 
 from __future__ import annotations
 

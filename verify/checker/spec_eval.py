@@ -3,7 +3,7 @@
 A spec parses to a Node: its arity and a function from the bitsets of its inputs to the
 bitset of its output (bitset.py).  Evaluating a spec of arity q runs the node on the bitsets
 of x_1..x_q and yields the whole truth table; composition feeds inner outputs to the outer
-node.  Independent of the untrusted parser in verify/functions/spec.py by design (GUIDE section 1).
+node.  Independent of the untrusted parser in verify/functions/spec.py by design (docs/design.md, Trust boundary).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class ParsedSpec:
         return self.node.arity
 
     def truth_table(self) -> int:
-        """The bitset of f over all 2^q inputs (bit j = f at position j, GUIDE section 3)."""
+        """The bitset of f over all 2^q inputs (bit j = f at position j, docs/notes.md, section 2)."""
         context = Context(self.arity)
         return self.node.run(context.variables, context)
 

@@ -12,7 +12,7 @@ finds the node's record by that key, and checks the record locally and exactly:
 
 If every node passes, the root's value equals fbs_alpha(F_T): FORMAT-tree.md proves that the
 products of the local primals (duals) are a primal (dual) solution of F_T's fbs LP at alpha
-with that value. Standard library only (GUIDE section 1).
+with that value. Standard library only (docs/design.md, Trust boundary).
 """
 
 from __future__ import annotations

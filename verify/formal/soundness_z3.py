@@ -29,7 +29,7 @@ transcripts and on Lemma 5.2 from 4 blocks x 4 coordinates; as chains the whole 
 about 2 s. Before the steps, the hypotheses themselves are checked satisfiable, so that no
 claim is proved vacuously.
 
-z3 is an untrusted solver (GUIDE section 1): a ``proved`` here is z3's word, which is why the
+z3 is an untrusted solver (docs/design.md, Trust boundary): a ``proved`` here is z3's word, which is why the
 same induction is also stated for proof assistants (``lean/``, ``coq/``).
 """
 

@@ -3,7 +3,7 @@
 A decomposition tree names the aggregator phi_u of each internal node by a spec of the public
 grammar; the protocol, the worst-case dynamic program and the lower bound evaluate phi_u at
 many claim vectors z. This module is the one place that does so: each spec is parsed once
-and its truth table (GUIDE section 3 order, z_1 most significant) built once.
+and its truth table (docs/notes.md, section 2 order, z_1 most significant) built once.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def aggregator_function(spec: str):
 
 @lru_cache(maxsize=None)
 def aggregator_table(spec: str):
-    """The aggregator's truth table (GUIDE section 3 order) as a tuple of 0/1."""
+    """The aggregator's truth table (docs/notes.md, section 2 order) as a tuple of 0/1."""
     return tuple(int(v) for v in aggregator_function(spec).truth_table())
 
 

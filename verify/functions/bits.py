@@ -1,4 +1,4 @@
-"""Input bit strings x_1...x_q (GUIDE section 3): plain, run-length or read from a file."""
+"""Input bit strings x_1...x_q (docs/notes.md, section 2): plain, run-length or read from a file."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Boolean functions f: {0,1}^q -> {0,1} with one evaluation interface (paper Section 3.3).
 
 Every function evaluates a batch of inputs column-wise (`verify.functions.inputs`); a point
-evaluation and the truth table (GUIDE section 3 order) are derived from that.
+evaluation and the truth table (docs/notes.md, section 2 order) are derived from that.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ class Tribes(BooleanFunction):
 
 @dataclass(frozen=True, repr=False)
 class TruthTable(BooleanFunction):
-    """f given by its truth table (GUIDE section 3 order), stored as a numpy bool array."""
+    """f given by its truth table (docs/notes.md, section 2 order), stored as a numpy bool array."""
 
     table: np.ndarray = field(compare=False)
     spec: str

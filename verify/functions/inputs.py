@@ -1,4 +1,4 @@
-"""Batches of inputs x in {0,1}^q, seen column by column (GUIDE section 3 order).
+"""Batches of inputs x in {0,1}^q, seen column by column (docs/notes.md, section 2 order).
 
 A Boolean function evaluates a whole batch at once: column i holds bit x_{i+1} of
 every input in the batch. Two batch kinds exist: an explicit 0/1 matrix, and the

@@ -95,7 +95,7 @@ def global_truth_table(tree: Tree, allow_repeated: bool = False) -> tuple[list[s
     """(variables, table): F_T over the DISTINCT leaf queries, evaluated bottom-up with numpy.
 
     Variables are the distinct queries in order of first appearance in `leaf_order`; the
-    table is in GUIDE section 3 order (the first variable most significant). With
+    table is in docs/notes.md, section 2 order (the first variable most significant). With
     allow_repeated=True a repeated query is one variable (the paper's collapse example).
     """
     if not allow_repeated:

@@ -1,6 +1,6 @@
 """rho_T = fbs_alpha(F_T) by the weighted composition recursion, with a factored certificate.
 
-GUIDE section 2 (Composition); paper Section 5. For a tree with pairwise distinct leaf
+docs/notes.md, section 1 (Composition); paper Section 5. For a tree with pairwise distinct leaf
 queries and the reference oracle O_Y:
 
     rho_T(leaf) = 1

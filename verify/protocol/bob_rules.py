@@ -2,7 +2,7 @@
 
 Step 2: Bob computes fbs_z(phi) exactly and certified (`verify.fbs`, the dual LP of
 Definition 3.4) and Alice loses if it exceeds rho. Step 3: Bob samples child i with
-p_i = t_i / sum_j t_j for an optimal dual t. Dual optima are not unique (GUIDE section 2),
+p_i = t_i / sum_j t_j for an optimal dual t. Dual optima are not unique (docs/notes.md, section 1),
 so the choice is an explicit rule, recorded in every transcript:
 
 * ``vertex``    t = the certified solver's optimal dual (a vertex; deterministic per input).

@@ -9,7 +9,7 @@ Initialization: Alice outputs A(x). At each internal node x_hat (level k = d .. 
 At a leaf (level 0): Alice wins iff her claim equals O(q_leaf).
 
 The sub-problems y are the tree's (Definition 3.2); Alice chooses only her answers.
-Constant aggregator (fbs = 0, GUIDE section 2): the consistency check has already forced
+Constant aggregator (fbs = 0, docs/notes.md, section 1): the consistency check has already forced
 Alice's claim to equal the constant, which is the node's true value; Bob has no
 distribution, and the simulator ends the run in Alice's favour (reason
 "constant_aggregator"): she cannot be caught below that node.

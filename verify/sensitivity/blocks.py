@@ -1,4 +1,4 @@
-"""Sensitive blocks of f at z on the truth table (paper Definition 3.3, GUIDE section 2).
+"""Sensitive blocks of f at z on the truth table (paper Definition 3.3, docs/notes.md, section 1).
 
 A block B (0-based coordinates) is stored as an integer mask with coordinate i at bit
 q-1-i, so that the input z^B has truth-table index index(z) XOR mask(B).

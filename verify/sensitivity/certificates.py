@@ -49,7 +49,7 @@ def symmetric_certificate(spec: str, bits, solution) -> dict:
 
 
 def run_length(bits) -> str:
-    """The run-length input form `1^3,0^2` (GUIDE section 3)."""
+    """The run-length input form `1^3,0^2` (docs/notes.md, section 2)."""
     runs = [f"{key}^{len(list(group))}" for key, group in itertools.groupby(format_bits(bits))]
     return ",".join(runs)
 

@@ -37,7 +37,7 @@ class LpSolution:
 def solve_fbs_lp(masks: np.ndarray, arity: int, capacities=None) -> LpSolution:
     """Exact primal and dual optima of the fbs LP whose rows are the given block masks.
 
-    With capacities c (default all 1) this is the weighted LP of GUIDE section 2:
+    With capacities c (default all 1) this is the weighted LP of docs/notes.md, section 1:
     max sum w_B s.t. load_i <= c_i, whose dual is min sum c_i t_i s.t. t(B) >= 1.
     """
     master = _Master(masks, arity, capacities)

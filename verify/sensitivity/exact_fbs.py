@@ -1,7 +1,7 @@
 """`verify.fbs(f, z)`: exact, certified fractional block sensitivity (paper Section 3.3).
 
 The value is reported as certified only after the stdlib-only checker
-(`verify.checker`) accepted the certificate built here (GUIDE section 1).
+(`verify.checker`) accepted the certificate built here (docs/design.md, Trust boundary).
 """
 
 from __future__ import annotations

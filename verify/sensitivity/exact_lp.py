@@ -4,7 +4,7 @@
 
 with A >= 0 and b > 0, so the all-slack basis is feasible. This is the primal of paper
 Definition 3.3 (columns = sensitive blocks, A = incidence, c = 1, b = 1) and of the
-weighted recursion of GUIDE section 2 (b = children's values). Its LP dual
+weighted recursion of docs/notes.md, section 1 (b = children's values). Its LP dual
 min b.t s.t. A^T t >= c, t >= 0 is Definition 3.4.
 
 Method (issue 2): HiGHS solves in floating point; its basis is read back and re-solved

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 
 def ones_first(ones: int, n: int) -> str:
-    """The input with the first `ones` bits set, in run-length form (GUIDE section 3)."""
+    """The input with the first `ones` bits set, in run-length form (docs/notes.md, section 2)."""
     parts = [f"1^{ones}"] if ones else []
     return ",".join(parts + ([f"0^{n - ones}"] if n > ones else []))
 

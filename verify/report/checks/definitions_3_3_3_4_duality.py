@@ -27,7 +27,7 @@ def run(context) -> CheckResult:
         "failed" if failures else "confirmed",
         values={"instances": len(cases), "failures": failures},
         deviations=["the LPs run over inclusion-minimal sensitive blocks only, which leaves the "
-                    "optimum unchanged (GUIDE section 2); the checker's dual-feasibility step "
+                    "optimum unchanged (docs/notes.md, section 1); the checker's dual-feasibility step "
                     "still covers every sensitive block"])
 
 

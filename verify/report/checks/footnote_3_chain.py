@@ -5,7 +5,7 @@ from verify.report.runner import CheckResult, PaperCheck
 from .corpus import corpus
 
 NAME = "footnote_3_chain"
-PLACE = "Definition 3.4, footnote 3; GUIDE section 5"
+PLACE = "Definition 3.4, footnote 3; docs/notes.md, section 3"
 CLAIM = ("The dual of fractional block sensitivity is essentially the randomized certificate "
          "complexity defined in Aaronson (2008).")
 

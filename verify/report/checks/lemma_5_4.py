@@ -69,7 +69,7 @@ def run(context) -> CheckResult:
         values={"trees": rows, "failures": failures[:10], "non_uniform_depth_example": counter},
         deviations=[
             "rho is taken as the smallest local fbs over the internal nodes (the best rho for the "
-            "hypothesis); rho_T is computed exactly by the weighted recursion of GUIDE section 2, "
+            "hypothesis); rho_T is computed exactly by the weighted recursion of docs/notes.md, section 1, "
             "certified node by node, and cross-checked against the direct LP for <= 20 leaves",
             "the lemma needs every leaf at depth d, as Definition 3.2 guarantees (leaves at "
             f"level 0): with leaves at depths 1 and 2, AND(x, AND(y, w)) at 111 has local fbs 2 "

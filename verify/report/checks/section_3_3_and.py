@@ -7,7 +7,7 @@ from verify.functions.bits import parse_bits
 from verify.report.runner import CheckResult, PaperCheck
 
 NAME = "section_3_3_and"
-PLACE = "Section 3.3 (AND example); GUIDE section 5"
+PLACE = "Section 3.3 (AND example); docs/notes.md, section 3"
 CLAIM = ("For the Boolean AND function on the all-ones input ... the marginals of this "
          "distribution are all 1/n, and so the fractional block sensitivity is n.")
 EVERY_INPUT_UP_TO = 8  # all 2^n inputs, truth-table method
@@ -31,7 +31,7 @@ def run(context) -> CheckResult:
         f"(every input for n <= {EVERY_INPUT_UP_TO}; n in {WIDE} at 1^n and seeded others)",
         "failed" if mismatches else "confirmed",
         values={"inputs_checked": checked, "mismatches": mismatches[:10]},
-        deviations=["the paper states only the all-ones value; 'elsewhere 1' is GUIDE section 5"])
+        deviations=["the paper states only the all-ones value; 'elsewhere 1' is docs/notes.md, section 3"])
 
 
 def _check_one(context, n: int, bits: str, mismatches: list) -> int:

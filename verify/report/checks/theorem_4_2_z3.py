@@ -47,7 +47,7 @@ DEVIATIONS = [
     "optimal w gives the lemma.",
     "Each proof is a chain of z3 queries (every step from named hypotheses and earlier steps, "
     "cut rule), not one query; the hypotheses are first checked satisfiable so that nothing is "
-    "proved vacuously. z3 is an untrusted solver (GUIDE section 1): these are z3's answers, "
+    "proved vacuously. z3 is an untrusted solver (docs/design.md, Trust boundary): these are z3's answers, "
     "not certificates re-checked by the stdlib-only checker.",
 ]
 

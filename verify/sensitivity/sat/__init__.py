@@ -1,4 +1,4 @@
-"""Solver-based fbs for wide functions (untrusted side; GUIDE section 1).
+"""Solver-based fbs for wide functions (untrusted side; docs/design.md, Trust boundary).
 
 `solve_by_sat(function, bits)` runs column generation whose separation step ("is there a
 sensitive block B with t(B) < 1?") is a pseudo-Boolean query answered by pysat or z3, then

@@ -1,9 +1,9 @@
-"""Separation oracles: "find a sensitive block B with T(B) < D" (untrusted, GUIDE section 4).
+"""Separation oracles: "find a sensitive block B with T(B) < D" (untrusted, docs/design.md, Backends).
 
 `SeparationOracle` is the interface; `PysatOracle` (RC2 minimum-weight block, or the checker's
 adder encoding with CaDiCaL) and `Z3Oracle` (Optimize, or PbLe) implement it.  Every block an
 oracle returns is re-evaluated with the untrusted evaluator and made inclusion-minimal
-(GUIDE section 2: minimal blocks suffice), dropping the heaviest removable coordinate first.
+(docs/notes.md, section 1: minimal blocks suffice), dropping the heaviest removable coordinate first.
 tests/sensitivity/test_sat_backends.py is the shared conformance suite.
 """
 
