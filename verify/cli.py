@@ -1,7 +1,18 @@
 """The `fbs` command line (also `python -m verify`).
 
-Exit codes: 0 success / certificate valid, 1 certificate invalid, 2 bad input or
-unreadable file, 3 internal or solver failure (a bug: please report it).
+Exit codes (the same for every command):
+  0    success (a certificate is valid, every check holds)
+  1    a certificate is invalid, or a check or a theorem's hypothesis or conclusion fails on
+       this instance: `fbs check`, `fbs blocks --check`, `fbs paper`, `fbs debate run` with
+       the honest Alice where the FBS condition fails, `fbs debate completeness` where the
+       honest Alice can lose or the FBS condition fails
+  2    bad input: a spec, bit string, file or option; a malformed certificate; a size beyond
+       a documented limit; an output that would overwrite an input; a full disk
+  3    a bug of fbs-verify (an internal error, or a solver and the checker disagree)
+  130  interrupted (Ctrl-C); no partial file is left
+Errors are one line on stderr (FBS_DEBUG=1 adds a traceback; the exit code is the same).
+`-` is standard input or output wherever a file is read or written; SPEC and BITS may be
+@FILE or @-.
 """
 
 from __future__ import annotations
@@ -10,23 +21,48 @@ import argparse
 import json
 import os
 import sys
+import traceback
 
-from verify.base.errors import FbsError
+from verify.base.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_BUG,
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    FbsError,
+)
 
-EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+__all__ = ["EXIT_BAD_INPUT", "EXIT_BUG", "EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors and exit code 2."""
+    """argparse with one-line errors, exit code 2, and defaults shown in --help."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):
-        self.exit(EXIT_BAD_INPUT, f"fbs: error: {message} (see fbs --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"fbs: error: {_one_line(message)} (see fbs --help)\n")
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the epilog's layout and appends "(default: X)" to options that have one."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if "%(default)" in text or "default" in text or action.default in (None, False) \
+                or action.default is argparse.SUPPRESS or not action.option_strings:
+            return text
+        return f"{text} (default: %(default)s)"
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from verify import __version__
+
     parser = _Parser(prog="fbs", description="Exact, certified fractional block sensitivity "
-                     "and the FBS Debate protocol.", epilog=__doc__.split("\n\n", 1)[1],
-                     formatter_class=argparse.RawDescriptionHelpFormatter)
+                     "and the FBS Debate protocol.", epilog=__doc__.split("\n\n", 1)[1])
+    parser.add_argument("--version", action="version", version=f"fbs-verify {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     from .commands import register_all
 
@@ -35,26 +71,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; never lets a traceback reach the user."""
-    parser = build_parser()
+    """Run the command line; never lets a traceback reach the user (unless FBS_DEBUG=1)."""
     try:
+        parser = build_parser()
         args = parser.parse_args(argv)
         return args.run(args)
     except FbsError as error:
+        _debug_traceback()
         print(f"fbs: error: {_one_line(str(error))}", file=sys.stderr)
         return error.exit_code
     except BrokenPipeError:  # the reader (e.g. `head`) closed the pipe: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except KeyboardInterrupt:
-        print("fbs: interrupted", file=sys.stderr)
-        return EXIT_INTERNAL
+        print(("\n" if sys.stderr.isatty() else "") + "fbs: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
-        if os.environ.get("FBS_DEBUG"):
-            raise
-        print(f"fbs: internal error: {error.__class__.__name__}: {error} "
-              "(set FBS_DEBUG=1 for a traceback)", file=sys.stderr)
-        return EXIT_INTERNAL
+        _debug_traceback()
+        print(f"fbs: internal error: {error.__class__.__name__}: {_one_line(str(error))} "
+              "(a bug of fbs-verify; set FBS_DEBUG=1 for a traceback)", file=sys.stderr)
+        return EXIT_BUG
+
+
+def _debug_traceback() -> None:
+    if os.environ.get("FBS_DEBUG"):
+        traceback.print_exc(file=sys.stderr)
 
 
 def _one_line(message: str, limit: int = 400) -> str:
@@ -63,10 +104,11 @@ def _one_line(message: str, limit: int = 400) -> str:
     return message if len(message) <= limit else message[:limit] + "... (message cut)"
 
 
-def print_json(document) -> None:
+def print_json(document, stream=None) -> None:
     """Machine output on stdout."""
-    json.dump(document, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    stream = sys.stdout if stream is None else stream
+    json.dump(document, stream, indent=1)
+    stream.write("\n")
 
 
 if __name__ == "__main__":

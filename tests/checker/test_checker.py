@@ -193,7 +193,7 @@ def test_constant_function_only_zero_certificate():
     assert verdict(obj) == "valid"
     assert verdict(certificate("expr:3:x1&~x1", "101", 1, [], [1, 0, 0])) == "invalid"
     assert verdict(certificate("expr:3:x1|~x1", "101", 1, [([0], 1)], [1, 0, 0])) == "invalid"
-    assert verdict(certificate("expr:1", "", 0, [], [])) == "valid"
+    assert verdict(certificate("expr:1", "", 0, [], [])) == "malformed"  # arity 0: no function
 
 
 def test_cnf_spec_uses_only_embedded_text(tmp_path, monkeypatch):

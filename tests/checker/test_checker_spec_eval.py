@@ -168,19 +168,19 @@ FIXED_SPECS = [
     "wthr:100000000000000000000000000007,3:100000000000000000000000000008",
     "sym:01", "sym:10", "sym:0110", "sym:10001", "sym:111", "sym:000",
     "index:1", "index:2", "tribes:2:3", "tribes:1:4", "tribes:3:1",
-    "tt:0", "tt:1", "tt:01", "tt:0110", "tt:0001011101111111",
-    "tt:0x6:2", "tt:0x1:1", "tt:0x2:1", "tt:0x0:0", "tt:0x1:0", "tt:0x06:2", "tt:0xE8:3",
-    "tt:0xe8:3", "tt:0x1:3", "tt:0x8000:4",
+    "tt:01", "tt:0110", "tt:0001011101111111",
+    "tt:0x6:2", "tt:0x1:1", "tt:0x2:1", "tt:0xE8:3",
+    "tt:0xe8:3", "tt:0x01:3", "tt:0x8000:4",
     "expr:x1", "expr:~x1", "expr:~~x1", "expr:x1&x2|x3", "expr:x1|x2&x3", "expr:x1^x2&x3",
     "expr:x1|x2^x3", "expr:~x1&x2", "expr:~(x1&x2)", "expr:(x1|x2)&x3", "expr:x1^x2^x3",
-    "expr: x1 & ( x2 | ~ x3 ) ^ x4 ", "expr:x3", "expr:5:x2&x4", "expr:3:1", "expr:1",
-    "expr:0", "expr:true", "expr:false|x2", "expr:x1&true", "expr:x1&~x1",
+    "expr: x1 & ( x2 | ~ x3 ) ^ x4 ", "expr:x3", "expr:5:x2&x4", "expr:3:1", "expr:1:1",
+    "expr:2:0", "expr:1:true", "expr:false|x2", "expr:x1&true", "expr:x1&~x1",
     "expr:x10&x1", "expr:((((x1))))^(x2|0)",
     "cnf:a.cnf", "cnf:b.cnf", "cnf:empty-clause.cnf", "cnf:no-clauses.cnf",
     "compose(and:2;or:2;or:2)", "compose(maj:3;parity:2;and:2;expr:x1)",
     "compose(or:2;compose(and:2;expr:~x1;tt:0110);thr:3:2)",
     "compose(tt:0110;tt:0001;tt:0111)", "compose(tt:01101001;expr:~x1;expr:x1;expr:x2&x1)",
-    "compose(parity:3;expr:1;tt:0x6:2;cnf:a.cnf)", "compose(index:1;and:1;or:2;parity:2)",
+    "compose(parity:3;expr:1:1;tt:0x6:2;cnf:a.cnf)", "compose(index:1;and:1;or:2;parity:2)",
     " compose( and:2 ; or:2 ; sym:010 ) ", "compose(expr:x2^x1;expr:(x1|x2);expr:(x1&x2))",
     "compose(tribes:1:2;compose(tt:0001;compose(or:1;expr:x1);expr:x1);wthr:1,1:1)",
     "compose(tt:0x6:2;expr:2:x2;expr:2:x1)",
@@ -216,11 +216,18 @@ def test_truth_table_order_x1_most_significant():
     assert evaluate_spec("tt:0x1:1") == (1, 0b10)
 
 
-def test_constant_specs_have_arity_zero_or_more():
-    assert evaluate_spec("expr:1") == (0, 1)
-    assert evaluate_spec("expr:0") == (0, 0)
-    assert evaluate_spec("tt:1") == (0, 1)
+def test_constant_specs_need_an_arity_of_at_least_one():
+    for spec in ("expr:1", "expr:0", "expr:true", "tt:1", "tt:0", "tt:0x1:0", "tt:0x0:0"):
+        with pytest.raises(CertificateMalformed, match="arity 0"):
+            evaluate_spec(spec)
     assert evaluate_spec("expr:3:0") == (3, 0)
+    assert evaluate_spec("expr:x2 & (x3 ^ x3)") == (3, 0)  # arity: the largest variable named
+
+
+@pytest.mark.parametrize("spec", ["tt:0xFF:5", "tt:0x06:2", "tt:0x1:3", "tt:0x0001:3"])
+def test_hex_tables_must_have_the_length_of_q(spec):
+    with pytest.raises(CertificateMalformed, match="hex digit"):
+        evaluate_spec(spec)
 
 
 def test_q24_evaluates_quickly():
@@ -338,7 +345,8 @@ def leaf_specs(draw, max_arity: int = 4) -> str:
         value = draw(st.integers(0, 2 ** (2 ** n) - 1))
         return f"tt:0x{value:0{max(1, 2 ** n // 4)}x}:{n}"
     formula = draw(formulas(n))
-    return f"expr:{n}:{formula}" if family == "exprn" else f"expr:{formula}"
+    named = re.search(r"x[0-9]", formula)
+    return f"expr:{n}:{formula}" if family == "exprn" or not named else f"expr:{formula}"
 
 
 @st.composite

@@ -1,16 +1,24 @@
-"""Typed errors a user can cause, each with a documented exit code (docs/notes.md, section 2)."""
+"""Typed errors a user can cause, and the exit codes of `fbs` (docs/notes.md, section 2).
+
+Exit codes: 0 success; 1 a certificate is invalid, or a check or a theorem's hypothesis or
+conclusion fails on the given instance (the command says which); 2 bad input (a spec, bit
+string, file, option, a malformed certificate, a size beyond a documented limit); 3 a bug
+of fbs-verify (an internal error or a solver/checker disagreement); 130 interrupted (Ctrl-C).
+"""
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_BUG, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 class FbsError(Exception):
     """Base class: a one-line message meant for the user."""
 
-    exit_code = 2
+    exit_code = EXIT_BAD_INPUT
 
 
 class BadInput(FbsError):
     """A bad function spec, bit string, file or option (exit code 2)."""
 
-    exit_code = 2
+    exit_code = EXIT_BAD_INPUT
 
 
 class TooLarge(BadInput):
@@ -18,6 +26,6 @@ class TooLarge(BadInput):
 
 
 class SolverFailure(FbsError):
-    """An untrusted solver could not produce a certificate (exit code 3)."""
+    """An untrusted solver could not produce a certificate: a bug of ours (exit code 3)."""
 
-    exit_code = 3
+    exit_code = EXIT_BUG

@@ -1,15 +1,124 @@
-"""Exact numbers in JSON: Fractions as "p/q" or "p" strings (docs/notes.md, section 2)."""
+"""Exact numbers as text, one convention for every command and file (docs/notes.md, section 2).
+
+JSON: an exact number is a string "p/q" (or "p" for an integer) of any length; where a float
+helps a reader it sits beside it as `<name>_float` (null if it does not fit a double). Numbers
+a user types (rho, delta, eps, probabilities) are read here: ASCII digits only.
+"""
 
 from __future__ import annotations
 
+import math
+import re
+from decimal import Decimal
 from fractions import Fraction
 from math import lcm
 
+from .errors import BadInput, TooLarge
+
+MAX_TYPED_DIGITS = 1_000_000  # digits (and exponent) of a number a user types
+_STR_DIGITS_SAFE = 4000  # below Python's 4300-digit int <-> str limit
+_TYPED = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?", re.ASCII)
+_RATIO = re.compile(r"([+-]?[0-9]+)/([0-9]+)", re.ASCII)
+
+
+def int_text(n: int) -> str:
+    """The decimal digits of an integer of any size (no 4300-digit limit)."""
+    n = int(n)
+    if n.bit_length() < _STR_DIGITS_SAFE * 3:
+        return str(n)
+    return str(Decimal(n))  # the decimal module converts big ints without the limit
+
 
 def fraction_text(x: Fraction) -> str:
-    """"p/q", or "p" for an integer."""
+    """"p/q", or "p" for an integer, of any size."""
     x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    if x.denominator == 1:
+        return int_text(x.numerator)
+    return f"{int_text(x.numerator)}/{int_text(x.denominator)}"
+
+
+def as_float(x: Fraction) -> float | None:
+    """The nearest double, or None if |x| is beyond the double range (JSON has no infinity)."""
+    try:
+        value = float(Fraction(x))
+    except OverflowError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def short_fraction(x: Fraction, limit: int = 40) -> str:
+    """An exact value for a terminal: "p/q (~float)", or only the float if p/q is long."""
+    x = Fraction(x)
+    approx = as_float(x)
+    shown = "out of double range" if approx is None else f"{approx:.6g}"
+    if max(x.numerator.bit_length(), x.denominator.bit_length()) < 4 * limit:
+        text = fraction_text(x)
+        if len(text) <= limit:
+            return text if x.denominator == 1 else f"{text} (~{shown})"
+    digits = len(int_text(x.denominator)) if x.denominator != 1 else len(int_text(abs(x.numerator)))
+    kind = "fraction" if x.denominator != 1 else "integer"
+    return f"~{shown} (exact: a {digits}-digit {kind}, see --json)"
+
+
+def exact_fields(name: str, x: Fraction | None, with_float: bool = True) -> dict:
+    """{name: "p/q", name_float: float} (the JSON convention); both null for None."""
+    if x is None:
+        return {name: None, **({f"{name}_float": None} if with_float else {})}
+    document = {name: fraction_text(x)}
+    if with_float:
+        document[f"{name}_float"] = as_float(x)
+    return document
+
+
+def parse_fraction(text, what: str, *, allow_negative: bool = False) -> Fraction:
+    """An exact number a user typed: "4", "7/2", "2.5", "1e-6" (ASCII digits only).
+
+    BadInput (exit 2) with a one-line message otherwise; TooLarge for more than
+    MAX_TYPED_DIGITS digits or exponent."""
+    if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
+        value = Fraction(text)
+    else:
+        raw = str(text).strip() if isinstance(text, (str, float)) else None
+        value = _parse_text(raw, what) if raw is not None else None
+        if value is None:
+            raise BadInput(f"{what} must be a number such as 4, 7/2, 2.5 or 1e-6, "
+                           f"got {str(text)[:40]!r}")
+    if value < 0 and not allow_negative:
+        raise BadInput(f"{what} must not be negative, got {str(text)[:40]}")
+    return value
+
+
+def _parse_text(raw: str, what: str) -> Fraction | None:
+    if len(raw) > MAX_TYPED_DIGITS:
+        raise TooLarge(f"{what}: more than {MAX_TYPED_DIGITS} characters")
+    ratio = _RATIO.fullmatch(raw)
+    if ratio:
+        if int(ratio.group(2)) == 0:
+            return None
+        return Fraction(int(ratio.group(1)), int(ratio.group(2)))
+    match = _TYPED.fullmatch(raw)
+    if not match or not (match.group(2) or match.group(3)):
+        return None
+    sign, whole, fraction, exponent = match.groups()
+    if exponent is not None and (len(exponent) > 8 or abs(int(exponent)) > MAX_TYPED_DIGITS):
+        raise TooLarge(f"{what}: exponent {exponent[:12]} is beyond 10^{MAX_TYPED_DIGITS}")
+    digits = (whole or "") + (fraction or "")
+    scale = int(exponent or 0) - len(fraction or "")
+    value = Fraction(int(digits or "0"))
+    value = value * 10**scale if scale >= 0 else value / 10**-scale
+    return -value if sign == "-" else value
+
+
+def parse_count(text, what: str, low: int = 0, high: int | None = None) -> int:
+    """A non-negative integer a user typed (ASCII digits, at most 18 of them)."""
+    raw = str(text).strip()
+    if not re.fullmatch(r"[+-]?[0-9]{1,18}", raw, re.ASCII):
+        raise BadInput(f"{what} must be an integer, got {raw[:40]!r}")
+    value = int(raw)
+    if value < low or (high is not None and value > high):
+        upper = "" if high is None else f" and <= {high}"
+        raise BadInput(f"{what} must be >= {low}{upper}, got {value}")
+    return value
 
 
 def scale_to_integers(values) -> tuple[list[int], int]:

@@ -40,6 +40,8 @@ MAX_ARITY = 100_000          # q of a SAT certificate
 MAX_CLAUSES = 3_000_000      # clauses of one claim CNF (function circuit + weighted sum)
 MAX_LITERALS = 12_000_000    # literal occurrences of one claim CNF
 MAX_WEIGHT_BITS = 4096       # bits of one weight T_i or of the bound K
+MAX_TABLE_INPUTS = 20        # inputs of a tt: table (a multiplexer of 2^q leaves)
+EVALUATION_BATCH = 1024      # points per pass when evaluating the gate list
 
 
 class Builder:
@@ -418,23 +420,28 @@ class FunctionCircuit:
     z: str
 
     def values(self, blocks: list[tuple[int, ...]]) -> tuple[int, list[int]]:
-        """(f(z), [f(z^B) for B in blocks]) by evaluating the gate list at all points at once."""
-        points = len(blocks) + 1  # point 0 is z itself (the empty block)
+        """(f(z), [f(z^B) for B in blocks]) by evaluating the gate list on bitsets, at most
+        EVALUATION_BATCH points per pass (memory: one small int per gate)."""
+        f_z, results = self._evaluate([()])[0], []
+        for start in range(0, len(blocks), EVALUATION_BATCH):
+            results.extend(self._evaluate(blocks[start:start + EVALUATION_BATCH]))
+        return f_z, results
+
+    def _evaluate(self, blocks: list[tuple[int, ...]]) -> list[int]:
         inputs = [0] * self.arity
-        for p, block in enumerate(blocks, 1):
+        for p, block in enumerate(blocks):
             for i in block:
                 inputs[i] |= 1 << p
-        full = (1 << points) - 1
-        values = self.builder.evaluate(inputs, full)
-        out = values[abs(self.output)]
+        full = (1 << len(blocks)) - 1
+        out = self.builder.evaluate(inputs, full)[abs(self.output)]
         if self.output < 0:
             out ^= full
-        return out & 1, [(out >> p) & 1 for p in range(1, points)]
+        return [(out >> p) & 1 for p in range(len(blocks))]
 
 
 def function_circuit(spec: str, z: str, files: dict | None = None) -> FunctionCircuit:
     """Parse the spec (CertificateMalformed if invalid) and build f(z XOR y)."""
-    parsed = parse_spec(spec, files, max_arity=MAX_ARITY)
+    parsed = parse_spec(spec, files, max_arity=MAX_ARITY, max_table_arity=MAX_TABLE_INPUTS)
     q = parsed.arity
     if type(z) is not str or len(z) != q or z.strip("01"):
         raise CertificateMalformed(f"input: expected a 0/1 string of length q = {q}")
@@ -457,7 +464,8 @@ class _Encoder:
             parts = _split_top_level(spec[len("compose("):-1])
             outputs, offset = [], 0
             for part in parts[1:]:
-                arity = parse_spec(part, self.files, max_arity=MAX_ARITY).arity
+                arity = parse_spec(part, self.files, max_arity=MAX_ARITY,
+                                   max_table_arity=MAX_TABLE_INPUTS).arity
                 outputs.append(self.build(part, x[offset:offset + arity]))
                 offset += arity
             return self.build(parts[0], outputs)

@@ -11,21 +11,32 @@ IDs.  A clause is accepted only by reverse unit propagation (RUP) on its hints a
 the negation of the clause, then walk the hints in order; each hint clause must be unit (its
 one non-false literal becomes true) or falsified (conflict, the clause is proved).  RAT steps
 (negative hints) are not accepted.  The proof is a refutation only if it adds the empty
-clause.  Work is bounded by the text length and the MAX_WORK budget of literal visits, so a
-malformed, truncated or hostile proof ends in CertificateMalformed or a failed result, never
-a hang.
+clause.
+
+The proof is read as a stream of chunks and scanned line by line: blank and comment lines are
+skipped at the speed of a regular expression, a line may hold at most MAX_LINE_BYTES, at most
+MAX_ADDED_CLAUSES clauses are stored, and MAX_WORK bounds the literal visits and tokens.  So
+time is linear in the proof text (plus the work budget) and memory is bounded by one line and
+the stored clauses; a malformed, truncated or hostile proof ends in CertificateMalformed or a
+failed result, never a hang.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 from .errors import CertificateMalformed
 
-MAX_WORK = 500_000_000  # literal visits while checking hints, over the whole proof
+MAX_WORK = 500_000_000  # literal visits while checking hints and tokens read, over the proof
+MAX_LINE_BYTES = 4 << 20  # one LRAT line
+MAX_ADDED_CLAUSES = 5_000_000  # clauses added by the proof and kept (deletions free slots)
 _NUMBER = rb"-?[0-9]{1,19}"
 _LINE = re.compile(rb"%s(?:[ \t]+(?:%s|d))*" % (_NUMBER, _NUMBER))
+# a line that is neither blank nor a comment: optional blanks, then a first character that is
+# not 'c' (group 1 is the line without its leading blanks)
+_STEP = re.compile(rb"^[ \t\r\f\v]*([^c \t\r\n\f\v][^\n]*)", re.M)
 
 
 @dataclass(frozen=True)
@@ -37,25 +48,57 @@ class LratResult:
     steps: int = 0
 
 
-def check_lrat(clauses: list[list[int]], proof: bytes | str, n_vars: int) -> LratResult:
-    """Check an LRAT refutation of `clauses` (numbered 1..len(clauses))."""
+def proof_lines(chunks: Iterable[bytes]) -> Iterable[tuple[int, bytes]]:
+    """(line number, stripped text) of every step line of a proof given as byte chunks."""
+    carry, line_number = b"", 0
+    for chunk in chunks:
+        data = carry + chunk if carry else chunk
+        end = data.rfind(b"\n") + 1
+        carry = data[end:]
+        line_number = yield from _lines_of(data, end, line_number)
+        if len(carry) > MAX_LINE_BYTES:
+            raise CertificateMalformed(f"LRAT line {line_number + 1}: longer than "
+                                       f"{MAX_LINE_BYTES} bytes")
+    if carry:
+        yield from _lines_of(carry + b"\n", len(carry) + 1, line_number)
+
+
+def _lines_of(data: bytes, end: int, line_number: int):
+    """Step lines of data[:end] (whole lines); returns the line count after them."""
+    position = 0
+    for match in _STEP.finditer(data, 0, end):
+        start = match.start(1)
+        line_number += data.count(b"\n", position, start)
+        position = start
+        line = match.group(1).rstrip()
+        if len(line) > MAX_LINE_BYTES:
+            raise CertificateMalformed(f"LRAT line {line_number + 1}: longer than "
+                                       f"{MAX_LINE_BYTES} bytes")
+        yield line_number + 1, line
+    return line_number + data.count(b"\n", position, end)
+
+
+def check_lrat(clauses: list[list[int]], proof: bytes | str | Iterable[bytes],
+               n_vars: int) -> LratResult:
+    """Check an LRAT refutation of `clauses` (numbered 1..len(clauses)).
+
+    proof: the text, or an iterable of byte chunks (streamed, never held whole)."""
     if isinstance(proof, str):
         proof = proof.encode("ascii", "replace")
-    database: dict[int, tuple[int, ...]] = {k: tuple(c) for k, c in enumerate(clauses, 1)}
+    chunks = [proof] if isinstance(proof, bytes) else proof
+    database: dict[int, list[int] | tuple[int, ...]] = dict(enumerate(clauses, 1))
     last_id = len(clauses)
-    work = 0
-    steps = 0
-    for number, raw in enumerate(proof.split(b"\n"), 1):
-        line = raw.strip()
-        if not line or line[:1] == b"c":
-            continue
+    work = steps = added = 0
+    for number, line in proof_lines(chunks):
         if _LINE.fullmatch(line) is None:
             raise CertificateMalformed(f"LRAT line {number}: not an LRAT step: {line[:40]!r}")
         tokens = line.split()
         steps += 1
+        work += len(tokens)
         if tokens[1:2] == [b"d"]:
             for clause_id in _terminated(_integers(tokens[2:], number), number, "deletion"):
-                database.pop(clause_id, None)
+                if database.pop(clause_id, None) is not None and clause_id > len(clauses):
+                    added -= 1
             continue
         numbers = _integers(tokens, number)
         step_id = numbers[0]
@@ -96,6 +139,10 @@ def check_lrat(clauses: list[list[int]], proof: bytes | str, n_vars: int) -> Lra
                                      f"without a conflict", steps)
         if not lemma:
             return LratResult(True, f"empty clause derived at LRAT line {number}", steps)
+        added += 1
+        if added > MAX_ADDED_CLAUSES:
+            raise CertificateMalformed(f"LRAT proof keeps more than {MAX_ADDED_CLAUSES} added "
+                                       "clauses")
         database[step_id] = tuple(lemma)
     return LratResult(False, "the proof ends without deriving the empty clause "
                              "(truncated or not a refutation)", steps)

@@ -33,15 +33,16 @@ def parse_number(text: object, where: str) -> Fraction:
 MAX_DENOMINATOR_BITS = 1 << 14
 
 
-def common_denominator(numbers: list[Fraction], where: str) -> int:
-    """The least common denominator, refused (CertificateMalformed) above 2^14 bits so that
-    every later sum is integer arithmetic of bounded size."""
+def common_denominator(numbers: list[Fraction], where: str,
+                       max_bits: int = MAX_DENOMINATOR_BITS) -> int:
+    """The least common denominator, refused (CertificateMalformed) above max_bits bits so
+    that every later sum is integer arithmetic of bounded size."""
     denominator = 1
     for d in {x.denominator for x in numbers}:
         denominator = lcm(denominator, d)
-        if denominator.bit_length() > MAX_DENOMINATOR_BITS:
+        if denominator.bit_length() > max_bits:
             raise CertificateMalformed(f"{where}: the common denominator exceeds "
-                                       f"{MAX_DENOMINATOR_BITS} bits")
+                                       f"{max_bits} bits")
     return denominator
 
 

@@ -19,7 +19,17 @@ GZIP_MAGIC = b"\x1f\x8b"
 def check_file(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> CheckReport:
     """Read and check a certificate file (at most max_bytes, after gunzip if gzip-compressed).
     Every problem with the file itself raises CertificateMalformed with a one-line message."""
-    obj = load_json(read_bytes(path, max_bytes))
+    return check_bytes(read_bytes(path, max_bytes), max_bytes)
+
+
+def check_bytes(data: bytes, max_bytes: int = MAX_FILE_BYTES) -> CheckReport:
+    """Check a certificate given as the bytes of its file (gzip accepted, max_bytes bounds
+    the input and its decompression)."""
+    if len(data) > max_bytes:
+        raise CertificateMalformed(f"certificate file exceeds {max_bytes} bytes")
+    if data[:2] == GZIP_MAGIC:
+        data = _gunzip(data, max_bytes)
+    obj = load_json(data)
     try:
         return check_certificate(obj)
     except (RecursionError, MemoryError) as error:
@@ -37,8 +47,6 @@ def read_bytes(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> byte
                                    f"{type(error).__name__}") from None
     if len(data) > max_bytes:
         raise CertificateMalformed(f"certificate file exceeds {max_bytes} bytes")
-    if data[:2] == GZIP_MAGIC:
-        data = _gunzip(data, max_bytes)
     return data
 
 

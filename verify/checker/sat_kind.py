@@ -16,20 +16,27 @@ import gzip
 import io
 import re
 from fractions import Fraction
-from math import lcm
 
-from .circuit_cnf import ENCODING, MAX_ARITY, claim_cnf, function_circuit
+from .circuit_cnf import (
+    ENCODING,
+    MAX_ARITY,
+    MAX_TABLE_INPUTS,
+    MAX_WEIGHT_BITS,
+    claim_cnf,
+    function_circuit,
+)
 from .errors import CertificateMalformed
 from .fields import get_typed, read_dual, read_files, read_primal, require_keys
 from .lrat import check_lrat
-from .rationals import parse_number
+from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import parse_spec
 
 REQUIRED = {"format", "kind", "spec", "arity", "input", "value", "primal", "dual", "encoding",
             "cnf_sha256", "lrat"}
 OPTIONAL = {"files", "bob_rule", "producer"}
-MAX_LRAT_BYTES = 1 << 30  # decompressed proof text
+MAX_LRAT_BYTES = 1 << 30  # decompressed proof text (streamed, never held whole)
+LRAT_CHUNK = 1 << 20
 _RUN = re.compile(r"([01])\^([0-9]{1,9})")
 FORMAT = "fbs-certificate/1"
 
@@ -46,7 +53,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         raise CertificateMalformed(f"kind: expected 'sat-lrat', got {str(obj['kind'])[:40]!r}")
     files = read_files(obj)
     spec = get_typed(obj, "spec", str, "certificate")
-    parsed = parse_spec(spec, files, max_arity=MAX_ARITY)
+    parsed = parse_spec(spec, files, max_arity=MAX_ARITY, max_table_arity=MAX_TABLE_INPUTS)
     q = parsed.arity
     arity = get_typed(obj, "arity", int, "certificate")
     if arity != q:
@@ -68,14 +75,17 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         raise CertificateMalformed("cnf_sha256: expected 64 lowercase hexadecimal digits")
     proof = read_lrat(get_typed(obj, "lrat", str, "certificate"))
 
+    primal_den = common_denominator([w for _, w in primal], "primal weights")
+    dual_den = common_denominator(t, "dual", MAX_WEIGHT_BITS)
+
     # step 2: nonnegativity
     for k, (block, weight) in enumerate(primal):
         if weight < 0:
-            return rejected("primal-nonnegative", f"primal[{k}] block {list(block)}: "
-                                                  f"weight {weight} < 0")
+            return rejected("primal-nonnegative", f"primal[{k}] block {_short_block(block)}: "
+                                                  f"weight {show(weight)} < 0")
     for i, ti in enumerate(t):
         if ti < 0:
-            return rejected("dual-nonnegative", f"dual[{i}]: t_{i} = {ti} < 0")
+            return rejected("dual-nonnegative", f"dual[{i}]: t_{i} = {show(ti)} < 0")
     # step 3: primal blocks are sensitive (circuit evaluated at z and at every z^B)
     circuit = function_circuit(spec, z, files)
     f_z, flipped = circuit.values([block for block, _ in primal])
@@ -83,37 +93,38 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         if value_at_block == f_z:
             return rejected("primal-sensitive", f"primal[{k}] block {_short_block(block)} is "
                                                 f"not sensitive at z: f(z^B) = f(z) = {f_z}")
-    # step 4: loads
-    load = [Fraction(0)] * q
-    for block, weight in primal:
+    # step 4: loads, as integers over the common denominator
+    weights = [w.numerator * (primal_den // w.denominator) for _, w in primal]
+    load = [0] * q
+    for (block, _), weight in zip(primal, weights):
         for i in block:
             load[i] += weight
     for i, total in enumerate(load):
-        if total > 1:
+        if total > primal_den:
             return rejected("primal-load", f"coordinate {i}: load sum_(B contains {i}) w_B = "
-                                           f"{total} > 1")
+                                           f"{show(Fraction(total, primal_den))} > 1")
     # step 5: values
-    primal_sum = sum((weight for _, weight in primal), Fraction(0))
+    primal_sum = Fraction(sum(weights), primal_den)
     if primal_sum != value:
-        return rejected("primal-value", f"sum of primal weights = {primal_sum}, "
-                                        f"claimed value = {value}")
-    dual_sum = sum(t, Fraction(0))
+        return rejected("primal-value", f"sum of primal weights = {show(primal_sum)}, "
+                                        f"claimed value = {show(value)}")
+    dual_int = [ti.numerator * (dual_den // ti.denominator) for ti in t]
+    dual_sum = Fraction(sum(dual_int), dual_den)
     if dual_sum != value:
-        return rejected("dual-value", f"sum of dual t_i = {dual_sum}, claimed value = {value}")
+        return rejected("dual-value", f"sum of dual t_i = {show(dual_sum)}, "
+                                      f"claimed value = {show(value)}")
     # step 6: dual feasibility as an UNSAT claim
-    denominator = lcm(*(ti.denominator for ti in t)) if t else 1
-    weights = [ti.numerator * (denominator // ti.denominator) for ti in t]
-    claim = claim_cnf(circuit, weights, denominator - 1)
+    claim = claim_cnf(circuit, dual_int, dual_den - 1)
     rebuilt_hash = claim.sha256()
     if rebuilt_hash != claimed_hash:
         return rejected("cnf-hash", f"the proof is for another claim: the CNF rebuilt from spec, "
                                     f"input and dual has sha256 {rebuilt_hash[:16]}..., the "
                                     f"certificate names {claimed_hash[:16]}...")
-    result = check_lrat(claim.clauses, proof, claim.n_vars)
+    result = check_lrat(claim.clauses, lrat_chunks(proof), claim.n_vars)
     if not result.refuted:
         return rejected("lrat", f"the LRAT proof does not refute the CNF of 'a sensitive block "
                                 f"with t(B) < 1': {result.message}")
-    return accepted(value, f"valid: fbs_z(f) = {value} for spec {_short(spec)} at z = "
+    return accepted(value, f"valid: fbs_z(f) = {show(value)} for spec {_short(spec)} at z = "
                            f"{_short(z)} (q = {q}, {len(primal)} primal blocks; LRAT refutation "
                            f"of {len(claim.clauses)} clauses in {result.steps} steps)")
 
@@ -140,19 +151,32 @@ def read_input(text: str, q: int) -> str:
 
 
 def read_lrat(text: str) -> bytes:
-    """base64 of gzip of the LRAT text; bounded decompression."""
+    """The gzip data of the `lrat` field (base64, checked here; decompressed by lrat_chunks)."""
     try:
         packed = base64.b64decode(text.encode("ascii"), validate=True)
     except ValueError:  # binascii.Error and UnicodeEncodeError are ValueErrors
         raise CertificateMalformed("lrat: not valid base64") from None
+    if packed[:2] != b"\x1f\x8b":
+        raise CertificateMalformed("lrat: not gzip data (base64 of the gzip of the LRAT text)")
+    return packed
+
+
+def lrat_chunks(packed: bytes):
+    """The decompressed proof in chunks of LRAT_CHUNK bytes; at most MAX_LRAT_BYTES in all."""
+    total = 0
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(packed)) as stream:
-            data = stream.read(MAX_LRAT_BYTES + 1)
+            while chunk := stream.read(LRAT_CHUNK):
+                total += len(chunk)
+                if total > MAX_LRAT_BYTES:
+                    raise CertificateMalformed(f"lrat: the proof text exceeds {MAX_LRAT_BYTES} "
+                                               "bytes")
+                yield chunk
+    except CertificateMalformed:
+        raise
     except Exception as error:  # OSError, EOFError, zlib.error on bad or truncated data
-        raise CertificateMalformed(f"lrat: bad or truncated gzip data ({type(error).__name__})") from None
-    if len(data) > MAX_LRAT_BYTES:
-        raise CertificateMalformed(f"lrat: the proof text exceeds {MAX_LRAT_BYTES} bytes")
-    return data
+        raise CertificateMalformed(f"lrat: bad or truncated gzip data "
+                                   f"({type(error).__name__})") from None
 
 
 def _short(text: str) -> str:

@@ -69,11 +69,14 @@ class ParsedSpec:
         return self.node.run(context.variables, context)
 
 
-def parse_spec(spec: object, files: dict | None = None, max_arity: int = MAX_ARITY) -> ParsedSpec:
-    """Parse a spec (cheap; nothing is evaluated).  cnf:PATH reads files[PATH] only."""
+def parse_spec(spec: object, files: dict | None = None, max_arity: int = MAX_ARITY,
+               max_table_arity: int | None = None) -> ParsedSpec:
+    """Parse a spec (cheap; nothing is evaluated).  cnf:PATH reads files[PATH] only.
+    max_table_arity caps the inputs of a `tt:` table (default: max_arity)."""
     if not isinstance(spec, str):
         raise CertificateMalformed(f"spec must be a string, got {type(spec).__name__}")
-    parser = _Parser(files or {}, max_arity)
+    parser = _Parser(files or {}, max_arity,
+                     max_arity if max_table_arity is None else max_table_arity)
     node = parser.parse(spec, 0)
     return ParsedSpec(spec, node, frozenset(parser.paths))
 
@@ -102,9 +105,10 @@ def _short(text: str) -> str:
 class _Parser:
     """Turns spec text into Nodes; one method per family."""
 
-    def __init__(self, files: dict, max_arity: int):
+    def __init__(self, files: dict, max_arity: int, max_table_arity: int):
         self.files = files
         self.max_arity = max_arity
+        self.max_table_arity = min(max_arity, max_table_arity)
         self.paths: set[str] = set()
 
     def fail(self, spec: str, what: str) -> CertificateMalformed:
@@ -123,6 +127,8 @@ class _Parser:
         return self.capped(node, spec)
 
     def capped(self, node: Node, spec: str) -> Node:
+        if node.arity < 1:
+            raise self.fail(spec, "a function needs at least one input (arity 0)")
         if node.arity > self.max_arity:
             raise self.fail(spec, f"arity {node.arity} exceeds the limit {self.max_arity}")
         return node
@@ -223,18 +229,24 @@ class _Parser:
         q = len(rest).bit_length() - 1
         if len(rest) != 1 << q:
             raise self.fail(spec, f"truth-table length {len(rest)} is not a power of two")
-        if q > self.max_arity:
-            raise self.fail(spec, f"arity {q} exceeds the limit {self.max_arity}")
+        if q > self.max_table_arity:
+            raise self.fail(spec, f"a truth table of arity {q} exceeds the limit "
+                                  f"{self.max_table_arity}")
         return _table_node(q, int(rest[::-1], 2))
 
     def tt_hex(self, rest: str, spec: str) -> Node:
         hex_text, q_text = self.fields(rest, 2, spec)
         q = self.integer(q_text, spec, "Q", low=0)
-        if q > self.max_arity:
-            raise self.fail(spec, f"arity {q} exceeds the limit {self.max_arity}")
+        if q > self.max_table_arity:
+            raise self.fail(spec, f"a truth table of arity {q} exceeds the limit "
+                                  f"{self.max_table_arity}")
         if re.fullmatch(r"[0-9a-fA-F]+", hex_text) is None:
             raise self.fail(spec, "expected tt:0xHEX:Q with hexadecimal digits")
-        length, value = 1 << q, int(hex_text, 16)
+        length = 1 << q
+        if len(hex_text) != max(1, length // 4):
+            raise self.fail(spec, f"a table of Q = {q} inputs has {max(1, length // 4)} hex "
+                                  f"digit(s), got {len(hex_text)}")
+        value = int(hex_text, 16)
         if value >> length:
             raise self.fail(spec, f"the hex value has more than 2^Q = {length} bits")
         return _table_node(q, _reverse_bits(value, length))

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-MAX_TABLE_ARITY = 26
+from verify.base.errors import TooLarge
+
+# The one limit of everything that lists all 2^q inputs: truth tables (`tt:` specs included),
+# the table method of verify.fbs, block enumeration on the table, and the exhaustive
+# certificate (its checker enforces the same q). Stated once in the README ("Limits").
+MAX_TABLE_ARITY = 24
 
 
 class Inputs:
@@ -61,7 +66,7 @@ class TableInputs(Inputs):
 
     def __init__(self, arity: int):
         if arity > MAX_TABLE_ARITY:
-            raise ValueError(f"truth table of arity {arity} exceeds {MAX_TABLE_ARITY}")
+            raise TooLarge(f"a truth table of arity {arity} exceeds the limit q <= {MAX_TABLE_ARITY}")
         self.arity = arity
         self.n_rows = 1 << arity
         self.index = np.arange(self.n_rows, dtype=np.int64)

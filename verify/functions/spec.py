@@ -1,8 +1,14 @@
-"""The public function-spec grammar (issue 2): parse a spec string into a BooleanFunction.
+"""The public function-spec grammar: parse a spec string into a BooleanFunction.
 
 and:N  or:N  parity:N  maj:N  thr:N:T  wthr:W1,...,WN:T  sym:V0...VN  index:K
 tribes:W:S  tt:BITS  tt:0xHEX:Q  expr:FORMULA  expr:N:FORMULA  cnf:PATH
 compose(OUTER;INNER1;...;INNERk)
+
+The grammar is certificates/FORMAT.md, section 3: the checker reads the same language with
+its own parser (tests/functions/test_spec_conformance.py holds the two to it). Integers are
+ASCII digits (at most 1000), every function has arity >= 1. Beyond the grammar the package
+has size limits (`TooLarge`, exit code 2): the arity limits below, and MAX_TABLE_ARITY for
+truth tables.
 """
 
 from __future__ import annotations
@@ -23,12 +29,16 @@ from .families import (
     TruthTable,
     WeightedThreshold,
 )
+from .inputs import MAX_TABLE_ARITY
 
-MAX_ARITY = 10**7
+MAX_ARITY = 10**7  # symmetric families, tribes, wthr
 MAX_FORMULA_VARS = 10**4
+MAX_INDEX_K = 16  # arity K + 2^K <= 100,000: the sat-lrat certificate's limit
 MAX_CNF_BYTES = 64 * 2**20
-MAX_TT_ARITY = 26
 MAX_COMPOSE_DEPTH = 32  # as in the checker
+MAX_INTEGER_CHARS = 1000  # as in the checker
+_UNSIGNED = re.compile(r"[0-9]+", re.ASCII)
+_SIGNED = re.compile(r"-?[0-9]+", re.ASCII)
 
 
 def parse_spec(spec: str, depth: int = 0) -> BooleanFunction:
@@ -48,32 +58,40 @@ def parse_spec(spec: str, depth: int = 0) -> BooleanFunction:
     family, _, rest = spec.partition(":")
     parser = _PARSERS.get(family)
     if parser is None:
-        raise BadInput(f"unknown function spec {spec!r} (families: {', '.join(sorted(_PARSERS))}, compose)")
+        raise BadInput(f"unknown function spec {short(spec)} (families: "
+                       f"{', '.join(sorted(_PARSERS))}, compose)")
     return parser(rest, spec)
 
 
-def _int(text: str, what: str, spec: str, low: int = 0) -> int:
-    if re.fullmatch(r"\d{10,}", text):
-        raise TooLarge(f"{spec!r}: {what} = {text[:20]} is too large")
-    if not re.fullmatch(r"\d{1,9}", text):
-        raise BadInput(f"{spec!r}: {what} must be a non-negative integer, got {text[:20]!r}")
+def short(spec: str) -> str:
+    """A spec quoted for a one-line message, cut to 60 characters."""
+    return repr(spec if len(spec) <= 60 else spec[:57] + "...")
+
+
+def _integer(text: str, what: str, spec: str, low: int = 0, signed: bool = False) -> int:
+    """An integer field: ASCII digits (a leading '-' if signed), at most 1000 characters."""
+    if len(text) > MAX_INTEGER_CHARS:
+        raise BadInput(f"{short(spec)}: {what} has more than {MAX_INTEGER_CHARS} characters")
+    if (_SIGNED if signed else _UNSIGNED).fullmatch(text) is None:
+        kind = "an integer" if signed else "a non-negative integer (ASCII digits)"
+        raise BadInput(f"{short(spec)}: {what} must be {kind}, got {text[:20]!r}")
     value = int(text)
-    if value < low:
-        raise BadInput(f"{spec!r}: {what} must be >= {low}, got {value}")
+    if not signed and value < low:
+        raise BadInput(f"{short(spec)}: {what} must be >= {low}, got {value}")
     return value
 
 
-def _arity(text: str, spec: str) -> int:
-    n = _int(text, "N", spec, low=1)
-    if n > MAX_ARITY:
-        raise TooLarge(f"{spec!r}: arity {n} exceeds the limit {MAX_ARITY}")
+def _arity(text: str, spec: str, what: str = "N", limit: int = MAX_ARITY) -> int:
+    n = _integer(text, what, spec, low=1)
+    if n > limit:
+        raise TooLarge(f"{short(spec)}: {what} = {str(n)[:20]} exceeds the limit {limit}")
     return n
 
 
 def _fields(rest: str, count: int, spec: str) -> list[str]:
     parts = rest.split(":")
     if len(parts) != count:
-        raise BadInput(f"{spec!r}: expected {count} field(s) after the family name")
+        raise BadInput(f"{short(spec)}: expected {count} field(s) after the family name")
     return parts
 
 
@@ -106,81 +124,97 @@ def _maj(rest, spec):
 
 def _thr(rest, spec):
     n_text, t_text = _fields(rest, 2, spec)
-    return Symmetric(_step(_arity(n_text, spec), _int(t_text, "T", spec)), spec)
+    n = _arity(n_text, spec)
+    return Symmetric(_step(n, _integer(t_text, "T", spec, signed=True)), spec)
 
 
 def _sym(rest, spec):
-    if not re.fullmatch(r"[01]{2,}", rest):
-        raise BadInput(f"{spec!r}: sym needs N+1 >= 2 values, each 0 or 1")
+    if re.fullmatch(r"[01]{2,}", rest) is None:
+        raise BadInput(f"{short(spec)}: sym needs N+1 >= 2 values, each 0 or 1")
+    if len(rest) - 1 > MAX_ARITY:
+        raise TooLarge(f"{short(spec)}: arity exceeds the limit {MAX_ARITY}")
     return Symmetric(tuple(int(c) for c in rest), spec)
 
 
 def _wthr(rest, spec):
     w_text, t_text = _fields(rest, 2, spec)
-    if not re.fullmatch(r"\d{1,18}(,\d{1,18})*", w_text):
-        raise BadInput(f"{spec!r}: weights must be non-negative integers separated by commas")
-    if not re.fullmatch(r"-?\d{1,20}", t_text):
-        raise BadInput(f"{spec!r}: threshold T must be an integer, got {t_text!r}")
-    weights = tuple(int(w) for w in w_text.split(","))
-    if len(weights) > MAX_ARITY:
-        raise TooLarge(f"{spec!r}: arity exceeds the limit {MAX_ARITY}")
-    return WeightedThreshold(weights, int(t_text), spec)
+    parts = w_text.split(",")
+    if len(parts) > MAX_ARITY:
+        raise TooLarge(f"{short(spec)}: arity exceeds the limit {MAX_ARITY}")
+    weights = tuple(_integer(part, "a weight", spec) for part in parts)
+    return WeightedThreshold(weights, _integer(t_text, "T", spec, signed=True), spec)
 
 
 def _index(rest, spec):
     (k_text,) = _fields(rest, 1, spec)
-    k = _int(k_text, "K", spec, low=1)
-    if k > 20:
-        raise TooLarge(f"{spec!r}: index:K supports K <= 20")
+    k = _integer(k_text, "K", spec, low=1)
+    if k > MAX_INDEX_K:
+        raise TooLarge(f"{short(spec)}: index:K supports K <= {MAX_INDEX_K} (arity K + 2^K "
+                       "<= 100,000, the limit of the sat-lrat certificate)")
     return Index(k, spec)
 
 
 def _tribes(rest, spec):
     w_text, s_text = _fields(rest, 2, spec)
-    width, count = _int(w_text, "W", spec, low=1), _int(s_text, "S", spec, low=1)
+    width, count = _arity(w_text, spec, "W"), _arity(s_text, spec, "S")
     if width * count > MAX_ARITY:
-        raise TooLarge(f"{spec!r}: arity exceeds the limit {MAX_ARITY}")
+        raise TooLarge(f"{short(spec)}: arity W*S exceeds the limit {MAX_ARITY}")
     return Tribes(width, count, spec)
 
 
 def _tt(rest, spec):
     if rest.startswith("0x"):
-        hex_text, q_text = _fields(rest[2:], 2, spec)
-        q = _int(q_text, "Q", spec)
-        return TruthTable.from_int(_hex_value(hex_text, q, spec), q, spec)
-    if not re.fullmatch(r"[01]+", rest):
-        raise BadInput(f"{spec!r}: a truth table is a string of 0s and 1s")
+        return _tt_hex(rest[2:], spec)
+    if re.fullmatch(r"[01]+", rest) is None:
+        raise BadInput(f"{short(spec)}: a truth table is a string of 0s and 1s (or tt:0xHEX:Q)")
     q = len(rest).bit_length() - 1
     if len(rest) != 1 << q or q == 0:
-        raise BadInput(f"{spec!r}: truth-table length {len(rest)} is not a power of two >= 2")
-    if q > MAX_TT_ARITY:
-        raise TooLarge(f"{spec!r}: truth tables support q <= {MAX_TT_ARITY}")
+        raise BadInput(f"{short(spec)}: truth-table length {len(rest)} is not a power of two >= 2")
+    _table_limit(q, spec)
     return TruthTable.from_bits(rest, spec)
 
 
-def _hex_value(hex_text: str, q: int, spec: str) -> int:
-    if not re.fullmatch(r"[0-9a-fA-F]+", hex_text) or not 1 <= q <= MAX_TT_ARITY:
-        raise BadInput(f"{spec!r}: expected tt:0xHEX:Q with hex digits and 1 <= Q <= {MAX_TT_ARITY}")
+def hex_digits(q: int) -> int:
+    """The number of hex digits of a tt:0xHEX:Q table: 2^Q bits, at least one digit."""
+    return max(1, (1 << q) // 4)
+
+
+def _tt_hex(rest, spec):
+    hex_text, q_text = _fields(rest, 2, spec)
+    q = _integer(q_text, "Q", spec, low=1)
+    _table_limit(q, spec)
+    if re.fullmatch(r"[0-9a-fA-F]+", hex_text) is None:
+        raise BadInput(f"{short(spec)}: expected tt:0xHEX:Q with hexadecimal digits")
+    if len(hex_text) != hex_digits(q):
+        raise BadInput(f"{short(spec)}: a table of Q = {q} inputs has 2^{q} bits = "
+                       f"{hex_digits(q)} hex digit(s), got {len(hex_text)}")
     value = int(hex_text, 16)
     if value >> (1 << q):
-        raise BadInput(f"{spec!r}: the hex value has more than 2^Q = {1 << q} bits")
-    return value
+        raise BadInput(f"{short(spec)}: the hex value has more than 2^Q = {1 << q} bits")
+    return TruthTable.from_int(value, q, spec)
+
+
+def _table_limit(q: int, spec: str) -> None:
+    if q > MAX_TABLE_ARITY:
+        raise TooLarge(f"{short(spec)}: truth tables support q <= {MAX_TABLE_ARITY}, got q = {q}")
 
 
 def _expr(rest, spec):
     from .formula import parse_formula
 
-    n_vars = None
-    head, sep, tail = rest.partition(":")
-    if sep and re.fullmatch(r"\d+", head):
-        n_vars, rest = _int(head, "N", spec, low=1), tail
-    formula, used = parse_formula(rest, spec)
-    if n_vars is None:
-        n_vars = used
-    if used > n_vars:
-        raise BadInput(f"{spec!r}: formula uses x{used} but the arity is {n_vars}")
-    if n_vars < 1 or n_vars > MAX_FORMULA_VARS:
-        raise TooLarge(f"{spec!r}: formulas need 1 to {MAX_FORMULA_VARS} variables, got {n_vars}")
+    fixed = re.match(r"([0-9]+):", rest, re.ASCII)
+    formula, largest = parse_formula(rest[fixed.end():] if fixed else rest, spec)
+    if fixed:
+        n_vars = _integer(fixed.group(1), "N", spec, low=1)
+        if largest > n_vars:
+            raise BadInput(f"{short(spec)}: the formula uses x{largest} but the arity is {n_vars}")
+    elif largest == 0:
+        raise BadInput(f"{short(spec)}: the formula names no variable; give its arity as "
+                       "expr:N:FORMULA")
+    else:
+        n_vars = largest
+    if n_vars > MAX_FORMULA_VARS:
+        raise TooLarge(f"{short(spec)}: formulas support at most {MAX_FORMULA_VARS} variables")
     return Circuit(n_vars, formula, spec)
 
 
@@ -189,25 +223,43 @@ def _cnf(rest, spec):
 
     path = Path(rest)
     try:
-        with path.open() as handle:
+        with path.open(encoding="utf-8") as handle:
             text = handle.read(MAX_CNF_BYTES + 1)
-        if len(text) > MAX_CNF_BYTES:
-            raise TooLarge(f"{spec!r}: DIMACS file exceeds {MAX_CNF_BYTES // 2**20} MiB")
-    except (OSError, UnicodeDecodeError) as error:
-        raise BadInput(f"{spec!r}: cannot read DIMACS file: {error.__class__.__name__}") from None
-    n_vars, clauses = parse_dimacs(text, spec)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or error.__class__.__name__
+        raise BadInput(f"{short(spec)}: cannot read the DIMACS file: {reason}") from None
+    if len(text) > MAX_CNF_BYTES:
+        raise TooLarge(f"{short(spec)}: DIMACS file exceeds {MAX_CNF_BYTES // 2**20} MiB")
+    n_vars, clauses = parse_dimacs(text, short(spec))
     return Cnf(n_vars, clauses, spec, text)
+
+
+def cnf_paths(spec: str) -> list[str]:
+    """The files a spec reads (its cnf:PATH parts), for the input/output check of commands."""
+    if not isinstance(spec, str):
+        return []
+    spec = spec.strip()
+    if spec.startswith("compose(") and spec.endswith(")"):
+        try:
+            parts = split_top_level(spec[len("compose("):-1], ";", spec)
+        except BadInput:
+            return []
+        return [path for part in parts for path in cnf_paths(part)]
+    return [spec[len("cnf:"):]] if spec.startswith("cnf:") else []
 
 
 def _compose(spec: str, depth: int) -> Composition:
     parts = split_top_level(spec[len("compose("):-1], ";", spec)
     if len(parts) < 2:
-        raise BadInput(f"{spec!r}: compose needs an outer function and at least one inner")
+        raise BadInput(f"{short(spec)}: compose needs an outer function and at least one inner")
     outer = parse_spec(parts[0], depth)
     inners = tuple(parse_spec(part, depth) for part in parts[1:])
     if outer.arity != len(inners):
-        raise BadInput(f"{spec!r}: outer {parts[0]!r} has arity {outer.arity} "
+        raise BadInput(f"{short(spec)}: the outer function has arity {outer.arity} "
                        f"but {len(inners)} inner functions are given")
+    arity = sum(inner.arity for inner in inners)
+    if arity > MAX_ARITY:
+        raise TooLarge(f"{short(spec)}: arity {arity} exceeds the limit {MAX_ARITY}")
     return Composition(outer, inners, spec)
 
 
@@ -217,14 +269,14 @@ def split_top_level(text: str, separator: str, spec: str) -> list[str]:
     for char in text:
         depth += (char == "(") - (char == ")")
         if depth < 0:
-            raise BadInput(f"{spec!r}: unbalanced parentheses")
+            raise BadInput(f"{short(spec)}: unbalanced parentheses")
         if char == separator and depth == 0:
             parts.append("".join(current))
             current = []
         else:
             current.append(char)
     if depth:
-        raise BadInput(f"{spec!r}: unbalanced parentheses")
+        raise BadInput(f"{short(spec)}: unbalanced parentheses")
     return parts + ["".join(current)]
 
 

@@ -16,12 +16,12 @@ from verify.base.errors import BadInput, SolverFailure
 from verify.base.numbers import fraction_text
 from verify.checker import CertificateMalformed, check_certificate, check_file
 from verify.functions.bits import parse_bits
+from verify.functions.inputs import MAX_TABLE_ARITY
 
 from .certificates import write_certificate
 from .exact_fbs import FbsResult, as_function, fbs
 from .sat.family import FamilyReport
 
-MAX_TABLE_ARITY = 24
 MAX_FAMILY_BYTES = 64 * 2**20
 
 Block = tuple[int, ...]
@@ -101,7 +101,7 @@ class BlockList:
 def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
     """The minimal sensitive blocks of f at z (Definition 3.3): all of them, or the first `limit`.
 
-    On the truth table for q <= 24, else enumerated with the solver backend ("sat" or "z3").
+    On the truth table up to the table limit (MAX_TABLE_ARITY), else enumerated with the solver backend ("sat" or "z3").
 
     >>> from verify import blocks
     >>> blocks("maj:3", "110").blocks

@@ -22,6 +22,7 @@ from verify.functions.families import (
     TruthTable,
     embedded_files,
 )
+from verify.functions.inputs import MAX_TABLE_ARITY
 from verify.functions.spec import parse_spec
 
 from .blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
@@ -30,8 +31,6 @@ from .colgen import solve_fbs_lp
 from .measures import Measures
 from .measures import measures as compute_measures
 from .symmetric import solve_symmetric, symmetric_measures
-
-MAX_EXHAUSTIVE_ARITY = 24
 
 STATUS_CERTIFIED = 0
 STATUS_REJECTED = 1
@@ -119,10 +118,10 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
         check: bool = True, measures: bool = False, method: str = "auto") -> FbsResult:
     """Exact fbs_z(f) with primal/dual certificate, checked by the independent checker.
 
-    method: "table" (truth table, q <= 24), "symmetric" (reduced LP, symmetric families of
+    method: "table" (truth table, q up to the table limit), "symmetric" (reduced LP, symmetric families of
     any width), "sat" / "z3" (solver-based separation (pysat, with the exact knapsack DP for
     wthr) or z3, and an LRAT-certified dual, any width),
-    or "auto" (table up to q = 24, then symmetric for symmetric families, else sat).
+    or "auto" (table up to the table limit, then symmetric for symmetric families, else sat).
 
     The two-thirds majority of paper Section 1.2: fbs 4, and Bob samples one of the four
     claimed-true sub-claims uniformly.
@@ -164,7 +163,7 @@ def _choose_method(function: BooleanFunction, method: str) -> str:
     if method == "symmetric" and not isinstance(function, Symmetric):
         raise BadInput(f"{function.spec}: the symmetric method needs and/or/parity/maj/thr/sym")
     if method == "auto":
-        if function.arity <= MAX_EXHAUSTIVE_ARITY:
+        if function.arity <= MAX_TABLE_ARITY:
             return "table"
         return "symmetric" if isinstance(function, Symmetric) else "sat"
     return method
@@ -172,9 +171,9 @@ def _choose_method(function: BooleanFunction, method: str) -> str:
 
 def _solve_by_table(function: BooleanFunction, bits, measures: bool) -> _Solved:
     """Definitions 3.3/3.4 over the minimal sensitive blocks of the truth table."""
-    if function.arity > MAX_EXHAUSTIVE_ARITY:
+    if function.arity > MAX_TABLE_ARITY:
         raise TooLarge(f"{function.spec}: arity {function.arity} exceeds "
-                       f"{MAX_EXHAUSTIVE_ARITY}, the limit of the truth-table method")
+                       f"{MAX_TABLE_ARITY}, the limit of the truth-table method")
     table = function.truth_table()
     masks = minimal_sensitive_masks(table, bits_to_index(bits))
     solution = solve_fbs_lp(masks, function.arity)
@@ -194,7 +193,8 @@ def _solve_by_solver(function: BooleanFunction, bits, measures: bool, backend: s
     from verify.sensitivity.sat.solve import solve_by_sat
 
     if measures:
-        raise BadInput("--measures needs the table or symmetric method (q <= 24 or a symmetric spec)")
+        raise BadInput(f"--measures needs the table or symmetric method (q <= {MAX_TABLE_ARITY} "
+                       "or a symmetric spec)")
     solution = solve_by_sat(function, bits, "auto" if backend == "sat" else backend)
     return _Solved(solution.value, solution.primal, solution.dual,
                    sampling_distribution(solution.dual), solution.certificate, None,
