@@ -76,14 +76,15 @@ class WeightedThreshold(BooleanFunction):
         return len(self.weights)
 
     def evaluate_batch(self, inputs: Inputs) -> np.ndarray:
-        total = np.zeros(inputs.n_rows, dtype=object if self._big() else np.int64)
+        kind = object if self._big() else np.int64
+        total = np.zeros(inputs.n_rows, dtype=kind)
         for i, weight in enumerate(self.weights):
             if weight:
-                total = total + inputs.column(i).astype(np.int64) * weight
+                total = total + inputs.column(i).astype(kind) * weight
         return np.asarray(total >= self.threshold, dtype=bool)
 
     def _big(self) -> bool:
-        return sum(self.weights) >= 2**62
+        return sum(self.weights) >= 2**62 or abs(self.threshold) >= 2**62
 
 
 @dataclass(frozen=True, repr=False)
