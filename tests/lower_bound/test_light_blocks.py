@@ -66,7 +66,7 @@ def test_light_block_for_a_wide_symmetric_function():
     (["1/2", "1/2", "-1/4", "1/4"], "negative"),
     (["1/2", "1/2", "1/4", "1/4"], "sum to 3/2"),
     (["1/2", "1/2"], "entries"),
-    (["one", "0", "0", "0"], "numbers"),
+    (["one", "0", "0", "0"], "must be a number"),
 ])
 def test_bad_distributions(p, message):
     with pytest.raises(BadInput, match=message):

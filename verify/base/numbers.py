@@ -8,6 +8,7 @@ a user types (rho, delta, eps, probabilities) are read here: ASCII digits only.
 from __future__ import annotations
 
 import math
+import numbers
 import re
 from decimal import Decimal
 from fractions import Fraction
@@ -75,8 +76,8 @@ def parse_fraction(text, what: str, *, allow_negative: bool = False) -> Fraction
 
     BadInput (exit 2) with a one-line message otherwise; TooLarge for more than
     MAX_TYPED_DIGITS digits or exponent."""
-    if isinstance(text, (int, Fraction)) and not isinstance(text, bool):
-        value = Fraction(text)
+    if isinstance(text, numbers.Rational) and not isinstance(text, bool):
+        value = Fraction(int(text.numerator), int(text.denominator))
     else:
         raw = str(text).strip() if isinstance(text, (str, float)) else None
         value = _parse_text(raw, what) if raw is not None else None

@@ -27,6 +27,7 @@ from .fields import brief, get_typed, read_files, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import MAX_ARITY, parse_spec
+from .wide_symmetric import SymmetricAggregator, wide_symmetric
 
 REQUIRED = {"format", "kind", "tree", "alpha", "value", "records"}
 OPTIONAL = {"producer", "files"}
@@ -85,6 +86,8 @@ class _Functions:
         """(q, truth-table bitset) of an aggregator spec."""
         if type(spec) is not str:
             raise CertificateMalformed(f"{where}: an aggregator must be a spec string")
+        if spec not in self.tables and (wide := wide_symmetric(spec, MAX_ARITY)) is not None:
+            self.tables[spec] = (wide.n, wide)  # wider than a table: see wide_symmetric.py
         if spec not in self.tables:
             parsed = parse_spec(spec, self.files, MAX_ARITY)
             if parsed.arity < 1:
@@ -95,11 +98,15 @@ class _Functions:
     def value(self, spec: str, z: str) -> int:
         """phi(z) for a claim vector given as bits (z_1 most significant)."""
         _, table = self.tables[spec]
+        if isinstance(table, SymmetricAggregator):
+            return table.value_at(z)
         return (table >> int(z, 2)) & 1
 
     def sensitive(self, spec: str, z: str) -> tuple[int, bytes]:
         """The sensitive family at z as a bitset over block masks, and its byte lookup."""
         key = (spec, z)
+        if isinstance(self.tables[spec][1], SymmetricAggregator):
+            return self.tables[spec][1].at(z), None
         if key not in self.families:
             q, table = self.tables[spec]
             z_index = int(z, 2)
@@ -194,7 +201,7 @@ def _check_record(record: _Record, functions: _Functions) -> CheckReport | None:
         if weight < 0:
             return rejected("primal-nonnegative", f"{where}: block {list(block)} has weight "
                                                   f"{show(weight)} < 0")
-        if not bitset.test(lookup, _mask(block, q)):
+        if not (family.sensitive(block) if lookup is None else bitset.test(lookup, _mask(block, q))):
             return rejected("primal-sensitive", f"{where}: block {list(block)} is not sensitive")
     weights = [w for _, w in record.primal]
     denominator = common_denominator(weights + list(record.capacities), f"{where} primal")
@@ -218,9 +225,12 @@ def _check_record(record: _Record, functions: _Functions) -> CheckReport | None:
                                       f"value = {show(record.value)}")
     dual_den = common_denominator(list(record.dual), f"{where} dual")
     scaled = [v.numerator * (dual_den // v.denominator) for v in record.dual]
-    light = light_sensitive_block(family, q, scaled, dual_den)
-    if light is not None:
-        block = [i for i in range(q) if (light >> (q - 1 - i)) & 1]
+    if lookup is None:
+        block = family.light_block(scaled, dual_den)
+    else:
+        light = light_sensitive_block(family, q, scaled, dual_den)
+        block = None if light is None else [i for i in range(q) if (light >> (q - 1 - i)) & 1]
+    if block is not None:
         return rejected("dual-feasible", f"{where}: block {block} is sensitive but v(B) = "
                                          f"{show(sum((record.dual[i] for i in block), Fraction(0)))} < 1")
     return None

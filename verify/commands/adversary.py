@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 
 def register(commands) -> None:
     parser = commands.add_parser(
@@ -35,6 +33,11 @@ def run_adversary(args) -> int:
     from verify.cli import print_json
     from verify.lower_bound.api import adversary
 
+    from .arguments import check_outputs, refuse_json_with_stdout, report_stream
+
+    refuse_json_with_stdout(args.json, args.output)
+    check_outputs([(args.output, "-o")], [(args.tree, "TREE"), (args.oracle, "--oracle"),
+                                          (args.queries, "--queries")])
     result = adversary(args.tree, args.oracle, checker=args.checker, queries=args.queries,
                        rule=args.rule, rho=args.rho, sat_check=not args.no_sat,
                        output=args.output)
@@ -42,35 +45,31 @@ def run_adversary(args) -> int:
     if args.json:
         print_json(document)
     else:
-        _print(document, result.profile)
+        _print(document, result, report_stream(args.output))
     return 0
 
 
-def _exact(text: str, value: float) -> str:
-    """An exact value for the terminal: p/q, or the float if p/q is long (--json has it)."""
-    if len(text) <= 40:
-        return f"{text} (~{value:.6g})"
-    return f"~{value:.6g} (exact: a {len(text)}-character fraction, see --json)"
+def _print(document: dict, result, stream) -> None:
+    from verify.base.numbers import short_fraction
 
+    report = result.report
 
-def _print(document: dict, profile) -> None:
-    def show(entry):
-        return "-" if entry is None else _exact(entry["exact"], entry["float"])
+    def show(value):
+        return "-" if value is None else short_fraction(value)
 
-    print(f"checker {document['checker']}: {profile.notes}")
-    print(f"  rho_T = {show(document['rho_T'])} (certified), budget m = {document['budget_m']}, "
-          f"Gamma = sum a_s = {show(document['gamma'])}")
-    print(f"  H: {document['block_H']['size']} leaf query(ies), a(H) = {show(document['a_H'])}")
-    if document["advantage"] is not None:
-        print(f"  P[Acc_Y] = {show(document['P_acc_Y'])}, P[Acc_N] = {show(document['P_acc_N'])}, "
-              f"advantage = {show(document['advantage'])}")
-    for check in document["checks"]:
-        mark = "ok " if check["holds"] else "FAILED"
-        sides = ""
-        if "left" in check:
-            sides = (f": {_exact(check['left'], check['left_float'])} vs "
-                     f"{_exact(check['right'], check['right_float'])}")
-        detail = f" [{check['detail']}]" if check["detail"] else ""
-        print(f"  [{mark}] {check['name']}{sides}{detail}")
-    print(f"wrote {document['output']}")
-    sys.stdout.flush()
+    def say(text: str) -> None:
+        print(text, file=stream)
+
+    say(f"checker {document['checker']}: {result.profile.notes}")
+    say(f"  rho_T = {show(report.rho_t)} (certified), budget m = {report.budget}, "
+        f"Gamma = sum a_s = {show(report.gamma)}")
+    say(f"  H: {len(report.block)} leaf query(ies), a(H) = {show(report.mass)}")
+    if report.advantage is not None:
+        say(f"  P[Acc_Y] = {show(report.acc_y)}, P[Acc_N] = {show(report.acc_n)}, "
+            f"advantage = {show(report.advantage)}")
+    for check in report.checks:
+        mark = "n/a" if not check.applicable else "ok " if check.holds else "FAILED"
+        sides = f": {show(check.left)} vs {show(check.right)}" if check.left is not None else ""
+        detail = f" [{check.detail}]" if check.detail else ""
+        say(f"  [{mark}] {check.name}{sides}{detail}")
+    say(f"wrote {document['output']}")

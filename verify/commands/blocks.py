@@ -14,19 +14,21 @@ import sys
 
 
 def register(commands) -> None:
-    from .compute import read_spec_argument
+    from .arguments import count
 
     blocks = commands.add_parser("blocks", help="minimal sensitive blocks; check a block family")
-    blocks.add_argument("spec", metavar="SPEC", type=read_spec_argument,
-                        help="function spec (expr:, cnf:, wthr:, index:, tribes:, compose(...), ...)")
+    blocks.add_argument("spec", metavar="SPEC",
+                        help="function spec (expr:, cnf:, wthr:, index:, tribes:, compose(...), "
+                        "...), or @FILE / @-")
     blocks.add_argument("--at", required=True, metavar="BITS",
                         help="input x_1..x_q: bits, run-length 1^4,0^2, @FILE or @- (stdin)")
     blocks.add_argument("--check", metavar="FAMILY.json",
-                        help='decide sensitive/minimal/complete for {"blocks": [[i, ...], ...]}')
+                        help='decide sensitive/minimal/complete for {"blocks": [[i, ...], ...]} '
+                        "(- for standard input)")
     blocks.add_argument("--backend", choices=("sat", "z3"), default="sat",
                         help="solver backend (default sat: pysat/CaDiCaL)")
-    blocks.add_argument("--limit", type=int, default=1000, metavar="N",
-                        help="list at most N blocks (solver enumeration; default 1000)")
+    blocks.add_argument("--limit", type=count, default=1000, metavar="N",
+                        help="list at most N blocks (solver enumeration)")
     blocks.add_argument("--json", action="store_true", help="machine-readable output")
     blocks.set_defaults(run=run_blocks)
 
@@ -38,7 +40,12 @@ def run_blocks(args) -> int:
     from verify.functions.spec import parse_spec
     from verify.sensitivity.api import blocks, check_blocks, load_family
 
-    function = parse_spec(args.spec)
+    from .arguments import bits_inputs, check_outputs, spec_inputs, spec_text
+
+    spec = spec_text(args.spec)
+    check_outputs([], spec_inputs(args.spec, spec) + bits_inputs(args.at)
+                  + [(args.check, "--check family file")])
+    function = parse_spec(spec)
     bits = parse_bits(args.at, function.arity)
     if args.limit < 1:
         raise BadInput("--limit must be at least 1")

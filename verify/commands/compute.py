@@ -1,10 +1,17 @@
-"""`fbs compute`, `fbs certify` and `fbs check` (issue 2)."""
+"""`fbs compute`, `fbs certify` and `fbs check`: exact fbs and its certificate (paper Section 3.3)."""
 
 from __future__ import annotations
 
-import sys
+from verify.base.numbers import fraction_text, short_fraction
 
-from verify.base.numbers import fraction_text
+from .arguments import (
+    bits_inputs,
+    check_outputs,
+    refuse_json_with_stdout,
+    report_stream,
+    spec_inputs,
+    spec_text,
+)
 
 
 def register(commands) -> None:
@@ -16,34 +23,40 @@ def register(commands) -> None:
 
     certify = commands.add_parser("certify", help="compute fbs and write its certificate")
     _common(certify)
-    certify.add_argument("-o", "--output", required=True, metavar="FILE")
+    certify.add_argument("-o", "--output", required=True, metavar="FILE",
+                         help="certificate file (written atomically; - for standard output)")
+    certify.add_argument("--json", action="store_true", help="machine-readable report")
     certify.set_defaults(run=run_certify)
 
     check = commands.add_parser("check", help="re-verify a certificate with the stdlib-only checker")
-    check.add_argument("file", metavar="FILE")
-    check.add_argument("--json", action="store_true")
+    check.add_argument("file", metavar="FILE", help="certificate (gzip accepted; - for standard input)")
+    check.add_argument("--json", action="store_true", help="machine-readable output")
     check.set_defaults(run=run_check)
 
 
 def _common(parser) -> None:
-    parser.add_argument("spec", metavar="SPEC", type=read_spec_argument,
-                        help="function spec, e.g. maj:6 (see README), or @FILE holding one")
+    parser.add_argument("spec", metavar="SPEC",
+                        help="function spec, e.g. maj:6 (see README), or @FILE / @- holding one")
     parser.add_argument("--at", required=True, metavar="BITS",
                         help="input x_1..x_q: bits, run-length 1^4,0^2, @FILE or @- (stdin)")
 
 
 def read_spec_argument(text: str) -> str:
-    """A spec given inline or as @FILE (a long truth table does not fit in argv)."""
-    from verify.base.files import read_argument
+    """A spec given inline or as @FILE / @- (kept for callers; see arguments.spec_text)."""
+    return spec_text(text)
 
-    return read_argument(text, "the spec", 2**30).strip()
+
+def _inputs(args, spec: str) -> list:
+    return spec_inputs(args.spec, spec) + bits_inputs(args.at)
 
 
 def run_compute(args) -> int:
     from verify.cli import print_json
     from verify.sensitivity.exact_fbs import fbs
 
-    result = fbs(args.spec, args.at, measures=args.measures)
+    spec = spec_text(args.spec)
+    check_outputs([], _inputs(args, spec))
+    result = fbs(spec, args.at, measures=args.measures)
     if args.json:
         print_json(result.to_json())
     else:
@@ -52,14 +65,13 @@ def run_compute(args) -> int:
 
 
 def _print_summary(result) -> None:
-    label = "certified" if result.certified else "NOT CERTIFIED"
-    print(f"fbs of {result.spec} at {_short(result.input)} = {fraction_text(result.value)} "
-          f"(~{float(result.value):.6g}, {label})")
-    print(f"  minimal sensitive blocks: {result.n_minimal_blocks}; "
-          f"primal support: {len(result.primal)} blocks")
+    label = "certified" if result.certified else "NOT CERTIFIED (a bug: please report it)"
+    print(f"fbs of {_short(result.spec)} at {_short(result.input)} = "
+          f"{short_fraction(result.value)} ({label}; method {result.method})")
+    print(f"  {block_counts(result)}")
     if result.sampling is not None:
         support = [(i, p) for i, p in enumerate(result.sampling) if p]
-        shown = ", ".join(f"x{i + 1}: {fraction_text(p)}" for i, p in support[:12])
+        shown = ", ".join(f"x{i + 1}: {short_fraction(p)}" for i, p in support[:12])
         more = f", ... ({len(support)} coordinates)" if len(support) > 12 else ""
         print(f"  Bob's sampling distribution p = t/sum(t): {shown}{more}")
     else:
@@ -67,23 +79,48 @@ def _print_summary(result) -> None:
     if result.measures is not None:
         m = result.measures
         print(f"  s = {m.sensitivity} <= bs = {m.block_sensitivity} <= fbs = "
-              f"{fraction_text(result.value)} <= C = {m.certificate_complexity} "
+              f"{short_fraction(result.value)} <= C = {m.certificate_complexity} "
               "(s, bs, C: exact, from RC2 MaxSAT; not part of the certificate)")
 
 
+def block_counts(result) -> str:
+    """What the block counts of a result are, per method (they mean different things)."""
+    if result.method == "symmetric":
+        types = ", ".join(f"({a}, {b})" for a, b, _ in (result.primal_types or ()))
+        return (f"minimal sensitive block types (a ones, b zeros flipped): "
+                f"{result.n_minimal_blocks}, each standing for every block of its type; "
+                f"primal support: {len(result.primal_types or ())} block type(s) {types}")
+    if result.method in ("sat", "z3"):
+        return (f"column generation produced {result.n_minimal_blocks} sensitive blocks (the "
+                f"minimal ones are not enumerated at this width); primal support: "
+                f"{len(result.primal)} blocks")
+    return (f"minimal sensitive blocks: {result.n_minimal_blocks} (all of them, from the truth "
+            f"table); primal support: {len(result.primal)} blocks")
+
+
 def _short(bits: str) -> str:
-    return bits if len(bits) <= 64 else f"{bits[:30]}...{bits[-30:]} ({len(bits)} bits)"
+    return bits if len(bits) <= 64 else f"{bits[:30]}...{bits[-30:]} ({len(bits)} characters)"
 
 
 def run_certify(args) -> int:
+    from verify.cli import print_json
     from verify.sensitivity.api import certify
 
-    result = certify(args.spec, args.at, output=args.output)
-    print(f"certified fbs = {fraction_text(result.value)}; certificate written to {args.output}")
+    refuse_json_with_stdout(args.json, args.output)
+    spec = spec_text(args.spec)
+    check_outputs([(args.output, "-o")], _inputs(args, spec))
+    result = certify(spec, args.at, output=args.output)
+    if args.json:
+        print_json(result.to_json())
+        return 0
+    print(f"certified fbs = {short_fraction(result.value)}; certificate written to "
+          f"{args.output}", file=report_stream(args.output))
     return 0
 
 
 def run_check(args) -> int:
+    import sys
+
     from verify.cli import print_json
     from verify.sensitivity.api import check
 

@@ -36,11 +36,9 @@ def _eps_values(text: str):
     from fractions import Fraction
 
     from verify.base.errors import BadInput
+    from verify.base.numbers import parse_fraction
 
-    try:
-        values = [Fraction(part.strip()) for part in text.split(",") if part.strip()]
-    except (ValueError, ZeroDivisionError):
-        raise BadInput(f"--eps must be numbers such as 0.01,1/10, got {text!r}") from None
+    values = [parse_fraction(part, "--eps") for part in text.split(",") if part.strip()]
     if not values or any(not 0 < e < Fraction(1, 2) for e in values):
         raise BadInput("--eps values must lie in (0, 1/2)")
     return values

@@ -33,14 +33,15 @@ one common denominator. The z3 re-check of H lives in verify.tree_sat.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from verify.base.errors import BadInput
+from verify.base.errors import BadInput, TooLarge
 from verify.base.files import read_versioned
-from verify.base.numbers import fraction_text
+from verify.base.numbers import exact_fields, fraction_text, parse_fraction
 from verify.trees.model import Tree
 from verify.trees.oracles import check_covers
 
@@ -70,16 +71,31 @@ class Profile:
 # ----------------------------------------------------------------------------- checkers
 
 
+MAX_EXACT_POWER_BITS = 1 << 22  # bits of the exact powers (1 - p)^M a checker profile needs
+
+
 def parse_checker(text: str) -> tuple[str, int | None]:
     """`debate:R`, `uniform:M` or `exhaustive` -> (kind, parameter)."""
     kind, _, rest = text.partition(":")
     if kind == "exhaustive" and not rest:
         return kind, None
-    if kind in ("debate", "uniform") and rest.isdigit() and 1 <= int(rest[:13]) <= 10**12 \
-            and len(rest) <= 13:
+    if kind in ("debate", "uniform") and re.fullmatch(r"[0-9]{1,13}", rest) \
+            and 1 <= int(rest) <= 10**12:
         return kind, int(rest)
-    raise BadInput(f"--checker must be debate:R, uniform:M (1 <= R, M <= 10^12) or exhaustive, "
-                   f"got {text[:40]!r}")
+    raise BadInput(f"--checker must be debate:R, uniform:M (1 <= R, M <= 10^12, ASCII digits) "
+                   f"or exhaustive, got {text[:40]!r}")
+
+
+def check_power_cost(name: str, exponent: int, bases) -> None:
+    """Refuse (exit 2) a profile whose exact powers base^exponent would be too large.
+
+    (1 - p)^M has about M * log2(denominator of p) bits, for every distinct base p; their
+    total is kept below MAX_EXACT_POWER_BITS so that every check stays exact and prompt."""
+    bits = exponent * sum(max(Fraction(b).denominator.bit_length(), 1) for b in set(bases))
+    if bits > MAX_EXACT_POWER_BITS:
+        most = max(1, exponent * MAX_EXACT_POWER_BITS // bits)
+        raise TooLarge(f"{name}: the exact acceptance probabilities would need about {bits} bits "
+                       f"(at most {MAX_EXACT_POWER_BITS}); on this tree use at most {most}")
 
 
 def exhaustive_profile(tree: Tree) -> Profile:
@@ -97,6 +113,7 @@ def uniform_profile(tree: Tree, samples: int) -> Profile:
     """M independent uniform leaf samples (with replacement); reject on any disagreement."""
     leaves = tree.leaves()
     size = len(leaves)
+    check_power_cost(f"uniform:{samples}", samples, [Fraction(1, size)])
     a = ONE - (ONE - Fraction(1, size)) ** samples
 
     def acceptance(h, changed):
@@ -161,6 +178,7 @@ def debate_profile(tree: Tree, answers: dict[str, int], runs: int, rule: str = "
     from verify.protocol.engine import BOB_WINS, Debate, step
 
     ends = debate_reach(tree, answers, rule, rho) if ends is None else ends
+    check_power_cost(f"debate:{runs}", runs, list(ends.reach.values()) + [ends.failed])
     powers: dict[Fraction, Fraction] = {}
     a = {}
     for leaf, pi in ends.reach.items():
@@ -248,10 +266,7 @@ def load_queries(path: str | Path, tree: Tree) -> Profile:
 def _probability(value, where: str) -> Fraction:
     if type(value) is bool or not isinstance(value, (int, float, str)):
         raise BadInput(f"{where} must be a number or a string such as \"1/4\"")
-    try:
-        number = Fraction(str(value).strip())
-    except (ValueError, ZeroDivisionError):
-        raise BadInput(f"{where} is not a number: {str(value)[:30]!r}") from None
+    number = parse_fraction(value, where, allow_negative=True)
     if not 0 <= number <= 1:
         raise BadInput(f"{where} = {value} is not a probability in [0, 1]")
     return number
@@ -281,18 +296,22 @@ class Verified:
     """One inequality or fact, with its exact sides and the verdict."""
 
     name: str
-    holds: bool
+    holds: bool | None  # None: the theorem's hypothesis fails here, so it does not apply
     left: Fraction | None = None
     right: Fraction | None = None
     detail: str = ""
 
+    @property
+    def applicable(self) -> bool:
+        return self.holds is not None
+
     def document(self) -> dict:
-        out = {"name": self.name, "holds": self.holds, "detail": self.detail}
+        out = {"name": self.name, "holds": self.holds, "applicable": self.applicable,
+               "detail": self.detail}
         for side in ("left", "right"):
             value = getattr(self, side)
             if value is not None:
-                out[side] = fraction_text(value)
-                out[f"{side}_float"] = float(value)
+                out.update(exact_fields(side, value))
         return out
 
 
@@ -321,7 +340,8 @@ class AdversaryReport:
 
     @property
     def all_hold(self) -> bool:
-        return all(check.holds for check in self.checks)
+        """Every applicable check holds (a check whose hypothesis fails is not applicable)."""
+        return all(check.holds for check in self.checks if check.applicable)
 
 
 def adversarial_oracle(tree: Tree, answers: dict[str, int], profile: Profile, rho_result=None,
@@ -383,10 +403,14 @@ def _verify(report: AdversaryReport, tree, answers, result, changed,
     checks.append(Verified("advantage <= min(1, m / rho_T) (Theorem 5.3)",
                            advantage <= min(ONE, m / rho_t), advantage, min(ONE, m / rho_t)))
     if report.rho_min is not None and report.rho_min > 0:
+        name = "advantage <= min(1, m rho^-d) (Theorem 5.1, rho = min local fbs)"
         bound = min(ONE, m / report.rho_min ** report.depth)
-        note = "" if tree.is_uniform else " (leaves at several depths: Theorem 5.1 assumes depth d)"
-        checks.append(Verified("advantage <= min(1, m rho^-d) (Theorem 5.1, rho = min "
-                               "local fbs)", advantage <= bound, advantage, bound, note))
+        if tree.is_uniform:
+            checks.append(Verified(name, advantage <= bound, advantage, bound))
+        else:
+            checks.append(Verified(name, None, advantage, bound, "not applicable: the leaves lie "
+                                   "at several depths and Theorem 5.1 assumes one depth d; "
+                                   "Theorem 5.3's bound m / rho_T above applies"))
     return checks
 
 
@@ -394,21 +418,19 @@ def _verify(report: AdversaryReport, tree, answers, result, changed,
 
 
 def report_document(report: AdversaryReport, tree: Tree) -> dict:
-    """The JSON form of a report (exact strings, floats beside them)."""
-    def exact(x):
-        return None if x is None else {"exact": fraction_text(x), "float": float(x)}
-
+    """The JSON form of a report (exact "p/q" strings, `<name>_float` beside them)."""
     return {
         "checker": report.checker, "budget_m": report.budget,
-        "rho_T": exact(report.rho_t), "rho_T_certified": report.certified,
-        "rho_min_local": exact(report.rho_min), "depth": report.depth,
+        **exact_fields("rho_T", report.rho_t), "rho_T_certified": report.certified,
+        **exact_fields("rho_min_local", report.rho_min), "depth": report.depth,
+        "uniform_depth": tree.is_uniform,
         "block_H": {"size": len(report.block),
                     "leaves": [tree.ids[l] for l in report.block[:1000]],
                     "queries": [tree.queries[l] for l in report.block[:1000]],
                     "truncated": len(report.block) > 1000},
-        "gamma": exact(report.gamma), "a_H": exact(report.mass),
-        "P_acc_Y": exact(report.acc_y), "P_acc_N": exact(report.acc_n),
-        "advantage": exact(report.advantage),
+        **exact_fields("gamma", report.gamma), **exact_fields("a_H", report.mass),
+        **exact_fields("P_acc_Y", report.acc_y), **exact_fields("P_acc_N", report.acc_n),
+        **exact_fields("advantage", report.advantage),
         "checks": [check.document() for check in report.checks],
         "all_hold": report.all_hold, "notes": list(report.notes),
     }

@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from verify.base.errors import SolverFailure
-from verify.base.files import write_text_atomic
+from verify.base.files import check_paths, write_text_atomic
 from verify.base.numbers import fraction_text
-from verify.trees.api import as_oracle, as_tree, source_name
+from verify.trees.api import as_oracle, as_tree, input_files, source_name
 from verify.trees.model import Tree
 from verify.trees.oracles import write_oracle
 
@@ -99,6 +99,7 @@ def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
     (Fraction(4, 1), True)
     """
     loaded, answers = as_tree(tree), as_oracle(oracle)
+    check_paths([(certificate, "the certificate output")], input_files(tree, oracle, loaded))
     eps = [Fraction(e) for e in eps]
     direct = direct_rho(loaded, answers) if method == "direct" else None
     recursive = recursion.tree_fbs(loaded, answers, check=direct is None)
@@ -177,11 +178,13 @@ def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: s
     from verify.protocol.engine import parse_rho
 
     loaded, answers = as_tree(tree), as_oracle(oracle)
+    check_paths([(output, "the O_N output")], input_files(tree, oracle, loaded)
+                + [(source_name(queries), "the queries file")])
     rho = None if rho is None else parse_rho(rho)
     profile = make_profile(loaded, answers, checker, queries, rule, rho)
     report = adversarial_oracle(loaded, answers, profile, sat_check=sat_check)
     if not (report.all_hold and report.certified):
-        failed = [c.name for c in report.checks if not c.holds]
+        failed = [c.name for c in report.checks if c.applicable and not c.holds]
         raise SolverFailure(f"a check failed ({'; '.join(failed) or 'rho_T not certified'}); "
                             "nothing written")
     if output is not None:

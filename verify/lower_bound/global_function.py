@@ -28,7 +28,7 @@ from fractions import Fraction
 import numpy as np
 
 from verify.base.errors import BadInput, TooLarge
-from verify.functions.aggregators import aggregator_table
+from verify.functions.aggregators import aggregator_table, evaluate
 from verify.trees.model import Tree
 from verify.trees.oracles import check_covers
 
@@ -134,10 +134,7 @@ def evaluate_global(tree: Tree, leaf_bits) -> int:
     for node in reversed(range(tree.n_nodes)):
         kids = tree.children[node]
         if kids:
-            index = 0
-            for child in kids:
-                index = (index << 1) | value[child]
-            value[node] = aggregator_table(tree.aggregators[node])[index]
+            value[node] = evaluate(tree.aggregators[node], [value[child] for child in kids])
     return value[tree.root]
 
 

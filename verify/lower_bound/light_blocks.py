@@ -28,7 +28,8 @@ from fractions import Fraction
 from math import lcm
 
 from verify.base.errors import BadInput, SolverFailure
-from verify.functions.aggregators import aggregator_table
+from verify.base.numbers import parse_fraction
+from verify.functions.aggregators import evaluate
 from verify.functions.bits import format_bits
 from verify.trees.model import Tree
 
@@ -53,8 +54,8 @@ class LightBlock:
 def parse_distribution(p, q: int) -> tuple[Fraction, ...]:
     """Exact probabilities: q non-negative numbers summing to 1 (BadInput otherwise)."""
     try:
-        values = tuple(Fraction(str(x).strip()) if isinstance(x, str) else Fraction(x) for x in p)
-    except (TypeError, ValueError, ZeroDivisionError):
+        values = tuple(parse_fraction(x, "a probability", allow_negative=True) for x in p)
+    except TypeError:
         raise BadInput("a distribution must be a list of numbers such as 1/4 or 0.25") from None
     if len(values) != q:
         raise BadInput(f"the distribution has {len(values)} entries, the function has {q} coordinates")
@@ -263,10 +264,8 @@ def flipped_values(tree: Tree, values, leaves) -> dict[int, int]:
             ancestors.add(node)
             node = parent[node]
     for node in sorted(ancestors, reverse=True):  # BFS order: children have larger indices
-        index = 0
-        for child in tree.children[node]:
-            index = (index << 1) | changed.get(child, values[child])
-        value = aggregator_table(tree.aggregators[node])[index]
+        value = evaluate(tree.aggregators[node],
+                         [changed.get(child, values[child]) for child in tree.children[node]])
         if value != values[node]:
             changed[node] = value
     return changed

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.errors import BadInput, SolverFailure
+from verify.base.files import argument_source, check_paths, read_bytes
 from verify.base.numbers import fraction_text
-from verify.checker import CertificateMalformed, check_certificate, check_file
+from verify.checker import CertificateMalformed, check_bytes, check_certificate, check_file
+from verify.checker.reader import MAX_FILE_BYTES as MAX_CERTIFICATE_BYTES
 from verify.functions.bits import parse_bits
 from verify.functions.inputs import MAX_TABLE_ARITY
 
@@ -40,12 +42,22 @@ def certify(f, z, output: str | os.PathLike | None = None, **options) -> FbsResu
     >>> check(path).valid
     True
     """
+    if output is not None:
+        check_paths([(output, "the certificate output")], _function_inputs(f, z))
     result = fbs(f, z, **options)
     if not result.certified:
         raise SolverFailure(f"{result.message}; nothing written")
     if output is not None:
         write_certificate(result.certificate, output)
     return result
+
+
+def _function_inputs(f, z) -> list[tuple[str | None, str]]:
+    """The files a spec (its cnf: parts) and an @FILE input read."""
+    from verify.functions.spec import cnf_paths
+
+    found = [(path, "cnf: file of the spec") for path in cnf_paths(f)]
+    return found + [(argument_source(z), "the input bits file")]
 
 
 @dataclass(frozen=True)
@@ -77,7 +89,12 @@ def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
     """
     where = None if isinstance(certificate, dict) else os.fspath(certificate)
     try:
-        report = check_certificate(certificate) if where is None else check_file(where)
+        if where is None:
+            report = check_certificate(certificate)
+        elif where == "-":
+            report = check_bytes(read_bytes(where, "the certificate", MAX_CERTIFICATE_BYTES))
+        else:
+            report = check_file(where)
     except CertificateMalformed as error:
         raise BadInput(f"{where or 'certificate'}: malformed certificate: {error}") from None
     return CertificateCheck(where, report.valid, report.condition, report.message, report.value)
@@ -107,7 +124,9 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
     >>> blocks("maj:3", "110").blocks
     ((0,), (1,))
     """
-    from .blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
+    import numpy as np
+
+    from .blocks import bits_to_index, mask_sizes, mask_to_block, minimal_sensitive_masks
 
     function = as_function(f)
     bits = parse_bits(z, function.arity) if isinstance(z, str) else tuple(z)
@@ -115,9 +134,10 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
         raise BadInput("--limit must be at least 1")
     if function.arity <= MAX_TABLE_ARITY:
         masks = minimal_sensitive_masks(function.truth_table(), bits_to_index(bits))
-        found = sorted((mask_to_block(int(m), function.arity) for m in masks),
-                       key=lambda b: (len(b), b))
-        return BlockList(function.spec, tuple(found[:limit]), len(found) <= limit, "truth table")
+        # smallest first, then lexicographic: for blocks of one size, a larger mask comes first
+        first = masks[np.lexsort((-masks, mask_sizes(masks)))[:limit]]
+        found = tuple(mask_to_block(int(m), function.arity) for m in first)
+        return BlockList(function.spec, found, masks.size <= limit, "truth table")
     from .sat.family import enumerate_minimal
 
     found, complete = enumerate_minimal(function, bits, backend, limit)
@@ -143,11 +163,7 @@ def check_blocks(f, z, family, *, backend: str = "sat") -> FamilyReport:
 
 def load_family(path: str, q: int) -> list[Block]:
     """{"blocks": [[0-based coordinates], ...]}: nonempty blocks, coordinates in 0..q-1."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FAMILY_BYTES + 1)
-    except OSError as error:
-        raise BadInput(f"cannot read the family file {path!r}: {error.__class__.__name__}") from None
+    data = read_bytes(path, "the family file", MAX_FAMILY_BYTES)
     if len(data) > MAX_FAMILY_BYTES:
         raise BadInput(f"{path}: family file exceeds {MAX_FAMILY_BYTES // 2**20} MiB")
     try:

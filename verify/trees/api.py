@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from verify.base.files import write_texts_atomic
+from verify.base.files import check_paths, write_texts_atomic
 from verify.base.numbers import fraction_text
 
 from .builders import literature_tree, random_tree, uniform_tree
@@ -40,6 +40,18 @@ def source_name(item) -> str | None:
     return os.fspath(item) if isinstance(item, (str, os.PathLike)) else None
 
 
+def input_files(tree=None, oracle=None, loaded: Tree | None = None) -> list[tuple[str | None, str]]:
+    """The files a tree command reads: the tree and oracle files, the cnf: files of the
+    aggregators (for the input/output check of verify.base.files.check_paths)."""
+    from verify.functions.spec import cnf_paths
+
+    found = [(source_name(tree), "the tree"), (source_name(oracle), "the oracle")]
+    if loaded is not None:
+        specs = {loaded.aggregators[i] for i in loaded.internal()}
+        found += [(path, "a cnf: aggregator") for spec in sorted(specs) for path in cnf_paths(spec)]
+    return found
+
+
 def write_tree(path, tree: Tree, *, nested: bool = False, oracle_path=None,
                oracle: dict | None = None, oracle_description: str = "") -> None:
     """Write the tree (flat layout unless nested) and optionally its oracle, atomically.
@@ -52,6 +64,8 @@ def write_tree(path, tree: Tree, *, nested: bool = False, oracle_path=None,
     >>> load_tree(os.path.join(folder, "t.json")).n_nodes
     13
     """
+    check_paths([(path, "the tree output"), (oracle_path, "the oracle output")],
+                input_files(loaded=tree))
     items = [(path, json.dumps(tree_document(tree, nested), indent=1 if nested else None) + "\n")]
     if oracle_path is not None:
         items.append((oracle_path, json.dumps(oracle_document(oracle, oracle_description),

@@ -11,7 +11,9 @@ import random
 from verify.base.errors import BadInput, TooLarge
 from verify.functions.aggregators import aggregator_function
 
-from .model import MAX_DEPTH, MAX_NODES, MAX_WIDTH, Tree, from_records
+from .model import MAX_DEPTH, MAX_NODES, Tree, from_records
+
+MAX_PAPERS = 100_000  # the literature example: maj:papers is symmetric, so any width works
 
 
 def uniform_tree(aggregator: str, depth: int) -> Tree:
@@ -59,16 +61,17 @@ def literature_tree(papers: int = 9, supporting: int = 6) -> tuple[Tree, dict[st
     is decomposed as AND_2 of two human-judgeable leaves: "paper i supports the claim" and
     "paper i's analysis is sound". The oracle makes the first `supporting` papers support
     and be sound; the others alternately do not support (sound) or support but are unsound.
-    With papers=9, supporting=6 the root is true and the honest root fbs is 6/2 = 3 (the
-    paper's q = 99, 66 supporting needs a width beyond the truth-table limit; see docs).
+    With papers=9, supporting=6 the root is true and the honest root fbs is 6/2 = 3; the
+    paper's own numbers are papers=99, supporting=66 (maj:99 is symmetric, so any width works).
 
     >>> from verify import literature_tree, node_values
     >>> tree, oracle = literature_tree()
     >>> tree.width(tree.root), node_values(tree, oracle)[tree.root]
     (9, 1)
     """
-    if not (1 <= papers <= MAX_WIDTH and 0 <= supporting <= papers):
-        raise BadInput(f"need 1 <= papers <= {MAX_WIDTH} and 0 <= supporting <= papers")
+    if not (1 <= papers <= MAX_PAPERS and 0 <= supporting <= papers):
+        raise BadInput(f"need 1 <= papers <= {MAX_PAPERS} and 0 <= supporting <= papers, got "
+                       f"{papers} and {supporting}")
     records = [{"id": "claim", "aggregator": f"maj:{papers}",
                 "label": "the statistical modelling assumption is justified",
                 "children": [f"paper{i}" for i in range(1, papers + 1)]}]

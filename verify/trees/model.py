@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 
 from verify.base.errors import BadInput, TooLarge
 from verify.functions.aggregators import aggregator_function
+from verify.functions.families import Symmetric
+from verify.functions.inputs import MAX_TABLE_ARITY
 
 MAX_NODES = 5_000_000
 MAX_DEPTH = 1000
-MAX_WIDTH = 24  # the truth-table fbs method (verify.fbs) handles q <= 24
+MAX_WIDTH = MAX_TABLE_ARITY  # non-symmetric aggregators: the table method; symmetric: any width
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,6 @@ def _check_width(node_id: str, spec: str, width: int) -> None:
     if function.arity != width:
         raise BadInput(f"node {node_id!r}: aggregator {spec!r} has arity {function.arity} "
                        f"but the node has {width} children")
-    if width > MAX_WIDTH:
+    if width > MAX_WIDTH and not isinstance(function, Symmetric):
         raise TooLarge(f"node {node_id!r}: width {width} exceeds {MAX_WIDTH}, the limit of "
-                       "the truth-table fbs method")
+                       "the truth-table fbs method (symmetric aggregators may be wider)")

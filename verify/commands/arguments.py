@@ -1,0 +1,66 @@
+"""Argument helpers shared by the sub-commands: typed values, @FILE arguments, outputs.
+
+Every command lists its input and output files and calls `check_outputs` before any work,
+so an output that would overwrite an input (or another output) is refused with exit code 2
+(verify.base.files.check_paths). `-` is standard input or output; where an output goes to
+standard output, the command's own report goes to standard error.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from verify.base.errors import BadInput
+from verify.base.files import STDIO, argument_source, check_paths, read_argument
+from verify.base.numbers import parse_count
+
+MAX_SPEC_BYTES = 2**30
+
+
+def count(text: str) -> int:
+    """argparse type: a non-negative integer in ASCII digits."""
+    return parse_count(text, "the value")
+
+
+def signed(text: str) -> int:
+    """argparse type: an integer in ASCII digits (a leading '-' allowed)."""
+    return parse_count(text, "the value", low=-10**18)
+
+
+def spec_text(argument: str) -> str:
+    """A SPEC argument: inline, or read from @FILE / @- (a long truth table does not fit in argv)."""
+    return read_argument(argument, "the spec", MAX_SPEC_BYTES).strip()
+
+
+def spec_inputs(argument: str | None, text: str | None = None,
+                what: str = "SPEC") -> list[tuple[str | None, str]]:
+    """The files a SPEC argument reads: its @FILE and the cnf: paths of the spec text."""
+    from verify.functions.spec import cnf_paths
+
+    if argument is None:
+        return []
+    source = argument_source(argument)
+    found = [(source, f"{what} file")] if source is not None else []
+    return found + [(path, "cnf: file of the spec") for path in cnf_paths(text or argument)]
+
+
+def bits_inputs(argument: str | None) -> list[tuple[str | None, str]]:
+    """The file a BITS argument reads (@FILE or @-), if any."""
+    return [(argument_source(argument), "BITS file")]
+
+
+def check_outputs(outputs, inputs) -> None:
+    """Refuse an output that would overwrite an input or another output (before any work)."""
+    check_paths(outputs, inputs)
+
+
+def report_stream(*outputs):
+    """Where the human-readable report goes: stderr if an output is standard output."""
+    return sys.stderr if any(output == STDIO for output in outputs) else sys.stdout
+
+
+def refuse_json_with_stdout(json_flag: bool, *outputs) -> None:
+    """--json and an output `-` would both write to standard output."""
+    if json_flag and any(output == STDIO for output in outputs):
+        raise BadInput("--json and an output '-' both write to standard output; "
+                       "give the output a file name")
