@@ -71,6 +71,11 @@ def exact_fields(name: str, x: Fraction | None, with_float: bool = True) -> dict
     return document
 
 
+def integer_field(n: int | None) -> str | None:
+    """An exact integer of any size for JSON (a string), or None."""
+    return None if n is None else int_text(n)
+
+
 def parse_fraction(text, what: str, *, allow_negative: bool = False) -> Fraction:
     """An exact number a user typed: "4", "7/2", "2.5", "1e-6" (ASCII digits only).
 

@@ -8,6 +8,7 @@ standard output, the command's own report goes to standard error.
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from verify.base.errors import BadInput
@@ -18,13 +19,11 @@ MAX_SPEC_BYTES = 2**30
 
 
 def count(text: str) -> int:
-    """argparse type: a non-negative integer in ASCII digits."""
-    return parse_count(text, "the value")
-
-
-def signed(text: str) -> int:
-    """argparse type: an integer in ASCII digits (a leading '-' allowed)."""
-    return parse_count(text, "the value", low=-10**18)
+    """argparse type: a non-negative integer in ASCII digits (argparse names the option)."""
+    try:
+        return parse_count(text, "the value")
+    except BadInput as error:
+        raise argparse.ArgumentTypeError(str(error).replace("the value ", "")) from None
 
 
 def spec_text(argument: str) -> str:

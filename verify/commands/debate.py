@@ -1,50 +1,77 @@
-"""`fbs debate run | worst-case | plan | completeness`: the FBS Debate protocol (paper Section 4)."""
+"""`fbs debate run | worst-case | plan | completeness`: the FBS Debate protocol (paper Section 4).
+
+Exit codes beyond 0 and 2: `run` with the honest Alice and `completeness` exit 1 where the FBS
+condition (the hypothesis of Theorem 4.1) fails, with a warning; a theorem whose hypothesis
+holds but whose conclusion fails would be a bug of fbs-verify (exit 3).
+"""
 
 from __future__ import annotations
+
+import sys
+
+from .arguments import count
+
+CHILDREN_NOTE = ("children are numbered from 1 as in the paper (y_1..y_q); --json and "
+                 "transcripts number them from 0")
+DEFAULT_RUNS = 1000
 
 
 def register(commands) -> None:
     debate = commands.add_parser("debate", help="run the FBS Debate protocol (Section 4)")
     sub = debate.add_subparsers(dest="debate_command", required=True, parser_class=type(debate))
 
-    run = sub.add_parser("run", help="N seeded debate runs with a catch-rate interval")
+    run = sub.add_parser("run", help="N seeded debate runs with a catch-rate interval",
+                         description="Seeded runs of FBS Debate beside the exact catch "
+                         "probability of Alice's strategy. " + CHILDREN_NOTE + ". Exit 1 (with "
+                         "a warning) if Alice is honest and the FBS condition of Theorem 4.1 "
+                         "fails at some node.")
     _instance(run)
     run.add_argument("--alice", required=True, metavar="honest|worst|FILE",
-                     help="honest, the worst-case liar, or an fbs-alice/1 script")
-    run.add_argument("--runs", type=int, default=1, metavar="N")
-    run.add_argument("--seed", type=int, default=0, metavar="S")
-    run.add_argument("--confidence", type=float, default=0.95, metavar="C",
-                     help="interval confidence level (default 0.95)")
-    run.add_argument("--transcript", metavar="OUT.jsonl", help="write the JSON-lines transcript")
+                     help="honest, the worst-case liar, or an fbs-alice/1 script (- for "
+                     "standard input)")
+    run.add_argument("--runs", type=count, default=DEFAULT_RUNS, metavar="N",
+                     help="independent runs (1..10^9; with 1 the path of the run is printed)")
+    run.add_argument("--seed", type=count, default=0, metavar="S", help="seed of the runs")
+    run.add_argument("--confidence", default="0.95", metavar="C",
+                     help="confidence level of the intervals, in (0, 1)")
+    run.add_argument("--transcript", metavar="OUT.jsonl",
+                     help="write the JSON-lines transcript (- for standard output)")
     run.set_defaults(run=run_run)
 
-    worst = sub.add_parser("worst-case", help="exact worst-case catch probability (DP)")
+    worst = sub.add_parser("worst-case", help="exact worst-case catch probability (DP)",
+                           description="The exact worst-case liar by dynamic programming "
+                           "(Theorem 4.2). " + CHILDREN_NOTE + ".")
     _instance(worst)
     worst.set_defaults(run=run_worst)
 
     plan = sub.add_parser("plan", help="runs needed to catch a liar with probability >= 1-delta")
-    plan.add_argument("--rho", required=True, metavar="R")
-    plan.add_argument("--depth", type=int, metavar="D")
-    plan.add_argument("--delta", required=True, metavar="DELTA")
-    plan.add_argument("--width", type=int, metavar="Q", help="q, for the q^d exhaustive count")
+    plan.add_argument("--rho", required=True, metavar="R", help="e.g. 4, 7/2 or 2.5 (<= 10^6)")
+    plan.add_argument("--depth", type=count, metavar="D",
+                      help="tree depth d (<= 1000; optional with --tree)")
+    plan.add_argument("--delta", required=True, metavar="DELTA",
+                      help="failure probability in (0, 1), e.g. 0.01, 1/100 or 1e-300")
+    plan.add_argument("--width", type=count, metavar="Q", help="q, for the q^d exhaustive count")
     plan.add_argument("--tree", metavar="TREE", help="also plan with the exact DP value")
-    plan.add_argument("--oracle", metavar="ORACLE")
-    plan.add_argument("--rule", default="vertex", choices=["vertex", "symmetric", "uniform"])
-    plan.add_argument("--json", action="store_true")
+    plan.add_argument("--oracle", metavar="ORACLE", help="the oracle of --tree")
+    plan.add_argument("--rule", default="vertex", choices=["vertex", "symmetric", "uniform"],
+                      help="Bob's rule for the exact value")
+    plan.add_argument("--json", action="store_true", help="machine-readable output")
     plan.set_defaults(run=run_plan)
 
     complete = sub.add_parser("completeness", help="enumerate every Bob path against an "
-                              "honest Alice (Theorem 4.1)")
+                              "honest Alice (Theorem 4.1)",
+                              description="Every path Bob can sample against the honest Alice. "
+                              "Exit 1 if the FBS condition fails (Theorem 4.1's hypothesis).")
     _instance(complete)
     complete.set_defaults(run=run_completeness)
 
 
 def _instance(parser) -> None:
-    parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file")
+    parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file (- for standard input)")
     parser.add_argument("--oracle", required=True, metavar="ORACLE", help="fbs-oracle/1 file")
     parser.add_argument("--rho", required=True, metavar="R", help="e.g. 4, 7/2 or 2.5")
     parser.add_argument("--rule", default="vertex", choices=["vertex", "symmetric", "uniform"],
-                        help="Bob's choice among optimal duals (default vertex)")
+                        help="Bob's choice among optimal duals")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -52,73 +79,118 @@ def _instance_args(args) -> tuple:
     return args.tree, args.oracle, args.rho
 
 
+def _warn(message: str) -> None:
+    print(f"fbs: warning: {message}", file=sys.stderr)
+
+
 # ----------------------------------------------------------------------------- run
 
 
 def run_run(args) -> int:
+    from verify.base.numbers import parse_fraction
     from verify.cli import print_json
     from verify.protocol.api import debate
 
+    from .arguments import check_outputs, refuse_json_with_stdout, report_stream
+
+    refuse_json_with_stdout(args.json, args.transcript)
+    script = None if args.alice in ("honest", "worst") else args.alice
+    check_outputs([(args.transcript, "--transcript")],
+                  [(args.tree, "TREE"), (args.oracle, "--oracle"), (script, "--alice")])
+    confidence = float(parse_fraction(args.confidence, "--confidence"))
     result = debate(*_instance_args(args), alice=args.alice, runs=args.runs, seed=args.seed,
-                    rule=args.rule, confidence=args.confidence, transcript=args.transcript,
+                    rule=args.rule, confidence=confidence, transcript=args.transcript,
                     progress=True)
     document = result.to_json()
+    stream = report_stream(args.transcript)
     if args.json:
         print_json(document)
-        return 0
-    _print_run(document)
-    if args.runs == 1:
-        _print_single_run(result.debate, result.alice, args.seed)
+    else:
+        _print_run(document, stream)
+        if args.runs == 1:
+            _print_single_run(result.debate, result.alice, args.seed, stream)
+    return _run_verdict(result, document)
+
+
+def _run_verdict(result, document) -> int:
+    """0, or 1 with a warning where Theorem 4.1's hypothesis fails for the honest Alice."""
+    if document.get("fbs_condition_holds") is False:
+        first = document["violations"][0]
+        _warn(f"the FBS condition fails at {len(result.fbs_condition_violations)} node(s), e.g. "
+              f"{first['node']!r} with honest fbs {first['fbs']} > rho = {document['rho']}: "
+              f"Theorem 4.1 does not apply and the honest Alice can lose (caught "
+              f"{document['caught']} of {document['runs']} runs)")
+        return 1
+    if document["alice"] == "honest" and document["caught"]:
+        raise AssertionError("the honest Alice was caught although the FBS condition holds")
     return 0
 
 
-def _print_single_run(debate, alice, seed: int) -> None:
+def _print_single_run(debate, alice, seed: int, stream) -> None:
     """The path of run 0 (the same uniforms as the sampler's first row)."""
     import numpy as np
 
-    from verify.base.numbers import fraction_text
+    from verify.base.numbers import short_fraction
     from verify.protocol.engine import run_once
 
     tree = debate.tree
     uniforms = np.random.Generator(np.random.PCG64(seed)).random((1, tree.depth))[0]
     run = run_once(debate, alice, uniforms)
+    print(f"  the path of run 0 ({CHILDREN_NOTE}):", file=stream)
     for k, current in enumerate(run.steps):
         node = current.node
         level = tree.depth - tree.depths[node]
         head = f"  level {level} {tree.ids[node]!r}: Alice claims {current.claim}"
         if current.z is None:
-            print(f"{head}; oracle says {current.oracle}: {current.outcome}")
+            print(f"{head}; oracle says {current.oracle}: {current.outcome}", file=stream)
             continue
-        detail = f"z = {''.join(map(str, current.z))}"
+        detail = f"z = {_bits(current.z)}"
         if current.fbs is not None:
-            detail += f", fbs = {fraction_text(current.fbs)}"
+            detail += f", fbs = {short_fraction(current.fbs)}"
         if current.outcome is not None:
-            print(f"{head}, {detail}: {current.outcome} ({current.reason})")
+            print(f"{head}, {detail}: {current.outcome} ({current.reason})", file=stream)
         else:
             i = run.choices[k]
-            print(f"{head}, {detail}; Bob samples child {i + 1} (p = {fraction_text(current.p[i])})")
+            print(f"{head}, {detail}; Bob samples child {i + 1} "
+                  f"(p = {short_fraction(current.p[i])})", file=stream)
 
 
-def _print_run(document) -> None:
+def _bits(z) -> str:
+    text = "".join(map(str, z))
+    return text if len(text) <= 64 else f"{text[:30]}...{text[-30:]} ({len(text)} bits)"
+
+
+def _print_run(document, stream) -> None:
+    from fractions import Fraction
+
+    from verify.base.numbers import short_fraction
+
+    def say(text: str) -> None:
+        print(text, file=stream)
+
     lie = "lies" if document["alice_lies"] else "tells the truth"
-    print(f"FBS debate: {document['tree']} (depth {document['depth']}, {document['nodes']} "
-          f"nodes), rho = {document['rho']}, Bob's rule: {document['rule']}")
-    print(f"  Alice ({document['alice']}) answers {document['alice_answer']}: she {lie} "
-          f"(L(x) = {document['true_value']})")
+    say(f"FBS debate: {document['tree']} (depth {document['depth']}, {document['nodes']} "
+        f"nodes), rho = {document['rho']}, Bob's rule: {document['rule']}")
+    say(f"  Alice ({document['alice']}) answers {document['alice_answer']}: she {lie} "
+        f"(L(x) = {document['true_value']})")
     level = round(100 * document["confidence"], 4)
-    print(f"  {document['runs']} run(s), seed {document['seed']}: Bob won {document['caught']}; "
-          f"catch_rate_estimate = {document['catch_rate_estimate']:.6g}")
-    low, high = document["clopper_pearson"]
+    say(f"  {document['runs']} run(s), seed {document['seed']}: Bob won {document['caught']}; "
+        f"catch_rate_estimate = {document['catch_rate_estimate_float']:.6g}")
+    low, high = document["clopper_pearson_float"]
     inside = "inside" if document["interval_contains_exact"] else "OUTSIDE"
-    print(f"  {level:g}% Clopper-Pearson [{low:.6g}, {high:.6g}], Wilson "
-          f"[{document['wilson'][0]:.6g}, {document['wilson'][1]:.6g}]")
-    print(f"  catch_probability_exact = {document['catch_probability_exact']} "
-          f"(~{document['catch_probability_exact_float']:.6g}, {inside} the interval)")
-    print(f"  Theorem 4.2 bound rho^-d = {document['theorem_4_2_bound']}")
+    wilson = document["wilson_float"]
+    say(f"  {level:g}% Clopper-Pearson [{low:.6g}, {high:.6g}], Wilson "
+        f"[{wilson[0]:.6g}, {wilson[1]:.6g}]")
+    say(f"  catch_probability_exact = "
+        f"{short_fraction(Fraction(document['catch_probability_exact']))} ({inside} the interval)")
+    say(f"  Theorem 4.2 bound rho^-d = {short_fraction(Fraction(document['theorem_4_2_bound']))}")
     if "instance_bound" in document:
-        print(f"  instance bound (min over lying paths of prod 1/fbs_z) = {document['instance_bound']}")
+        say(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
+            f"{short_fraction(Fraction(document['instance_bound']))}")
+    if document.get("fbs_condition_holds") is False:
+        say("  FBS condition (Theorem 4.1's hypothesis) FAILS: see the warning")
     if document["depth_note"]:
-        print(f"  note: {document['depth_note']}")
+        say(f"  note: {document['depth_note']}")
 
 
 # ----------------------------------------------------------------------------- worst case
@@ -128,35 +200,44 @@ def run_worst(args) -> int:
     from verify.cli import print_json
     from verify.protocol.api import worst_case
 
-    document = worst_case(*_instance_args(args), rule=args.rule, progress=True).to_json()
+    result = worst_case(*_instance_args(args), rule=args.rule, progress=True)
+    document = result.to_json()
     if args.json:
         print_json(document)
     else:
         _print_worst(document)
+    if document["theorem_4_2_applies"] and not document["theorem_4_2_holds"]:
+        raise AssertionError("Theorem 4.2 fails under an optimal-dual rule")
     return 0
 
 
 def _print_worst(document) -> None:
+    from fractions import Fraction
+
+    from verify.base.numbers import short_fraction
+
+    def show(name: str) -> str:
+        return short_fraction(Fraction(document[name]))
+
     print(f"worst-case liar (exact DP): {document['tree']} (depth {document['depth']}), "
           f"rho = {document['rho']}, Bob's rule: {document['rule']}")
     print(f"  Alice answers {document['alice_answer']} (L(x) = {document['true_value']})")
-    print(f"  catch_probability_exact = {document['catch_probability_exact']} "
-          f"(~{document['catch_probability_exact_float']:.6g})")
+    print(f"  catch_probability_exact = {show('catch_probability_exact')}")
     verdict = "holds" if document["theorem_4_2_holds"] else "FAILS"
     scope = "" if document["theorem_4_2_applies"] else (
         " (rule 'uniform' ignores the LP: Theorem 4.2 does not cover it)")
-    print(f"  Theorem 4.2 bound rho^-d = {document['theorem_4_2_bound']} "
-          f"(~{document['theorem_4_2_bound_float']:.6g}): {verdict}{scope}")
+    print(f"  Theorem 4.2 bound rho^-d = {show('theorem_4_2_bound')}: {verdict}{scope}")
     caveat = "" if document["theorem_4_2_applies"] else " (not a lower bound under rule 'uniform')"
     print(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
-          f"{document['instance_bound']}{caveat}")
+          f"{show('instance_bound')}{caveat}")
     print(f"  best catch probability against an Alice defending the truth: "
-          f"{document['true_claim_catch']}")
+          f"{show('true_claim_catch')}")
     if document["strategy"]:
         top = document["strategy"][0]
-        print(f"  strategy at the root: z = {top['z']} (lies at children "
-              f"{[i + 1 for i in top['lies']]}), fbs = {top['fbs']}; "
+        print(f"  strategy at the root: z = {_bits(top['z'])} (lies at children "
+              f"{[i + 1 for i in top['lies']][:20]}), fbs = {top['fbs']}; "
               f"{document['strategy_states']} internal state(s) reachable (see --json)")
+        print(f"  ({CHILDREN_NOTE})")
     if document["depth_note"]:
         print(f"  note: {document['depth_note']}")
 
@@ -168,31 +249,36 @@ def run_plan(args) -> int:
     from verify.cli import print_json
     from verify.protocol.api import plan
 
+    from .arguments import check_outputs
+
+    check_outputs([], [(args.tree, "--tree"), (args.oracle, "--oracle")])
     result = plan(args.rho, args.depth, args.delta, width=args.width, tree=args.tree,
                   oracle=args.oracle, rule=args.rule, progress=True)
     if args.json:
         print_json(result.to_json())
     else:
-        _print_plan(result.to_json())
+        _print_plan(result)
     return 0
 
 
-def _print_plan(document) -> None:
-    print(f"repetition plan: rho = {document['rho']}, d = {document['depth']}, "
-          f"delta = {document['delta']}")
-    print(f"  per-run catch probability >= rho^-d = {document['per_run_bound']} (Theorem 4.2)")
-    print(f"  R = {document['runs_theorem']} independent runs: smallest R with "
-          f"(1 - rho^-d)^R <= delta")
-    print(f"  O(rho^d log n) statement: rho^d ln(1/delta) = {document['rho_d_ln_1_over_delta']:.6g}"
-          " (float)")
-    if document["exhaustive_leaf_queries"] is not None:
-        print(f"  exhaustive checking: q^d = {document['width']}^{document['depth']} = "
-              f"{document['exhaustive_leaf_queries']} leaf queries (the judge makes 1 per run)")
-    if document["per_run_exact"] is not None:
-        runs = document["runs_exact"]
-        shown = "never (exact catch probability 0)" if runs is None else runs
-        print(f"  with the tree's exact worst case {document['per_run_exact']} "
-              f"(rule {document['rule']}): R = {shown}")
+def _print_plan(result) -> None:
+    from verify.base.numbers import short_fraction
+
+    print(f"repetition plan: rho = {short_fraction(result.rho)}, d = {result.depth}, "
+          f"delta = {short_fraction(result.delta)}")
+    print(f"  per-run catch probability >= rho^-d = {short_fraction(result.per_run_bound)} "
+          "(Theorem 4.2)")
+    print(f"  R = {short_fraction(result.runs_theorem)} independent runs: smallest R with "
+          f"(1 - rho^-d)^R <= delta (exact)")
+    print(f"  O(rho^d log n) statement: rho^d ln(1/delta) = {result.rho_d_log_text}")
+    if result.exhaustive_leaves is not None:
+        print(f"  exhaustive checking: q^d = {result.width}^{result.depth} = "
+              f"{short_fraction(result.exhaustive_leaves)} leaf queries (the judge makes 1 per run)")
+    if result.per_run_exact is not None:
+        runs = result.runs_exact
+        shown = "never (exact catch probability 0)" if runs is None else short_fraction(runs)
+        print(f"  with the tree's exact worst case {short_fraction(result.per_run_exact)} "
+              f"(rule {result.rule}): R = {shown}")
 
 
 # ----------------------------------------------------------------------------- completeness
@@ -206,14 +292,28 @@ def run_completeness(args) -> int:
     document = result.to_json()
     if args.json:
         print_json(document)
-        return 0
+    else:
+        _print_completeness(document)
+    if not document["fbs_condition_holds"]:
+        violations = document["violations"]
+        _warn(f"the FBS condition (Theorem 4.1's hypothesis) fails at {len(violations)} "
+              f"node(s), e.g. {violations[0]['node']!r} with honest fbs {violations[0]['fbs']} > "
+              f"rho = {document['rho']}; the honest Alice "
+              f"{'never loses here' if document['honest_never_loses'] else 'can lose'}")
+        return 1
+    if not document["honest_never_loses"]:
+        raise AssertionError("the honest Alice loses although the FBS condition holds")
+    return 0
+
+
+def _print_completeness(document) -> None:
     verdict = "never loses" if document["honest_never_loses"] else (
         f"LOSES with probability {document['loss_probability']}")
     print(f"completeness (Theorem 4.1): {document['paths']} Bob sample path(s) enumerated, rho = "
           f"{document['rho']}, rule {document['rule']}: the honest Alice {verdict}")
     violations = document["violations"]
     condition = "holds" if document["fbs_condition_holds"] else (
-        f"fails at {len(violations)} node(s), e.g. {violations[0]['node']!r} with fbs "
+        f"FAILS at {len(violations)} node(s), e.g. {violations[0]['node']!r} with fbs "
         f"{violations[0]['fbs']}")
     print(f"  FBS condition fbs_z*(phi_u) <= rho at every internal node: {condition}")
     print(f"  honest Alice's oracle queries on a path: at most {document['queries_on_path_max']} "
@@ -222,4 +322,3 @@ def run_completeness(args) -> int:
     if document["losing_paths"]:
         first = document["losing_paths"][0]
         print(f"  e.g. she loses on {' > '.join(first['path'])} ({first['reason']})")
-    return 0

@@ -2,6 +2,19 @@
 
 from __future__ import annotations
 
+from .arguments import count
+
+
+def _probability(text: str) -> float:
+    """argparse type: a probability in [0, 1] (ASCII digits)."""
+    from verify.base.errors import BadInput
+    from verify.base.numbers import parse_fraction
+
+    value = parse_fraction(text, "a probability")
+    if value > 1:
+        raise BadInput(f"a probability must lie in [0, 1], got {text}")
+    return float(value)
+
 
 def register(commands) -> None:
     tree = commands.add_parser("tree", help="build or inspect decomposition trees (fbs-tree/1)")
@@ -17,27 +30,33 @@ def register(commands) -> None:
     kind.add_argument("--random", action="store_true", help="a seeded random tree")
     build.add_argument("--aggregator", action="append", metavar="SPEC",
                        help="aggregator spec (repeat for random trees)")
-    build.add_argument("--depth", type=int, metavar="D")
-    build.add_argument("--seed", type=int, default=0, help="random tree seed (default 0)")
-    build.add_argument("--leaf-probability", type=float, default=0.0, metavar="P",
+    build.add_argument("--depth", type=count, metavar="D",
+                       help="depth d (uniform and random trees)")
+    build.add_argument("--seed", type=count, default=0, help="random tree seed")
+    build.add_argument("--leaf-probability", type=_probability, default=0.0, metavar="P",
                        help="random trees: chance that a non-first child is an early leaf")
-    build.add_argument("--papers", type=int, default=9, help="literature example: q (default 9)")
-    build.add_argument("--supporting", type=int, default=6,
-                       help="literature example: supporting papers (default 6)")
-    build.add_argument("-o", "--output", required=True, metavar="TREE", help="tree file to write")
+    build.add_argument("--papers", type=count, default=9,
+                       help="literature example: q papers (the paper's own example: 99)")
+    build.add_argument("--supporting", type=count, default=6,
+                       help="literature example: supporting papers (the paper's: 66)")
+    build.add_argument("-o", "--output", required=True, metavar="TREE",
+                       help="tree file to write (- for standard output)")
     build.add_argument("--oracle-out", metavar="ORACLE", help="also write an oracle (random, "
                        "seeded; the example's own for --literature)")
-    build.add_argument("--oracle-seed", type=int, default=0, metavar="S")
-    build.add_argument("--ones", type=float, default=0.5, metavar="P",
-                       help="random oracle: probability of a 1 answer (default 0.5)")
+    build.add_argument("--oracle-seed", type=count, default=0, metavar="S",
+                       help="random oracle seed")
+    build.add_argument("--ones", type=_probability, default=0.5, metavar="P",
+                       help="random oracle: probability of a 1 answer")
     build.add_argument("--nested", action="store_true", help="nested layout (default: flat)")
+    build.add_argument("--json", action="store_true", help="machine-readable summary")
     build.set_defaults(run=run_build)
 
-    info = sub.add_parser("info", help="validate a tree and summarise it (with an oracle: "
-                          "true values and the honest fbs per node)")
-    info.add_argument("tree", metavar="TREE")
-    info.add_argument("--oracle", metavar="ORACLE")
-    info.add_argument("--json", action="store_true")
+    info = sub.add_parser("info", help="validate a tree and summarise it (with an oracle: the "
+                          "true root value and the largest honest local fbs, i.e. the smallest "
+                          "rho for which the FBS condition holds)")
+    info.add_argument("tree", metavar="TREE", help="fbs-tree/1 file (- for standard input)")
+    info.add_argument("--oracle", metavar="ORACLE", help="fbs-oracle/1 file")
+    info.add_argument("--json", action="store_true", help="machine-readable output")
     info.set_defaults(run=run_info)
 
     from .tree_fbs import register_tree_fbs
@@ -57,8 +76,6 @@ def _build_tree(args):
     if not args.aggregator or args.depth is None:
         raise BadInput("give --aggregator SPEC and --depth D (or --literature)")
     if args.random:
-        if args.seed < 0:
-            raise BadInput(f"--seed must be >= 0, got {args.seed}")
         tree = random_tree(args.seed, args.depth, args.aggregator, args.leaf_probability)
     else:
         if len(args.aggregator) != 1:
@@ -66,22 +83,34 @@ def _build_tree(args):
         tree = uniform_tree(args.aggregator[0], args.depth)
     if not args.oracle_out:
         return tree, None, ""
-    if args.oracle_seed < 0:
-        raise BadInput(f"--oracle-seed must be >= 0, got {args.oracle_seed}")
     oracle = random_oracle(tree, args.oracle_seed, args.ones)
     return tree, oracle, f"random oracle: seed {args.oracle_seed}, P[1] = {args.ones}"
 
 
 def run_build(args) -> int:
-    from verify.trees.api import write_tree
+    from verify.cli import print_json
+    from verify.functions.spec import cnf_paths
+    from verify.trees.api import tree_info, write_tree
 
+    from .arguments import check_outputs, refuse_json_with_stdout, report_stream
+
+    refuse_json_with_stdout(args.json, args.output, args.oracle_out)
+    specs = args.aggregator or []
+    check_outputs([(args.output, "-o"), (args.oracle_out, "--oracle-out")],
+                  [(path, "a cnf: aggregator") for spec in specs for path in cnf_paths(spec)])
     tree, oracle, description = _build_tree(args)
     write_tree(args.output, tree, nested=args.nested, oracle_path=args.oracle_out,
                oracle=oracle, oracle_description=description)
+    if args.json:
+        document = tree_info(tree).to_json()
+        document.update(tree=args.output, oracle=args.oracle_out, oracle_description=description)
+        print_json(document)
+        return 0
+    stream = report_stream(args.output, args.oracle_out)
     print(f"wrote {args.output}: {tree.description}; {tree.n_nodes} nodes, "
-          f"{len(tree.leaves())} leaves, depth {tree.depth}")
+          f"{len(tree.leaves())} leaves, depth {tree.depth}", file=stream)
     if args.oracle_out:
-        print(f"wrote {args.oracle_out}: {description}")
+        print(f"wrote {args.oracle_out}: {description}", file=stream)
     return 0
 
 

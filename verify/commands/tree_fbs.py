@@ -20,9 +20,10 @@ def register_tree_fbs(tree_subparsers) -> None:
         "rho^d and the path products of the local fbs values, and Theorem 5.1's query table.")
     parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file (distinct leaf queries)")
     parser.add_argument("--oracle", required=True, metavar="ORACLE", help="fbs-oracle/1 file (O_Y)")
-    parser.add_argument("--method", choices=["direct", "recursive"], default="recursive")
+    parser.add_argument("--method", choices=["direct", "recursive"], default="recursive",
+                        help="recursive (any size) or direct (F_T's truth table)")
     parser.add_argument("--certificate", metavar="FILE", help="write the certificate (kind tree "
-                        "for recursive, exhaustive for direct), atomically")
+                        "for recursive, exhaustive for direct), atomically (- for standard output)")
     parser.add_argument("--eps", default=DEFAULT_EPS, metavar="E1,E2,...",
                         help=f"Theorem 5.1 table: failure probabilities (default {DEFAULT_EPS})")
     parser.add_argument("--worst-case", action="store_true", help="add FBS Debate's exact runs: "
@@ -48,43 +49,61 @@ def run_tree_fbs(args) -> int:
     from verify.cli import print_json
     from verify.lower_bound.api import tree_fbs
 
+    from .arguments import check_outputs, refuse_json_with_stdout, report_stream
+
+    refuse_json_with_stdout(args.json, args.certificate)
+    check_outputs([(args.certificate, "--certificate")],
+                  [(args.tree, "TREE"), (args.oracle, "--oracle")])
     result = tree_fbs(args.tree, args.oracle, method=args.method, eps=_eps_values(args.eps),
                       worst_case=args.worst_case, certificate=args.certificate)
     document = result.to_json()
     if args.json:
         print_json(document)
     else:
-        _print(document)
+        _print(document, report_stream(args.certificate))
     if result.methods_agree is False:
         print("fbs: internal error: the direct and recursive rho_T disagree", file=sys.stderr)
         return 3
     return 0
 
 
-def _print(document: dict) -> None:
+def _print(document: dict, stream) -> None:
+    def say(text: str) -> None:
+        print(text, file=stream)
+
     label = "certified" if document["certified"] else "NOT CERTIFIED"
-    print(f"{document['tree']}: {document['leaves']} leaves, depth {document['depth']}"
-          f"{'' if document['uniform_depth'] else ' (leaves at several depths)'}; "
-          f"{document['internal_nodes']} internal nodes, {document['distinct_local_lps']} distinct "
-          "local LPs")
-    print(f"  rho_T = fbs_alpha(F_T) = {document['rho_T']} (~{document['rho_T_float']:.6g}, "
-          f"{document['method']}, {label})")
+    say(f"{document['tree']}: {document['leaves']} leaves, depth {document['depth']}"
+        f"{'' if document['uniform_depth'] else ' (leaves at several depths)'}; "
+        f"{document['internal_nodes']} internal nodes, {document['distinct_local_lps']} distinct "
+        "local LPs")
+    say(f"  rho_T = fbs_alpha(F_T) = {_short(document['rho_T'])} ({document['method']}, {label})")
     if "recursive_rho_T" in document:
         agree = "agrees" if document["methods_agree"] else "DISAGREES"
-        print(f"  the weighted recursion gives {document['recursive_rho_T']} ({agree})")
-    print(f"  local fbs at the honest claims: min rho = {document['rho_min_local']}, "
-          f"max = {document['rho_max_local']}")
-    print(f"  Lemma 5.4: rho^d = {document['lemma_5_4_bound_rho_min_d']} <= min path product "
-          f"{document['path_product_min']} <= rho_T <= max path product "
-          f"{document['path_product_max']}")
-    print("  Theorem 5.1: queries m needed for success 1 - eps under every oracle, beside FBS "
-          "Debate's runs R (one leaf query per run, so m = R):")
-    print("    eps      m >= (1-2eps)rho^d  m >= (1-2eps)rho_T  R: Thm 4.2 bound / liar at O_Y "
-          "(DP) / vs Thm 5.3's O_N")
+        say(f"  the weighted recursion gives {_short(document['recursive_rho_T'])} ({agree})")
+    say(f"  local fbs at the honest claims: min rho = {_short(document['rho_min_local'])}, "
+        f"max = {_short(document['rho_max_local'])}")
+    say(f"  Lemma 5.4: rho^d = {_short(document['lemma_5_4_bound_rho_min_d'])} <= min path "
+        f"product {_short(document['path_product_min'])} <= rho_T <= max path product "
+        f"{_short(document['path_product_max'])}")
+    say("  Theorem 5.1: queries m needed for success 1 - eps under every oracle, beside FBS "
+        "Debate's runs R (one leaf query per run, so m = R):")
+    say("    eps      m >= (1-2eps)rho^d  m >= (1-2eps)rho_T  R: Thm 4.2 bound / liar at O_Y "
+        "(DP) / vs Thm 5.3's O_N")
     for row in document["theorem_5_1"]:
         dp, against = (("-" if row[k] is None else row[k]) for k in
                        ("debate_runs_worst_case_at_O_Y", "debate_runs_vs_adversary"))
-        print(f"    {row['eps']:<8} {row['m_min_rho_d']:<19} {row['m_min_rho_T']:<19} "
-              f"{row['debate_runs_theorem']} / {dp} / {against}")
+        say(f"    {row['eps']:<8} {_short(row['m_min_rho_d']):<19} {_short(row['m_min_rho_T']):<19} "
+            f"{_short(row['debate_runs_theorem'])} / {_short(dp)} / {_short(against)}")
     if "certificate" in document:
-        print(f"  certificate written to {document['certificate']}")
+        say(f"  certificate written to {document['certificate']}")
+
+
+def _short(text) -> str:
+    """An exact value from the JSON document, shortened for a terminal."""
+    from fractions import Fraction
+
+    from verify.base.numbers import short_fraction
+
+    if text is None or text == "-":
+        return "-"
+    return short_fraction(Fraction(str(text)))

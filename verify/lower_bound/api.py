@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from verify.base.errors import SolverFailure
 from verify.base.files import check_paths, write_text_atomic
-from verify.base.numbers import fraction_text
+from verify.base.numbers import exact_fields, fraction_text, integer_field
 from verify.trees.api import as_oracle, as_tree, input_files, source_name
 from verify.trees.model import Tree
 from verify.trees.oracles import write_oracle
@@ -63,24 +63,24 @@ class GlobalFbs:
         document.update(tree=self.tree_source, oracle=self.oracle_source, method=self.method)
         if self.direct is not None:
             direct = self.direct
-            document.update(rho_T=fraction_text(direct.value), rho_T_float=float(direct.value),
-                            certified=direct.certified, status=direct.result.status,
+            document.update(**exact_fields("rho_T", direct.value), certified=direct.certified, status=direct.result.status,
                             message=direct.result.message,
                             recursive_rho_T=fraction_text(self.recursive.value),
                             methods_agree=self.methods_agree)
         document["theorem_5_1"] = [_row_document(row) for row in self.rows]
         if self.worst_case_catch is not None:
-            document["worst_case_catch_exact"] = fraction_text(self.worst_case_catch)
+            document.update(exact_fields("worst_case_catch_exact", self.worst_case_catch))
         if self.certificate_path is not None:
             document["certificate"] = self.certificate_path
         return document
 
 
 def _row_document(row: QueryRow) -> dict:
-    return {"eps": fraction_text(row.eps), "m_min_rho_d": row.lower_bound_rho_d,
-            "m_min_rho_T": row.lower_bound_rho_t, "debate_runs_theorem": row.debate_runs_theorem,
-            "debate_runs_worst_case_at_O_Y": row.debate_runs_worst_case,
-            "debate_runs_vs_adversary": row.debate_runs_vs_adversary,
+    return {"eps": fraction_text(row.eps), "m_min_rho_d": integer_field(row.lower_bound_rho_d),
+            "m_min_rho_T": integer_field(row.lower_bound_rho_t),
+            "debate_runs_theorem": integer_field(row.debate_runs_theorem),
+            "debate_runs_worst_case_at_O_Y": integer_field(row.debate_runs_worst_case),
+            "debate_runs_vs_adversary": integer_field(row.debate_runs_vs_adversary),
             "note": "FBS Debate's checker queries one leaf per run: m = R"}
 
 

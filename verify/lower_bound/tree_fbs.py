@@ -38,7 +38,7 @@ from functools import lru_cache
 
 from verify import __version__
 from verify.base.errors import BadInput
-from verify.base.numbers import fraction_text
+from verify.base.numbers import exact_fields, fraction_text
 from verify.functions.aggregators import aggregator_function
 from verify.functions.families import Symmetric, embedded_files
 from verify.sensitivity.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
@@ -269,7 +269,7 @@ class TreeFbs:
     def summary(self) -> dict:
         """rho_T beside rho^d and the path products of local fbs (exact strings)."""
         low, high = self.path_products()
-        return {"rho_T": fraction_text(self.value), "rho_T_float": float(self.value),
+        return {**exact_fields("rho_T", self.value),
                 "certified": self.certified, "status": self.status, "message": self.message,
                 "depth": self.depth, "uniform_depth": self.tree.is_uniform,
                 "rho_min_local": _text(self.rho_min), "rho_max_local": _text(self.rho_max),

@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from verify.base.files import AtomicOutput
-from verify.base.numbers import fraction_text
+from verify.base.files import AtomicOutput, check_paths
+from verify.base.numbers import exact_fields, fraction_text
 from verify.base.progress import Progress
-from verify.trees.api import as_oracle, as_tree
+from verify.trees.api import as_oracle, as_tree, input_files
 
 from . import planner
 from .completeness import CompletenessReport, check_completeness
-from .debaters import WorstCaseAlice, make_alice
+from .debaters import HonestAlice, WorstCaseAlice, make_alice
 from .engine import Debate, StateGraph, compile_states, parse_rho
 from .sampling import RunsResult, sample_runs
 
@@ -39,7 +39,15 @@ def _common(debate: Debate) -> dict:
     return {"tree": tree.description, "nodes": tree.n_nodes, "depth": tree.depth,
             "depth_note": note, "rho": fraction_text(debate.rho), "rule": debate.rule,
             "true_value": debate.values[tree.root],
-            "theorem_4_2_bound": fraction_text(debate.theorem_bound)}
+            **exact_fields("theorem_4_2_bound", debate.theorem_bound),
+            "child_numbering": "0-based: child i is the paper's y_(i+1)"}
+
+
+def fbs_condition_violations(debate: Debate) -> tuple[tuple[str, Fraction], ...]:
+    """Internal nodes where the FBS condition of Theorem 4.1 fails: (node id, honest fbs > rho)."""
+    from .completeness import _violations
+
+    return tuple(_violations(debate))
 
 
 # ----------------------------------------------------------------------------- runs
@@ -62,6 +70,11 @@ class DebateRuns:
     def catch_rate_estimate(self) -> float:
         return self.runs.catch_rate_estimate
 
+    @property
+    def fbs_condition_violations(self) -> tuple[tuple[str, Fraction], ...]:
+        """Nodes where the FBS condition fails (Theorem 4.1's hypothesis), for honest runs."""
+        return fbs_condition_violations(self.debate)
+
     def to_json(self) -> dict:
         """The JSON document `fbs debate run --json` prints."""
         debate, result = self.debate, self.runs
@@ -70,14 +83,20 @@ class DebateRuns:
             "alice": self.alice.name, "alice_answer": self.graph.answer,
             "alice_lies": self.graph.answer != debate.values[debate.tree.root],
             "runs": result.runs, "seed": result.seed, "caught": result.caught,
-            "catch_rate_estimate": result.catch_rate_estimate, "confidence": result.confidence,
-            "clopper_pearson": list(result.clopper_pearson), "wilson": list(result.wilson),
-            "catch_probability_exact": fraction_text(result.catch_probability_exact),
-            "catch_probability_exact_float": float(result.catch_probability_exact),
+            **exact_fields("catch_rate_estimate", Fraction(result.caught, result.runs)),
+            "confidence": result.confidence,
+            "clopper_pearson_float": list(result.clopper_pearson),
+            "wilson_float": list(result.wilson),
+            **exact_fields("catch_probability_exact", result.catch_probability_exact),
             "interval_contains_exact": result.interval_contains_exact})
         if isinstance(self.alice, WorstCaseAlice):
-            document.update({"instance_bound": fraction_text(self.alice.result.instance_bound),
+            document.update({**exact_fields("instance_bound", self.alice.result.instance_bound),
                              "theorem_4_2_holds": self.alice.result.theorem_holds})
+        if isinstance(self.alice, HonestAlice):
+            violations = self.fbs_condition_violations
+            document.update({"fbs_condition_holds": not violations,
+                             "violations": [{"node": n, "fbs": fraction_text(v)}
+                                            for n, v in violations[:100]]})
         return document
 
 
@@ -99,6 +118,9 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
     from verify.base.errors import BadInput
 
     instance = debate_instance(tree, oracle, rho, rule)
+    script = None if alice in ("honest", "worst") else alice
+    check_paths([(transcript, "the transcript output")],
+                input_files(tree, oracle, instance.tree) + [(script, "the Alice script")])
     if not 1 <= runs <= 10**9 or seed < 0:
         raise BadInput(f"--runs must be in 1..10^9 and --seed >= 0, got {runs} and {seed}")
     if not 0 < confidence < 1:
@@ -156,13 +178,11 @@ class WorstCase:
         document = _common(debate)
         document.update({
             "alice_answer": 1 - debate.values[tree.root],
-            "catch_probability_exact": fraction_text(result.catch_probability_exact),
-            "catch_probability_exact_float": float(result.catch_probability_exact),
-            "theorem_4_2_bound_float": float(result.theorem_bound),
+            **exact_fields("catch_probability_exact", result.catch_probability_exact),
             "theorem_4_2_holds": result.theorem_holds,
             "theorem_4_2_applies": debate.rule != "uniform",
-            "instance_bound": fraction_text(result.instance_bound),
-            "true_claim_catch": fraction_text(result.true_claim_catch),
+            **exact_fields("instance_bound", result.instance_bound),
+            **exact_fields("true_claim_catch", result.true_claim_catch),
             "memo_entries": result.memo_entries, "strategy_states": len(strategy),
             "strategy": strategy})
         return document
@@ -203,7 +223,7 @@ class Completeness:
         document = _common(self.debate)
         document.update({
             "paths": report.paths, "honest_never_loses": report.never_loses,
-            "loss_probability": fraction_text(report.loss_probability),
+            **exact_fields("loss_probability", report.loss_probability),
             "fbs_condition_holds": report.fbs_condition_holds,
             "violations": [{"node": n, "fbs": fraction_text(v)} for n, v in report.violations],
             "losing_paths": [{"path": list(p.nodes), "reason": p.reason,

@@ -116,6 +116,7 @@ def make_alice(kind: str, debate: Debate, progress=None):
         return HonestAlice()
     if kind == "worst":
         return WorstCaseAlice.solve(debate, progress)
-    if not Path(kind).exists():
-        raise BadInput(f"--alice must be honest, worst or an Alice script file; {kind!r} is none")
+    if kind != "-" and not Path(kind).is_file():
+        raise BadInput(f"--alice must be honest, worst or an Alice script file (- for standard "
+                       f"input); {kind!r} is none")
     return load_script(kind).validate(debate)

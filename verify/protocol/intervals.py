@@ -18,7 +18,9 @@ def wilson(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z / denominator * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if k == 0 else max(0.0, centre - half)  # exact ends (no rounding residue)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return low, high
 
 
 def clopper_pearson(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:

@@ -16,7 +16,7 @@ import mpmath
 from mpmath.libmp import from_man_exp, round_ceiling, round_floor, to_rational
 
 from verify.base.errors import BadInput, SolverFailure, TooLarge
-from verify.base.numbers import as_float, exact_fields, fraction_text, int_text, parse_fraction
+from verify.base.numbers import as_float, exact_fields, fraction_text, integer_field, parse_fraction
 
 
 def parse_probability(text, what: str) -> Fraction:
@@ -142,17 +142,13 @@ class Plan:
         return {"rho": fraction_text(self.rho), "depth": self.depth,
                 "delta": fraction_text(self.delta),
                 **exact_fields("per_run_bound", self.per_run_bound),
-                "runs_theorem": _integer(self.runs_theorem),
+                "runs_theorem": integer_field(self.runs_theorem),
                 "rho_d_ln_1_over_delta_float": self.rho_d_log,
                 "width": self.width,
-                "exhaustive_leaf_queries": _integer(self.exhaustive_leaves),
+                "exhaustive_leaf_queries": integer_field(self.exhaustive_leaves),
                 **exact_fields("per_run_exact", self.per_run_exact),
-                "runs_exact": _integer(self.runs_exact), "rule": self.rule}
+                "runs_exact": integer_field(self.runs_exact), "rule": self.rule}
 
-
-def _integer(n: int | None) -> str | None:
-    """An exact integer of any size, as a JSON string (docs/notes.md, section 2)."""
-    return None if n is None else int_text(n)
 
 
 MAX_PLAN_DEPTH = 1000
