@@ -90,3 +90,52 @@ def test_dp_backend_rejects_other_families():
 def test_auto_backend_picks_dp_for_wthr():
     assert make_oracle(parse_spec("wthr:2,1,1:2"), (1, 1, 0), "auto").name == "wthr-dp"
     assert make_oracle(parse_spec("maj:3"), (1, 1, 0), "auto").name == "pysat-rc2"
+
+
+# --- time budget and fallback (issue 11, section 3) --------------------------------------------
+
+def test_every_budgeted_oracle_answers_or_times_out():
+    """A budget too small to finish raises SeparationTimeout instead of returning a wrong
+    "no block"; with a fair budget the answer is the brute-force one."""
+    from verify.sensitivity.sat.backends import PysatOracle, SeparationTimeout, Z3Oracle
+
+    f = parse_spec("tribes:6:8")
+    z = (1,) * 6 + (0,) * 42  # only tribe 0 holds: its six singletons are the light blocks
+    T, D = [1] * f.arity, 2
+    for kind in (PysatOracle, Z3Oracle):
+        oracle = kind(f, z)
+        try:
+            tiny = oracle.find_blocks(T, D, 3, budget=1e-6)
+        except SeparationTimeout:
+            tiny = None
+        fair = oracle.find_blocks(T, D, 3, budget=60)
+        assert len(fair) == 3 and all(len(b) == 1 and b[0] < 6 for b in fair)
+        assert tiny is None or all(sum(T[i] for i in b) < D for b in tiny)
+
+
+def test_fallback_asks_the_next_backend_after_a_timeout():
+    from verify.sensitivity.sat.backends import FallbackOracle, SeparationTimeout, Z3Oracle
+
+    class Hangs:
+        name, calls = "hangs", 0
+
+        def find_blocks(self, T, D, limit, budget=None):
+            raise SeparationTimeout("no answer")
+
+    f = parse_spec("maj:5")
+    z = (1, 1, 1, 0, 0)
+    oracle = FallbackOracle([Hangs(), Z3Oracle(f, z)], budget=0.01)
+    assert sorted(oracle.find_blocks([1] * 5, 2, 5)) == [(0,), (1,), (2,)]
+    assert oracle.fallbacks == 1
+
+
+def test_the_composition_that_hung_rc2_is_certified():
+    """Issue 11: method="sat" hung in RC2 (CaDiCaL) on this input; z3 answers 4."""
+    from verify import fbs
+
+    spec = ("compose(thr:4:2;sym:000111111111110000;or:19;sym:11100011011100;"
+            "sym:01000101111110111001)")
+    z = "10110011010101011010101100111101101001000001000010101010110101000001"
+    result = fbs(spec, z)
+    assert result.method == "sat" and result.certified and result.value == 4
+    assert fbs(spec, z, method="z3").value == 4

@@ -5,6 +5,10 @@ adder encoding with CaDiCaL) and `Z3Oracle` (Optimize, or PbLe) implement it.  E
 oracle returns is re-evaluated with the untrusted evaluator and made inclusion-minimal
 (docs/notes.md, section 1: minimal blocks suffice), dropping the heaviest removable coordinate first.
 tests/sensitivity/test_sat_backends.py is the shared conformance suite.
+
+No call may hang where another backend answers: RC2 (on Glucose 4, which can be interrupted)
+and z3 (its timeout) stop after a time budget and raise `SeparationTimeout`; `FallbackOracle`
+then asks the next backend, and after a full round of timeouts doubles the budget.
 """
 
 from __future__ import annotations
@@ -21,6 +25,11 @@ from .encode import checker_circuit, sensitivity_clauses, z3_sensitivity
 
 Block = tuple[int, ...]
 BACKENDS = ("sat", "z3", "dp", "auto")
+FIRST_BUDGET = 10.0  # seconds one separation call may take before the next backend is asked
+
+
+class SeparationTimeout(Exception):
+    """A separation call ran out of its time budget (no answer either way)."""
 
 
 class SeparationOracle(Protocol):
@@ -44,9 +53,11 @@ def make_oracle(function: BooleanFunction, bits, backend: str = "sat",
     if backend == "auto":
         backend = "dp" if isinstance(function, WeightedThreshold) else "sat"
     if backend == "sat":
-        return PysatOracle(function, bits, mode or "rc2")
+        first = PysatOracle(function, bits, mode or "rc2")
+        return first if mode == "adder" else FallbackOracle([first, _Lazy(Z3Oracle, function, bits)])
     if backend == "z3":
-        return Z3Oracle(function, bits, mode or "optimize")
+        first = Z3Oracle(function, bits, mode or "optimize")
+        return FallbackOracle([first, _Lazy(PysatOracle, function, bits)])
     if backend == "dp":
         return WthrDpOracle(function, bits)
     raise BadInput(f"unknown backend {backend!r} (choose from {', '.join(BACKENDS)})")
@@ -103,13 +114,15 @@ class PysatOracle(_Base):
         self.z_text = "".join(map(str, self.bits))
         self.hard, self.n_vars, _ = sensitivity_clauses(checker_circuit(function, self.z_text))
 
-    def find_blocks(self, T, D, limit):
+    def find_blocks(self, T, D, limit, budget: float | None = None):
         self.calls += 1
         if self.mode == "rc2":
-            return self._rc2(T, D, limit)
+            return self._rc2(T, D, limit, budget)
         return self._adder(T, D, limit)
 
-    def _rc2(self, T, D, limit) -> list[Block]:
+    def _rc2(self, T, D, limit, budget: float | None = None) -> list[Block]:
+        from threading import Timer
+
         from pysat.examples.rc2 import RC2
         from pysat.formula import WCNF
 
@@ -119,17 +132,28 @@ class PysatOracle(_Base):
             if t:
                 formula.append([-(i + 1)], weight=int(t))
         found: list[Block] = []
-        with RC2(formula, solver="cd19") as rc2:
-            while len(found) < limit:
-                model = rc2.compute()
-                if model is None:
-                    break
-                block = self._block(model)
-                if sum(T[i] for i in block) >= D:
-                    break
-                block = self.minimize(block, T)
-                found.append(block)
-                rc2.add_clause([-(i + 1) for i in block])
+        with RC2(formula, solver="g4") as rc2:  # Glucose 4.1: interruptible (CaDiCaL is not)
+            timer = Timer(budget, rc2.interrupt) if budget else None
+            if timer is not None:
+                timer.start()
+            try:
+                while len(found) < limit:
+                    model = rc2.compute(expect_interrupt=timer is not None)
+                    if rc2.interrupted:
+                        if found:
+                            break  # blocks already found are valid; hand them back
+                        raise SeparationTimeout(f"{self.name}: no answer in {budget:g} s")
+                    if model is None:
+                        break
+                    block = self._block(model)
+                    if sum(T[i] for i in block) >= D:
+                        break
+                    block = self.minimize(block, T)
+                    found.append(block)
+                    rc2.add_clause([-(i + 1) for i in block])
+            finally:
+                if timer is not None:
+                    timer.cancel()
         return found
 
     def _adder(self, T, D, limit) -> list[Block]:
@@ -163,12 +187,14 @@ class Z3Oracle(_Base):
         self.name = f"z3-{mode}"
         self.y, self.constraint = z3_sensitivity(function, self.bits)
 
-    def find_blocks(self, T, D, limit):
+    def find_blocks(self, T, D, limit, budget: float | None = None):
         import z3
 
         self.calls += 1
         terms = [(yi, int(t)) for yi, t in zip(self.y, T) if t]
         solver = z3.Optimize() if self.mode == "optimize" else z3.Solver()
+        if budget:
+            solver.set("timeout", max(1, int(budget * 1000)))
         solver.add(self.constraint)
         if D - 1 < 0:
             return []
@@ -177,7 +203,15 @@ class Z3Oracle(_Base):
         if self.mode == "optimize" and terms:
             solver.minimize(z3.Sum([z3.If(yi, t, 0) for yi, t in terms]))
         found: list[Block] = []
-        while len(found) < limit and solver.check() == z3.sat:
+        while len(found) < limit:
+            verdict = solver.check()
+            if verdict == z3.unknown:
+                if found:
+                    break
+                raise SeparationTimeout(f"{self.name}: no answer in {budget:g} s "
+                                        f"({solver.reason_unknown()})")
+            if verdict != z3.sat:
+                break
             model = solver.model()
             block = tuple(i for i, yi in enumerate(self.y)
                           if z3.is_true(model.eval(yi, model_completion=True)))
@@ -185,6 +219,57 @@ class Z3Oracle(_Base):
             found.append(block)
             solver.add(z3.Or([z3.Not(self.y[i]) for i in block]))
         return found
+
+
+class _Lazy:
+    """An oracle built on first use (a fallback that is never needed costs nothing)."""
+
+    def __init__(self, kind, function: BooleanFunction, bits):
+        self.kind, self.function, self.bits, self.oracle = kind, function, bits, None
+
+    def get(self):
+        if self.oracle is None:
+            self.oracle = self.kind(self.function, self.bits)
+        return self.oracle
+
+
+class FallbackOracle:
+    """Separation with a time budget per call: the first oracle, then the next one when a call
+    times out; after a full round of timeouts, the budget doubles. A backend that answers is
+    never outlasted by one that hangs. `name` is the first oracle's, `fallbacks` counts the
+    calls another backend answered."""
+
+    def __init__(self, oracles: list, budget: float = FIRST_BUDGET):
+        self.oracles, self.budget, self.fallbacks = oracles, budget, 0
+        self.first = oracles[0]
+        self.name = self.first.name
+
+    @property
+    def calls(self) -> int:
+        return self.first.calls
+
+    def sensitive(self, blocks):
+        return self.first.sensitive(blocks)
+
+    def minimize(self, block, T):
+        return self.first.minimize(block, T)
+
+    def find_block(self, T, D):
+        found = self.find_blocks(T, D, 1)
+        return found[0] if found else None
+
+    def find_blocks(self, T, D, limit):
+        budget = self.budget
+        while True:
+            for position, entry in enumerate(self.oracles):
+                oracle = entry.get() if isinstance(entry, _Lazy) else entry
+                try:
+                    found = oracle.find_blocks(T, D, limit, budget)
+                except SeparationTimeout:
+                    continue
+                self.fallbacks += position > 0
+                return found
+            budget *= 2
 
 
 class WthrDpOracle(_Base):
