@@ -15,6 +15,7 @@ from . import bitset
 from .spec_eval import MIN_OPERATION_COST, WORK_LIMIT
 
 DFS_NODE_BUDGET = 1 << 16
+COMPARATOR_BYTES = 1 << 26  # the comparator's bit planes: (bits of sum T) x 2^q bits
 
 
 class _BudgetExceeded(Exception):
@@ -34,7 +35,8 @@ def light_sensitive_block(sensitive: int, q: int, weights: list[int],
     try:
         found = _search(positive, denominator, lookup, DFS_NODE_BUDGET)
     except _BudgetExceeded:
-        if _comparator_cost(weights, q) <= WORK_LIMIT:
+        levels = sum(weights).bit_length() + 2
+        if _comparator_cost(weights, q) <= WORK_LIMIT and levels << q >> 3 <= COMPARATOR_BYTES:
             return _comparator(sensitive, q, weights, denominator)
         found = _search(positive, denominator, lookup, None)
     return None if found is None else _witness(sensitive, q, zero_bits, found)

@@ -12,9 +12,8 @@ certificate's LRAT proof (lrat.py).  Weak duality then gives value = fbs_z(f).
 from __future__ import annotations
 
 import base64
-import gzip
-import io
 import re
+import zlib
 from fractions import Fraction
 
 from .circuit_cnf import (
@@ -35,7 +34,7 @@ from .spec_eval import parse_spec
 REQUIRED = {"format", "kind", "spec", "arity", "input", "value", "primal", "dual", "encoding",
             "cnf_sha256", "lrat"}
 OPTIONAL = {"files", "bob_rule", "producer"}
-MAX_LRAT_BYTES = 1 << 30  # decompressed proof text (streamed, never held whole)
+MAX_LRAT_BYTES = 256 << 20  # decompressed proof text, as the certificate file (streamed)
 LRAT_CHUNK = 1 << 20
 _RUN = re.compile(r"([01])\^([0-9]{1,9})")
 FORMAT = "fbs-certificate/1"
@@ -162,19 +161,27 @@ def read_lrat(text: str) -> bytes:
 
 
 def lrat_chunks(packed: bytes):
-    """The decompressed proof in chunks of LRAT_CHUNK bytes; at most MAX_LRAT_BYTES in all."""
+    """The decompressed proof in chunks of at most LRAT_CHUNK bytes (gzip members in turn);
+    at most MAX_LRAT_BYTES in all, never held whole."""
     total = 0
     try:
-        with gzip.GzipFile(fileobj=io.BytesIO(packed)) as stream:
-            while chunk := stream.read(LRAT_CHUNK):
+        while packed:
+            stream = zlib.decompressobj(31)  # one gzip member
+            while not stream.eof:
+                chunk = stream.decompress(packed, LRAT_CHUNK)
+                packed = stream.unconsumed_tail
+                if not chunk and not packed:
+                    raise EOFError("the gzip data ends early")
                 total += len(chunk)
                 if total > MAX_LRAT_BYTES:
                     raise CertificateMalformed(f"lrat: the proof text exceeds {MAX_LRAT_BYTES} "
                                                "bytes")
-                yield chunk
+                if chunk:
+                    yield chunk
+            packed = stream.unused_data
     except CertificateMalformed:
         raise
-    except Exception as error:  # OSError, EOFError, zlib.error on bad or truncated data
+    except Exception as error:  # zlib.error, EOFError on bad or truncated data
         raise CertificateMalformed(f"lrat: bad or truncated gzip data "
                                    f"({type(error).__name__})") from None
 

@@ -18,6 +18,7 @@ from verify.functions.bits import format_bits, parse_bits
 from verify.functions.families import (
     BooleanFunction,
     CallableFunction,
+    Composition,
     Symmetric,
     TruthTable,
     embedded_files,
@@ -199,11 +200,16 @@ def _solve_by_table(function: BooleanFunction, bits, measures: bool) -> _Solved:
 
 def _solve_by_solver(function: BooleanFunction, bits, measures: bool, backend: str) -> _Solved:
     """Column generation with SAT/z3 separation; the final dual is an LRAT-refuted claim."""
+    from verify.checker.circuit_cnf import MAX_TABLE_INPUTS
     from verify.sensitivity.sat.solve import solve_by_sat
 
     if function.arity > MAX_SOLVER_ARITY:
         raise TooLarge(f"{function.spec[:60]}: arity {function.arity} exceeds "
                        f"{MAX_SOLVER_ARITY}, the limit of the {backend} method and its certificate")
+    if _largest_table(function) > MAX_TABLE_INPUTS:
+        raise TooLarge(f"{function.spec[:60]}: a tt: table of more than {MAX_TABLE_INPUTS} inputs "
+                       f"inside a spec of arity {function.arity}: the {backend} method's "
+                       "certificate (sat-lrat) encodes tables of at most that many inputs")
     if measures:
         raise BadInput(f"--measures needs the table or symmetric method (q <= {MAX_TABLE_ARITY} "
                        "or a symmetric spec)")
@@ -211,6 +217,15 @@ def _solve_by_solver(function: BooleanFunction, bits, measures: bool, backend: s
     return _Solved(solution.value, solution.primal, solution.dual,
                    sampling_distribution(solution.dual), solution.certificate, None,
                    solution.columns)
+
+
+def _largest_table(function: BooleanFunction) -> int:
+    """The largest arity of a tt: table inside a function (0 if none)."""
+    if isinstance(function, TruthTable):
+        return function.arity
+    if isinstance(function, Composition):
+        return max(_largest_table(part) for part in (function.outer, *function.inners))
+    return 0
 
 
 def _solve_symmetric(function: Symmetric, bits, measures: bool) -> _Solved:
