@@ -51,8 +51,9 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
     def _get_help_string(self, action):
         text = action.help or ""
-        if "%(default)" in text or "default" in text or action.default in (None, False) \
-                or action.default is argparse.SUPPRESS or not action.option_strings:
+        if "%(default)" in text or "default" in text or action.default is None \
+                or action.default is False or action.default is argparse.SUPPRESS \
+                or not action.option_strings:
             return text
         return f"{text} (default: %(default)s)"
 

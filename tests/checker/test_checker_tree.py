@@ -156,3 +156,60 @@ def test_wired_into_the_dispatcher():
     assert dispatch.KINDS.get("tree") is check
     assert dispatch.check_certificate(copy.deepcopy(EXAMPLE)).value == 3
     assert not dispatch.check_certificate(variant(value_top="4")).valid
+
+
+# --- wide symmetric aggregators (issue 11: the literature example with 99 papers) -------------
+
+
+@pytest.mark.parametrize("spec", ["maj:7", "thr:6:2", "or:5", "and:4", "parity:5", "sym:0110101"])
+def test_symmetric_record_checks_match_the_truth_table(spec):
+    """wide_symmetric's sensitivity and cheapest-violation logic against brute force on small
+    widths (forced onto the wide path with a table limit of 0)."""
+    import itertools
+
+    from verify.checker.spec_eval import evaluate_spec
+    from verify.checker.wide_symmetric import wide_symmetric
+
+    aggregator = wide_symmetric(spec, 0)
+    q, table = evaluate_spec(spec)
+    rng = random.Random(spec)
+    for z_bits in itertools.product("01", repeat=q):
+        z = "".join(z_bits)
+        at = aggregator.at(z)
+        assert aggregator.value_at(z) == (table >> int(z, 2)) & 1
+        sensitive = [block for size in range(1, q + 1)
+                     for block in itertools.combinations(range(q), size)
+                     if (table >> (int(z, 2) ^ sum(1 << (q - 1 - i) for i in block))) & 1
+                     != (table >> int(z, 2)) & 1]
+        assert {b for b in sensitive} == {b for size in range(1, q + 1)
+                                          for b in itertools.combinations(range(q), size)
+                                          if at.sensitive(b)}
+        for _ in range(5):
+            weights, denominator = [rng.randint(0, 4) for _ in range(q)], rng.randint(1, 6)
+            light = at.light_block(weights, denominator)
+            violated = [b for b in sensitive if sum(weights[i] for i in b) < denominator]
+            assert (light is None) == (not violated)
+            if light is not None:
+                assert tuple(light) in sensitive
+                assert sum(weights[i] for i in light) < denominator
+
+
+def test_the_literature_tree_with_99_papers_is_certified():
+    """maj:99 over and:2 nodes, 66 supporting papers: rho_T = 66 * 2 / 17 (any 17 of the 66
+    true children flip the majority, each with capacity rho(and:2 at 11) = 2)."""
+    from verify.trees.builders import literature_tree
+
+    tree, oracle = literature_tree(99, 66)
+    result = tree_fbs(tree, oracle)
+    assert result.certified and result.value == Fraction(132, 17)
+    certificate = result.certificate
+    root = next(r for r in certificate["records"] if r["aggregator"] == "maj:99")
+    ones = [i for i, bit in enumerate(root["z"]) if bit == "1"]
+    assert all(root["dual"][i] == "1/17" for i in ones)
+    root["dual"][ones[0]], root["dual"][ones[1]] = "83/1700", "117/1700"  # same sum c_i v_i
+    report = check(certificate)  # the 17 cheapest ones now sum to 1 - 1/100
+    assert not report.valid and report.condition == "dual-feasible"
+    root["dual"][ones[0]], root["dual"][ones[1]] = "1/17", "1/17"
+    root["primal"][0]["block"] = root["primal"][0]["block"][:16]  # 16 ones: not sensitive
+    report = check(certificate)
+    assert not report.valid and report.condition == "primal-sensitive"

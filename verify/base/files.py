@@ -171,16 +171,17 @@ def output_target(name: str | os.PathLike) -> tuple[str, bool]:
         raise BadInput("cannot write to an empty file name")
     if name == STDIO:
         return STDIO, False
-    target = _resolved(name)
     try:
-        mode = os.stat(target).st_mode
+        mode = os.stat(name).st_mode  # follows symlinks (/dev/stdout -> a pipe, a link -> file)
     except FileNotFoundError:
-        return target, True
+        return _resolved(name), True  # a new file, or the missing target of a symlink
     except OSError as error:
         raise BadInput(f"cannot write {name!r}: {error.strerror or error}") from None
     if stat.S_ISDIR(mode):
         raise BadInput(f"cannot write {name!r}: it is a directory")
-    return target, stat.S_ISREG(mode)
+    if not stat.S_ISREG(mode):
+        return name, False  # a device, a FIFO, a socket: written in place, never renamed over
+    return _resolved(name), True
 
 
 # ----------------------------------------------------------------------------- writing
