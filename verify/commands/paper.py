@@ -22,7 +22,11 @@ def register(commands) -> None:
 
 
 def run_paper(args) -> int:
+    from verify.base.errors import BadInput
     from verify.report.api import check_stored, paper
+
+    if args.report_dir == "":
+        raise BadInput("--report-dir: the folder name is empty")
 
     if args.check_stored:
         result = check_stored(args.store, progress=True)

@@ -70,6 +70,9 @@ def _build_tree(args):
     from verify.trees.oracles import random_oracle
 
     if args.literature:
+        if args.aggregator or args.depth is not None:
+            raise BadInput("--literature builds the paper's example: it takes --papers and "
+                           "--supporting, not --aggregator or --depth")
         tree, oracle = literature_tree(args.papers, args.supporting)
         return tree, oracle, (f"literature example: {args.papers} papers, {args.supporting} "
                               "supporting and sound")

@@ -67,7 +67,7 @@ class GlobalFbs:
                             message=direct.result.message,
                             recursive_rho_T=fraction_text(self.recursive.value),
                             methods_agree=self.methods_agree)
-        document["theorem_5_1"] = [_row_document(row) for row in self.rows]
+        document["theorem_5_1"] = [query_row_document(row) for row in self.rows]
         if self.worst_case_catch is not None:
             document.update(exact_fields("worst_case_catch_exact", self.worst_case_catch))
         if self.certificate_path is not None:
@@ -75,7 +75,8 @@ class GlobalFbs:
         return document
 
 
-def _row_document(row: QueryRow) -> dict:
+def query_row_document(row: QueryRow) -> dict:
+    """One row of Theorem 5.1's table as JSON (exact integers as strings)."""
     return {"eps": fraction_text(row.eps), "m_min_rho_d": integer_field(row.lower_bound_rho_d),
             "m_min_rho_T": integer_field(row.lower_bound_rho_t),
             "debate_runs_theorem": integer_field(row.debate_runs_theorem),

@@ -11,10 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from verify.base.errors import BadInput
+from verify.base.files import check_paths
 from verify.base.progress import Progress
 
 from .runner import CheckResult, Context, run_check
 from .stored import STORE, StoredProblem
+from .writer import PLOTS
+
+REPORT_FILES = ("report.json", "report.md", *PLOTS)
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,10 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
     from .writer import write_report
 
     store = store or STORE
+    directory = None if report_dir is None else Path(report_dir)
+    if directory is not None:  # the report must not land in (or over) the stored certificates
+        check_paths([(directory / name, "the report") for name in REPORT_FILES],
+                    [(store, "the stored certificates folder")])
     checks = _selected(all_checks(), only)
     context, results = Context(), []
     with Progress(len(checks), "paper checks", enabled=None if progress else False) as bar:
@@ -60,7 +68,6 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
         write_store(context.certificates, store)
     names = {c.name for c in checks} if only else None
     differences = compare_with_store(context.certificates, store, only=names)
-    directory = None if report_dir is None else Path(report_dir)
     report = PaperReport(tuple(results), tuple(differences), directory)
     if directory is not None:
         write_report(report, directory)

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from verify.base.files import write_text_atomic
 from verify.checker import CertificateMalformed, check_file
 
 MANIFEST_FORMAT = "fbs-certificate-manifest/1"
@@ -36,16 +37,14 @@ def write_store(certificates: dict[str, dict], store: Path = STORE) -> None:
         data = canonical(certificates[certificate_id])
         path = store / file_name(certificate_id)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(gzip.compress(data, mtime=0))
+        write_text_atomic(path, gzip.compress(data, mtime=0))
         entries.append({"id": certificate_id, "file": file_name(certificate_id),
                         "sha256": hashlib.sha256(data).hexdigest(),
                         "value": certificates[certificate_id]["value"]})
     for stale in set(store.rglob("*.json.gz")) - {store / e["file"] for e in entries}:
         stale.unlink()
     manifest = {"format": MANIFEST_FORMAT, "certificates": entries}
-    temporary = store / "MANIFEST.json.partial"
-    temporary.write_text(json.dumps(manifest, indent=1) + "\n")
-    temporary.replace(store / "MANIFEST.json")
+    write_text_atomic(store / "MANIFEST.json", json.dumps(manifest, indent=1) + "\n")
 
 
 def read_manifest(store: Path = STORE) -> list[dict]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import textwrap
@@ -9,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from verify.base.errors import BadInput
+from verify.base.files import write_text_atomic
 
 PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png")
 
@@ -40,9 +42,10 @@ def write_report(report, directory: Path) -> None:
         raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
                        f"{error.strerror or error}") from None
     results, differences = report.results, list(report.differences)
-    (directory / "report.json").write_text(json.dumps(report.to_json(), indent=1, default=str) + "\n")
+    write_text_atomic(directory / "report.json",
+                      json.dumps(report.to_json(), indent=1, default=str) + "\n")
     plotted = write_plots(results, directory)
-    (directory / "report.md").write_text(_markdown(results, differences, plotted))
+    write_text_atomic(directory / "report.md", _markdown(results, differences, plotted))
 
 
 def _markdown(results, differences, plotted) -> str:
@@ -85,7 +88,9 @@ def write_plots(results, directory: Path) -> list[str]:
         figure, axes = pyplot.subplots(figsize=(6.4, 4.2))
         if draw(axes, by_name):
             figure.tight_layout()
-            figure.savefig(directory / name, dpi=110, metadata={"Software": None})
+            image = io.BytesIO()
+            figure.savefig(image, format="png", dpi=110, metadata={"Software": None})
+            write_text_atomic(directory / name, image.getvalue())
             written.append(name)
         pyplot.close(figure)
     return written

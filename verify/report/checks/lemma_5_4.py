@@ -47,7 +47,7 @@ def run(context) -> CheckResult:
         row = {"tree": label, "leaves": len(tree.leaves()), "depth": d, "rho_T": text(result.value),
                "rho_T_certified": result.certified, "rho": text(rho), "rho_d": text(rho ** d),
                "tight": result.value == rho ** d,
-               "ratio_rho_T_over_rho_d": round(float(result.value / rho ** d), 4),
+               "ratio_rho_T_over_rho_d_float": round(float(result.value / rho ** d), 4),
                "path_product_min": text(low), "path_product_max": text(high)}
         if len(tree.leaves()) <= 20:
             direct = direct_rho(tree, oracle)
@@ -62,7 +62,7 @@ def run(context) -> CheckResult:
         NAME, PLACE, CLAIM,
         f"{len(rows)} uniform-depth trees: certified rho_T >= rho^d (rho = min local fbs) in all; "
         f"tight (rho_T = rho^d) for {len(tight)}, loosest ratio "
-        f"{max(r['ratio_rho_T_over_rho_d'] for r in rows)}; the recursive construction gave a "
+        f"{max(r['ratio_rho_T_over_rho_d_float'] for r in rows)}; the recursive construction gave a "
         f"sensitive block of mass <= rho^-d (and <= 1/rho_T by the weighted recursion) for "
         f"{DISTRIBUTIONS + 1} distributions per tree",
         "failed" if failures else "confirmed",

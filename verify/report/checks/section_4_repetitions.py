@@ -43,7 +43,7 @@ def run(context) -> CheckResult:
         NAME, PLACE, CLAIM,
         f"on {len(rows)} trees, R = smallest number of runs with (1 - rho^-d)^R <= n^-2 is at most "
         f"ceil(rho^d * 2 ln n) (exact); sampled: {sampled['runs']} runs of the worst-case liar on a "
-        f"depth-3 maj:3 tree caught at rate {sampled['rate']:.4f}, interval contains the exact "
+        f"depth-3 maj:3 tree caught at rate {sampled['rate_float']:.4f}, interval contains the exact "
         f"{sampled['exact']}",
         "failed" if failures else "confirmed",
         values={"plans": rows, "sampled": sampled, "failures": failures},
@@ -65,8 +65,8 @@ def _sampled_example() -> dict:
     graph = compile_states(debate, WorstCaseAlice.solve(debate))
     result = sample_runs(debate, graph, SAMPLED_RUNS, seed=11)
     needed = repetitions_needed(exact, Fraction(1, 100))
-    return {"runs": SAMPLED_RUNS, "rate": result.caught / SAMPLED_RUNS, "exact": text(exact),
-            "interval": list(result.clopper_pearson), "interval_contains_exact": result.interval_contains_exact,
+    return {"runs": SAMPLED_RUNS, "rate_float": result.caught / SAMPLED_RUNS, "exact": text(exact),
+            "interval_float": list(result.clopper_pearson), "interval_contains_exact": result.interval_contains_exact,
             "runs_for_99_percent": needed, "enough": needed is not None}
 
 

@@ -9,6 +9,7 @@ from verify.lower_bound.adversary import (
     debate_runs_vs_adversary,
     uniform_profile,
 )
+from verify.lower_bound.api import query_row_document
 from verify.lower_bound.global_function import query_table
 from verify.lower_bound.tree_fbs import tree_fbs
 from verify.protocol.engine import Debate
@@ -93,10 +94,7 @@ def _table(tree, oracle, result, label, failures) -> dict:
     rows = query_table(result.rho_min, result.rho_max, result.value, tree.depth, EPS, worst, against)
     out = []
     for row in rows:
-        out.append({"eps": text(row.eps), "m_min_rho_d": row.lower_bound_rho_d,
-                    "m_min_rho_T": row.lower_bound_rho_t, "debate_runs_theorem": row.debate_runs_theorem,
-                    "debate_runs_worst_case_at_O_Y": row.debate_runs_worst_case,
-                    "debate_runs_vs_adversary": row.debate_runs_vs_adversary})
+        out.append(query_row_document(row))
         runs = row.debate_runs_vs_adversary
         if runs is None or not runs >= row.lower_bound_rho_t >= row.lower_bound_rho_d:
             failures.append({"tree": label, **out[-1]})
