@@ -40,7 +40,7 @@ def run_adversary(args) -> int:
                                           (args.queries, "--queries")])
     result = adversary(args.tree, args.oracle, checker=args.checker, queries=args.queries,
                        rule=args.rule, rho=args.rho, sat_check=not args.no_sat,
-                       output=args.output)
+                       output=args.output, progress=True)
     document = result.to_json()
     if args.json:
         print_json(document)

@@ -55,7 +55,7 @@ def run_tree_fbs(args) -> int:
     check_outputs([(args.certificate, "--certificate")],
                   [(args.tree, "TREE"), (args.oracle, "--oracle")])
     result = tree_fbs(args.tree, args.oracle, method=args.method, eps=_eps_values(args.eps),
-                      worst_case=args.worst_case, certificate=args.certificate)
+                      worst_case=args.worst_case, certificate=args.certificate, progress=True)
     document = result.to_json()
     if args.json:
         print_json(document)

@@ -14,6 +14,7 @@ from fractions import Fraction
 from verify.base.errors import SolverFailure
 from verify.base.files import check_paths, write_text_atomic
 from verify.base.numbers import exact_fields, fraction_text, integer_field
+from verify.base.progress import Progress
 from verify.trees.api import as_oracle, as_tree, input_files, source_name
 from verify.trees.model import Tree
 from verify.trees.oracles import write_oracle
@@ -86,7 +87,7 @@ def query_row_document(row: QueryRow) -> dict:
 
 
 def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
-             worst_case: bool = False, certificate=None) -> GlobalFbs:
+             worst_case: bool = False, certificate=None, progress: bool = False) -> GlobalFbs:
     """rho_T of the tree at the oracle, certified, with Theorem 5.1's query table for each eps.
 
     method "recursive" (any size: the weighted composition recursion, checked node by node)
@@ -103,7 +104,9 @@ def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
     check_paths([(certificate, "the certificate output")], input_files(tree, oracle, loaded))
     eps = [Fraction(e) for e in eps]
     direct = direct_rho(loaded, answers) if method == "direct" else None
-    recursive = recursion.tree_fbs(loaded, answers, check=direct is None)
+    with Progress(len(loaded.internal()), "weighted recursion",
+                  enabled=None if progress else False) as bar:
+        recursive = recursion.tree_fbs(loaded, answers, check=direct is None, progress=bar)
     exact_catch = against = None
     if worst_case:
         from .adversary import debate_runs_vs_adversary
@@ -164,7 +167,7 @@ class Adversary:
 
 
 def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: str = "vertex",
-              rho=None, sat_check: bool = True, output=None) -> Adversary:
+              rho=None, sat_check: bool = True, output=None, progress: bool = False) -> Adversary:
     """An oracle O_N that flips the root yet fools the checker (Theorem 5.3), checked exactly.
 
     checker: "debate:R", "uniform:M" or "exhaustive"; or queries: an fbs-queries/1 file.
@@ -183,7 +186,10 @@ def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: s
                 + [(source_name(queries), "the queries file")])
     rho = None if rho is None else parse_rho(rho)
     profile = make_profile(loaded, answers, checker, queries, rule, rho)
-    report = adversarial_oracle(loaded, answers, profile, sat_check=sat_check)
+    with Progress(len(loaded.internal()), "weighted recursion",
+                  enabled=None if progress else False) as bar:
+        rho_t = recursion.tree_fbs(loaded, answers, progress=bar)
+    report = adversarial_oracle(loaded, answers, profile, rho_t, sat_check=sat_check)
     if not (report.all_hold and report.certified):
         failed = [c.name for c in report.checks if c.applicable and not c.holds]
         raise SolverFailure(f"a check failed ({'; '.join(failed) or 'rho_T not certified'}); "
