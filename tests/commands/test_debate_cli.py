@@ -8,20 +8,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
-from verify.cli import main
+from cli_run import fbs_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
 
-def fbs_cli(capsys, *argv):
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def write(path, document):

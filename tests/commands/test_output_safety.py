@@ -10,19 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from verify.cli import main
+from cli_run import fbs_cli as fbs
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def fbs(capsys, *argv):
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def snapshot(folder: Path) -> dict:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -12,22 +11,12 @@ from pathlib import Path
 
 import mpmath
 import pytest
-
-from verify.cli import main
+from cli_run import fbs_cli as fbs
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
 
-def fbs(capsys, *argv, stdin: str | None = None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # --- section 6: counts, warnings, defaults, numbering ------------------------------------------
