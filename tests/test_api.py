@@ -158,3 +158,16 @@ def test_readme_examples_run():
     for number, block in enumerate(examples):
         runner.run(parser.get_doctest(block, {}, f"README example {number}", "README.md", 0))
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_docs_are_self_contained(tmp_path):
+    """Issue 11, section 7: no citation of files a user does not have, no planning notes."""
+    verify.paper(only=["section_3_3_and"], report_dir=tmp_path)
+    pages = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "certificates" / "FORMAT.md",
+             *sorted((ROOT / "docs").glob("*.md")), tmp_path / "report.md"]
+    for page in pages:
+        text = page.read_text()
+        for forbidden in ("GUIDE", "../shared", "next issue", "issue's job"):
+            assert forbidden not in text, f"{page.name} mentions {forbidden!r}"
+    formats = (ROOT / "docs" / "formats.md").read_text()
+    assert "verify.trees.oracles.random_oracle" in formats and "--papers 99" in formats
