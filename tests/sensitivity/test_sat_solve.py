@@ -260,3 +260,13 @@ def test_format_doc_example_is_valid():
     example = json.loads(section.split("```json")[1].split("```")[0])
     report = check_sat_certificate(example)
     assert report.valid and report.value == 2 == threshold_fbs(3, 2, 2)
+
+
+def test_a_proof_beyond_the_checker_bound_is_a_limit_not_a_bug(monkeypatch):
+    """A proof the checker would refuse as too costly is TooLarge (exit 2) before any
+    certificate is built, not a rejected certificate (exit 3)."""
+    from verify.checker import lrat
+
+    monkeypatch.setattr(lrat, "MAX_PROOF_LINES", 1)
+    with pytest.raises(TooLarge, match="the checker accepts at most 1 lines"):
+        solve_by_sat("tribes:3:4", "111000000000")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from verify import __version__
-from verify.base.errors import BadInput, SolverFailure
+from verify.base.errors import BadInput, SolverFailure, TooLarge
 from verify.base.numbers import fraction_text, scale_to_integers
 from verify.checker.circuit_cnf import ENCODING, claim_cnf
 from verify.functions.bits import format_bits, parse_bits
@@ -103,11 +103,24 @@ def solve_by_sat(function: str | BooleanFunction, bits, backend: str = "sat", *,
             master.add([block])
             continue
         break
+    _within_checker_bounds(outcome.lrat)
     certificate = sat_certificate(spec, bits, value, primal, dual, claim.sha256(),
                                   pack(outcome.lrat), files)
     return SatSolution(value, primal, dual, certificate, oracle.name, rounds, len(master.seen),
                        oracle.calls, clock.total["separation"], clock.total["lp"],
                        clock.total["proof"], outcome.lemmas, len(claim.clauses))
+
+
+def _within_checker_bounds(lrat: str) -> None:
+    """TooLarge (exit 2) for a proof the checker would refuse as too costly to check
+    (certificates/FORMAT.md, kind sat-lrat, "Work bound"): a limit, not a bug."""
+    from verify.checker.lrat import MAX_PROOF_LINES
+    from verify.checker.sat_kind import MAX_LRAT_BYTES
+
+    lines = sum(1 for line in lrat.splitlines() if line.strip())
+    if lines > MAX_PROOF_LINES or len(lrat) > MAX_LRAT_BYTES:
+        raise TooLarge(f"the LRAT proof has {lines} lines and {len(lrat)} bytes; the checker "
+                       f"accepts at most {MAX_PROOF_LINES} lines and {MAX_LRAT_BYTES} bytes")
 
 
 def _prove(function, spec, z, T, D, files, proof):
