@@ -41,11 +41,6 @@ def _common(parser) -> None:
                         help="input x_1..x_q: bits, run-length 1^4,0^2, @FILE or @- (stdin)")
 
 
-def read_spec_argument(text: str) -> str:
-    """A spec given inline or as @FILE / @- (kept for callers; see arguments.spec_text)."""
-    return spec_text(text)
-
-
 def _inputs(args, spec: str) -> list:
     return spec_inputs(args.spec, spec) + bits_inputs(args.at)
 
