@@ -16,14 +16,16 @@ def register(commands) -> None:
     run.add_argument("--confidence", type=float, default=0.95, metavar="C",
                      help="interval confidence level (default 0.95)")
     run.add_argument("--transcript", metavar="OUT.jsonl", help="write the JSON-lines transcript")
+    _protocol(run)
     run.set_defaults(run=run_run)
 
     worst = sub.add_parser("worst-case", help="exact worst-case catch probability (DP)")
     _instance(worst)
+    _protocol(worst)
     worst.set_defaults(run=run_worst)
 
     plan = sub.add_parser("plan", help="runs needed to catch a liar with probability >= 1-delta")
-    plan.add_argument("--rho", required=True, metavar="R")
+    plan.add_argument("--rho", metavar="R", help="the paper protocol's rho (required for it)")
     plan.add_argument("--depth", type=int, metavar="D")
     plan.add_argument("--delta", required=True, metavar="DELTA")
     plan.add_argument("--width", type=int, metavar="Q", help="q, for the q^d exhaustive count")
@@ -31,31 +33,59 @@ def register(commands) -> None:
     plan.add_argument("--oracle", metavar="ORACLE")
     plan.add_argument("--rule", default="vertex", choices=["vertex", "symmetric", "uniform"])
     plan.add_argument("--json", action="store_true")
+    _protocol(plan)
     plan.set_defaults(run=run_plan)
 
     complete = sub.add_parser("completeness", help="enumerate every Bob path against an "
                               "honest Alice (Theorem 4.1)")
     _instance(complete)
+    _protocol(complete)
     complete.set_defaults(run=run_completeness)
 
 
 def _instance(parser) -> None:
     parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file")
     parser.add_argument("--oracle", required=True, metavar="ORACLE", help="fbs-oracle/1 file")
-    parser.add_argument("--rho", required=True, metavar="R", help="e.g. 4, 7/2 or 2.5")
+    parser.add_argument("--rho", metavar="R", help="e.g. 4, 7/2 or 2.5 (required for the paper "
+                        "protocol)")
     parser.add_argument("--rule", default="vertex", choices=["vertex", "symmetric", "uniform"],
                         help="Bob's choice among optimal duals (default vertex)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
+def _protocol(parser) -> None:
+    parser.add_argument("--protocol", choices=["paper", "budgeted"], default="paper",
+                        help="paper: FBS Debate as in Section 4 (default); budgeted: Budgeted FBS "
+                        "Debate, THIS PROJECT'S EXTENSION (docs/budgeted.md), not the paper's")
+    parser.add_argument("--beta-max", metavar="B", help="budgeted protocol: the public budget "
+                        "threshold (default rho_T, the certified global fbs of Section 5)")
+
+
 def _instance_args(args) -> tuple:
+    if args.rho is None:
+        from verify.base.errors import BadInput
+
+        raise BadInput("--rho is required for the paper protocol (or give --protocol budgeted)")
     return args.tree, args.oracle, args.rho
+
+
+def _budgeted(args) -> bool:
+    """True for --protocol budgeted; --beta-max belongs to it only."""
+    if args.protocol == "paper" and args.beta_max is not None:
+        from verify.base.errors import BadInput
+
+        raise BadInput("--beta-max belongs to --protocol budgeted")
+    return args.protocol == "budgeted"
 
 
 # ----------------------------------------------------------------------------- run
 
 
 def run_run(args) -> int:
+    if _budgeted(args):
+        from .budgeted import run_run
+
+        return run_run(args)
     from verify.cli import print_json
     from verify.protocol.api import debate
 
@@ -125,6 +155,10 @@ def _print_run(document) -> None:
 
 
 def run_worst(args) -> int:
+    if _budgeted(args):
+        from .budgeted import run_worst_case
+
+        return run_worst_case(args)
     from verify.cli import print_json
     from verify.protocol.api import worst_case
 
@@ -165,8 +199,14 @@ def _print_worst(document) -> None:
 
 
 def run_plan(args) -> int:
+    if _budgeted(args):
+        from .budgeted import run_plan
+
+        return run_plan(args)
     from verify.cli import print_json
     from verify.protocol.api import plan
+
+    _instance_args(args)  # --rho is required for the paper protocol
 
     result = plan(args.rho, args.depth, args.delta, width=args.width, tree=args.tree,
                   oracle=args.oracle, rule=args.rule, progress=True)
@@ -199,6 +239,10 @@ def _print_plan(document) -> None:
 
 
 def run_completeness(args) -> int:
+    if _budgeted(args):
+        from .budgeted import run_completeness
+
+        return run_completeness(args)
     from verify.cli import print_json
     from verify.protocol.api import completeness
 

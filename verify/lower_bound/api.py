@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from verify.base.errors import SolverFailure
+from verify.base.errors import BadInput, SolverFailure
 from verify.base.files import write_text_atomic
 from verify.base.numbers import fraction_text
 from verify.trees.api import as_oracle, as_tree, source_name
@@ -162,10 +162,12 @@ class Adversary:
 
 
 def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: str = "vertex",
-              rho=None, sat_check: bool = True, output=None) -> Adversary:
+              rho=None, sat_check: bool = True, output=None,
+              profile: Profile | None = None) -> Adversary:
     """An oracle O_N that flips the root yet fools the checker (Theorem 5.3), checked exactly.
 
-    checker: "debate:R", "uniform:M" or "exhaustive"; or queries: an fbs-queries/1 file.
+    checker: "debate:R", "uniform:M" or "exhaustive"; or queries: an fbs-queries/1 file; or
+    profile: a checker's query profile built elsewhere (e.g. `verify.budgeted_checker`).
     Raises SolverFailure (nothing written) if any inequality fails; writes O_N to `output`.
 
     >>> from verify import adversary, random_oracle, uniform_tree
@@ -178,7 +180,10 @@ def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: s
 
     loaded, answers = as_tree(tree), as_oracle(oracle)
     rho = None if rho is None else parse_rho(rho)
-    profile = make_profile(loaded, answers, checker, queries, rule, rho)
+    if profile is None:
+        profile = make_profile(loaded, answers, checker, queries, rule, rho)
+    elif checker is not None or queries is not None:
+        raise BadInput("give one of checker, queries and profile")
     report = adversarial_oracle(loaded, answers, profile, sat_check=sat_check)
     if not (report.all_hold and report.certified):
         failed = [c.name for c in report.checks if not c.holds]

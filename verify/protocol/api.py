@@ -68,13 +68,8 @@ class DebateRuns:
         document = _common(debate)
         document.update({
             "alice": self.alice.name, "alice_answer": self.graph.answer,
-            "alice_lies": self.graph.answer != debate.values[debate.tree.root],
-            "runs": result.runs, "seed": result.seed, "caught": result.caught,
-            "catch_rate_estimate": result.catch_rate_estimate, "confidence": result.confidence,
-            "clopper_pearson": list(result.clopper_pearson), "wilson": list(result.wilson),
-            "catch_probability_exact": fraction_text(result.catch_probability_exact),
-            "catch_probability_exact_float": float(result.catch_probability_exact),
-            "interval_contains_exact": result.interval_contains_exact})
+            "alice_lies": self.graph.answer != debate.values[debate.tree.root]})
+        document.update(result.to_json())
         if isinstance(self.alice, WorstCaseAlice):
             document.update({"instance_bound": fraction_text(self.alice.result.instance_bound),
                              "theorem_4_2_holds": self.alice.result.theorem_holds})

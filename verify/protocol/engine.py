@@ -28,6 +28,7 @@ from typing import Protocol
 import numpy as np
 
 from verify.base.errors import BadInput
+from verify.base.numbers import parse_fraction
 from verify.functions.aggregators import evaluate
 from verify.trees.model import Tree
 from verify.trees.oracles import node_values
@@ -41,10 +42,7 @@ CONSISTENCY, FBS_CHECK, CONSTANT, LEAF_CHECK = ("consistency", "fbs_check",
 
 def parse_rho(text) -> Fraction:
     """rho as an exact Fraction from "4", "7/2" or "2.5"; BadInput if malformed or < 1."""
-    try:
-        rho = Fraction(str(text).strip())
-    except (ValueError, ZeroDivisionError):
-        raise BadInput(f"rho must be a number such as 4, 7/2 or 2.5, got {text!r}") from None
+    rho = parse_fraction(text, "rho")
     if rho < 1:
         raise BadInput(f"rho must be >= 1 (fbs of a non-constant aggregator is >= 1), got {text}")
     return rho
