@@ -62,10 +62,21 @@ def _markdown(results, differences, plotted) -> str:
             lines += [f"Reason: {r.reason}", ""]
         lines += [f"- deviation: {d}" for d in r.deviations]
         lines += [f"- certificates: {len(r.certificates)}; time {r.seconds} s", ""]
+        lines += _table(r.values.get("table"))
     if differences:
         lines += ["## Stored certificate differences", ""] + [f"- {d}" for d in differences]
     lines += ["", "## Plots", ""] + [f"![{p}]({p})" for p in plotted]
     return "\n".join(lines) + "\n"
+
+
+def _table(table) -> list[str]:
+    """A check's {"columns": [(key, header), ...], "rows": [...]} as a Markdown table."""
+    if not table:
+        return []
+    keys, headers = zip(*table["columns"])
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(_cell(str(row[k])) for k in keys) + " |" for row in table["rows"]]
+    return lines + [""]
 
 
 def _cell(text: str) -> str:
