@@ -106,3 +106,120 @@ Proof.
 Qed.
 
 Print Assumptions all_statements.
+
+(* ---------------------------------------------------------------------------------------- *)
+(* Budgeted FBS Debate: THIS PROJECT'S EXTENSION, not the paper's (docs/budgeted.md).         *)
+(* Theorem B1's steps over nat with common denominators: a child is (T, C, N, inJ) with      *)
+(* t_i = T / D, c_i = C / E, L_i = N / F (Alice's loss probability below child i) and inJ    *)
+(* saying whether child i lies; beta = A / B.                                                *)
+(* ---------------------------------------------------------------------------------------- *)
+
+Fixpoint jSum (xs : list (nat * nat * nat * bool)) : nat :=
+  match xs with
+  | [] => 0
+  | (T, _, _, true) :: rest => T + jSum rest
+  | (_, _, _, false) :: rest => jSum rest
+  end.
+
+(* D * E * W = sum_i T_i C_i *)
+Fixpoint wSum (xs : list (nat * nat * nat * bool)) : nat :=
+  match xs with
+  | [] => 0
+  | (T, C, _, _) :: rest => T * C + wSum rest
+  end.
+
+(* D * E * F * N = sum_i T_i C_i N_i, so P[lose] = sum_i p_i L_i = nSum / (wSum * F) *)
+Fixpoint nSum (xs : list (nat * nat * nat * bool)) : nat :=
+  match xs with
+  | [] => 0
+  | (T, C, N, _) :: rest => T * C * N + nSum rest
+  end.
+
+(* On the lying children: c_i >= 1 and c_i L_i >= 1 (the induction hypothesis). *)
+Fixpoint LyingOK (xs : list (nat * nat * nat * bool)) (E F : nat) : Prop :=
+  match xs with
+  | [] => True
+  | (_, C, N, true) :: rest => E <= C /\ E * F <= C * N /\ LyingOK rest E F
+  | (_, _, _, false) :: rest => LyingOK rest E F
+  end.
+
+(* Step S1: W >= t(J) >= 1, i.e. D * E <= wSum. *)
+Definition BudgetWeight : Prop :=
+  forall xs D E F, LyingOK xs E F -> D <= jSum xs -> D * E <= wSum xs.
+
+(* Steps S2-S3: t(J) >= 1 and W <= beta imply P[lose] >= 1 / beta, cross-multiplied:
+   wSum * F * B <= nSum * A. *)
+Definition BudgetStep : Prop :=
+  forall xs D E F A B, LyingOK xs E F -> D <= jSum xs ->
+    wSum xs * B <= A * (D * E) -> wSum xs * F * B <= nSum xs * A.
+
+(* The root check: 1/beta_max <= 1/beta when beta = a / b <= beta_max = a' / b'. *)
+Definition GuaranteeMonotone : Prop :=
+  forall a b a' b', a * b' <= a' * b -> b' * a <= b * a'.
+
+(* Step A: a convex combination (weights w over a common denominator) of conditional loss
+   numerators n >= g is >= g. *)
+Fixpoint weightSum (xs : list (nat * nat)) : nat :=
+  match xs with [] => 0 | (w, _) :: rest => w + weightSum rest end.
+Fixpoint weightedLoss (xs : list (nat * nat)) : nat :=
+  match xs with [] => 0 | (w, n) :: rest => w * n + weightedLoss rest end.
+
+Definition BudgetAveraging : Prop :=
+  forall xs g, Forall (fun x => g <= snd x) xs -> g * weightSum xs <= weightedLoss xs.
+
+Lemma jSum_le_wSum : forall xs E F, LyingOK xs E F -> E * jSum xs <= wSum xs.
+Proof.
+  induction xs as [| [[[T C] N] b] rest IH]; intros E F H; simpl in *; [lia |].
+  destruct b.
+  - destruct H as [HC [_ Hr]]. specialize (IH E F Hr).
+    assert (T * E <= T * C) by (apply Nat.mul_le_mono_l; exact HC). nia.
+  - specialize (IH E F H). nia.
+Qed.
+
+Lemma jSum_le_nSum : forall xs E F, LyingOK xs E F -> E * F * jSum xs <= nSum xs.
+Proof.
+  induction xs as [| [[[T C] N] b] rest IH]; intros E F H; simpl in *; [lia |].
+  destruct b.
+  - destruct H as [_ [HCN Hr]]. specialize (IH E F Hr).
+    assert (T * (E * F) <= T * (C * N)) by (apply Nat.mul_le_mono_l; exact HCN). nia.
+  - specialize (IH E F H). nia.
+Qed.
+
+Theorem budget_weight : BudgetWeight.
+Proof.
+  unfold BudgetWeight. intros xs D E F H HJ.
+  pose proof (jSum_le_wSum xs E F H).
+  assert (D * E <= jSum xs * E) by (apply Nat.mul_le_mono_r; exact HJ). nia.
+Qed.
+
+Theorem budget_step : BudgetStep.
+Proof.
+  unfold BudgetStep. intros xs D E F A B H HJ HW.
+  pose proof (jSum_le_nSum xs E F H) as HN.
+  assert (HD : E * F * D <= E * F * jSum xs) by (apply Nat.mul_le_mono_l; exact HJ).
+  assert (HWF : wSum xs * B * F <= A * (D * E) * F) by (apply Nat.mul_le_mono_r; exact HW).
+  assert (HDN : E * F * D <= nSum xs) by lia.
+  assert (HA : A * (E * F * D) <= A * nSum xs) by (apply Nat.mul_le_mono_l; exact HDN).
+  replace (wSum xs * F * B) with (wSum xs * B * F) by ring.
+  replace (nSum xs * A) with (A * nSum xs) by ring.
+  replace (A * (D * E) * F) with (A * (E * F * D)) in HWF by ring.
+  lia.
+Qed.
+
+Theorem guarantee_monotone : GuaranteeMonotone.
+Proof. unfold GuaranteeMonotone. intros. nia. Qed.
+
+Theorem budget_averaging : BudgetAveraging.
+Proof.
+  unfold BudgetAveraging. induction xs as [| [w n] rest IH]; intros g H; simpl; [lia |].
+  inversion H as [| x l Hx Hr]; subst. simpl in Hx. specialize (IH g Hr).
+  assert (w * g <= w * n) by (apply Nat.mul_le_mono_l; exact Hx). nia.
+Qed.
+
+Theorem all_budgeted_statements :
+  BudgetWeight /\ BudgetStep /\ GuaranteeMonotone /\ BudgetAveraging.
+Proof.
+  exact (conj budget_weight (conj budget_step (conj guarantee_monotone budget_averaging))).
+Qed.
+
+Print Assumptions all_budgeted_statements.

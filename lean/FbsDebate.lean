@@ -1,6 +1,7 @@
 import FbsDebate.Statements
 import FbsDebate.Proofs.OneLevel
 import FbsDebate.Proofs.Induction
+import FbsDebate.Proofs.Budgeted
 
 /-!
 # FbsDebate
@@ -17,6 +18,14 @@ theorem all_statements :
     OneLevelStep ∧ OneLevelStepFlags ∧ ChainBound ∧ SoundnessBound :=
   ⟨one_level_step, one_level_step_flags, chain_bound, soundness_bound⟩
 
+/-- Budgeted FBS Debate (THIS PROJECT'S EXTENSION, docs/budgeted.md): Theorem B1's steps. -/
+theorem all_budgeted_statements :
+    Budgeted.BudgetWeight ∧ Budgeted.BudgetStep ∧ Budgeted.GuaranteeMonotone ∧
+      Budgeted.BudgetAveraging :=
+  ⟨Budgeted.budget_weight, Budgeted.budget_step, Budgeted.guarantee_monotone,
+    Budgeted.budget_averaging⟩
+
 end FbsDebate
 
 #print axioms FbsDebate.all_statements
+#print axioms FbsDebate.all_budgeted_statements

@@ -54,3 +54,42 @@ def fbs_by_z3(blocks, q: int) -> tuple[Fraction, Fraction]:
 def threshold_fbs(n: int, t: int, w: int) -> Fraction:
     """docs/notes.md, section 3 closed form for THR_t on n bits at Hamming weight w (0 < t <= n)."""
     return Fraction(w, w - t + 1) if w >= t else Fraction(n - w, t - w)
+
+
+def weighted_fbs_by_z3(blocks, capacities) -> Fraction:
+    """min sum_i c_i t_i s.t. t >= 0, t(B) >= 1 for every given block, solved by z3 (exact)."""
+    if not blocks:
+        return Fraction(0)
+    t = [z3.Real(f"t{i}") for i in range(len(capacities))]
+    dual = z3.Optimize()
+    dual.add(*[ti >= 0 for ti in t])
+    dual.add(*[z3.Sum([t[i] for i in b]) >= 1 for b in blocks])
+    low = dual.minimize(z3.Sum([z3.RealVal(str(c)) * ti for c, ti in zip(capacities, t)]))
+    assert dual.check() == z3.sat
+    return _z3_value(low)
+
+
+def tree_value(tree, leaf_bits: dict) -> list[int]:
+    """Bottom-up node values of a verify Tree with leaf values given per leaf node index."""
+    from verify.functions.spec import parse_spec
+
+    values = [0] * tree.n_nodes
+    for node in reversed(range(tree.n_nodes)):
+        kids = tree.children[node]
+        values[node] = (parse_spec(tree.aggregators[node])(tuple(values[c] for c in kids))
+                        if kids else leaf_bits[node])
+    return values
+
+
+def global_sensitive_blocks(tree, oracle) -> list[tuple[int, ...]]:
+    """Every sensitive block of F_T at alpha, as tuples of leaf node indices (brute force)."""
+    leaves = tree.leaves()
+    alpha = {leaf: oracle[tree.queries[leaf]] for leaf in leaves}
+    root = tree_value(tree, alpha)[tree.root]
+    blocks = []
+    for size in range(1, len(leaves) + 1):
+        for block in itertools.combinations(leaves, size):
+            flipped = {leaf: bit ^ (leaf in block) for leaf, bit in alpha.items()}
+            if tree_value(tree, flipped)[tree.root] != root:
+                blocks.append(block)
+    return blocks

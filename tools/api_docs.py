@@ -24,6 +24,9 @@ SECTIONS = [
       "random_oracle", "node_values", "tree_info"]),
     ("Section 4: the FBS Debate protocol", ["debate", "worst_case", "completeness", "plan"]),
     ("Section 5: the lower bound", ["tree_fbs", "adversary", "light_block"]),
+    ("Budgeted FBS Debate: THIS PROJECT'S EXTENSION, not the paper's (docs/budgeted.md)",
+     ["budgeted_debate", "budgeted_worst_case", "budgeted_completeness", "budgeted_plan",
+      "budgeted_optimality", "budgeted_checker"]),
     ("The paper report", ["paper", "check_stored"]),
 ]
 RESULTS = [("verify.sensitivity.exact_fbs", "FbsResult"),
@@ -32,6 +35,9 @@ RESULTS = [("verify.sensitivity.exact_fbs", "FbsResult"),
            ("verify.protocol.api", "DebateRuns"), ("verify.protocol.api", "WorstCase"),
            ("verify.protocol.api", "Completeness"), ("verify.protocol.planner", "Plan"),
            ("verify.lower_bound.api", "GlobalFbs"), ("verify.lower_bound.api", "Adversary"),
+           ("verify.budgeted.api", "BudgetedRuns"), ("verify.budgeted.api", "BudgetedWorstCase"),
+           ("verify.budgeted.api", "BudgetedCompleteness"), ("verify.budgeted.api", "BudgetedPlan"),
+           ("verify.budgeted.api", "BudgetedOptimality"),
            ("verify.report.api", "PaperReport"), ("verify.report.api", "StoredCheck")]
 
 

@@ -8,6 +8,9 @@ The public API, by paper section (every name loads its module on first use, so t
   `random_tree`, `literature_tree`, `random_oracle`, `node_values`, `tree_info`, `write_tree`
 * Section 4, the protocol: `debate`, `worst_case`, `completeness`, `plan`
 * Section 5, the lower bound: `tree_fbs`, `adversary`, `light_block`
+* Budgeted FBS Debate, THIS PROJECT'S EXTENSION (docs/budgeted.md): `budgeted_debate`,
+  `budgeted_worst_case`, `budgeted_completeness`, `budgeted_plan`, `budgeted_optimality`,
+  `budgeted_checker`
 * the paper report: `paper`, `check_stored`
 * errors: `FbsError`, `BadInput`, `TooLarge`, `SolverFailure`
 
@@ -33,6 +36,8 @@ _API = {
     "verify.protocol.api": ("debate", "worst_case", "completeness", "plan"),
     "verify.lower_bound.api": ("tree_fbs", "adversary"),
     "verify.lower_bound.light_blocks": ("light_block",),
+    "verify.budgeted.api": ("budgeted_debate", "budgeted_worst_case", "budgeted_completeness",
+                            "budgeted_plan", "budgeted_optimality", "budgeted_checker"),
     "verify.report.api": ("paper", "check_stored"),
     "verify.base.errors": ("FbsError", "BadInput", "TooLarge", "SolverFailure"),
 }

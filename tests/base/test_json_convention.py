@@ -42,6 +42,11 @@ def documents():
     yield "tree_fbs", tree_fbs(tree, oracle, worst_case=True).to_json()
     yield "adversary", adversary(tree, oracle, checker="debate:3").to_json()
     yield "paper", verify.paper(only=["section_1_2_fifty_of_99"], report_dir=None).to_json()
+    yield "budgeted run", verify.budgeted_debate(tree, oracle, alice="worst", runs=50).to_json()
+    yield "budgeted worst", verify.budgeted_worst_case(tree, oracle, strategies=20).to_json()
+    yield "budgeted complete", verify.budgeted_completeness(tree, oracle).to_json()
+    yield "budgeted plan", verify.budgeted_plan(delta="1e-300", tree=tree, oracle=oracle).to_json()
+    yield "budgeted optimal", verify.budgeted_optimality(tree, oracle).to_json()
 
 
 DOCUMENTS = list(documents())

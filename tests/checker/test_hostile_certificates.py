@@ -3,8 +3,8 @@ their kind (issue 11, section 5): sat-lrat (spec tables, denominators, LRAT proo
 (denominators, the hardest dual search), the reader (size and gzip bombs).
 
 Each test builds the hostile file the issue describes (or a smaller one of the same shape),
-checks it, and asserts the verdict, the time and the peak Python memory (tracemalloc) against
-the documented bound with a generous margin (the machine is shared).
+checks it, and asserts the verdict, the CPU time and the peak Python memory (tracemalloc) against
+the documented bound with a generous margin (tracemalloc itself slows the check down).
 """
 
 from __future__ import annotations
@@ -37,14 +37,14 @@ def sat_certificate():
 def measured(check, certificate):
     """(verdict, seconds, peak MiB of Python allocations) of one check."""
     tracemalloc.start()
-    start = time.perf_counter()
+    start = time.process_time()  # CPU seconds of this process: other load does not count
     try:
         report = check(certificate)
         verdict = "valid" if report.valid else report.condition
         message = report.message
     except CertificateMalformed as error:
         verdict, message = "malformed", str(error)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     peak = tracemalloc.get_traced_memory()[1] / MIB
     tracemalloc.stop()
     assert "\n" not in message and len(message) < 10_000  # long numbers are cut at 12,000 bits
@@ -158,7 +158,7 @@ def test_exhaustive_hardest_dual_search_stays_in_its_bound():
     certificate = exhaustive(f"and:{q}", "0" * q, "1", [(list(range(q)), "1")],
                              [fraction_text(x) for x in t])
     verdict, _, seconds, peak = measured(check_certificate, certificate)
-    assert verdict == "valid" and seconds < 10 and peak < 100
+    assert verdict == "valid" and seconds < 30 and peak < 100
 
 
 def test_exhaustive_denominators_are_bounded():

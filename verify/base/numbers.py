@@ -131,3 +131,4 @@ def scale_to_integers(values) -> tuple[list[int], int]:
     """Integers T and a common denominator D with values[i] = T[i] / D."""
     denominator = lcm(*(Fraction(v).denominator for v in values)) if values else 1
     return [int(Fraction(v) * denominator) for v in values], denominator
+

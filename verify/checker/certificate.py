@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from . import exhaustive, sat_kind, symmetric_kind, tree_kind
+from . import exhaustive, sat_kind, symmetric_kind, tree_kind, weighted_kind
 from .errors import CertificateMalformed
 from .fields import brief
 from .report import CheckReport
 
 FORMAT = "fbs-certificate/1"
 KINDS = {"exhaustive": exhaustive.check, "symmetric": symmetric_kind.check,
-         "tree": tree_kind.check, "sat-lrat": sat_kind.check_sat_certificate}
+         "tree": tree_kind.check, "sat-lrat": sat_kind.check_sat_certificate,
+         "weighted": weighted_kind.check}
 
 
 def check_certificate(obj: object) -> CheckReport:

@@ -11,12 +11,13 @@ def register(commands) -> None:
         "exactly: the root value flips (by evaluation and by z3), sum_{s in H} a_s <= m/rho_T, "
         "and for built-in checkers |P[Acc_Y] - P[Acc_N]| <= min(1, m rho^-d). "
         "Checkers: debate:R (R FBS Debate runs, honest-for-O_Y Alice), uniform:M (M uniform leaf "
-        "samples with replacement), exhaustive (all leaves), or --queries FILE (fbs-queries/1: "
-        "a_s and budget m).")
+        "samples with replacement), exhaustive (all leaves), budgeted:R (R runs of Budgeted FBS "
+        "Debate, THIS PROJECT'S EXTENSION, docs/budgeted.md, with beta_max = rho_T), or "
+        "--queries FILE (fbs-queries/1: a_s and budget m).")
     parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file (distinct leaf queries)")
     parser.add_argument("--oracle", required=True, metavar="ORACLE", help="reference oracle O_Y")
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--checker", metavar="debate:R|uniform:M|exhaustive")
+    source.add_argument("--checker", metavar="debate:R|uniform:M|exhaustive|budgeted:R")
     source.add_argument("--queries", metavar="FILE", help="fbs-queries/1: a_s per leaf query and m")
     parser.add_argument("-o", "--output", required=True, metavar="ORACLE_N",
                         help="where to write O_N (fbs-oracle/1), atomically")
@@ -38,15 +39,29 @@ def run_adversary(args) -> int:
     refuse_json_with_stdout(args.json, args.output)
     check_outputs([(args.output, "-o")], [(args.tree, "TREE"), (args.oracle, "--oracle"),
                                           (args.queries, "--queries")])
-    result = adversary(args.tree, args.oracle, checker=args.checker, queries=args.queries,
+    checker, profile = args.checker, None
+    if checker is not None and checker.startswith("budgeted:"):
+        profile, checker = _budgeted_profile(args), None
+    result = adversary(args.tree, args.oracle, checker=checker, queries=args.queries,
                        rule=args.rule, rho=args.rho, sat_check=not args.no_sat,
-                       output=args.output, progress=True)
+                       output=args.output, progress=True, profile=profile)
     document = result.to_json()
     if args.json:
         print_json(document)
     else:
         _print(document, result, report_stream(args.output))
     return 0
+
+
+def _budgeted_profile(args):
+    """`budgeted:R`: R runs of the budgeted protocol (ours), beta_max = rho_T."""
+    from verify.base.errors import BadInput
+    from verify.budgeted.api import budgeted_checker
+
+    runs = args.checker[len("budgeted:"):]
+    if not runs.isascii() or not runs.isdigit() or len(runs) > 13:
+        raise BadInput(f"--checker budgeted:R needs a whole number R, got {args.checker[:40]!r}")
+    return budgeted_checker(args.tree, args.oracle, int(runs))
 
 
 def _print(document: dict, result, stream) -> None:

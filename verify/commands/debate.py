@@ -36,16 +36,19 @@ def register(commands) -> None:
                      help="confidence level of the intervals, in (0, 1)")
     run.add_argument("--transcript", metavar="OUT.jsonl",
                      help="write the JSON-lines transcript (- for standard output)")
+    _protocol(run)
     run.set_defaults(run=run_run)
 
     worst = sub.add_parser("worst-case", help="exact worst-case catch probability (DP)",
                            description="The exact worst-case liar by dynamic programming "
                            "(Theorem 4.2). " + CHILDREN_NOTE + ".")
     _instance(worst)
+    _protocol(worst)
     worst.set_defaults(run=run_worst)
 
     plan = sub.add_parser("plan", help="runs needed to catch a liar with probability >= 1-delta")
-    plan.add_argument("--rho", required=True, metavar="R", help="e.g. 4, 7/2 or 2.5 (<= 10^6)")
+    plan.add_argument("--rho", metavar="R", help="e.g. 4, 7/2 or 2.5 (<= 10^6); required for the "
+                      "paper protocol")
     plan.add_argument("--depth", type=count, metavar="D",
                       help="tree depth d (<= 1000; optional with --tree)")
     plan.add_argument("--delta", required=True, metavar="DELTA",
@@ -56,6 +59,7 @@ def register(commands) -> None:
     plan.add_argument("--rule", default="vertex", choices=["vertex", "symmetric", "uniform"],
                       help="Bob's rule for the exact value")
     plan.add_argument("--json", action="store_true", help="machine-readable output")
+    _protocol(plan)
     plan.set_defaults(run=run_plan)
 
     complete = sub.add_parser("completeness", help="enumerate every Bob path against an "
@@ -63,19 +67,33 @@ def register(commands) -> None:
                               description="Every path Bob can sample against the honest Alice. "
                               "Exit 1 if the FBS condition fails (Theorem 4.1's hypothesis).")
     _instance(complete)
+    _protocol(complete)
     complete.set_defaults(run=run_completeness)
 
 
 def _instance(parser) -> None:
     parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file (- for standard input)")
     parser.add_argument("--oracle", required=True, metavar="ORACLE", help="fbs-oracle/1 file")
-    parser.add_argument("--rho", required=True, metavar="R", help="e.g. 4, 7/2 or 2.5")
+    parser.add_argument("--rho", metavar="R", help="e.g. 4, 7/2 or 2.5 (required for the paper "
+                        "protocol)")
     parser.add_argument("--rule", default="vertex", choices=["vertex", "symmetric", "uniform"],
                         help="Bob's choice among optimal duals")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
+def _protocol(parser) -> None:
+    parser.add_argument("--protocol", choices=["paper", "budgeted"], default="paper",
+                        help="paper: FBS Debate as in Section 4 (default); budgeted: Budgeted FBS "
+                        "Debate, THIS PROJECT'S EXTENSION (docs/budgeted.md), not the paper's")
+    parser.add_argument("--beta-max", metavar="B", help="budgeted protocol: the public budget "
+                        "threshold (default rho_T, the certified global fbs of Section 5)")
+
+
 def _instance_args(args) -> tuple:
+    if args.rho is None:
+        from verify.base.errors import BadInput
+
+        raise BadInput("--rho is required for the paper protocol (or give --protocol budgeted)")
     return args.tree, args.oracle, args.rho
 
 
@@ -83,10 +101,23 @@ def _warn(message: str) -> None:
     print(f"fbs: warning: {message}", file=sys.stderr)
 
 
+def _budgeted(args) -> bool:
+    """True for --protocol budgeted; --beta-max belongs to it only."""
+    if args.protocol == "paper" and args.beta_max is not None:
+        from verify.base.errors import BadInput
+
+        raise BadInput("--beta-max belongs to --protocol budgeted")
+    return args.protocol == "budgeted"
+
+
 # ----------------------------------------------------------------------------- run
 
 
 def run_run(args) -> int:
+    if _budgeted(args):
+        from .budgeted import run_run
+
+        return run_run(args)
     from verify.base.numbers import parse_fraction
     from verify.cli import print_json
     from verify.protocol.api import debate
@@ -197,6 +228,10 @@ def _print_run(document, stream) -> None:
 
 
 def run_worst(args) -> int:
+    if _budgeted(args):
+        from .budgeted import run_worst_case
+
+        return run_worst_case(args)
     from verify.cli import print_json
     from verify.protocol.api import worst_case
 
@@ -246,11 +281,16 @@ def _print_worst(document) -> None:
 
 
 def run_plan(args) -> int:
+    if _budgeted(args):
+        from .budgeted import run_plan
+
+        return run_plan(args)
     from verify.cli import print_json
     from verify.protocol.api import plan
 
     from .arguments import check_outputs
 
+    _instance_args(args)  # --rho is required for the paper protocol
     check_outputs([], [(args.tree, "--tree"), (args.oracle, "--oracle")])
     result = plan(args.rho, args.depth, args.delta, width=args.width, tree=args.tree,
                   oracle=args.oracle, rule=args.rule, progress=True)
@@ -285,6 +325,10 @@ def _print_plan(result) -> None:
 
 
 def run_completeness(args) -> int:
+    if _budgeted(args):
+        from .budgeted import run_completeness
+
+        return run_completeness(args)
     from verify.cli import print_json
     from verify.protocol.api import completeness
 

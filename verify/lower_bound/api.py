@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from verify.base.errors import SolverFailure
+from verify.base.errors import BadInput, SolverFailure
 from verify.base.files import check_paths, write_text_atomic
 from verify.base.numbers import exact_fields, fraction_text, integer_field
 from verify.base.progress import Progress
@@ -167,10 +167,12 @@ class Adversary:
 
 
 def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: str = "vertex",
-              rho=None, sat_check: bool = True, output=None, progress: bool = False) -> Adversary:
+              rho=None, sat_check: bool = True, output=None, progress: bool = False,
+              profile: Profile | None = None) -> Adversary:
     """An oracle O_N that flips the root yet fools the checker (Theorem 5.3), checked exactly.
 
-    checker: "debate:R", "uniform:M" or "exhaustive"; or queries: an fbs-queries/1 file.
+    checker: "debate:R", "uniform:M" or "exhaustive"; or queries: an fbs-queries/1 file; or
+    profile: a checker's query profile built elsewhere (e.g. `verify.budgeted_checker`).
     Raises SolverFailure (nothing written) if any inequality fails; writes O_N to `output`.
 
     >>> from verify import adversary, random_oracle, uniform_tree
@@ -185,7 +187,10 @@ def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: s
     check_paths([(output, "the O_N output")], input_files(tree, oracle, loaded)
                 + [(source_name(queries), "the queries file")])
     rho = None if rho is None else parse_rho(rho)
-    profile = make_profile(loaded, answers, checker, queries, rule, rho)
+    if profile is None:
+        profile = make_profile(loaded, answers, checker, queries, rule, rho)
+    elif checker is not None or queries is not None:
+        raise BadInput("give one of checker, queries and profile")
     with Progress(len(loaded.internal()), "weighted recursion",
                   enabled=None if progress else False) as bar:
         rho_t = recursion.tree_fbs(loaded, answers, progress=bar)

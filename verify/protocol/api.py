@@ -81,14 +81,8 @@ class DebateRuns:
         document = _common(debate)
         document.update({
             "alice": self.alice.name, "alice_answer": self.graph.answer,
-            "alice_lies": self.graph.answer != debate.values[debate.tree.root],
-            "runs": result.runs, "seed": result.seed, "caught": result.caught,
-            **exact_fields("catch_rate_estimate", Fraction(result.caught, result.runs)),
-            "confidence": result.confidence,
-            "clopper_pearson_float": list(result.clopper_pearson),
-            "wilson_float": list(result.wilson),
-            **exact_fields("catch_probability_exact", result.catch_probability_exact),
-            "interval_contains_exact": result.interval_contains_exact})
+            "alice_lies": self.graph.answer != debate.values[debate.tree.root]})
+        document.update(result.to_json())
         if isinstance(self.alice, WorstCaseAlice):
             document.update({**exact_fields("instance_bound", self.alice.result.instance_bound),
                              "theorem_4_2_holds": self.alice.result.theorem_holds})

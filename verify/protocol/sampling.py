@@ -17,6 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from verify.base.errors import BadInput
+from verify.base.numbers import exact_fields
 
 from .engine import BOB_WINS, Debate, StateGraph, cumulative
 from .intervals import clopper_pearson, wilson
@@ -45,6 +46,16 @@ class RunsResult:
     def interval_contains_exact(self) -> bool:
         low, high = self.clopper_pearson
         return low <= float(self.catch_probability_exact) <= high
+
+    def to_json(self) -> dict:
+        """The sampled-runs fields of `fbs debate run --json` (either protocol)."""
+        return {"runs": self.runs, "seed": self.seed, "caught": self.caught,
+                **exact_fields("catch_rate_estimate", Fraction(self.caught, self.runs)),
+                "confidence": self.confidence,
+                "clopper_pearson_float": list(self.clopper_pearson),
+                "wilson_float": list(self.wilson),
+                **exact_fields("catch_probability_exact", self.catch_probability_exact),
+                "interval_contains_exact": self.interval_contains_exact}
 
 
 class _Arrays:
@@ -86,7 +97,7 @@ def walk(arrays: _Arrays, uniforms: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 
 def sample_runs(debate: Debate, graph: StateGraph, runs: int, seed: int,
                 confidence: float = 0.95, transcript=None, alice_name: str = "",
-                progress=None) -> RunsResult:
+                progress=None, writer_class=TranscriptWriter) -> RunsResult:
     """N seeded runs of the protocol; optionally stream the JSON-lines transcript."""
     if runs < 1:
         raise BadInput(f"--runs must be >= 1, got {runs}")
@@ -95,7 +106,7 @@ def sample_runs(debate: Debate, graph: StateGraph, runs: int, seed: int,
     if not 0 < confidence < 1:
         raise BadInput(f"the confidence level must be in (0, 1), got {confidence}")
     arrays = _Arrays(graph)
-    writer = None if transcript is None else TranscriptWriter(debate, graph, seed, transcript)
+    writer = None if transcript is None else writer_class(debate, graph, seed, transcript)
     if writer is not None:
         writer.header(runs, alice_name)
     rng = np.random.Generator(np.random.PCG64(seed))

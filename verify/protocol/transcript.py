@@ -27,12 +27,14 @@ class TranscriptWriter:
         self.bounds = self._path_bounds()
 
     def header(self, runs: int, alice: str) -> None:
+        self.stream.write(json.dumps(self.header_fields(runs, alice), separators=(",", ":")) + "\n")
+
+    def header_fields(self, runs: int, alice: str) -> dict:
         tree = self.debate.tree
-        self.stream.write(json.dumps({
-            "format": "fbs-transcript/1", "tree": tree.description, "depth": tree.depth,
-            "rho": fraction_text(self.debate.rho), "rule": self.debate.rule, "alice": alice,
-            "alice_answer": self.graph.answer, "true_value": self.debate.values[tree.root],
-            "seed": self.seed, "runs": runs}, separators=(",", ":")) + "\n")
+        return {"format": "fbs-transcript/1", "tree": tree.description, "depth": tree.depth,
+                "rho": fraction_text(self.debate.rho), "rule": self.debate.rule, "alice": alice,
+                "alice_answer": self.graph.answer, "true_value": self.debate.values[tree.root],
+                "seed": self.seed, "runs": runs}
 
     def _fragment(self, s: int) -> str:
         step, tree = self.graph.steps[s], self.debate.tree
@@ -59,6 +61,10 @@ class TranscriptWriter:
                     bounds[t] = bounds[s] / step.fbs
         return bounds
 
+    def _end(self, s: int) -> str:
+        """Fields of a run's last line: the product of 1/fbs_z along its path."""
+        return f',"path_bound":"{fraction_text(self.bounds[s])}"'
+
     def runs(self, first: int, choices: np.ndarray) -> None:
         lines, nexts = [], self.graph.next_state
         head = f',"seed":{self.seed},"rule":{self.prefix_rule},'
@@ -69,6 +75,5 @@ class TranscriptWriter:
                     break
                 lines.append(f'{{"run":{run}{head}{self.fragments[s]},"sampled":{i}}}\n')
                 s = nexts[s][i]
-            lines.append(f'{{"run":{run}{head}{self.fragments[s]},'
-                         f'"path_bound":"{fraction_text(self.bounds[s])}"}}\n')
+            lines.append(f'{{"run":{run}{head}{self.fragments[s]}{self._end(s)}}}\n')
         self.stream.write("".join(lines))

@@ -12,7 +12,8 @@ from pathlib import Path
 from verify.base.errors import BadInput
 from verify.base.files import write_text_atomic
 
-PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png")
+PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png",
+         "budgeted_vs_paper.png")
 
 
 def print_table(results, differences, directory: Path) -> None:
@@ -64,10 +65,21 @@ def _markdown(results, differences, plotted) -> str:
             lines += [f"Reason: {r.reason}", ""]
         lines += [f"- deviation: {d}" for d in r.deviations]
         lines += [f"- certificates: {len(r.certificates)}; time {r.seconds} s", ""]
+        lines += _table(r.values.get("table"))
     if differences:
         lines += ["## Stored certificate differences", ""] + [f"- {d}" for d in differences]
     lines += ["", "## Plots", ""] + [f"![{p}]({p})" for p in plotted]
     return "\n".join(lines) + "\n"
+
+
+def _table(table) -> list[str]:
+    """A check's {"columns": [(key, header), ...], "rows": [...]} as a Markdown table."""
+    if not table:
+        return []
+    keys, headers = zip(*table["columns"])
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(_cell(str(row[k])) for k in keys) + " |" for row in table["rows"]]
+    return lines + [""]
 
 
 def _cell(text: str) -> str:
@@ -75,7 +87,7 @@ def _cell(text: str) -> str:
 
 
 def write_plots(results, directory: Path) -> list[str]:
-    """The three plots of issue 6, from the checks' values where the checks ran."""
+    """The plots, from the checks' values where the checks ran."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -83,8 +95,7 @@ def write_plots(results, directory: Path) -> list[str]:
 
     by_name = {r.name: r for r in results}
     written = []
-    for name, draw in ((PLOTS[0], _majority_plot), (PLOTS[1], _catch_plot),
-                       (PLOTS[2], _advantage_plot)):
+    for name, draw in zip(PLOTS, (_majority_plot, _catch_plot, _advantage_plot, _budgeted_plot)):
         figure, axes = pyplot.subplots(figsize=(6.4, 4.2))
         if draw(axes, by_name):
             figure.tight_layout()
@@ -152,4 +163,26 @@ def _advantage_plot(axes, by_name) -> bool:
     axes.set(xlabel="queries m", ylabel="distinguishing advantage",
              title="Theorem 5.1: advantage bound against m")
     axes.legend(fontsize=8)
+    return True
+
+
+def _budgeted_plot(axes, by_name) -> bool:
+    """Runs for delta = 1/100: the paper's protocol, the budgeted one (ours), the lower bound."""
+    result = by_name.get("budgeted_debate")
+    rows = result.values.get("rows", []) if result else []
+    if not rows:
+        return False
+    rows = sorted(rows, key=lambda r: Fraction(r["rho_T"]))
+    x = [float(Fraction(r["rho_T"])) for r in rows]
+    for key, label, marker in (("runs_paper_bound", "paper protocol, from rho^-d (Thm 4.2)", "x"),
+                               ("runs_paper_exact", "paper protocol, exact worst case", "+"),
+                               ("runs_budgeted", "budgeted protocol (ours), 1/rho_T", "o")):
+        axes.scatter(x, [r[key] for r in rows], s=14, marker=marker, label=label)
+    axes.plot(x, [max(r["lower_bound_queries"], 1) for r in rows], color="black", lw=1,
+              label="lower bound ceil((1 - 2 delta) rho_T) (Thm 5.3)")
+    axes.set_xscale("log")
+    axes.set_yscale("log")
+    axes.set(xlabel="rho_T (certified global fbs)", ylabel="runs for catch prob. >= 0.99",
+             title="Budgeted FBS Debate (ours) against the paper's protocol")
+    axes.legend(fontsize=7)
     return True

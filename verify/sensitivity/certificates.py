@@ -57,3 +57,23 @@ def run_length(bits) -> str:
 def write_certificate(certificate: dict, path: str | Path) -> None:
     """Write the certificate as JSON, atomically (never half-written)."""
     write_json(path, certificate)
+
+
+def weighted_certificate(spec: str, bits, capacities, value: Fraction, primal, dual,
+                         files: dict[str, str] | None = None) -> dict:
+    """Certificate of kind `weighted`: one weighted fbs LP (capacities c) with primal and dual."""
+    certificate = {
+        "format": FORMAT,
+        "kind": "weighted",
+        "spec": spec,
+        "arity": len(bits),
+        "input": format_bits(bits),
+        "capacities": [fraction_text(c) for c in capacities],
+        "value": fraction_text(value),
+        "primal": [{"block": list(block), "weight": fraction_text(w)} for block, w in primal],
+        "dual": [fraction_text(v) for v in dual],
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }
+    if files:
+        certificate["files"] = dict(files)
+    return certificate

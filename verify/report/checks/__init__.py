@@ -23,6 +23,7 @@ MODULES = [
     "theorem_5_3",
     "theorem_5_1",
     "section_5_repeated_queries",
+    "budgeted_debate",  # this project's extension, not a claim of the paper
 ]
 
 

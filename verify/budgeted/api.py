@@ -1,0 +1,429 @@
+"""The public API of Budgeted FBS Debate: THIS PROJECT'S EXTENSION (docs/budgeted.md).
+
+Trees and oracles are objects or file paths (verify.trees.api). beta_max defaults to rho_T,
+the certified global fbs of Section 5 (leaf queries must then be pairwise distinct). Every
+function returns a frozen result with exact Fractions; `to_json()` is what the matching
+`fbs ... --protocol budgeted` command prints with `--json`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from verify.base.errors import BadInput, TooLarge
+from verify.base.files import AtomicOutput
+from verify.base.numbers import as_float, exact_fields, fraction_text, integer_field
+from verify.base.progress import Progress
+from verify.lower_bound.adversary import Profile
+from verify.lower_bound.global_function import check_distinct_queries, leaf_order
+from verify.lower_bound.tree_fbs import TreeFbs, tree_fbs
+from verify.protocol.engine import ALICE_WINS, BOB_WINS, StateGraph
+from verify.protocol.planner import parse_probability, repetitions_needed
+from verify.protocol.sampling import RunsResult, sample_runs
+from verify.trees.api import as_oracle, as_tree
+
+from .bob import seed_views
+from .debaters import CommittedAlice, honest_alice
+from .engine import BudgetedDebate, compile_states, parse_budget
+from .transcript import BudgetedTranscriptWriter
+from .worst_case import (
+    CommittedWorstCase,
+    GridWorstCase,
+    RandomSearch,
+    committed_worst_case,
+    grid_worst_case,
+    random_search,
+)
+
+ONE, ZERO = Fraction(1), Fraction(0)
+EXTENSION = "budgeted (this project's extension, docs/budgeted.md; not the paper's protocol)"
+MAX_EXACT_NODES = 40  # exact worst cases (committed, grid) are attempted up to this size
+MAX_DIRECT_LEAVES = 20  # optimality certified on F_T's truth table up to this many leaves
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A budgeted debate with rho_T beside it (None if the leaf queries repeat)."""
+
+    debate: BudgetedDebate
+    rho: TreeFbs | None
+
+    @property
+    def rho_t(self) -> Fraction | None:
+        return None if self.rho is None else self.rho.value
+
+    def common(self) -> dict:
+        tree, debate = self.debate.tree, self.debate
+        return {"protocol": EXTENSION, "tree": tree.description, "nodes": tree.n_nodes,
+                "depth": tree.depth, **exact_fields("beta_max", debate.beta_max),
+                **exact_fields("rho_T", self.rho_t), **exact_fields("guarantee", debate.guarantee),
+                "true_value": debate.values[tree.root]}
+
+
+def budgeted_instance(tree, oracle, beta_max=None) -> Instance:
+    """The instance; rho_T is computed (certified) whenever the leaf queries are distinct."""
+    loaded, answers = as_tree(tree), as_oracle(oracle)
+    rho = None
+    try:
+        check_distinct_queries(loaded)
+        distinct = True
+    except BadInput:
+        if beta_max is None:
+            raise BadInput("beta_max defaults to rho_T, which needs pairwise distinct leaf "
+                           "queries (paper Section 5): give beta_max explicitly") from None
+        distinct = False
+    if distinct:
+        rho = tree_fbs(loaded, answers)
+        seed_views(rho.records, rho.certified)
+        if not rho.certified:
+            raise BadInput(f"rho_T was not certified: {rho.message}")
+    limit = rho.value if beta_max is None else parse_budget(beta_max)
+    return Instance(BudgetedDebate.create(loaded, answers, limit), rho)
+
+
+def _alice(instance: Instance, kind: str):
+    if kind == "honest":
+        return honest_alice(instance.debate)
+    if kind == "worst":
+        return committed_worst_case(instance.debate).alice
+    raise BadInput(f"the budgeted protocol takes --alice honest or worst, got {kind!r}")
+
+
+# ----------------------------------------------------------------------------- runs
+
+
+@dataclass(frozen=True)
+class BudgetedRuns:
+    """N seeded runs of Budgeted FBS Debate against one Alice, with the exact catch probability."""
+
+    instance: Instance
+    alice: CommittedAlice
+    graph: StateGraph
+    runs: RunsResult
+
+    @property
+    def catch_probability_exact(self) -> Fraction:
+        return self.runs.catch_probability_exact
+
+    def to_json(self) -> dict:
+        debate, result = self.instance.debate, self.runs
+        claim, budget = self.alice.answer(debate)
+        document = self.instance.common()
+        document.update({
+            "alice": self.alice.name, "alice_answer": claim,
+            **exact_fields("alice_root_budget", budget),
+            "alice_lies": claim != debate.values[debate.tree.root]})
+        document.update(result.to_json())
+        return document
+
+
+def budgeted_debate(tree, oracle, *, beta_max=None, alice: str = "honest", runs: int = 1,
+                    seed: int = 0, confidence: float = 0.95, transcript=None,
+                    progress: bool = False) -> BudgetedRuns:
+    """Run Budgeted FBS Debate (ours) `runs` times; alice "honest" or "worst" (the exact best
+    committed liar, small trees).
+
+    >>> from verify import budgeted_debate, random_oracle, uniform_tree
+    >>> tree = uniform_tree("maj:3", 2)
+    >>> result = budgeted_debate(tree, random_oracle(tree, seed=0), alice="worst", runs=2000)
+    >>> result.catch_probability_exact, result.instance.rho_t   # meets 1 / rho_T exactly here
+    (Fraction(1, 4), Fraction(4, 1))
+    """
+    if not 1 <= runs <= 10**9 or seed < 0:
+        raise BadInput(f"--runs must be in 1..10^9 and --seed >= 0, got {runs} and {seed}")
+    if not 0 < confidence < 1:
+        raise BadInput(f"--confidence must be in (0, 1), got {confidence}")
+    instance = budgeted_instance(tree, oracle, beta_max)
+    debater = _alice(instance, alice)
+    graph = compile_states(instance.debate, debater)
+    with Progress(runs, "runs", enabled=None if progress else False) as bar:
+        if transcript is None:
+            result = sample_runs(instance.debate, graph, runs, seed, confidence, None,
+                                 debater.name, bar)
+        else:
+            with AtomicOutput(transcript) as stream:
+                result = sample_runs(instance.debate, graph, runs, seed, confidence, stream,
+                                     debater.name, bar, BudgetedTranscriptWriter)
+    return BudgetedRuns(instance, debater, graph, result)
+
+
+# ----------------------------------------------------------------------------- worst case
+
+
+@dataclass(frozen=True)
+class BudgetedWorstCase:
+    """Liars against the budgeted protocol: exact where finite, searched elsewhere, each
+    compared with the guarantee min(1, 1/beta_max) of Theorem B1 (docs/budgeted.md)."""
+
+    instance: Instance
+    committed: CommittedWorstCase | None
+    grid: GridWorstCase | None
+    search: RandomSearch
+    skipped: tuple[str, ...]  # why an exact computation was not attempted
+
+    @property
+    def least_catch(self) -> Fraction:
+        """The least catch probability found over every search."""
+        found = [self.search.least_catch]
+        found += [x.catch_probability_exact for x in (self.committed, self.grid) if x is not None]
+        return min(found)
+
+    @property
+    def guarantee_holds(self) -> bool:
+        grid_ok = self.grid is None or self.grid.invariant_holds
+        return self.least_catch >= self.instance.debate.guarantee and grid_ok and \
+            self.search.violations == 0
+
+    def to_json(self) -> dict:
+        document = self.instance.common()
+        committed, grid, search = self.committed, self.grid, self.search
+        document.update({
+            "alice_answer": 1 - self.instance.debate.values[self.instance.debate.tree.root],
+            "committed_exact": None if committed is None else {
+                **exact_fields("catch_probability_exact", committed.catch_probability_exact),
+                **exact_fields("root_budget", committed.root_budget),
+                "outcomes": committed.outcomes, "combinations": committed.combinations},
+            "grid_exact": None if grid is None else {
+                **exact_fields("catch_probability_exact", grid.catch_probability_exact),
+                **exact_fields("root_budget", grid.root_budget),
+                "grid": [fraction_text(g) for g in grid.grid], "states": grid.states,
+                "invariant_holds": grid.invariant_holds},
+            "random_search": {"strategies": search.strategies, "seed": search.seed,
+                              **exact_fields("least_catch", search.least_catch),
+                              **exact_fields("least_root_budget", search.least_root_budget),
+                              "violations": search.violations},
+            **exact_fields("least_catch", self.least_catch),
+            "guarantee_holds": self.guarantee_holds, "skipped": list(self.skipped)})
+        return document
+
+
+def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: int = 200,
+                        seed: int = 0) -> BudgetedWorstCase:
+    """The committed variant's exact worst case and the budget-grid liar's (small trees), and a
+    seeded random search over liars who also lie about budgets, beside min(1, 1/beta_max).
+
+    >>> from verify import budgeted_worst_case, random_oracle, uniform_tree
+    >>> tree = uniform_tree("thr:4:2", 2)
+    >>> result = budgeted_worst_case(tree, random_oracle(tree, seed=5))
+    >>> result.committed.catch_probability_exact, result.grid.catch_probability_exact
+    (Fraction(5, 16), Fraction(1, 4))
+    >>> result.guarantee_holds, result.instance.debate.guarantee
+    (True, Fraction(1, 4))
+    """
+    instance = budgeted_instance(tree, oracle, beta_max)
+    debate, skipped = instance.debate, []
+    committed = grid_case = None
+    if debate.tree.n_nodes <= MAX_EXACT_NODES:
+        committed = _attempt(committed_worst_case, debate, skipped, "committed")
+        grid_case = _attempt(lambda d: grid_worst_case(d, grid), debate, skipped, "grid")
+    else:
+        skipped.append(f"exact worst cases are attempted up to {MAX_EXACT_NODES} nodes; this "
+                       f"tree has {debate.tree.n_nodes}")
+    search = random_search(debate, strategies, seed)
+    return BudgetedWorstCase(instance, committed, grid_case, search, tuple(skipped))
+
+
+def _attempt(solve, debate, skipped: list, name: str):
+    try:
+        return solve(debate)
+    except TooLarge as error:
+        skipped.append(f"{name}: {error}")
+        return None
+
+
+# ----------------------------------------------------------------------------- completeness
+
+
+@dataclass(frozen=True)
+class BudgetedCompleteness:
+    """The honest Alice against every path Bob can sample (our Theorem B2)."""
+
+    instance: Instance
+    alice: CommittedAlice
+    graph: StateGraph
+
+    @property
+    def loss_probability(self) -> Fraction:
+        return self.graph.catch_probability()
+
+    @property
+    def root_budget(self) -> Fraction:
+        return self.alice.budgets[self.instance.debate.tree.root]
+
+    def to_json(self) -> dict:
+        document = self.instance.common()
+        ends = [s for s in self.graph.steps if s.outcome is not None]
+        document.update({
+            **exact_fields("honest_root_budget", self.root_budget),
+            "root_budget_equals_rho_T": None if self.instance.rho_t is None
+            else self.root_budget == self.instance.rho_t,
+            "states": len(self.graph.steps), "run_ends": len(ends),
+            **exact_fields("loss_probability", self.loss_probability),
+            "honest_never_loses": self.loss_probability == 0,
+            "losing_reasons": sorted({s.reason for s in ends if s.outcome == BOB_WINS})})
+        return document
+
+
+def budgeted_completeness(tree, oracle, *, beta_max=None) -> BudgetedCompleteness:
+    """Every state Bob can reach against the honest Alice, and her exact loss probability.
+
+    >>> from verify import budgeted_completeness, random_oracle, uniform_tree
+    >>> tree = uniform_tree("maj:3", 3)
+    >>> result = budgeted_completeness(tree, random_oracle(tree, seed=0))
+    >>> result.loss_probability, result.root_budget == result.instance.rho_t
+    (Fraction(0, 1), True)
+    """
+    instance = budgeted_instance(tree, oracle, beta_max)
+    alice = honest_alice(instance.debate)
+    return BudgetedCompleteness(instance, alice, compile_states(instance.debate, alice))
+
+
+# ----------------------------------------------------------------------------- plan
+
+
+@dataclass(frozen=True)
+class BudgetedPlan:
+    """Runs for a lie to be caught with probability >= 1 - delta, beside Theorem 5.3's bound."""
+
+    beta_max: Fraction
+    delta: Fraction
+    per_run_bound: Fraction  # min(1, 1/beta_max)
+    runs: int
+    rho_t: Fraction | None
+    lower_bound: int | None  # ceil((1 - 2 delta) rho_T): queries any checker needs (Thm 5.3)
+
+    def to_json(self) -> dict:
+        return {"protocol": EXTENSION, **exact_fields("beta_max", self.beta_max),
+                **exact_fields("delta", self.delta),
+                **exact_fields("per_run_bound", self.per_run_bound),
+                "runs": integer_field(self.runs),
+                "beta_max_ln_1_over_delta_float": as_float(self.beta_max) * math.log(
+                    1 / as_float(self.delta)) if as_float(self.delta) else None,
+                **exact_fields("rho_T", self.rho_t),
+                "theorem_5_3_queries": integer_field(self.lower_bound),
+                "note": "one oracle query per run, so m = R; Theorem 5.3: m >= (1 - 2 delta) rho_T"}
+
+
+def budgeted_plan(beta_max=None, delta="1/100", *, tree=None, oracle=None) -> BudgetedPlan:
+    """The smallest R with (1 - min(1, 1/beta_max))^R <= delta; with a tree, beta_max defaults
+    to rho_T and Theorem 5.3's lower bound (1 - 2 delta) rho_T comes beside it.
+
+    >>> from verify import budgeted_plan
+    >>> budgeted_plan(4, "1/100").runs      # (3/4)^16 <= 1/100 < (3/4)^15
+    17
+    """
+    delta = parse_probability(delta, "--delta")
+    rho_t = None
+    if tree is not None:
+        if oracle is None:
+            raise BadInput("--tree needs --oracle")
+        instance = budgeted_instance(tree, oracle, beta_max)
+        beta_max, rho_t = instance.debate.beta_max, instance.rho_t
+    if beta_max is None:
+        raise BadInput("give --beta-max B (or --tree and --oracle)")
+    beta_max = parse_budget(beta_max)
+    if beta_max > 10**6:
+        raise TooLarge("the budgeted planner handles beta_max <= 10^6")
+    bound = ONE if beta_max <= 1 else ONE / beta_max
+    lower = None if rho_t is None else math.ceil((1 - 2 * delta) * rho_t)
+    return BudgetedPlan(beta_max, delta, bound, repetitions_needed(bound, delta), rho_t, lower)
+
+
+# ----------------------------------------------------------------------------- optimality
+
+
+def leaf_reach(graph: StateGraph) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+    """(P[a run ends at leaf l] per leaf node, P[Alice wins early], P[Bob wins before a leaf])."""
+    reach = [ZERO] * len(graph.steps)
+    reach[0] = ONE
+    leaves, early, failed = {}, ZERO, ZERO
+    for s, current in enumerate(graph.steps):
+        if current.outcome is None:
+            for t, p in zip(graph.next_state[s], current.p):
+                if t >= 0:
+                    reach[t] += reach[s] * p
+        elif current.reason == "leaf_check":
+            leaves[current.node] = leaves.get(current.node, ZERO) + reach[s]
+        elif current.outcome == ALICE_WINS:
+            early += reach[s]
+        else:
+            failed += reach[s]
+    return leaves, early, failed
+
+
+@dataclass(frozen=True)
+class BudgetedOptimality:
+    """Bob's leaf distribution against the honest Alice, pi, and t = rho_T pi as a certified
+    optimal dual of the global LP of F_T at alpha (our Theorem B2)."""
+
+    instance: Instance
+    reach: dict[int, Fraction]
+    dual: dict[int, Fraction]  # t_leaf = rho_T * pi_leaf
+    method: str  # "exhaustive" (F_T's truth table) or "tree" (the factored certificate)
+    certified: bool
+    message: str
+    certificate: dict
+
+    def to_json(self) -> dict:
+        tree = self.instance.debate.tree
+        shown = leaf_order(tree)[:64]
+        return {"protocol": EXTENSION, **exact_fields("rho_T", self.instance.rho_t),
+                "leaves": len(self.reach), "sum_pi": fraction_text(sum(self.reach.values(), ZERO)),
+                "pi": {tree.ids[leaf]: fraction_text(self.reach.get(leaf, ZERO)) for leaf in shown},
+                "method": self.method, "certified": self.certified, "message": self.message}
+
+
+def budgeted_optimality(tree, oracle) -> BudgetedOptimality:
+    """Certify that the honest run's leaf distribution times rho_T is an optimal dual of F_T.
+
+    >>> from verify import budgeted_optimality, random_oracle, uniform_tree
+    >>> tree = uniform_tree("maj:3", 2)
+    >>> result = budgeted_optimality(tree, random_oracle(tree, seed=0))
+    >>> result.method, result.certified, sum(result.reach.values())
+    ('exhaustive', True, Fraction(1, 1))
+    """
+    from .optimality import certify_leaf_dual
+
+    instance = budgeted_instance(tree, oracle)
+    if instance.rho_t == 0:
+        raise BadInput("F_T is constant at alpha (rho_T = 0): there is no leaf distribution")
+    graph = compile_states(instance.debate, honest_alice(instance.debate))
+    reach, _, _ = leaf_reach(graph)
+    dual = {leaf: instance.rho_t * pi for leaf, pi in reach.items()}
+    method, certified, message, certificate = certify_leaf_dual(instance, graph, dual)
+    return BudgetedOptimality(instance, reach, dual, method, certified, message, certificate)
+
+
+# ----------------------------------------------------------------------------- Theorem 5.3
+
+
+def budgeted_checker(tree, oracle, runs: int, *, beta_max=None) -> Profile:
+    """Theorem 5.3's view of R budgeted runs with the honest-for-O_Y Alice: a_s per leaf.
+
+    >>> from verify import adversary, budgeted_checker, random_oracle, uniform_tree
+    >>> tree = uniform_tree("maj:3", 2)
+    >>> oracle = random_oracle(tree, seed=0)
+    >>> attack = adversary(tree, oracle, profile=budgeted_checker(tree, oracle, 1))
+    >>> attack.advantage, attack.report.rho_t          # m / rho_T, attained exactly
+    (Fraction(1, 4), Fraction(4, 1))
+    """
+    if not 1 <= runs <= 10**12:
+        raise BadInput(f"budgeted:R needs 1 <= R <= 10^12, got {runs}")
+    instance = budgeted_instance(tree, oracle, beta_max)
+    debate = instance.debate
+    graph = compile_states(debate, honest_alice(debate))
+    reach, _, failed = leaf_reach(graph)
+    a = {leaf: ONE - (ONE - pi) ** runs for leaf, pi in reach.items() if pi}
+
+    def acceptance(h, changed):
+        """Alice claims O_Y's values, so under O_N a run is caught iff it ends at a leaf of H."""
+        caught = sum((reach.get(leaf, ZERO) for leaf in set(h)), ZERO)
+        return (ONE - failed) ** runs, (ONE - failed - caught) ** runs
+
+    return Profile(f"budgeted:{runs}", runs, a, acceptance,
+                   f"{runs} independent Budgeted FBS Debate runs ({EXTENSION}; beta_max = "
+                   f"{fraction_text(debate.beta_max)}), honest-for-O_Y Alice with honest budgets; "
+                   "accepts iff no run is caught")
+

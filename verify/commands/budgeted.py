@@ -1,0 +1,134 @@
+"""`fbs debate ... --protocol budgeted`: Budgeted FBS Debate, THIS PROJECT'S EXTENSION.
+
+Text rendering over `verify.budgeted.api` (docs/budgeted.md); the paper protocol stays the
+default of every `fbs debate` command. Exit codes as elsewhere; `worst-case` exits 1 if a liar
+were found below the guarantee min(1, 1/beta_max) (Theorem B1 says none exists).
+"""
+
+from __future__ import annotations
+
+LABEL = "Budgeted FBS Debate (this project's extension, docs/budgeted.md; not the paper's protocol)"
+
+
+def _head(document, stream=None) -> None:
+    print(f"{LABEL}: {document['tree']} (depth {document['depth']}, {document['nodes']} nodes)",
+          file=stream)
+    rho = document["rho_T"] if document["rho_T"] is not None else "(not computed: repeated queries)"
+    print(f"  beta_max = {document['beta_max']}, rho_T = {rho}; guarantee: a lying Alice loses "
+          f"with probability >= min(1, 1/beta_max) = {document['guarantee']}", file=stream)
+
+
+def _inputs(args) -> list:
+    return [(args.tree, "TREE"), (args.oracle, "--oracle")]
+
+
+def run_run(args) -> int:
+    from verify.base.numbers import parse_fraction
+    from verify.budgeted.api import budgeted_debate
+    from verify.cli import print_json
+
+    from .arguments import check_outputs, refuse_json_with_stdout, report_stream
+
+    refuse_json_with_stdout(args.json, args.transcript)
+    check_outputs([(args.transcript, "--transcript")], _inputs(args))
+    confidence = float(parse_fraction(args.confidence, "--confidence"))
+    result = budgeted_debate(args.tree, args.oracle, beta_max=args.beta_max, alice=args.alice,
+                             runs=args.runs, seed=args.seed, confidence=confidence,
+                             transcript=args.transcript, progress=True)
+    document = result.to_json()
+    if args.json:
+        print_json(document)
+        return 0
+    stream = report_stream(args.transcript)
+    _head(document, stream)
+    lie = "lies" if document["alice_lies"] else "tells the truth"
+    print(f"  Alice ({document['alice']}) answers {document['alice_answer']} with root budget "
+          f"{document['alice_root_budget']}: she {lie} (L(x) = {document['true_value']})",
+          file=stream)
+    low, high = document["clopper_pearson_float"]
+    print(f"  {document['runs']} run(s), seed {document['seed']}: Bob won {document['caught']}; "
+          f"catch_rate_estimate = {document['catch_rate_estimate_float']:.6g}, "
+          f"{round(100 * document['confidence'], 4):g}% Clopper-Pearson [{low:.6g}, {high:.6g}]",
+          file=stream)
+    inside = "inside" if document["interval_contains_exact"] else "OUTSIDE"
+    print(f"  catch_probability_exact = {document['catch_probability_exact']} "
+          f"(~{document['catch_probability_exact_float']:.6g}, {inside} the interval)",
+          file=stream)
+    return 0
+
+
+def run_worst_case(args) -> int:
+    from verify.budgeted.api import budgeted_worst_case
+    from verify.cli import print_json
+
+    from .arguments import check_outputs
+
+    check_outputs([], _inputs(args))
+    result = budgeted_worst_case(args.tree, args.oracle, beta_max=args.beta_max)
+    document = result.to_json()
+    if args.json:
+        print_json(document)
+    else:
+        _head(document)
+        for key, name in (("committed_exact", "committed variant (exact, every bit up front)"),
+                          ("grid_exact", "budget lies on a grid (exact over the grid)")):
+            found = document[key]
+            if found is not None:
+                print(f"  {name}: catch = {found['catch_probability_exact']}, root budget "
+                      f"{found['root_budget']}")
+        search = document["random_search"]
+        print(f"  random search: {search['strategies']} seeded liars (seed {search['seed']}), "
+              f"least catch {search['least_catch']}, {search['violations']} below the guarantee")
+        for reason in document["skipped"]:
+            print(f"  not computed: {reason}")
+        verdict = "holds" if document["guarantee_holds"] else "FAILS"
+        print(f"  least catch found {document['least_catch']} (~{document['least_catch_float']:.6g})"
+              f" >= {document['guarantee']}: {verdict}")
+    return 0 if result.guarantee_holds else 1
+
+
+def run_completeness(args) -> int:
+    from verify.budgeted.api import budgeted_completeness
+    from verify.cli import print_json
+
+    from .arguments import check_outputs
+
+    check_outputs([], _inputs(args))
+    document = budgeted_completeness(args.tree, args.oracle, beta_max=args.beta_max).to_json()
+    if args.json:
+        print_json(document)
+    else:
+        _head(document)
+        verdict = "never loses" if document["honest_never_loses"] else (
+            f"LOSES with probability {document['loss_probability']} "
+            f"({', '.join(document['losing_reasons'])})")
+        print(f"  honest Alice, honest budgets: {document['states']} reachable states, "
+              f"{document['run_ends']} run ends: she {verdict}")
+        equal = document["root_budget_equals_rho_T"]
+        print(f"  her root budget {document['honest_root_budget']}"
+              + ("" if equal is None else f" {'=' if equal else '!='} rho_T"))
+    return 0 if document["honest_never_loses"] else 1
+
+
+def run_plan(args) -> int:
+    from verify.budgeted.api import budgeted_plan
+    from verify.cli import print_json
+
+    from .arguments import check_outputs
+
+    check_outputs([], [(args.tree, "--tree"), (args.oracle, "--oracle")])
+    document = budgeted_plan(args.beta_max, args.delta, tree=args.tree,
+                             oracle=args.oracle).to_json()
+    if args.json:
+        print_json(document)
+        return 0
+    print(f"repetition plan, {LABEL}: beta_max = {document['beta_max']}, "
+          f"delta = {document['delta']}")
+    print(f"  per-run catch probability >= min(1, 1/beta_max) = {document['per_run_bound']}")
+    print(f"  R = {document['runs']} independent runs: smallest R with (1 - 1/beta_max)^R <= delta"
+          f" (beta_max ln(1/delta) = {document['beta_max_ln_1_over_delta_float']:.6g})")
+    if document["theorem_5_3_queries"] is not None:
+        print(f"  Theorem 5.3: any checker right with probability >= 1 - delta needs m >= "
+              f"(1 - 2 delta) rho_T, i.e. >= {document['theorem_5_3_queries']} queries "
+              f"(rho_T = {document['rho_T']}; one query per run)")
+    return 0
