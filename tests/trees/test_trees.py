@@ -179,7 +179,7 @@ def test_examples_and_docs_parse():
 def test_large_flat_tree_loads_quickly(tmp_path):
     path = tmp_path / "big.json"
     path.write_text(json.dumps(tree_document(uniform_tree("maj:5", 6))))
-    start = time.perf_counter()
+    start = time.process_time()
     tree = load_tree(path)
     assert len(tree.leaves()) == 15_625
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
