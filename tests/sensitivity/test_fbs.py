@@ -74,7 +74,7 @@ def test_bad_inputs(z):
 
 def test_truth_table_method_limit():
     with pytest.raises(TooLarge):
-        fbs("and:25", "1" * 25, method="table")
+        fbs("and:29", "1" * 29, method="table")
     with pytest.raises(BadInput):
         fbs("tribes:2:2", "1111", method="symmetric")
 

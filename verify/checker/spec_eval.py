@@ -17,7 +17,7 @@ from .dimacs import evaluate_cnf, parse_dimacs
 from .errors import CertificateMalformed
 from .expr import count_nodes, evaluate_formula, parse_formula
 
-MAX_ARITY = 24
+MAX_ARITY = 28               # q of the exhaustive kind (2^28 positions: 32 MiB per table)
 MAX_COMPOSE_DEPTH = 32
 MAX_INTEGER_CHARS = 1000
 WORK_LIMIT = 1 << 40          # bit-operations one evaluation may spend
@@ -45,10 +45,13 @@ class Context:
 
 @dataclass(frozen=True)
 class Node:
-    """A parsed spec: arity and the map from input bitsets to the output bitset."""
+    """A parsed spec: arity and the map from input bitsets to the output bitset; `direct`,
+    where present, builds the truth table over the node's own variables without them
+    (thresholds split in the middle, stored tables as they are)."""
 
     arity: int
     run: Callable[[list[int], Context], int]
+    direct: Callable[[], int] | None = None
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,8 @@ class ParsedSpec:
 
     def truth_table(self) -> int:
         """The bitset of f over all 2^q inputs (bit j = f at position j, docs/notes.md, section 2)."""
+        if self.node.direct is not None:
+            return self.node.direct()
         context = Context(self.arity)
         return self.node.run(context.variables, context)
 
@@ -162,12 +167,12 @@ class _Parser:
     def maj(self, rest: str, spec: str) -> Node:
         (n_text,) = self.fields(rest, 1, spec)
         n = self.arity(n_text, spec)
-        return Node(n, lambda inputs, ctx: _threshold([1] * n, n // 2 + 1, inputs, ctx))
+        return _threshold_node([1] * n, n // 2 + 1)
 
     def thr(self, rest: str, spec: str) -> Node:
         n_text, t_text = self.fields(rest, 2, spec)
         n, t = self.arity(n_text, spec), self.integer(t_text, spec, "T", signed=True)
-        return Node(n, lambda inputs, ctx: _threshold([1] * n, t, inputs, ctx))
+        return _threshold_node([1] * n, t)
 
     def wthr(self, rest: str, spec: str) -> Node:
         w_text, t_text = self.fields(rest, 2, spec)
@@ -179,7 +184,7 @@ class _Parser:
                 raise self.fail(spec, f"negative weight {_short(part)}")
         weights = [self.integer(part, spec, "a weight", low=0) for part in parts]
         t = self.integer(t_text, spec, "T", signed=True)
-        return Node(len(weights), lambda inputs, ctx: _threshold(weights, t, inputs, ctx))
+        return _threshold_node(weights, t)
 
     def sym(self, rest: str, spec: str) -> Node:
         if re.fullmatch(r"[01]{2,}", rest) is None:
@@ -187,7 +192,8 @@ class _Parser:
         if len(rest) - 1 > self.max_arity:
             raise self.fail(spec, f"arity {len(rest) - 1} exceeds the limit {self.max_arity}")
         values = [int(c) for c in rest]
-        return Node(len(values) - 1, lambda inputs, ctx: _symmetric(values, inputs, ctx))
+        return Node(len(values) - 1, lambda inputs, ctx: _symmetric(values, inputs, ctx),
+                    lambda: bitset.symmetric_values(values, len(values) - 1))
 
     # --- structured families -----------------------------------------------------------
 
@@ -341,6 +347,13 @@ def _threshold(weights: list[int], t: int, inputs: list[int], ctx: Context) -> i
     return bitset.at_least(_counter(weights, inputs, ctx), t, ctx.full)
 
 
+def _threshold_node(weights: list[int], t: int) -> Node:
+    """thr, maj, wthr: bit-sliced on arbitrary inputs, split in the middle on its variables."""
+    n = len(weights)
+    return Node(n, lambda inputs, ctx: _threshold(weights, t, inputs, ctx),
+                lambda: bitset.weighted_at_least([(0, w) for w in weights], t, n))
+
+
 def _symmetric(values: list[int], inputs: list[int], ctx: Context) -> int:
     """values[|x|] (sym)."""
     if all(values):
@@ -365,7 +378,7 @@ def _compose(outer: Node, inners: list[Node], inputs: list[int], ctx: Context) -
 
 def _table_node(q: int, table: int) -> Node:
     """A truth table (bit j = position j) as a node."""
-    return Node(q, lambda inputs, ctx: _run_table(q, table, inputs, ctx))
+    return Node(q, lambda inputs, ctx: _run_table(q, table, inputs, ctx), lambda: table)
 
 
 def _run_table(q: int, table: int, inputs: list[int], ctx: Context) -> int:
@@ -394,6 +407,8 @@ def _consecutive_variables(inputs: list[int], ctx: Context) -> int | None:
 
 def _expand(table: int, q: int, low_bits: int, size: int) -> int:
     """Each of the 2^q table bits repeated 2^low_bits times, the result tiled over size bits."""
+    if not low_bits and 1 << q == size:
+        return table
     text = format(table, f"0{1 << q}b")
     if low_bits:
         repeat = 1 << low_bits

@@ -15,6 +15,7 @@ from verify.base.errors import BadInput, SolverFailure, TooLarge
 from verify.base.numbers import fraction_text
 from verify.functions.aggregators import aggregator_function
 from verify.functions.bits import format_bits, parse_bits
+from verify.functions.inputs import MAX_TABLE_ARITY
 from verify.functions.families import (
     BooleanFunction,
     CallableFunction,
@@ -31,7 +32,7 @@ from .measures import Measures
 from .measures import measures as compute_measures
 from .symmetric import solve_symmetric, symmetric_measures
 
-MAX_EXHAUSTIVE_ARITY = 24
+AUTO_TABLE_ARITY = 24  # method="auto" uses the truth table up to here (MAX_TABLE_ARITY: the limit)
 
 STATUS_CERTIFIED = 0
 STATUS_REJECTED = 1
@@ -164,7 +165,7 @@ def _choose_method(function: BooleanFunction, method: str) -> str:
     if method == "symmetric" and not isinstance(function, Symmetric):
         raise BadInput(f"{function.spec}: the symmetric method needs and/or/parity/maj/thr/sym")
     if method == "auto":
-        if function.arity <= MAX_EXHAUSTIVE_ARITY:
+        if function.arity <= AUTO_TABLE_ARITY:
             return "table"
         return "symmetric" if isinstance(function, Symmetric) else "sat"
     return method
@@ -172,11 +173,11 @@ def _choose_method(function: BooleanFunction, method: str) -> str:
 
 def _solve_by_table(function: BooleanFunction, bits, measures: bool) -> _Solved:
     """Definitions 3.3/3.4 over the minimal sensitive blocks of the truth table."""
-    if function.arity > MAX_EXHAUSTIVE_ARITY:
+    if function.arity > MAX_TABLE_ARITY:
         raise TooLarge(f"{function.spec}: arity {function.arity} exceeds "
-                       f"{MAX_EXHAUSTIVE_ARITY}, the limit of the truth-table method")
-    table = function.truth_table()
-    masks = minimal_sensitive_masks(table, bits_to_index(bits))
+                       f"{MAX_TABLE_ARITY}, the limit of the truth-table method")
+    table = function.packed_table()
+    masks = minimal_sensitive_masks(table, bits_to_index(bits), arity=function.arity)
     solution = solve_fbs_lp(masks, function.arity)
     primal = tuple(sorted((mask_to_block(m, function.arity), w) for m, w in solution.primal.items()))
     certificate = exhaustive_certificate(_certificate_spec(function, table), bits, solution.value,
@@ -233,9 +234,10 @@ def _bits(z, arity: int) -> tuple[int, ...]:
 
 
 def _certificate_spec(function: BooleanFunction, table) -> str:
-    """The spec the checker evaluates: the user's spec, or the truth table for a callable."""
+    """The spec the checker evaluates: the user's spec, or the (packed) truth table for a
+    callable."""
     if isinstance(function, CallableFunction):
-        return TruthTable(table, "").to_hex_spec()
+        return TruthTable(table, function.arity, "").to_hex_spec()
     return function.spec
 
 
