@@ -153,6 +153,6 @@ def test_uniform_depth_zero_and_explicit_single_leaf():
 def test_wired_into_the_dispatcher():
     from verify.checker import certificate as dispatch
 
-    assert dispatch.KINDS.get("tree") is check
+    assert dispatch.kind_checker("tree") is check
     assert dispatch.check_certificate(copy.deepcopy(EXAMPLE)).value == 3
     assert not dispatch.check_certificate(variant(value_top="4")).valid

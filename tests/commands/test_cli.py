@@ -22,8 +22,10 @@ def test_compute_json_fields_and_values():
     assert process.returncode == 0, process.stderr
     document = json.loads(process.stdout)
     assert document["value"] == "4" and document["value_float"] == 4.0
-    assert document["certified"] is True
-    assert document["sampling"][:4] == ["1/4"] * 4 and document["sampling"][4:] == ["0", "0"]
+    assert document["certified"] is True and document["method"] == "symmetric"
+    assert document["sampling"] == {"ones": "1/4", "zeros": "0"}  # typed: one value per side
+    assert document["dual"] == {"ones": "1", "zeros": "0"}
+    assert document["primal_types"] == [{"ones": 1, "zeros": 0, "weight": "4"}]
     assert document["measures"] == {"s": 4, "bs": 4, "C": 4}
     assert all(set(p) == {"block", "weight"} for p in document["primal"])
     assert sum(Fraction(p["weight"]) for p in document["primal"]) == 4
@@ -51,7 +53,7 @@ def test_certify_then_check_and_tamper(tmp_path):
     gz.write_bytes(gzip.compress(out.read_bytes()))
     assert fbs("check", str(gz)).returncode == 0
     certificate = json.loads(out.read_text())
-    certificate["dual"][2] = "1/2"
+    certificate["dual"]["zeros"] = "1/2"  # kind symmetric: t on the zeros
     out.write_text(json.dumps(certificate))
     process = fbs("check", str(out))
     assert process.returncode == 1 and "INVALID" in process.stderr

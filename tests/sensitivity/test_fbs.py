@@ -153,7 +153,7 @@ def test_wide_weighted_threshold_uses_column_generation():
     rng = random.Random(7)
     weights = [rng.randint(1, 19) for _ in range(16)]
     spec = f"wthr:{','.join(map(str, weights))}:{sum(weights) // 2}"
-    result = fbs(spec, "1" * 16)
+    result = fbs(spec, "1" * 16, method="table")
     f = lambda x: int(sum(w * b for w, b in zip(weights, x)) >= sum(weights) // 2)  # noqa: E731
     assert result.certified
     assert result.n_minimal_blocks > 2000  # exercises the row-generation path

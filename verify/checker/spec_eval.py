@@ -22,25 +22,37 @@ MAX_COMPOSE_DEPTH = 32
 MAX_INTEGER_CHARS = 1000
 WORK_LIMIT = 1 << 40          # bit-operations one evaluation may spend
 MIN_OPERATION_COST = 1 << 16  # per big-int operation, to cover Python overhead at small q
+DIRECT_PASSES = 16            # a split threshold or stored table: a few passes over 2^q bits
+
+
+class Budget:
+    """Bit-operations a check may still spend; one budget can be shared by all the specs of
+    a file (the tree kind), so a file's work is bounded whatever it repeats."""
+
+    def __init__(self, limit: int = WORK_LIMIT):
+        self.limit, self.spent = limit, 0
+
+    def charge(self, amount: int) -> None:
+        self.spent += amount
+        if self.spent > self.limit:
+            raise CertificateMalformed(f"too costly to check: more than 2^{self.limit.bit_length() - 1}"
+                                       " bit-operations of spec evaluation")
 
 
 class Context:
     """The universe of 2^q positions, the variable bitsets and the work budget."""
 
-    def __init__(self, q: int):
+    def __init__(self, q: int, budget: Budget | None = None):
         self.q = q
         self.size = 1 << q
         self.full = (1 << self.size) - 1
-        self.spent = 0
+        self.budget = budget or Budget()
         self.charge(2 * q)
         self.variables = bitset.variables(q)
 
     def charge(self, operations: int) -> None:
         """Account for big-int operations; refuse specs too costly to evaluate."""
-        self.spent += operations * max(self.size, MIN_OPERATION_COST)
-        if self.spent > WORK_LIMIT:
-            raise CertificateMalformed(f"spec is too costly to evaluate at q={self.q} "
-                                       f"(more than 2^40 bit-operations)")
+        self.budget.charge(operations * max(self.size, MIN_OPERATION_COST))
 
 
 @dataclass(frozen=True)
@@ -66,11 +78,12 @@ class ParsedSpec:
     def arity(self) -> int:
         return self.node.arity
 
-    def truth_table(self) -> int:
+    def truth_table(self, budget: Budget | None = None) -> int:
         """The bitset of f over all 2^q inputs (bit j = f at position j, docs/notes.md, section 2)."""
         if self.node.direct is not None:
+            (budget or Budget()).charge(DIRECT_PASSES * max(1 << self.arity, MIN_OPERATION_COST))
             return self.node.direct()
-        context = Context(self.arity)
+        context = Context(self.arity, budget)
         return self.node.run(context.variables, context)
 
 
@@ -297,6 +310,24 @@ _FAMILIES = {
     "thr": _Parser.thr, "wthr": _Parser.wthr, "sym": _Parser.sym, "index": _Parser.index,
     "tribes": _Parser.tribes, "tt": _Parser.tt, "expr": _Parser.expr, "cnf": _Parser.cnf,
 }
+
+
+def normal_form(spec: str) -> str:
+    """The spec with the whitespace the grammar ignores removed (around the spec and around
+    every part of a composition), so that equal functions written alike get one key."""
+    spec = spec.strip()
+    parts = compose_parts(spec)
+    if parts is None:
+        return spec
+    return "compose(" + ";".join(normal_form(part) for part in parts) + ")"
+
+
+def compose_parts(spec: str) -> list[str] | None:
+    """[OUTER, INNER_1, ...] of a `compose(...)` spec (unstripped), None for any other spec
+    or unbalanced parentheses."""
+    if not (spec.startswith("compose(") and spec.endswith(")")):
+        return None
+    return _split_top_level(spec[len("compose("):-1])
 
 
 def _split_top_level(text: str) -> list[str] | None:

@@ -30,6 +30,10 @@ def _common(parser) -> None:
                         help="function spec, e.g. maj:6 (see README), or @FILE holding one")
     parser.add_argument("--at", required=True, metavar="BITS",
                         help="input x_1..x_q: bits, run-length 1^4,0^2, @FILE or @- (stdin)")
+    parser.add_argument("--method", default="auto", metavar="METHOD",
+                        help="auto (default: symmetric, composition, threshold, table up to "
+                        "q = 24, then sat or z3), symmetric, composition, threshold, table "
+                        "(q <= 28), sat, z3")
 
 
 def read_spec_argument(text: str) -> str:
@@ -43,7 +47,7 @@ def run_compute(args) -> int:
     from verify.cli import print_json
     from verify.sensitivity.exact_fbs import fbs
 
-    result = fbs(args.spec, args.at, measures=args.measures)
+    result = fbs(args.spec, args.at, measures=args.measures, method=args.method)
     if args.json:
         print_json(result.to_json())
     else:
@@ -52,12 +56,19 @@ def run_compute(args) -> int:
 
 
 def _print_summary(result) -> None:
+    from verify.functions.bits import PerBit, parse_runs
+
     label = "certified" if result.certified else "NOT CERTIFIED"
     print(f"fbs of {result.spec} at {_short(result.input)} = {fraction_text(result.value)} "
-          f"(~{float(result.value):.6g}, {label})")
+          f"(~{float(result.value):.6g}, {label}, method {result.method})")
     print(f"  minimal sensitive blocks: {result.n_minimal_blocks}; "
           f"primal support: {len(result.primal)} blocks")
-    if result.sampling is not None:
+    if isinstance(result.sampling, PerBit):
+        ones = parse_runs(result.input).weight
+        print(f"  Bob's sampling distribution p = t/sum(t): {fraction_text(result.sampling.on_ones)} "
+              f"on each of the {ones} ones, {fraction_text(result.sampling.on_zeros)} on each of "
+              f"the {len(result.sampling) - ones} zeros")
+    elif result.sampling is not None:
         support = [(i, p) for i, p in enumerate(result.sampling) if p]
         shown = ", ".join(f"x{i + 1}: {fraction_text(p)}" for i, p in support[:12])
         more = f", ... ({len(support)} coordinates)" if len(support) > 12 else ""
@@ -78,7 +89,7 @@ def _short(bits: str) -> str:
 def run_certify(args) -> int:
     from verify.sensitivity.api import certify
 
-    result = certify(args.spec, args.at, output=args.output)
+    result = certify(args.spec, args.at, output=args.output, method=args.method)
     print(f"certified fbs = {fraction_text(result.value)}; certificate written to {args.output}")
     return 0
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .families import Symmetric
 from .spec import parse_spec
 
 
@@ -34,5 +35,9 @@ def z_index(z) -> int:
 
 
 def evaluate(spec: str, z) -> int:
-    """phi(z) for an aggregator spec and a claim vector z."""
+    """phi(z) for an aggregator spec and a claim vector z (a symmetric aggregator of any
+    width by its value at |z|, never by a truth table)."""
+    function = aggregator_function(spec)
+    if isinstance(function, Symmetric):
+        return function.values[sum(z)]
     return aggregator_table(spec)[z_index(z)]

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-import numpy as np
-
 from verify.base.errors import BadInput, TooLarge
+from verify.base.lazy import numpy as np
 
 from . import packed as packing
 from .inputs import MAX_TABLE_ARITY, Inputs, MatrixInputs, TableInputs
+from .weight_values import WeightValues
 
 
 class BooleanFunction:
@@ -60,9 +60,10 @@ class BooleanFunction:
 
 @dataclass(frozen=True, repr=False)
 class Symmetric(BooleanFunction):
-    """f(x) = values[|x|]: covers and, or, parity, maj, thr and sym specs."""
+    """f(x) = values[|x|]: covers and, or, parity, maj, thr and sym specs (values compact,
+    verify.functions.weight_values)."""
 
-    values: tuple[int, ...]
+    values: WeightValues
     spec: str
 
     @property
@@ -70,12 +71,12 @@ class Symmetric(BooleanFunction):
         return len(self.values) - 1
 
     def evaluate_batch(self, inputs: Inputs) -> np.ndarray:
-        table = np.asarray(self.values, dtype=bool)
+        table = np.fromiter(self.values, dtype=bool, count=self.arity + 1)
         return table[inputs.count(0, self.arity)]
 
     def packed_table(self) -> np.ndarray:
         self.require_table()
-        return packing.symmetric_table(self.values)
+        return packing.symmetric_table(tuple(self.values))
 
 
 @dataclass(frozen=True, repr=False)

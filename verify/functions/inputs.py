@@ -8,7 +8,7 @@ bit), by default all 2^q of them.
 
 from __future__ import annotations
 
-import numpy as np
+from verify.base.lazy import numpy as np
 
 MAX_TABLE_ARITY = 28  # the one limit of every truth table (and of the table method)
 

@@ -12,7 +12,7 @@ doubling), every other function is evaluated in chunks of CHUNK positions and pa
 
 from __future__ import annotations
 
-import numpy as np
+from verify.base.lazy import numpy as np
 
 from .inputs import MAX_TABLE_ARITY, TableInputs
 

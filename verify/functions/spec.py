@@ -23,8 +23,10 @@ from .families import (
     TruthTable,
     WeightedThreshold,
 )
+from .weight_values import WeightValues
 
 MAX_ARITY = 10**7
+MAX_SYMMETRIC_ARITY = 10**8  # and, or, parity, maj, thr: kept compact (WeightValues)
 MAX_FORMULA_VARS = 10**4
 MAX_CNF_BYTES = 64 * 2**20
 MAX_TT_ARITY = 26
@@ -63,10 +65,10 @@ def _int(text: str, what: str, spec: str, low: int = 0) -> int:
     return value
 
 
-def _arity(text: str, spec: str) -> int:
+def _arity(text: str, spec: str, limit: int = MAX_ARITY) -> int:
     n = _int(text, "N", spec, low=1)
-    if n > MAX_ARITY:
-        raise TooLarge(f"{spec!r}: arity {n} exceeds the limit {MAX_ARITY}")
+    if n > limit:
+        raise TooLarge(f"{spec!r}: arity {n} exceeds the limit {limit}")
     return n
 
 
@@ -77,15 +79,14 @@ def _fields(rest: str, count: int, spec: str) -> list[str]:
     return parts
 
 
-def _step(n: int, first_one: int) -> tuple[int, ...]:
+def _step(n: int, first_one: int) -> WeightValues:
     """Values at weights 0..n of the function 1 iff weight >= first_one."""
-    first_one = min(max(first_one, 0), n + 1)
-    return (0,) * first_one + (1,) * (n + 1 - first_one)
+    return WeightValues.step(n, first_one)
 
 
 def _by_arity(rest: str, spec: str, values) -> Symmetric:
     (n_text,) = _fields(rest, 1, spec)
-    return Symmetric(values(_arity(n_text, spec)), spec)
+    return Symmetric(values(_arity(n_text, spec, MAX_SYMMETRIC_ARITY)), spec)
 
 
 def _and(rest, spec):
@@ -97,7 +98,7 @@ def _or(rest, spec):
 
 
 def _parity(rest, spec):
-    return _by_arity(rest, spec, lambda n: ((0, 1) * (n // 2 + 1))[:n + 1])
+    return _by_arity(rest, spec, WeightValues.parity)
 
 
 def _maj(rest, spec):
@@ -106,13 +107,14 @@ def _maj(rest, spec):
 
 def _thr(rest, spec):
     n_text, t_text = _fields(rest, 2, spec)
-    return Symmetric(_step(_arity(n_text, spec), _int(t_text, "T", spec)), spec)
+    n = _arity(n_text, spec, MAX_SYMMETRIC_ARITY)
+    return Symmetric(_step(n, _int(t_text, "T", spec)), spec)
 
 
 def _sym(rest, spec):
     if not re.fullmatch(r"[01]{2,}", rest):
         raise BadInput(f"{spec!r}: sym needs N+1 >= 2 values, each 0 or 1")
-    return Symmetric(tuple(int(c) for c in rest), spec)
+    return Symmetric(WeightValues.from_text(rest), spec)
 
 
 def _wthr(rest, spec):

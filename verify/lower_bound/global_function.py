@@ -168,7 +168,7 @@ def direct_rho(tree: Tree, answers: dict[str, int]) -> DirectRho:
                        "(use --method recursive)")
     alpha = reference_assignment(tree, answers)
     spec = global_spec(tree)
-    result = fbs(spec, alpha)
+    result = fbs(spec, alpha, method="table")  # the truth table: independent of the recursion
     return DirectRho(result.value, spec, tuple(tree.queries[l] for l in leaves), alpha, result)
 
 

@@ -29,7 +29,7 @@ from math import lcm
 
 from verify.base.errors import BadInput, SolverFailure
 from verify.functions.aggregators import aggregator_table
-from verify.functions.bits import format_bits
+from verify.functions.bits import format_bits, parse_bits
 from verify.trees.model import Tree
 
 ONE, ZERO = Fraction(1), Fraction(0)
@@ -78,11 +78,13 @@ def light_block(f, x, p) -> LightBlock:
     from verify.sensitivity.exact_fbs import fbs
 
     result = fbs(f, x)
-    probabilities = parse_distribution(p, len(result.input))
+    if not result.primal and result.primal_types is None:  # a composition lists no primal
+        result = fbs(f, x, method="table")
+    bits = parse_bits(result.input)
+    probabilities = parse_distribution(p, len(bits))
     if result.value == 0:
         raise BadInput(f"{result.spec} is constant: no sensitive block at {result.input[:40]} "
                        "(Lemma 5.2 needs fbs_x(f) > 0)")
-    bits = tuple(int(b) for b in result.input)
     candidates = [block for block, weight in result.primal if weight > 0]
     if not candidates:
         candidates = _type_blocks(result.primal_types or (), bits, probabilities)

@@ -13,16 +13,8 @@ feasible primal of F_T at alpha, products of local duals along root paths a feas
 leaf weighting, both of value rho_T(root). Lemma 5.4 follows: rho_T(u) >= fbs_{z_u}(phi_u) *
 min_i c_i, so rho_T >= rho^d when every local fbs is >= rho (uniform depth d).
 
-Local solvers (`local_weighted_fbs`, memoised on (aggregator, z_u, capacities)):
-* symmetric aggregators (and, or, parity, maj, thr, sym): the minimal sensitive blocks are the
-  k-subsets of z's ones and the l-subsets of its zeros (k, l = distance to the nearest weight
-  where the value changes, down and up). A capacitated k-uniform packing has the closed form
-  T = min_{0<=j<k} (sum of the capacities without the j largest) / (k - j); the dual puts
-  1/(k - j*) on the other elements; McNaughton's wrap-around rule gives a primal of value T.
-* every other aggregator: column generation on the minimal sensitive blocks (verify.sensitivity.colgen),
-  exact, with capacities.
-Coordinates with c_i = 0 (a child whose subtree is constant at alpha) cannot be flipped:
-blocks through them get no weight and they get v_i = 1 at no cost.
+The local LPs (closed form for symmetric aggregators, column generation otherwise) are
+`verify.sensitivity.weighted.local_weighted_fbs`, memoised on (aggregator, z_u, capacities).
 
 Nothing here is trusted: `tree_fbs(..., check=True)` builds the factored certificate
 (`fbs-certificate/1`, kind "tree") and reports the value as certified only after the
@@ -31,17 +23,19 @@ stdlib-only checker `verify.checker.tree_kind` accepted it.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
 
 from verify import __version__
-from verify.base.errors import BadInput
 from verify.base.numbers import fraction_text
 from verify.functions.aggregators import aggregator_function
-from verify.functions.families import Symmetric, embedded_files
-from verify.sensitivity.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
+from verify.functions.families import embedded_files
+from verify.sensitivity.weighted import (
+    LocalSolution,
+    local_fbs,
+    local_weighted_fbs,
+    record_document,
+)
 from verify.trees.model import Tree
 from verify.trees.oracles import node_values
 from verify.trees.tree_file import tree_document
@@ -52,149 +46,6 @@ ONE, ZERO = Fraction(1), Fraction(0)
 CERTIFICATE_FORMAT = "fbs-certificate/1"
 
 Block = tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class LocalSolution:
-    """The weighted fbs LP of phi_u at z_u with capacities c: optimal primal and dual."""
-
-    spec: str
-    z: tuple[int, ...]
-    capacities: tuple[Fraction, ...]
-    value: Fraction
-    primal: tuple[tuple[Block, Fraction], ...]  # sensitive blocks, loads <= c_i
-    dual: tuple[Fraction, ...]  # v >= 0 with v(S) >= 1 on every sensitive block
-    method: str  # "symmetric" (closed form) or "lp" (column generation)
-
-
-# ----------------------------------------------------------------------------- local LPs
-
-
-@lru_cache(maxsize=None)
-def local_weighted_fbs(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...]) -> LocalSolution:
-    """min sum c_i v_i s.t. v(S) >= 1 on every sensitive block of phi at z, and its dual."""
-    function = aggregator_function(spec)
-    if len(z) != function.arity or len(capacities) != function.arity:
-        raise BadInput(f"{spec}: expected {function.arity} claim bits and capacities")
-    if any(c < 0 for c in capacities):
-        raise BadInput(f"{spec}: capacities must be >= 0")
-    if isinstance(function, Symmetric):
-        value, primal, dual = _symmetric_local(function.values, z, capacities)
-        method = "symmetric"
-    else:
-        value, primal, dual = _lp_local(spec, z, capacities)
-        method = "lp"
-    return LocalSolution(spec, z, capacities, value, primal, dual, method)
-
-
-def local_fbs(spec: str, z: tuple[int, ...]) -> LocalSolution:
-    """The unweighted fbs_z(phi) (all capacities 1), by the same local solver."""
-    return local_weighted_fbs(spec, tuple(z), (ONE,) * len(z))
-
-
-def _symmetric_local(values, z, capacities):
-    """Closed form for f(x) = V(|x|): the ones' and the zeros' packings are independent."""
-    q, weight = len(z), sum(z)
-    down = _nearest_change(values, weight, -1)
-    up = _nearest_change(values, weight, +1)
-    dual = [ZERO] * q
-    primal: list[tuple[Block, Fraction]] = []
-    value = ZERO
-    for bit, size in ((1, down), (0, up)):
-        if size is None:
-            continue  # no sensitive block flips only this side: v stays 0 there
-        part = [i for i in range(q) if z[i] == bit]
-        part_value, part_primal = _uniform_packing(part, size, capacities, dual)
-        value += part_value
-        primal.extend(part_primal)
-    return value, tuple(sorted(primal)), tuple(dual)
-
-
-def _nearest_change(values, weight: int, step: int) -> int | None:
-    """Smallest d >= 1 with V(weight + step d) != V(weight), or None."""
-    k = weight + step
-    while 0 <= k < len(values):
-        if values[k] != values[weight]:
-            return abs(k - weight)
-        k += step
-    return None
-
-
-def _uniform_packing(part: list[int], k: int, capacities, dual: list) -> tuple[Fraction, list]:
-    """Max packing of k-subsets of `part` under capacities; writes the optimal dual into `dual`.
-
-    T = min_{0 <= j < k} (sum of the capacities without the j largest) / (k - j), the first
-    minimiser j*. Dual: 1/(k - j*) on the others, 0 on the j* largest, 1 where c_i = 0
-    (every k-subset then has v(S) >= 1). Primal: McNaughton's wrap-around of lengths
-    min(c_i, T) (= T for the j* largest) on k machines of length T; each time slice runs k
-    distinct elements, i.e. one k-subset, weighted by the slice's length.
-    """
-    for i in part:
-        if capacities[i] == 0:
-            dual[i] = ONE
-    usable = sorted((i for i in part if capacities[i] > 0), key=lambda i: (-capacities[i], i))
-    if len(usable) < k:
-        return ZERO, []
-    suffix = [ZERO] * (len(usable) + 1)
-    for position in range(len(usable) - 1, -1, -1):
-        suffix[position] = suffix[position + 1] + capacities[usable[position]]
-    best, best_j = None, 0
-    for j in range(k):
-        candidate = suffix[j] / (k - j)
-        if best is None or candidate < best:
-            best, best_j = candidate, j
-    share = Fraction(1, k - best_j)
-    for position, i in enumerate(usable):
-        dual[i] = ZERO if position < best_j else share
-    lengths = [best if position < best_j else capacities[i] for position, i in enumerate(usable)]
-    return best, _wrap_around(usable, lengths, k, best)
-
-
-def _wrap_around(elements: list[int], lengths: list[Fraction], k: int, period: Fraction) -> list:
-    """McNaughton: lay the lengths end to end (total >= k * period), cut into k rows."""
-    starts, position = [], ZERO
-    for length in lengths:
-        starts.append(position)
-        position += length
-    if position < k * period:  # cannot happen for the optimal T (see the docstring)
-        raise AssertionError("wrap-around: the lengths do not fill k machines")
-    cuts = sorted({s % period for s in starts} | {ZERO})
-    blocks: dict[Block, Fraction] = {}
-    for a, start in enumerate(cuts):
-        end = cuts[a + 1] if a + 1 < len(cuts) else period
-        members = [elements[bisect_right(starts, r * period + start) - 1] for r in range(k)]
-        block = tuple(sorted(members))
-        blocks[block] = blocks.get(block, ZERO) + (end - start)
-    return list(blocks.items())
-
-
-@lru_cache(maxsize=4096)
-def _minimal_masks(spec: str, z: tuple[int, ...]):
-    table = aggregator_function(spec).truth_table()
-    return minimal_sensitive_masks(table, bits_to_index(z))
-
-
-def _lp_local(spec: str, z, capacities):
-    """Column generation with capacities; coordinates with c_i = 0 are cut out first."""
-    from verify.sensitivity.colgen import solve_fbs_lp
-
-    q = len(z)
-    masks = _minimal_masks(spec, tuple(z))
-    blocked = sum(1 << (q - 1 - i) for i in range(q) if capacities[i] == 0)
-    usable = masks[(masks & blocked) == 0] if blocked else masks
-    dual = [ONE if c == 0 else ZERO for c in capacities]
-    if usable.size == 0:
-        return ZERO, (), tuple(dual)
-    rhs = [c if c > 0 else ONE for c in capacities]  # rows of cut coordinates carry no column
-    solution = solve_fbs_lp(usable, q, rhs)
-    for i in range(q):
-        if capacities[i] > 0:
-            dual[i] = solution.dual[i]
-    primal = tuple(sorted((mask_to_block(m, q), w) for m, w in solution.primal.items() if w))
-    value = sum((w for _, w in primal), ZERO)
-    if value != sum((c * v for c, v in zip(capacities, dual)), ZERO):
-        raise AssertionError(f"{spec}: weighted LP primal and dual values differ")
-    return value, primal, tuple(dual)
 
 
 # ----------------------------------------------------------------------------- the recursion
@@ -336,7 +187,7 @@ def tree_certificate(result: TreeFbs) -> dict:
         "tree": description,
         "alpha": alpha,
         "value": fraction_text(result.value),
-        "records": [_record_document(r) for r in result.records],
+        "records": [record_document(r) for r in result.records],
         "producer": {"tool": "fbs-verify", "version": __version__},
     }
     files: dict[str, str] = {}
@@ -345,15 +196,6 @@ def tree_certificate(result: TreeFbs) -> dict:
     if files:
         certificate["files"] = dict(sorted(files.items()))
     return certificate
-
-
-def _record_document(record: LocalSolution) -> dict:
-    return {"aggregator": record.spec,
-            "z": "".join(map(str, record.z)),
-            "capacities": [fraction_text(c) for c in record.capacities],
-            "value": fraction_text(record.value),
-            "primal": [{"block": list(b), "weight": fraction_text(w)} for b, w in record.primal],
-            "dual": [fraction_text(v) for v in record.dual]}
 
 
 def certify(result: TreeFbs) -> TreeFbs:

@@ -6,8 +6,9 @@ q-1-i, so that the input z^B has truth-table index index(z) XOR mask(B).
 
 from __future__ import annotations
 
-import numpy as np
+from functools import cache
 
+from verify.base.lazy import numpy as np
 from verify.functions import packed as packing
 
 
@@ -43,14 +44,15 @@ def sensitive_packed(packed: np.ndarray, q: int, z_index: int) -> np.ndarray:
     family = packed
     if flipped:  # byte index bit b - 3 is axis q - 1 - b of the (2, ..., 2) view
         family = np.flip(packed.reshape((2,) * (q - 3)), axis=flipped).ravel()
-    family = _BYTE_XOR[z_index & 7][family]  # also copies
+    family = _byte_permutations()[z_index & 7][family]  # also copies
     if value:
         np.invert(family, out=family)
     return family
 
 
+@cache
 def _byte_permutations() -> np.ndarray:
-    """_BYTE_XOR[s][v]: the byte v with its eight positions p moved to p XOR s."""
+    """[s][v]: the byte v with its eight positions p moved to p XOR s."""
     table = np.zeros((8, 256), dtype=np.uint8)
     for s in range(8):
         for v in range(256):
@@ -62,7 +64,6 @@ def _byte_permutations() -> np.ndarray:
     return table
 
 
-_BYTE_XOR = _byte_permutations()
 _IN_BYTE_MASKS = (0x55, 0x33, 0x0F)  # positions with bit b = 0, 1, 2 set, in packbits order
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from verify.base.errors import BadInput
 from verify.base.files import read_json, write_json
-from verify.functions.aggregators import aggregator_table, z_index
+from verify.functions.aggregators import evaluate
 
 from .model import Tree
 
@@ -90,8 +90,7 @@ def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
     for node in reversed(range(tree.n_nodes)):
         kids = tree.children[node]
         if kids:
-            values[node] = aggregator_table(tree.aggregators[node])[
-                z_index(values[c] for c in kids)]
+            values[node] = evaluate(tree.aggregators[node], [values[c] for c in kids])
         else:
             values[node] = answers[tree.queries[node]]
     return values
