@@ -163,8 +163,9 @@ class _Aggregator:
             return self.values(w - ones + (len(block) - ones)) != self.values(w)
         return bool(bitset.test(self.family(z)[1], _mask(block, self.q)))
 
-    def light_block(self, z: str, dual: tuple[Fraction, ...]) -> list[int] | None:
-        """A sensitive block J with v(J) < 1, or None when v is feasible (Def. 3.4 weighted).
+    def light_block(self, z: str, scaled: list[int], denominator: int) -> list[int] | None:
+        """A sensitive block J with v(J) < 1, or None when v is feasible (Def. 3.4 weighted);
+        v_i = scaled[i] / denominator.
 
         Symmetric phi at weight w: J is sensitive iff it reaches a weight where V differs,
         and the cheapest such J are the d_down cheapest ones or the d_up cheapest zeros of z
@@ -175,17 +176,20 @@ class _Aggregator:
                 distance = self.values.nearest_change(w, step)
                 if distance is None:
                     continue
-                side = sorted((dual[i], i) for i in range(self.q) if z[i] == bit)[:distance]
-                if sum((v for v, _ in side), Fraction(0)) < 1:
+                side = sorted((scaled[i], i) for i in range(self.q) if z[i] == bit)[:distance]
+                if sum(v for v, _ in side) < denominator:
                     return sorted(i for _, i in side)
             return None
         family, _ = self.family(z)
         self.budget.charge(32 * self._cost())
-        denominator = common_denominator(list(dual), f"dual of {self.spec[:30]}")
-        scaled = [v.numerator * (denominator // v.denominator) for v in dual]
         light = light_sensitive_block(family, self.q, scaled, denominator)
         return None if light is None else [i for i in range(self.q)
                                            if (light >> (self.q - 1 - i)) & 1]
+
+
+def _scaled(x: Fraction, denominator: int) -> int:
+    """x * denominator, for a common denominator of x."""
+    return x.numerator * (denominator // x.denominator)
 
 
 def _mask(block: tuple[int, ...], q: int) -> int:
@@ -207,6 +211,7 @@ class _Record:
     value: Fraction
     primal: list[tuple[tuple[int, ...], Fraction]]
     dual: tuple[Fraction, ...]
+    capacity_ids: tuple[int, ...] = ()
     checked: bool = False
 
 
@@ -217,9 +222,12 @@ class _Records:
     def __init__(self, entries: list, aggregators: _Aggregators):
         self.aggregators = aggregators
         self.items: dict[tuple, _Record] = {}
+        self.numbers: dict[str, Fraction] = {}  # texts repeat across records: parse each once
+        self.ids: dict[Fraction, int] = {ONE: 0}  # distinct values as small ints, for keys
+        self.text_ids: dict[str, int] = {}
         for k, entry in enumerate(entries):
             record = self._read(k, entry)
-            key = (record.aggregator.spec, record.z, record.capacities)
+            key = (record.aggregator.spec, record.z, record.capacity_ids)
             if key in self.items:
                 raise CertificateMalformed(f"records[{k}]: duplicate key (same aggregator, z and "
                                            f"capacities as records[{self.items[key].index}])")
@@ -235,17 +243,45 @@ class _Records:
         z = get_typed(entry, "z", str, where)
         if len(z) != q or z.strip("01"):
             raise CertificateMalformed(f"{where}: z must be {q} bits")
-        capacities = _numbers(get_typed(entry, "capacities", list, where), q, f"{where}.capacities")
-        dual = _numbers(get_typed(entry, "dual", list, where), q, f"{where}.dual")
-        primal = read_primal(get_typed(entry, "primal", list, where), q, f"{where}.primal")
+        capacity_texts = get_typed(entry, "capacities", list, where)
+        capacities = self._numbers(capacity_texts, q, f"{where}.capacities")
+        capacity_ids = tuple(self.text_ids[t] if type(t) is str and t in self.text_ids else
+                             self._text_id(t, c) for t, c in zip(capacity_texts, capacities))
+        dual = self._numbers(get_typed(entry, "dual", list, where), q, f"{where}.dual")
+        primal = read_primal(get_typed(entry, "primal", list, where), q, f"{where}.primal",
+                             self.numbers)
         return _Record(k, aggregator, z, capacities, parse_number(entry["value"], f"{where}.value"),
-                       primal, dual)
+                       primal, dual, capacity_ids)
 
-    def lookup(self, aggregator: _Aggregator, z: str, capacities: tuple[Fraction, ...],
+    def _text_id(self, text, number: Fraction) -> int:
+        found = self.id_of(number)
+        if type(text) is str:
+            self.text_ids[text] = found
+        return found
+
+    def _numbers(self, entries: list, q: int, where: str) -> tuple[Fraction, ...]:
+        if len(entries) != q:
+            raise CertificateMalformed(f"{where}: expected {q} entries, got {len(entries)}")
+        found = []
+        for i, text in enumerate(entries):
+            number = self.numbers.get(text) if type(text) is str else None
+            if number is None:
+                number = parse_number(text, f"{where}[{i}]")
+                self.numbers[text] = number
+            found.append(number)
+        return tuple(found)
+
+    def id_of(self, number: Fraction) -> int:
+        """A small integer naming this value (equal values, equal ids)."""
+        return self.ids.setdefault(number, len(self.ids))
+
+    def lookup(self, aggregator: _Aggregator, z: str, capacity_ids: tuple[int, ...],
                node) -> Fraction:
         """The value of the record for this node key, after its local checks."""
-        record = self.items.get((aggregator.spec, z, capacities))
+        record = self.items.get((aggregator.spec, z, capacity_ids))
         if record is None:
+            values = {i: x for x, i in self.ids.items()}
+            capacities = [values[i] for i in capacity_ids]
             raise _Rejected(rejected("record-missing", f"node {_describe(node)}: no record for "
                                      f"aggregator {aggregator.spec[:40]!r}, z = {z[:40]}, "
                                      f"capacities [{', '.join(show(c) for c in capacities[:6])}"
@@ -270,46 +306,48 @@ def _describe(node) -> str:
     return repr(str(node)[:40])
 
 
-def _numbers(entries: list, q: int, where: str) -> tuple[Fraction, ...]:
-    if len(entries) != q:
-        raise CertificateMalformed(f"{where}: expected {q} entries, got {len(entries)}")
-    return tuple(parse_number(x, f"{where}[{i}]") for i, x in enumerate(entries))
 
 
 def _check_record(record: _Record) -> CheckReport | None:
     """The local weighted LP checks of one record (FORMAT.md, kind tree, "What is checked")."""
     phi = record.aggregator
     where = f"records[{record.index}] ({phi.spec[:30]} at z = {record.z[:30]})"
-    if any(c < 0 for c in record.capacities):
+    if any(c.numerator < 0 for c in record.capacities):
         return rejected("capacity-nonnegative", f"{where}: a capacity is negative")
     for block, weight in record.primal:
-        if weight < 0:
+        if weight.numerator < 0:
             return rejected("primal-nonnegative", f"{where}: block {list(block)[:8]} has weight "
                                                   f"{show(weight)} < 0")
         if not phi.sensitive(record.z, block):
             return rejected("primal-sensitive", f"{where}: block {list(block)[:8]} is not sensitive")
+    # integer arithmetic over common denominators (each at most 2^14 bits)
     weights = [w for _, w in record.primal]
     denominator = common_denominator(weights + list(record.capacities), f"{where} primal")
+    capacity = [_scaled(c, denominator) for c in record.capacities]
     load = {}
     for block, weight in record.primal:
+        scaled = _scaled(weight, denominator)
         for i in block:
-            load[i] = load.get(i, 0) + weight.numerator * (denominator // weight.denominator)
+            load[i] = load.get(i, 0) + scaled
     for i, total in sorted(load.items()):
-        if Fraction(total, denominator) > record.capacities[i]:
+        if total > capacity[i]:
             return rejected("primal-load", f"{where}: coordinate {i} has load "
                                            f"{show(Fraction(total, denominator))} > capacity "
                                            f"{show(record.capacities[i])}")
-    if sum(weights, Fraction(0)) != record.value:
+    primal_value = Fraction(sum(_scaled(w, denominator) for w in weights), denominator)
+    if primal_value != record.value:
         return rejected("primal-value", f"{where}: sum of primal weights = "
-                                        f"{show(sum(weights, Fraction(0)))}, value = {show(record.value)}")
-    if any(v < 0 for v in record.dual):
+                                        f"{show(primal_value)}, value = {show(record.value)}")
+    if any(v.numerator < 0 for v in record.dual):
         return rejected("dual-nonnegative", f"{where}: a dual entry is negative")
-    common_denominator(list(record.dual), f"{where} dual")
-    dual_value = sum((c * v for c, v in zip(record.capacities, record.dual)), Fraction(0))
+    dual_denominator = common_denominator(list(record.dual), f"{where} dual")
+    scaled_dual = [_scaled(v, dual_denominator) for v in record.dual]
+    dual_value = Fraction(sum(c * v for c, v in zip(capacity, scaled_dual)),
+                          denominator * dual_denominator)
     if dual_value != record.value:
         return rejected("dual-value", f"{where}: sum_i c_i v_i = {show(dual_value)}, "
                                       f"value = {show(record.value)}")
-    light = phi.light_block(record.z, record.dual)
+    light = phi.light_block(record.z, scaled_dual, dual_denominator)
     if light is not None:
         return rejected("dual-feasible", f"{where}: block {light[:8]} is sensitive but v(B) = "
                                          f"{show(sum((record.dual[i] for i in light), Fraction(0)))} < 1")
@@ -326,7 +364,7 @@ class _Classes:
 
     def __init__(self, records: _Records):
         self.records = records
-        self.value, self.rho = [0, 1], [ONE, ONE]
+        self.value, self.rho, self.rho_id = [0, 1], [ONE, ONE], [0, 0]
         self.ids: dict[tuple, int] = {}
 
     def node(self, aggregator: _Aggregator, children: tuple[int, ...], where) -> int:
@@ -334,10 +372,12 @@ class _Classes:
         found = self.ids.get(key)
         if found is None:
             z = "".join("1" if self.value[c] else "0" for c in children)
-            rho = self.records.lookup(aggregator, z, tuple(self.rho[c] for c in children), where)
+            rho = self.records.lookup(aggregator, z, tuple(self.rho_id[c] for c in children),
+                                      where)
             found = self.ids[key] = len(self.rho)
             self.value.append(aggregator.value(z))
             self.rho.append(rho)
+            self.rho_id.append(self.records.id_of(rho))
         return found
 
 

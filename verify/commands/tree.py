@@ -30,7 +30,11 @@ def register(commands) -> None:
     build.add_argument("--oracle-seed", type=int, default=0, metavar="S")
     build.add_argument("--ones", type=float, default=0.5, metavar="P",
                        help="random oracle: probability of a 1 answer (default 0.5)")
-    build.add_argument("--nested", action="store_true", help="nested layout (default: flat)")
+    build.add_argument("--layout", choices=["uniform", "flat", "nested"], default=None,
+                       help="file layout: uniform trees are written described (`uniform`, with "
+                       "the oracle as leaf bits) unless flat or nested is asked for; other trees "
+                       "default to flat")
+    build.add_argument("--nested", action="store_true", help="the same as --layout nested")
     build.set_defaults(run=run_build)
 
     info = sub.add_parser("info", help="validate a tree and summarise it (with an oracle: "
@@ -63,7 +67,8 @@ def _build_tree(args):
     else:
         if len(args.aggregator) != 1:
             raise BadInput("a uniform tree takes exactly one --aggregator (use --random for several)")
-        tree = uniform_tree(args.aggregator[0], args.depth)
+        layout = "nested" if args.nested else args.layout or "uniform"
+        tree = uniform_tree(args.aggregator[0], args.depth, compact=layout == "uniform")
     if not args.oracle_out:
         return tree, None, ""
     if args.oracle_seed < 0:
@@ -73,13 +78,18 @@ def _build_tree(args):
 
 
 def run_build(args) -> int:
+    from verify.base.errors import BadInput
     from verify.trees.api import write_tree
+    from verify.trees.model import Tree, UniformTree
 
     tree, oracle, description = _build_tree(args)
-    write_tree(args.output, tree, nested=args.nested, oracle_path=args.oracle_out,
-               oracle=oracle, oracle_description=description)
+    if args.layout == "uniform" and isinstance(tree, Tree):
+        raise BadInput("--layout uniform describes uniform trees only (--aggregator SPEC --depth D)")
+    write_tree(args.output, tree, nested=args.nested or args.layout == "nested",
+               oracle_path=args.oracle_out, oracle=oracle, oracle_description=description)
+    leaves = tree.n_leaves if isinstance(tree, UniformTree) else len(tree.leaves())
     print(f"wrote {args.output}: {tree.description}; {tree.n_nodes} nodes, "
-          f"{len(tree.leaves())} leaves, depth {tree.depth}")
+          f"{leaves} leaves, depth {tree.depth}")
     if args.oracle_out:
         print(f"wrote {args.oracle_out}: {description}")
     return 0

@@ -14,8 +14,8 @@ from fractions import Fraction
 from verify.base.errors import SolverFailure
 from verify.base.files import write_text_atomic
 from verify.base.numbers import fraction_text
-from verify.trees.api import as_oracle, as_tree, source_name
-from verify.trees.model import Tree
+from verify.trees.api import as_oracle, as_tree, oracle_bits, source_name
+from verify.trees.model import Tree, UniformTree
 from verify.trees.oracles import write_oracle
 
 from . import tree_fbs as recursion
@@ -98,10 +98,15 @@ def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
     >>> result.value, result.certified
     (Fraction(4, 1), True)
     """
-    loaded, answers = as_tree(tree), as_oracle(oracle)
     eps = [Fraction(e) for e in eps]
-    direct = direct_rho(loaded, answers) if method == "direct" else None
-    recursive = recursion.tree_fbs(loaded, answers, check=direct is None)
+    loaded = as_tree(tree, compact=method == "recursive" and not worst_case)
+    if isinstance(loaded, UniformTree):  # described, never listed
+        direct, recursive = None, recursion.uniform_tree_fbs(loaded, oracle_bits(oracle, loaded))
+        answers = None
+    else:
+        answers = as_oracle(oracle, loaded)
+        direct = direct_rho(loaded, answers) if method == "direct" else None
+        recursive = recursion.tree_fbs(loaded, answers, check=direct is None)
     exact_catch = against = None
     if worst_case:
         from .adversary import debate_runs_vs_adversary
@@ -176,7 +181,8 @@ def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: s
     """
     from verify.protocol.engine import parse_rho
 
-    loaded, answers = as_tree(tree), as_oracle(oracle)
+    loaded = as_tree(tree)
+    answers = as_oracle(oracle, loaded)
     rho = None if rho is None else parse_rho(rho)
     profile = make_profile(loaded, answers, checker, queries, rule, rho)
     report = adversarial_oracle(loaded, answers, profile, sat_check=sat_check)

@@ -27,16 +27,19 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from verify import __version__
+from verify.base.errors import BadInput
+from verify.base.lazy import numpy as np
 from verify.base.numbers import fraction_text
-from verify.functions.aggregators import aggregator_function
+from verify.functions.aggregators import aggregator_function, evaluate
 from verify.functions.families import embedded_files
 from verify.sensitivity.weighted import (
     LocalSolution,
     local_fbs,
     local_weighted_fbs,
     record_document,
+    solve_local,
 )
-from verify.trees.model import Tree
+from verify.trees.model import Tree, UniformTree
 from verify.trees.oracles import node_values
 from verify.trees.tree_file import tree_document
 
@@ -119,19 +122,146 @@ class TreeFbs:
 
     def summary(self) -> dict:
         """rho_T beside rho^d and the path products of local fbs (exact strings)."""
-        low, high = self.path_products()
-        return {"rho_T": fraction_text(self.value), "rho_T_float": float(self.value),
-                "certified": self.certified, "status": self.status, "message": self.message,
-                "depth": self.depth, "uniform_depth": self.tree.is_uniform,
-                "rho_min_local": _text(self.rho_min), "rho_max_local": _text(self.rho_max),
-                "lemma_5_4_bound_rho_min_d": fraction_text(self.lemma_bound),
-                "path_product_min": fraction_text(low), "path_product_max": fraction_text(high),
-                "distinct_local_lps": len(self.records), "internal_nodes": len(self.tree.internal()),
-                "leaves": len(self.tree.leaves())}
+        return summary_document(self, self.tree.is_uniform, len(self.tree.internal()),
+                                len(self.tree.leaves()))
+
+
+def summary_document(result, uniform: bool, internal: int, leaves: int) -> dict:
+    """The summary of a TreeFbs or UniformTreeFbs (what `fbs tree fbs --json` starts with)."""
+    low, high = result.path_products()
+    return {"rho_T": fraction_text(result.value), "rho_T_float": float(result.value),
+            "certified": result.certified, "status": result.status, "message": result.message,
+            "depth": result.depth, "uniform_depth": uniform,
+            "rho_min_local": _text(result.rho_min), "rho_max_local": _text(result.rho_max),
+            "lemma_5_4_bound_rho_min_d": fraction_text(result.lemma_bound),
+            "path_product_min": fraction_text(low), "path_product_max": fraction_text(high),
+            "distinct_local_lps": len(result.records), "internal_nodes": internal,
+            "leaves": leaves}
 
 
 def _text(x):
     return None if x is None else fraction_text(x)
+
+
+# ----------------------------------------------------------------------------- uniform trees
+
+
+@dataclass(frozen=True)
+class UniformTreeFbs:
+    """rho_T of a described uniform tree (verify.trees.model.UniformTree), never listed:
+    per level, nodes are classes (value, rho_T, min and max path product below) and every
+    distinct (children's classes) key is solved once. Same interface as TreeFbs."""
+
+    tree: UniformTree
+    value: Fraction
+    records: list[LocalSolution]
+    rho_min: Fraction | None
+    rho_max: Fraction | None
+    path_low: Fraction
+    path_high: Fraction
+    classes: int
+    certificate: dict | None = field(default=None, repr=False)
+    status: int = STATUS_UNCHECKED
+    message: str = "not certified: the checker was not run (check=False)"
+
+    depth = property(lambda self: self.tree.depth)
+    certified = property(lambda self: self.status == STATUS_CERTIFIED)
+    lemma_bound = TreeFbs.lemma_bound
+
+    def path_products(self) -> tuple[Fraction, Fraction]:
+        """(min, max) over root-leaf paths of the product of the local fbs values."""
+        return self.path_low, self.path_high
+
+    def summary(self) -> dict:
+        return summary_document(self, True, self.tree.n_internal, self.tree.n_leaves)
+
+
+def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True) -> UniformTreeFbs:
+    """rho_T by the weighted recursion on a UniformTree with leaf bits alpha (leaf order);
+    with check=True certified by the tree-kind checker (compact `uniform` certificate)."""
+    if len(alpha) != tree.n_leaves or alpha.strip("01"):
+        raise BadInput(f"the oracle must give one bit per leaf ({tree.n_leaves})")
+    classes = _LevelClasses(tree.aggregator)
+    level = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8).astype(np.int64) - ord("0")
+    for _ in range(tree.depth):
+        level = classes.next_level(level.reshape(-1, tree.width))
+    root = int(level[0])
+    result = UniformTreeFbs(tree, classes.rho[root], classes.records, classes.rho_min,
+                            classes.rho_max, classes.low[root], classes.high[root],
+                            len(classes.rho))
+    if not check:
+        return result
+    certificate = {
+        "format": CERTIFICATE_FORMAT, "kind": "tree",
+        "tree": {"uniform": {"aggregator": tree.aggregator, "depth": tree.depth}},
+        "alpha": alpha, "value": fraction_text(result.value),
+        "records": [record_document(r) for r in classes.records],
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }
+    files = embedded_files(aggregator_function(tree.aggregator))
+    if files:
+        certificate["files"] = dict(sorted(files.items()))
+    return _checked(result, certificate)
+
+
+class _LevelClasses:
+    """Node classes (value, rho, min and max path product) of a uniform tree, level by level;
+    classes 0 and 1 are the leaves."""
+
+    def __init__(self, spec: str):
+        self.spec = spec
+        self.value, self.rho, self.low, self.high = [0, 1], [ONE, ONE], [ONE, ONE], [ONE, ONE]
+        self.numbers = {ONE: 0}  # each distinct Fraction gets a small id, hashed once
+        self.number_of = [0, 0]  # class -> id of its rho
+        self.ids = {(0, 0, 0, 0): 0, (1, 0, 0, 0): 1}  # (value, ids of rho, low, high)
+        self.records: list[LocalSolution] = []
+        self.record_of: dict[tuple, int] = {}  # (z, ids of the capacities) -> record
+        self.local: dict[tuple, Fraction] = {}  # z -> fbs_z(phi)
+        self.rho_min = self.rho_max = None
+
+    def next_level(self, rows: np.ndarray) -> np.ndarray:
+        """The classes of the parents of `rows` (one row of child classes per parent)."""
+        keys, first, inverse = _distinct_rows(rows, len(self.rho))
+        mapped = np.array([self.parent(tuple(rows[i].tolist())) for i in first], dtype=np.int64)
+        return mapped[inverse]
+
+    def parent(self, kids: tuple[int, ...]) -> int:
+        z = tuple(self.value[c] for c in kids)
+        key = (z, tuple(self.number_of[c] for c in kids))
+        if key not in self.record_of:
+            self.record_of[key] = len(self.records)
+            self.records.append(solve_local(self.spec, z, tuple(self.rho[c] for c in kids)))
+        rho = self.records[self.record_of[key]].value
+        if z not in self.local:
+            self.local[z] = local_fbs(self.spec, z).value
+        local = self.local[z]
+        self.rho_min = local if self.rho_min is None else min(self.rho_min, local)
+        self.rho_max = local if self.rho_max is None else max(self.rho_max, local)
+        low = local * min(self.low[c] for c in kids)
+        high = local * max(self.high[c] for c in kids)
+        found = (evaluate(self.spec, z), self._id(rho), self._id(low), self._id(high))
+        if found not in self.ids:
+            self.ids[found] = len(self.rho)
+            self.number_of.append(found[1])
+            for column, item in zip((self.value, self.rho, self.low, self.high),
+                                    (found[0], rho, low, high)):
+                column.append(item)
+        return self.ids[found]
+
+    def _id(self, number: Fraction) -> int:
+        return self.numbers.setdefault(number, len(self.numbers))
+
+
+def _distinct_rows(rows: np.ndarray, base: int):
+    """(keys, index of each distinct row's first occurrence, row -> distinct index): rows
+    read as numbers in base `base` when they fit 62 bits, else compared whole."""
+    width = rows.shape[1]
+    if base ** width < 2**62:
+        keys = rows @ (base ** np.arange(width, dtype=np.int64))
+        keys, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    else:
+        keys, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+    return keys, first, inverse.ravel()
 
 
 def tree_fbs(tree: Tree, answers: dict[str, int], check: bool = True, progress=None) -> TreeFbs:
@@ -200,10 +330,14 @@ def tree_certificate(result: TreeFbs) -> dict:
 
 def certify(result: TreeFbs) -> TreeFbs:
     """The result with its certificate, checked by the stdlib-only checker (kind "tree")."""
+    return _checked(result, tree_certificate(result))
+
+
+def _checked(result, certificate: dict):
+    """The result with the certificate and the stdlib-only checker's verdict."""
     from verify.checker.errors import CertificateMalformed
     from verify.checker.tree_kind import check
 
-    certificate = tree_certificate(result)
     try:
         report = check(certificate)
     except CertificateMalformed as error:

@@ -28,6 +28,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import lcm
 
 from verify.base.errors import BadInput, TooLarge
 from verify.base.numbers import fraction_text
@@ -57,11 +58,17 @@ class LocalSolution:
 
 @lru_cache(maxsize=None)
 def local_weighted_fbs(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...]) -> LocalSolution:
-    """min sum c_i v_i s.t. v(S) >= 1 on every sensitive block of phi at z, and its dual."""
+    """min sum c_i v_i s.t. v(S) >= 1 on every sensitive block of phi at z, and its dual
+    (memoised; `solve_local` is the same without the memo)."""
+    return solve_local(spec, z, capacities)
+
+
+def solve_local(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...]) -> LocalSolution:
+    """The weighted fbs LP of phi at z with capacities c (module docstring)."""
     function = aggregator_function(spec)
     if len(z) != function.arity or len(capacities) != function.arity:
         raise BadInput(f"{spec}: expected {function.arity} claim bits and capacities")
-    if any(c < 0 for c in capacities):
+    if any(c.numerator < 0 for c in capacities):
         raise BadInput(f"{spec}: capacities must be >= 0")
     if isinstance(function, Symmetric):
         value, primal, dual = symmetric_local(function.values, z, capacities)
@@ -107,42 +114,53 @@ def uniform_packing(part: list[int], k: int, capacities, dual: list) -> tuple[Fr
     min(c_i, T) (= T for the j* largest) on k machines of length T; each time slice runs k
     distinct elements, i.e. one k-subset, weighted by the slice's length.
     """
+    usable = []
     for i in part:
-        if capacities[i] == 0:
+        if capacities[i].numerator:
+            usable.append(i)
+        else:
             dual[i] = ONE
-    usable = sorted((i for i in part if capacities[i] > 0), key=lambda i: (-capacities[i], i))
     if len(usable) < k:
         return ZERO, []
-    suffix = [ZERO] * (len(usable) + 1)
+    # integer arithmetic: capacities C_i / D, and T = S / (D m) with m = k - j*
+    denominator = lcm(*(capacities[i].denominator for i in usable))
+    by_capacity = sorted((-(capacities[i].numerator * (denominator // capacities[i].denominator)), i)
+                         for i in usable)
+    usable = [i for _, i in by_capacity]
+    scaled = [-c for c, _ in by_capacity]
+    suffix = [0] * (len(usable) + 1)
     for position in range(len(usable) - 1, -1, -1):
-        suffix[position] = suffix[position + 1] + capacities[usable[position]]
-    best, best_j = None, 0
-    for j in range(k):
-        candidate = suffix[j] / (k - j)
-        if best is None or candidate < best:
-            best, best_j = candidate, j
-    share = Fraction(1, k - best_j)
+        suffix[position] = suffix[position + 1] + scaled[position]
+    best_j = 0
+    for j in range(1, k):  # suffix[j] / (k - j) < suffix[best_j] / (k - best_j)
+        if suffix[j] * (k - best_j) < suffix[best_j] * (k - j):
+            best_j = j
+    m, period = k - best_j, suffix[best_j]
+    share = Fraction(1, m)
     for position, i in enumerate(usable):
         dual[i] = ZERO if position < best_j else share
-    lengths = [best if position < best_j else capacities[i] for position, i in enumerate(usable)]
-    return best, wrap_around(usable, lengths, k, best)
+    lengths = [period if position < best_j else c * m for position, c in enumerate(scaled)]
+    unit = denominator * m  # lengths and the period in units of 1 / (D m)
+    return (Fraction(period, unit),
+            [(block, Fraction(w, unit)) for block, w in wrap_around(usable, lengths, k, period)])
 
 
-def wrap_around(elements: list[int], lengths: list[Fraction], k: int, period: Fraction) -> list:
-    """McNaughton: lay the lengths end to end (total >= k * period), cut into k rows."""
-    starts, position = [], ZERO
+def wrap_around(elements: list[int], lengths: list[int], k: int, period: int) -> list:
+    """McNaughton: lay the lengths end to end (total >= k * period), cut into k rows; integer
+    lengths and period (any unit), so every slice length is an exact integer."""
+    starts, position = [], 0
     for length in lengths:
         starts.append(position)
         position += length
     if position < k * period:  # cannot happen for the optimal T (see the docstring)
         raise AssertionError("wrap-around: the lengths do not fill k machines")
-    cuts = sorted({s % period for s in starts} | {ZERO})
-    blocks: dict[Block, Fraction] = {}
+    cuts = sorted({s % period for s in starts} | {0})
+    blocks: dict[Block, int] = {}
     for a, start in enumerate(cuts):
         end = cuts[a + 1] if a + 1 < len(cuts) else period
         members = [elements[bisect_right(starts, r * period + start) - 1] for r in range(k)]
         block = tuple(sorted(members))
-        blocks[block] = blocks.get(block, ZERO) + (end - start)
+        blocks[block] = blocks.get(block, 0) + (end - start)
     return list(blocks.items())
 
 
@@ -150,10 +168,16 @@ def record_document(record: LocalSolution) -> dict:
     """The record of a local LP in a kind-tree certificate (certificates/FORMAT.md)."""
     return {"aggregator": record.spec,
             "z": "".join(map(str, record.z)),
-            "capacities": [fraction_text(c) for c in record.capacities],
-            "value": fraction_text(record.value),
-            "primal": [{"block": list(b), "weight": fraction_text(w)} for b, w in record.primal],
-            "dual": [fraction_text(v) for v in record.dual]}
+            "capacities": [_text(c) for c in record.capacities],
+            "value": _text(record.value),
+            "primal": [{"block": list(b), "weight": _text(w)} for b, w in record.primal],
+            "dual": [_text(v) for v in record.dual]}
+
+
+@lru_cache(maxsize=1 << 16)
+def _text(x: Fraction) -> str:
+    """fraction_text, remembered: capacities and duals repeat across a tree's records."""
+    return fraction_text(x)
 
 
 @lru_cache(maxsize=4096)
