@@ -156,3 +156,97 @@ def test_wired_into_the_dispatcher():
     assert dispatch.kind_checker("tree") is check
     assert dispatch.check_certificate(copy.deepcopy(EXAMPLE)).value == 3
     assert not dispatch.check_certificate(variant(value_top="4")).valid
+
+
+# --- issue 12: compositions, wide symmetric aggregators, per-distinct-key work, budgets ----
+
+
+def _process_seconds(function) -> float:
+    import time
+
+    start = time.process_time()
+    try:
+        function()
+    except CertificateMalformed:
+        pass
+    return time.process_time() - start
+
+
+def test_whitespace_variants_of_an_aggregator_are_one_key():
+    """Records whose aggregators differ only in ignored whitespace have the same key."""
+    certificate = copy.deepcopy(EXAMPLE)
+    certificate["records"].append(dict(copy.deepcopy(certificate["records"][1]),
+                                       aggregator="  maj:3 "))
+    with pytest.raises(CertificateMalformed, match="duplicate key"):
+        check(certificate)
+    spaced = copy.deepcopy(EXAMPLE)
+    spaced["records"][1]["aggregator"] = " maj:3"
+    assert check(spaced).value == 3
+
+
+def test_costly_aggregators_share_one_budget_per_file():
+    """Four distinct 20-input formulas of 30,000 variables each (AND of x1..x20, repeated),
+    one per node, each record correct: every one costs about 2^35 bit-operations, so the
+    file's budget (2^36, FORMAT.md kind tree) refuses the third, whatever the file repeats."""
+    nodes = [{"id": "r", "aggregator": "and:4", "children": ["u0", "u1", "u2", "u3"]}]
+    records = [{"aggregator": "and:4", "z": "1111", "capacities": ["20"] * 4, "value": "80",
+                "primal": [{"block": [i], "weight": "20"} for i in range(4)],
+                "dual": ["1"] * 4}]
+    for k in range(4):
+        formula = "expr:20:" + "&".join(f"x{(i + k) % 20 + 1}" for i in range(30000))
+        children = [f"l{k}.{i}" for i in range(20)]
+        nodes.append({"id": f"u{k}", "aggregator": formula, "children": children})
+        nodes += [{"id": c, "query": c} for c in children]
+        records.append({"aggregator": formula, "z": "1" * 20, "capacities": ["1"] * 20,
+                        "value": "20", "primal": [{"block": [i], "weight": "1"}
+                                                  for i in range(20)], "dual": ["1"] * 20})
+    certificate = {"format": "fbs-certificate/1", "kind": "tree",
+                   "tree": {"format": "fbs-tree/1", "root": "r", "nodes": nodes},
+                   "alpha": "1" * 80, "value": "80", "records": records}
+    with pytest.raises(CertificateMalformed, match="too costly"):
+        check(certificate)
+    assert _process_seconds(lambda: check(certificate)) < 30
+    certificate["records"], certificate["tree"]["nodes"] = records[:3], nodes[:43]
+    certificate["tree"]["nodes"][0] = dict(nodes[0], aggregator="and:2",
+                                           children=["u0", "u1"])
+    certificate["records"][0] = dict(records[0], aggregator="and:2", z="11",
+                                     capacities=["20"] * 2, value="40", dual=["1"] * 2,
+                                     primal=records[0]["primal"][:2])
+    certificate["alpha"], certificate["value"] = "1" * 40, "40"
+    assert check(certificate).value == 40  # two such aggregators fit the budget
+
+
+def test_nodes_cost_a_lookup_per_distinct_class():
+    """A uniform and:2 tree of depth 20 (2^20 leaves, all ones): one record per level,
+    checked once each; every other node is a dictionary lookup."""
+    records = [{"aggregator": "and:2", "z": "11", "capacities": [str(2 ** k)] * 2,
+                "value": str(2 ** (k + 1)),
+                "primal": [{"block": [0], "weight": str(2 ** k)},
+                           {"block": [1], "weight": str(2 ** k)}],
+                "dual": ["1", "1"]} for k in range(20)]
+    certificate = {"format": "fbs-certificate/1", "kind": "tree",
+                   "tree": {"uniform": {"aggregator": "and:2", "depth": 20}},
+                   "alpha": "1" * 2 ** 20, "value": str(2 ** 20), "records": records}
+    report = check(certificate)
+    assert report.valid and report.value == 2 ** 20 and "20 distinct node classes" in report.message
+    assert _process_seconds(lambda: check(certificate)) < 10
+
+
+def test_wide_symmetric_aggregators_by_their_cheapest_blocks():
+    """maj:99 over leaves (width beyond any truth table): the dual is checked on the d
+    cheapest ones / zeros; a dual that fails there is rejected, one that passes accepted."""
+    alpha = "1" * 66 + "0" * 33  # weight 66: d_down = 17, no change upward
+    good = {"aggregator": "maj:99", "z": alpha, "capacities": ["1"] * 99, "value": "66/17",
+            "primal": [], "dual": ["1/17"] * 66 + ["0"] * 33}
+    certificate = {"format": "fbs-certificate/1", "kind": "tree", "tree": {"spec": "maj:99"},
+                   "alpha": alpha, "value": "66/17", "records": [good]}
+    weights = [{"block": list(range(17 * k, 17 * k + 17)), "weight": "1"} for k in range(3)]
+    certificate["records"][0]["primal"] = weights + [
+        {"block": list(range(51, 66)) + [0, 1], "weight": "15/17"}]
+    with pytest.raises(CertificateMalformed):  # block [51..65, 0, 1] is not increasing
+        check(copy.deepcopy(certificate))
+    certificate["records"][0]["primal"] = weights
+    certificate["records"][0]["value"] = certificate["value"] = "3"
+    certificate["records"][0]["dual"] = ["3/66"] * 66 + ["0"] * 33
+    report = check(copy.deepcopy(certificate))
+    assert not report.valid and report.condition == "dual-feasible"  # 17 * 3/66 < 1
