@@ -113,6 +113,15 @@ def _reverse_bits(value: int, length: int) -> int:
     return int.from_bytes(value.to_bytes(length // 8, "big").translate(_BYTE_REVERSED), "little")
 
 
+def _hex_bytes(text: str) -> bytes | None:
+    """bytes.fromhex of a string of hex digits only (no spaces: then two digits per byte)."""
+    try:
+        data = bytes.fromhex(text)
+    except ValueError:
+        return None
+    return data if 2 * len(data) == len(text) else None
+
+
 def _short(text: str) -> str:
     return repr(text if len(text) <= 60 else text[:57] + "...")
 
@@ -247,13 +256,20 @@ class _Parser:
         return _table_node(q, int(rest[::-1], 2))
 
     def tt_hex(self, rest: str, spec: str) -> Node:
-        hex_text, q_text = self.fields(rest, 2, spec)
+        hex_text, separator, q_text = rest.rpartition(":")
+        if not separator or ":" in hex_text:
+            raise self.fail(spec, "expected 2 field(s) after the family name")
         q = self.integer(q_text, spec, "Q", low=0)
         if q > self.max_arity:
             raise self.fail(spec, f"arity {q} exceeds the limit {self.max_arity}")
+        length = 1 << q
+        if q >= 3 and len(hex_text) == length // 4:  # the exact length: read as bytes
+            data = _hex_bytes(hex_text)
+            if data is not None:
+                return _table_node(q, int.from_bytes(data.translate(_BYTE_REVERSED), "little"))
         if re.fullmatch(r"[0-9a-fA-F]+", hex_text) is None:
             raise self.fail(spec, "expected tt:0xHEX:Q with hexadecimal digits")
-        length, value = 1 << q, int(hex_text, 16)
+        value = int(hex_text, 16)
         if value >> length:
             raise self.fail(spec, f"the hex value has more than 2^Q = {length} bits")
         return _table_node(q, _reverse_bits(value, length))

@@ -23,13 +23,14 @@ from .families import (
     TruthTable,
     WeightedThreshold,
 )
+from .inputs import MAX_TABLE_ARITY
 from .weight_values import WeightValues
 
 MAX_ARITY = 10**7
 MAX_SYMMETRIC_ARITY = 10**8  # and, or, parity, maj, thr: kept compact (WeightValues)
 MAX_FORMULA_VARS = 10**4
 MAX_CNF_BYTES = 64 * 2**20
-MAX_TT_ARITY = 26
+MAX_TT_ARITY = MAX_TABLE_ARITY
 MAX_COMPOSE_DEPTH = 32  # as in the checker
 
 
@@ -147,8 +148,13 @@ def _tribes(rest, spec):
 
 def _tt(rest, spec):
     if rest.startswith("0x"):
-        hex_text, q_text = _fields(rest[2:], 2, spec)
+        hex_text, _, q_text = rest[2:].rpartition(":")  # one copy of a long table, not three
+        if ":" in hex_text or not _:
+            raise BadInput(f"{spec!r}: expected 2 field(s) after the family name")
         q = _int(q_text, "Q", spec)
+        table = _full_length_hex(hex_text, q)
+        if table is not None:
+            return TruthTable(table, q, spec)
         return TruthTable.from_int(_hex_value(hex_text, q, spec), q, spec)
     if not re.fullmatch(r"[01]+", rest):
         raise BadInput(f"{spec!r}: a truth table is a string of 0s and 1s")
@@ -158,6 +164,22 @@ def _tt(rest, spec):
     if q > MAX_TT_ARITY:
         raise TooLarge(f"{spec!r}: truth tables support q <= {MAX_TT_ARITY}")
     return TruthTable.from_bits(rest, spec)
+
+
+def _full_length_hex(hex_text: str, q: int):
+    """The packed table of a hex string of exactly 2^Q / 4 digits (Q >= 3), read directly as
+    bytes (bytes.fromhex; a string it reads with spaces in it is not exact), else None."""
+    if not 3 <= q <= MAX_TT_ARITY or len(hex_text) != 1 << (q - 2):
+        return None
+    try:
+        data = bytes.fromhex(hex_text)
+    except ValueError:
+        return None
+    if 2 * len(data) != len(hex_text):
+        return None
+    import numpy as np
+
+    return np.frombuffer(data, dtype=np.uint8)
 
 
 def _hex_value(hex_text: str, q: int, spec: str) -> int:
