@@ -1,4 +1,4 @@
-"""The stdlib-only checker for kind "tree" (certificates/FORMAT-tree.md): accepts, must-reject."""
+"""The stdlib-only checker for kind "tree" (certificates/FORMAT.md, kind tree): accepts, must-reject."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from verify.lower_bound.tree_fbs import tree_fbs
 from verify.trees.builders import uniform_tree
 from verify.trees.oracles import random_oracle
 
-# The FORMAT-tree.md example: MAJ(A and B, C, D) at 1110, rho_T = 3.
+# The FORMAT.md (kind tree) example: MAJ(A and B, C, D) at 1110, rho_T = 3.
 EXAMPLE = {
     "format": "fbs-certificate/1", "kind": "tree",
     "tree": {"format": "fbs-tree/1", "root": "r", "nodes": [

@@ -38,6 +38,20 @@ def test_human_output_and_run_length_and_stdin_inputs():
     assert process.returncode == 0 and "= 5 " in process.stdout
 
 
+def test_run_length_input_is_printed_as_given():
+    """compute --json keeps a run-length input as given, for every method."""
+    for spec, bits in (("maj:1000001", "1^600000,0^400001"), ("index:2", "1^3,0^3"),
+                       ("tribes:2:3", "1^2,0^4")):
+        process = fbs("compute", spec, "--at", bits, "--json")
+        assert process.returncode == 0, process.stderr
+        document = json.loads(process.stdout)
+        assert document["input"] == bits and len(process.stdout) < 20_000
+    process = fbs("compute", "index:2", "--at", "1^3,0^3", "--json", "--method", "table")
+    assert json.loads(process.stdout)["method"] == "table"
+    process = fbs("compute", "index:2", "--at", "1^3,0^3", "--method", "symmetric")
+    assert process.returncode == 2 and "does not apply" in process.stderr
+
+
 def test_spec_from_file(tmp_path):
     spec = tmp_path / "spec.txt"
     spec.write_text("tt:" + "0110" * 4 + "\n")

@@ -217,13 +217,22 @@ def _unweighted_chooser(result, below):
         kids = tree.children[node]
         z = tuple(result.values[c] for c in kids)
         primal = certified_fbs(tree.aggregators[node], z).primal
-        if not primal:  # symmetric method: types only; use the truth-table method's primal
-            raise SolverFailure(f"no explicit primal for {tree.aggregators[node]} at "
-                                f"{format_bits(z)}")
+        if not primal:  # a composition's (or a wide symmetric) primal is not listed
+            primal = _table_primal(tree.aggregators[node], z)
         scored = [(sum(below[kids[i]] for i in block), block) for block, w in primal if w > 0]
         return min(scored)[1]
 
     return choose
+
+
+def _table_primal(spec: str, z: tuple[int, ...]):
+    """The certified primal of fbs_z(phi) by the truth-table method (explicit blocks)."""
+    from verify.sensitivity.exact_fbs import fbs
+
+    result = fbs(spec, format_bits(z), method="table")
+    if not result.certified or not result.primal:
+        raise SolverFailure(f"no certified explicit primal for {spec} at {format_bits(z)}")
+    return result.primal
 
 
 def _path_bound(result) -> Fraction:

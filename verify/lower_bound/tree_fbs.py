@@ -8,7 +8,7 @@ queries and the reference oracle O_Y:
                         phi_u at z_u },   c_i = rho_T(child i),  z_u = O_Y's child values,
 
 a *weighted* fbs LP per internal node (its dual: max sum_S w_S s.t. sum_{S contains i} w_S
-<= c_i). Why it is exact (certificates/FORMAT-tree.md): products of local primals are a
+<= c_i). Why it is exact (certificates/FORMAT.md, kind tree): products of local primals are a
 feasible primal of F_T at alpha, products of local duals along root paths a feasible dual
 leaf weighting, both of value rho_T(root). Lemma 5.4 follows: rho_T(u) >= fbs_{z_u}(phi_u) *
 min_i c_i, so rho_T >= rho^d when every local fbs is >= rho (uniform depth d).
@@ -304,7 +304,7 @@ def is_compact_uniform(tree: Tree) -> bool:
 
 
 def tree_certificate(result: TreeFbs) -> dict:
-    """The factored certificate (kind "tree", certificates/FORMAT-tree.md)."""
+    """The factored certificate (kind "tree", certificates/FORMAT.md, kind tree)."""
     tree = result.tree
     if tree.n_nodes > 1 and is_compact_uniform(tree):
         description = {"uniform": {"aggregator": tree.aggregators[tree.root], "depth": tree.depth}}

@@ -16,12 +16,12 @@ from verify.base.errors import BadInput, SolverFailure
 from verify.base.numbers import fraction_text
 from verify.checker import CertificateMalformed, check_certificate, check_file
 from verify.functions.bits import parse_bits
+from verify.functions.inputs import MAX_TABLE_ARITY
 
 from .certificates import write_certificate
 from .exact_fbs import FbsResult, as_function, fbs
 from .sat.family import FamilyReport
 
-MAX_TABLE_ARITY = 24
 MAX_FAMILY_BYTES = 64 * 2**20
 
 Block = tuple[int, ...]
@@ -101,7 +101,8 @@ class BlockList:
 def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
     """The minimal sensitive blocks of f at z (Definition 3.3): all of them, or the first `limit`.
 
-    On the truth table for q <= 24, else enumerated with the solver backend ("sat" or "z3").
+    On the packed truth table for q <= 28 (MAX_TABLE_ARITY), else enumerated with the solver
+    backend ("sat" or "z3").
 
     >>> from verify import blocks
     >>> blocks("maj:3", "110").blocks
@@ -114,7 +115,8 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
     if limit < 1:
         raise BadInput("--limit must be at least 1")
     if function.arity <= MAX_TABLE_ARITY:
-        masks = minimal_sensitive_masks(function.truth_table(), bits_to_index(bits))
+        masks = minimal_sensitive_masks(function.packed_table(), bits_to_index(bits),
+                                        arity=function.arity)
         found = sorted((mask_to_block(int(m), function.arity) for m in masks),
                        key=lambda b: (len(b), b))
         return BlockList(function.spec, tuple(found[:limit]), len(found) <= limit, "truth table")
