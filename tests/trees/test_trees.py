@@ -168,9 +168,9 @@ def test_examples_and_docs_parse():
     blocks = re.findall(r"```json\n(.*?)```", text, re.S)
     parsed = [json.loads(block) for block in blocks]
     trees = [p for p in parsed if p.get("format") == "fbs-tree/1"]
-    assert len(trees) == 2
+    assert len(trees) == 3  # nested, flat, uniform
     for document in trees:
-        parse_tree(document)
+        parse_tree(document, compact=True)
     for document in parsed:
         if document.get("format") == "fbs-oracle/1":
             parse_oracle(document)

@@ -157,7 +157,7 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
     Fraction(6, 1)
     """
     function = as_function(f, arity)
-    chosen = choose_method(function, method)
+    chosen = choose_method(function, method, measures)
     if chosen == "symmetric":
         given = parse_runs(z, function.arity) if isinstance(z, str) else _runs(z, function.arity)
         solved, shown = _solve_symmetric(function, given, measures), given.text
@@ -185,10 +185,11 @@ def certified_fbs(spec: str, z: tuple[int, ...]) -> FbsResult:
     return result
 
 
-def choose_method(function: BooleanFunction, method: str = "auto") -> str:
+def choose_method(function: BooleanFunction, method: str = "auto", measures: bool = False) -> str:
     """The method `fbs` runs: the given one if it applies, else (auto) the first of
     symmetric, composition, threshold, table (q <= 24; q <= 28 for truth tables and
-    callables) and a solver that applies."""
+    callables) and a solver that applies; with measures=True the first that gives s, bs
+    and C (symmetric, else table)."""
     if method not in METHODS:
         raise BadInput(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
     applies = _APPLIES[method] if method in _APPLIES else None
@@ -196,7 +197,7 @@ def choose_method(function: BooleanFunction, method: str = "auto") -> str:
         raise BadInput(f"{function.spec}: the {method} method does not apply ({_NEEDS[method]})")
     if method != "auto":
         return method
-    for name in ("symmetric", "composition", "threshold"):
+    for name in ("symmetric",) if measures else ("symmetric", "composition", "threshold"):
         if _APPLIES[name](function):
             return name
     stored = isinstance(function, (TruthTable, CallableFunction))  # a table is all there is
