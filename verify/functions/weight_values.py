@@ -37,7 +37,9 @@ class WeightValues:
     def __len__(self) -> int:
         return self.n + 1
 
-    def __getitem__(self, k: int) -> int:
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return tuple(self[i] for i in range(*k.indices(self.n + 1)))
         if k < 0:
             k += self.n + 1
         if not 0 <= k <= self.n:
