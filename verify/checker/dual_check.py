@@ -17,6 +17,7 @@ from __future__ import annotations
 from . import bitset
 
 DFS_NODE_BUDGET = 1 << 12
+STEP_COST = 1 << 13  # one search step (a few Python operations), in bit-operations
 
 
 class _BudgetExceeded(Exception):
@@ -24,9 +25,11 @@ class _BudgetExceeded(Exception):
 
 
 def light_sensitive_block(sensitive: int, q: int, weights: list[int], denominator: int,
-                          shift: int = 0) -> int | None:
+                          shift: int = 0, charge=None) -> int | None:
     """The mask of a sensitive block B with T(B) < D, or None if t = T/D is dual feasible
-    (weights T_i >= 0 are integers over the common denominator D)."""
+    (weights T_i >= 0 are integers over the common denominator D). `charge`, if given, is
+    told the work in bit-operations (search steps, then the all-blocks pass)."""
+    charge = charge or (lambda amount: None)
     if not sensitive:
         return None
     weights = [min(w, denominator) for w in weights]   # a set with T_i >= D is never light
@@ -35,29 +38,34 @@ def light_sensitive_block(sensitive: int, q: int, weights: list[int], denominato
     zero_mask = sum(1 << b for b in zero_bits)
     lookup = bitset.to_lookup(bitset.fold_out(sensitive, zero_bits), q)
     try:
-        found = _search(positive, denominator, lookup, shift & ~zero_mask, DFS_NODE_BUDGET)
+        found = _search(positive, denominator, lookup, shift & ~zero_mask, DFS_NODE_BUDGET,
+                        charge)
     except _BudgetExceeded:
+        charge(16 * max(1 << q, STEP_COST))
         return _comparator(sensitive, q, weights, denominator, shift)
     return None if found is None else _witness(sensitive, q, zero_bits, found, shift)
 
 
 def _search(positive: list[tuple[int, int]], denominator: int, lookup: bytes, base: int,
-            budget: int) -> int | None:
+            budget: int, charge) -> int | None:
     """DFS over light subsets A of P (weights ascending, so a too-heavy weight ends a branch);
     return the first A whose projected bit (at position A XOR base) is set."""
     stack, visited = [(0, 0, 0)], 0
     while stack:
         start, total, mask = stack.pop()
         if bitset.test(lookup, mask ^ base):
+            charge(visited * STEP_COST)
             return mask
         visited += 1
         if visited > budget:
+            charge(visited * STEP_COST)
             raise _BudgetExceeded
         for index in range(start, len(positive)):
             weight, bit = positive[index]
             if total + weight >= denominator:
                 break
             stack.append((index + 1, total + weight, mask | (1 << bit)))
+    charge(visited * STEP_COST)
     return None
 
 

@@ -28,13 +28,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import bitset
-from .dual_check import light_sensitive_block
+from .dual_check import STEP_COST, light_sensitive_block
 from .errors import CertificateMalformed
 from .fields import brief, get_typed, read_files, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import (
-    MIN_OPERATION_COST,
     Budget,
     compose_parts,
     normal_form,
@@ -49,7 +48,7 @@ TREE_FORMAT = "fbs-tree/1"
 MAX_NODES = 5_000_000
 MAX_LEAVES = 1 << 23
 MAX_TABLE_ARITY = 24          # a non-symmetric aggregator is checked on its 2^q blocks
-TREE_WORK_LIMIT = 1 << 36     # bit-operations of spec evaluation and dual checks per file
+TREE_WORK_LIMIT = 1 << 38     # bit-operations of spec evaluation and dual checks per file
 SYMMETRIC_FAMILIES = {"and", "or", "parity", "maj", "thr", "sym"}
 ONE = Fraction(1)
 
@@ -141,7 +140,7 @@ class _Aggregator:
         return self._table
 
     def _cost(self) -> int:
-        return max(1 << self.q, MIN_OPERATION_COST)
+        return max(1 << self.q, STEP_COST)
 
     def family(self, z: str) -> tuple[int, bytes]:
         """The sensitive family at z as a bitset over block masks, and its byte lookup."""
@@ -181,8 +180,8 @@ class _Aggregator:
                     return sorted(i for _, i in side)
             return None
         family, _ = self.family(z)
-        self.budget.charge(32 * self._cost())
-        light = light_sensitive_block(family, self.q, scaled, denominator)
+        light = light_sensitive_block(family, self.q, scaled, denominator,
+                                      charge=self.budget.charge)
         return None if light is None else [i for i in range(self.q)
                                            if (light >> (self.q - 1 - i)) & 1]
 
