@@ -88,9 +88,10 @@ def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
              worst_case: bool = False, certificate=None) -> GlobalFbs:
     """rho_T of the tree at the oracle, certified, with Theorem 5.1's query table for each eps.
 
-    method "recursive" (any size: the weighted composition recursion, checked node by node)
-    or "direct" (the fbs LP of F_T's truth table, at most 20 leaves). worst_case=True adds
-    FBS Debate's exact runs (widths <= 12). certificate: a path to write the certificate to.
+    method "recursive" (any size: the weighted composition recursion, checked node by node;
+    a described uniform tree, `uniform_tree(..., compact=True)` or a `uniform` file, is never
+    listed) or "direct" (the fbs LP of F_T's truth table, at most 20 leaves). worst_case=True
+    adds FBS Debate's exact runs. certificate: a path to write the certificate to.
 
     >>> from verify import random_oracle, tree_fbs, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
