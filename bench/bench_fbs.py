@@ -1,16 +1,20 @@
-"""Benchmark for issue 2: certified exact fbs against the float baseline, plus sympy's linprog.
+"""Benchmark for issues 2 and 12: certified exact fbs against the float baseline, plus sympy.
 
-Usage:  python bench/bench_fbs.py [--quick] [--out bench/results_fbs.json]
+Usage:  python bench/bench_fbs.py [--quick] [--repeats N] [--large] [--out bench/results_fbs.json]
 
-Each instance runs in a fresh subprocess (so peak memory = that process's max RSS):
-  baseline  = truth table + minimal sensitive blocks by numpy subset closures over all 2^q
-              masks (what a user would write) + HiGHS float LP over all blocks;
-  certified = verify.fbs(...) end to end: truth table, blocks, column generation, exact
-              re-solve, certificate, and the stdlib-only checker's acceptance.
-Both modes first make one untimed call on maj:5 (the first call of a process pays for
-imports and HiGHS start-up; that cost is recorded as first_call_s, not in the ratio).
+Each measurement runs in a fresh subprocess (so peak memory = that process's max RSS), N times;
+rows give min and median. Both modes first make one untimed call on maj:5 (imports, HiGHS
+start-up); then the measured call's CPU seconds (time.process_time) and wall seconds:
+  baseline       truth table (the package's, bool), minimal sensitive blocks by numpy subset
+                 closures over all 2^q masks on one byte per mask (what a user would write,
+                 kept here as it was), HiGHS float LP over all minimal blocks (uncertified);
+  certified      verify.fbs(...) with method "auto" end to end, the stdlib checker's
+                 acceptance included (wthr: the threshold method; random tables: the table);
+  table          the same with method "table" (packed truth table, kind exhaustive).
 Instances: wthr with random weights in 1..19 and T = half the total weight at z = all ones,
-and random truth tables at a random z, for q = 20, 22, 24 (seeded).
+and random truth tables at a random z, q = 20, 22, 24 (seeded). --large adds wthr at
+q = 26 and 28 with method "table" (no baseline: its byte-per-mask closure and a float LP
+over millions of blocks exceed the machine's share of memory).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import json
 import os
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -42,20 +47,35 @@ def random_tt_spec(q: int, seed: int) -> tuple[str, str]:
     return f"tt:0x{table:0{(1 << q) // 4}x}:{q}", z
 
 
+def _minimal_masks_bytewise(table, z_index: int):
+    """The baseline's block enumeration: one byte per mask, closures over all 2^q masks."""
+    import numpy as np
+
+    arity = table.size.bit_length() - 1
+    sensitive = table[np.arange(table.size, dtype=np.int64) ^ z_index] != table[z_index]
+    closed = sensitive.copy()
+    for bit in range(arity):
+        view = closed.reshape(-1, 2, 1 << bit)
+        view[:, 1, :] |= view[:, 0, :]
+    below = np.zeros_like(sensitive)
+    for bit in range(arity):
+        below.reshape(-1, 2, 1 << bit)[:, 1, :] |= closed.reshape(-1, 2, 1 << bit)[:, 0, :]
+    return np.flatnonzero(sensitive & ~below).astype(np.int64)
+
+
 def run_baseline(spec: str, z: str) -> dict:
     """Uncertified float baseline: numpy block enumeration + HiGHS on every minimal block."""
     import highspy
     import numpy as np
 
     from verify.functions.spec import parse_spec
-    from verify.sensitivity.blocks import bits_to_index, minimal_sensitive_masks
+    from verify.sensitivity.blocks import bits_to_index
     from verify.sensitivity.exact_lp import _quiet_highs
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     function = parse_spec(spec)
     q = function.arity
-    masks = minimal_sensitive_masks(function.truth_table(), bits_to_index(map(int, z)),
-                                    method="closure")
+    masks = _minimal_masks_bytewise(function.truth_table(), bits_to_index(map(int, z)))
     incidence = ((masks[:, None] >> np.arange(q - 1, -1, -1)[None, :]) & 1).astype(bool)
     block_index, coordinate = np.nonzero(incidence)
     highs = _quiet_highs()
@@ -72,41 +92,54 @@ def run_baseline(spec: str, z: str) -> dict:
     highs.passModel(lp)
     highs.run()
     value = highs.getInfo().objective_function_value
-    return {"seconds": time.perf_counter() - start, "value_float": value,
-            "blocks": int(masks.size)}
+    return {"seconds": time.perf_counter() - start, "cpu": time.process_time() - cpu,
+            "value_float": value, "blocks": int(masks.size)}
 
 
-def run_certified(spec: str, z: str) -> dict:
+def run_certified(spec: str, z: str, method: str = "auto") -> dict:
     from verify import fbs
 
-    start = time.perf_counter()
-    result = fbs(spec, z)
-    return {"seconds": time.perf_counter() - start, "value": str(result.value),
-            "value_float": float(result.value), "certified": result.certified,
+    start, cpu = time.perf_counter(), time.process_time()
+    result = fbs(spec, z, method=method)
+    return {"seconds": time.perf_counter() - start, "cpu": time.process_time() - cpu,
+            "value": str(result.value), "value_float": float(result.value),
+            "certified": result.certified, "method": result.method,
             "blocks": result.n_minimal_blocks}
 
 
 def child(mode: str, spec_path: str, z: str) -> None:
     """Run one measurement in this process and print it as JSON."""
     spec = Path(spec_path).read_text()
-    warm = run_baseline if mode == "baseline" else run_certified
-    cold = warm("maj:5", "11100")["seconds"]  # first call: imports, HiGHS start-up; not timed
-    result = run_baseline(spec, z) if mode == "baseline" else run_certified(spec, z)
+    if mode == "baseline":
+        cold = run_baseline("maj:5", "11100")["seconds"]
+        result = run_baseline(spec, z)
+    else:
+        cold = run_certified("maj:5", "11100")["seconds"]
+        run_certified("wthr:1,2,3:3", "110", "table")
+        result = run_certified(spec, z, "auto" if mode == "certified" else mode)
     result["peak_rss_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     result["first_call_s"] = cold
     print(json.dumps(result))
 
 
-def measure(mode: str, spec: str, z: str) -> dict:
-    """Run one measurement in a fresh process (the spec travels in a file: argv is capped)."""
+def measure(mode: str, spec: str, z: str, repeats: int = 1) -> dict:
+    """`repeats` fresh processes (the spec travels in a file: argv is capped); the last
+    run's fields with min and median of cpu and seconds."""
     with tempfile.NamedTemporaryFile("w", suffix=".spec", delete=False) as handle:
         handle.write(spec)
     try:
-        process = subprocess.run([sys.executable, __file__, "--child", mode, handle.name, z],
-                                 capture_output=True, text=True, cwd=ROOT, check=True)
+        runs = []
+        for _ in range(repeats):
+            process = subprocess.run([sys.executable, __file__, "--child", mode, handle.name, z],
+                                     capture_output=True, text=True, cwd=ROOT, check=True)
+            runs.append(json.loads(process.stdout.strip().splitlines()[-1]))
     finally:
         os.unlink(handle.name)
-    return json.loads(process.stdout.strip().splitlines()[-1])
+    result = dict(runs[-1])
+    for key in ("cpu", "seconds", "peak_rss_mib"):
+        values = [r[key] for r in runs]
+        result[f"{key}_min"], result[f"{key}_median"] = min(values), statistics.median(values)
+    return result
 
 
 SYMPY_CASES = [("thr:3:2", "000"), ("maj:6", "111100"), ("thr:5:3", "11000"),
@@ -163,6 +196,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--child", nargs=3)
     parser.add_argument("--quick", action="store_true", help="q = 16, 18 only")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--large", action="store_true", help="add wthr at q = 26, 28 (table)")
+    parser.add_argument("--no-peer", action="store_true", help="skip sympy's linprog")
     parser.add_argument("--out", default=str(ROOT / "bench" / "results_fbs.json"))
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -174,21 +210,42 @@ def main() -> None:
     for q in sizes:
         for family, make in (("wthr", wthr_spec), ("random-tt", random_tt_spec)):
             spec, z = make(q, seed=q)
-            base = measure("baseline", spec, z)
-            cert = measure("certified", spec, z)
-            row = {"family": family, "q": q, "blocks": cert["blocks"],
-                   "baseline_s": round(base["seconds"], 3), "certified_s": round(cert["seconds"], 3),
-                   "ratio": round(cert["seconds"] / base["seconds"], 3),
-                   "certified": cert["certified"], "value": cert["value"],
-                   "agree": abs(cert["value_float"] - base["value_float"]) < 1e-6,
-                   "baseline_peak_mib": round(base["peak_rss_mib"]),
-                   "certified_peak_mib": round(cert["peak_rss_mib"])}
+            base = measure("baseline", spec, z, args.repeats)
+            row = {"family": family, "q": q, "blocks": base["blocks"],
+                   "baseline_cpu_min": round(base["cpu_min"], 4),
+                   "baseline_cpu_median": round(base["cpu_median"], 4),
+                   "baseline_peak_mib": round(base["peak_rss_mib_max"] if "peak_rss_mib_max"
+                                              in base else base["peak_rss_mib"])}
+            for mode in ("certified", "table"):
+                cert = measure(mode, spec, z, args.repeats)
+                row.update({f"{mode}_method": cert["method"],
+                            f"{mode}_cpu_min": round(cert["cpu_min"], 4),
+                            f"{mode}_cpu_median": round(cert["cpu_median"], 4),
+                            f"{mode}_wall_median": round(cert["seconds_median"], 4),
+                            f"{mode}_ratio_median": round(cert["cpu_median"] / base["cpu_median"], 3),
+                            f"{mode}_peak_mib": round(cert["peak_rss_mib"]),
+                            f"{mode}_certified": cert["certified"], "value": cert["value"],
+                            f"{mode}_agree": abs(cert["value_float"] - base["value_float"]) < 1e-6})
+            row["load_average"] = round(os.getloadavg()[0], 2)
             print(json.dumps(row), flush=True)
             rows.append(row)
-    peer = sympy_peer()
+    for q in ([26, 28] if args.large else []):
+        spec, z = wthr_spec(q, seed=q)
+        cert = measure("table", spec, z, args.repeats)
+        row = {"family": "wthr", "q": q, "blocks": cert["blocks"], "table_method": cert["method"],
+               "table_cpu_min": round(cert["cpu_min"], 2),
+               "table_cpu_median": round(cert["cpu_median"], 2),
+               "table_wall_median": round(cert["seconds_median"], 2),
+               "table_peak_mib": round(max(cert["peak_rss_mib_min"], cert["peak_rss_mib_median"])),
+               "table_certified": cert["certified"], "value": cert["value"],
+               "load_average": round(os.getloadavg()[0], 2)}
+        print(json.dumps(row), flush=True)
+        rows.append(row)
+    peer = [] if args.no_peer else sympy_peer()
     wrong = [row for row in peer if not row["right"]]
-    print(json.dumps({"sympy_cases": len(peer), "sympy_wrong": len(wrong),
-                      "examples": wrong[:3]}), flush=True)
+    if peer:
+        print(json.dumps({"sympy_cases": len(peer), "sympy_wrong": len(wrong),
+                          "examples": wrong[:3]}), flush=True)
     Path(args.out).write_text(json.dumps({"fbs": rows, "sympy_linprog": peer}, indent=1) + "\n")
 
 

@@ -23,7 +23,10 @@ import os
 import sys
 import traceback
 
-from verify.base.errors import (
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")  # before numpy loads: BLAS threads cost start-up time
+
+from verify.base.errors import (  # noqa: E402
     EXIT_BAD_INPUT,
     EXIT_BUG,
     EXIT_FAILED,

@@ -90,3 +90,56 @@ def test_constant_function_value_zero():
                    "arity": 9, "input": "0^9", "value": "0", "dual": {"ones": "0", "zeros": "0"},
                    "primal": []}
     assert check_certificate(certificate).value == Fraction(0)
+
+
+# --- hostile files: the bounds of certificates/FORMAT.md, section 5 -------------------------
+
+
+def _seconds(function) -> float:
+    import time
+
+    start = time.process_time()
+    function()
+    return time.process_time() - start
+
+
+def test_and_of_a_hundred_million_at_zero_is_closed_form():
+    """226 bytes; the old scan over 10^8 weights took 45 s. FORMAT.md: O(1) per weight."""
+    certificate = {"format": "fbs-certificate/1", "kind": "symmetric", "spec": "and:100000000",
+                   "arity": 100000000, "input": "0^100000000", "value": "1",
+                   "dual": {"ones": "0", "zeros": "1/100000000"},
+                   "primal": [{"ones": 0, "zeros": 100000000, "weight": "1"}]}
+    assert len(json.dumps(certificate)) < 300
+    assert _seconds(lambda: check_certificate(certificate)) < 1
+    assert check_certificate(certificate).value == 1
+    sym = dict(certificate, spec="sym:" + "0" * 100000000 + "1")
+    assert _seconds(lambda: check_certificate(sym)) < 5 and check_certificate(sym).valid
+
+
+def test_huge_common_denominators_are_refused_fast():
+    """1,000 weights with distinct 997-digit denominators (about 1 MB): malformed at once."""
+    import random
+
+    rng = random.Random(997)
+    primal = [{"ones": 1, "zeros": 0,
+               "weight": f"1/{rng.randrange(10**996, 10**997)}"} for _ in range(1000)]
+    certificate = dict(threshold_certificate(5, 3, 3), primal=primal)
+    with pytest.raises(CertificateMalformed, match="common denominator"):
+        check_certificate(certificate)
+    assert _seconds(lambda: pytest.raises(CertificateMalformed, check_certificate,
+                                          certificate)) < 2
+
+
+def test_messages_print_huge_numbers_bounded():
+    """Five weights with 1,000-digit parts: a clear verdict or malformed, never Python's
+    4,300-digit limit."""
+    big = "9" * 999
+    for weights in ([f"{big}/{big[:-1]}7"] * 5, [f"1/{big}", f"1/{big[:-1]}8"]):
+        certificate = dict(threshold_certificate(5, 3, 3), value=f"{big}/7",
+                           primal=[{"ones": 1, "zeros": 0, "weight": w} for w in weights])
+        try:
+            report = check_certificate(certificate)
+        except CertificateMalformed as error:
+            assert len(str(error)) < 400
+        else:
+            assert not report.valid and len(report.message) < 5000

@@ -1,4 +1,4 @@
-"""The stdlib-only checker for kind "tree" (certificates/FORMAT-tree.md): accepts, must-reject."""
+"""The stdlib-only checker for kind "tree" (certificates/FORMAT.md, kind tree): accepts, must-reject."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from verify.lower_bound.tree_fbs import tree_fbs
 from verify.trees.builders import uniform_tree
 from verify.trees.oracles import random_oracle
 
-# The FORMAT-tree.md example: MAJ(A and B, C, D) at 1110, rho_T = 3.
+# The FORMAT.md (kind tree) example: MAJ(A and B, C, D) at 1110, rho_T = 3.
 EXAMPLE = {
     "format": "fbs-certificate/1", "kind": "tree",
     "tree": {"format": "fbs-tree/1", "root": "r", "nodes": [
@@ -153,45 +153,103 @@ def test_uniform_depth_zero_and_explicit_single_leaf():
 def test_wired_into_the_dispatcher():
     from verify.checker import certificate as dispatch
 
-    assert dispatch.KINDS.get("tree") is check
+    assert dispatch.kind_checker("tree") is check
     assert dispatch.check_certificate(copy.deepcopy(EXAMPLE)).value == 3
     assert not dispatch.check_certificate(variant(value_top="4")).valid
 
 
-# --- wide symmetric aggregators (issue 11: the literature example with 99 papers) -------------
+# --- issue 12: compositions, wide symmetric aggregators, per-distinct-key work, budgets ----
 
 
-@pytest.mark.parametrize("spec", ["maj:7", "thr:6:2", "or:5", "and:4", "parity:5", "sym:0110101"])
-def test_symmetric_record_checks_match_the_truth_table(spec):
-    """wide_symmetric's sensitivity and cheapest-violation logic against brute force on small
-    widths (forced onto the wide path with a table limit of 0)."""
-    import itertools
+def _process_seconds(function) -> float:
+    import time
 
-    from verify.checker.spec_eval import evaluate_spec
-    from verify.checker.wide_symmetric import wide_symmetric
+    start = time.process_time()
+    try:
+        function()
+    except CertificateMalformed:
+        pass
+    return time.process_time() - start
 
-    aggregator = wide_symmetric(spec, 0)
-    q, table = evaluate_spec(spec)
-    rng = random.Random(spec)
-    for z_bits in itertools.product("01", repeat=q):
-        z = "".join(z_bits)
-        at = aggregator.at(z)
-        assert aggregator.value_at(z) == (table >> int(z, 2)) & 1
-        sensitive = [block for size in range(1, q + 1)
-                     for block in itertools.combinations(range(q), size)
-                     if (table >> (int(z, 2) ^ sum(1 << (q - 1 - i) for i in block))) & 1
-                     != (table >> int(z, 2)) & 1]
-        assert {b for b in sensitive} == {b for size in range(1, q + 1)
-                                          for b in itertools.combinations(range(q), size)
-                                          if at.sensitive(b)}
-        for _ in range(5):
-            weights, denominator = [rng.randint(0, 4) for _ in range(q)], rng.randint(1, 6)
-            light = at.light_block(weights, denominator)
-            violated = [b for b in sensitive if sum(weights[i] for i in b) < denominator]
-            assert (light is None) == (not violated)
-            if light is not None:
-                assert tuple(light) in sensitive
-                assert sum(weights[i] for i in light) < denominator
+
+def test_whitespace_variants_of_an_aggregator_are_one_key():
+    """Records whose aggregators differ only in ignored whitespace have the same key."""
+    certificate = copy.deepcopy(EXAMPLE)
+    certificate["records"].append(dict(copy.deepcopy(certificate["records"][1]),
+                                       aggregator="  maj:3 "))
+    with pytest.raises(CertificateMalformed, match="duplicate key"):
+        check(certificate)
+    spaced = copy.deepcopy(EXAMPLE)
+    spaced["records"][1]["aggregator"] = " maj:3"
+    assert check(spaced).value == 3
+
+
+def _costly_certificate(count: int) -> dict:
+    """AND of `count` nodes, each a distinct 20-input formula of 30,000 variables (the AND
+    of x1..x20, repeated) at all ones; every record correct."""
+    nodes = [{"id": "r", "aggregator": f"and:{count}",
+              "children": [f"u{k}" for k in range(count)]}]
+    records = [{"aggregator": f"and:{count}", "z": "1" * count, "capacities": ["20"] * count,
+                "value": str(20 * count), "dual": ["1"] * count,
+                "primal": [{"block": [i], "weight": "20"} for i in range(count)]}]
+    for k in range(count):
+        formula = "expr:20:" + "&".join(f"x{(i + k) % 20 + 1}" for i in range(30000))
+        children = [f"l{k}.{i}" for i in range(20)]
+        nodes.append({"id": f"u{k}", "aggregator": formula, "children": children})
+        nodes += [{"id": c, "query": c} for c in children]
+        records.append({"aggregator": formula, "z": "1" * 20, "capacities": ["1"] * 20,
+                        "value": "20", "primal": [{"block": [i], "weight": "1"}
+                                                  for i in range(20)], "dual": ["1"] * 20})
+    return {"format": "fbs-certificate/1", "kind": "tree",
+            "tree": {"format": "fbs-tree/1", "root": "r", "nodes": nodes},
+            "alpha": "1" * 20 * count, "value": str(20 * count), "records": records}
+
+
+def test_costly_aggregators_share_one_budget_per_file():
+    """Each formula costs about 2^35 bit-operations to evaluate at q = 20, so the file's one
+    budget (2^38, FORMAT.md kind tree) takes four but refuses twelve, whatever the file
+    repeats or however it spreads them over records."""
+    assert check(_costly_certificate(4)).value == 80
+    hostile = _costly_certificate(12)
+    with pytest.raises(CertificateMalformed, match="too costly"):
+        check(hostile)
+    assert _process_seconds(lambda: check(hostile)) < 60
+
+
+def test_nodes_cost_a_lookup_per_distinct_class():
+    """A uniform and:2 tree of depth 20 (2^20 leaves, all ones): one record per level,
+    checked once each; every other node is a dictionary lookup."""
+    records = [{"aggregator": "and:2", "z": "11", "capacities": [str(2 ** k)] * 2,
+                "value": str(2 ** (k + 1)),
+                "primal": [{"block": [0], "weight": str(2 ** k)},
+                           {"block": [1], "weight": str(2 ** k)}],
+                "dual": ["1", "1"]} for k in range(20)]
+    certificate = {"format": "fbs-certificate/1", "kind": "tree",
+                   "tree": {"uniform": {"aggregator": "and:2", "depth": 20}},
+                   "alpha": "1" * 2 ** 20, "value": str(2 ** 20), "records": records}
+    report = check(certificate)
+    assert report.valid and report.value == 2 ** 20 and "20 distinct node classes" in report.message
+    assert _process_seconds(lambda: check(certificate)) < 10
+
+
+def test_wide_symmetric_aggregators_by_their_cheapest_blocks():
+    """maj:99 over leaves (width beyond any truth table): the dual is checked on the d
+    cheapest ones / zeros; a dual that fails there is rejected, one that passes accepted."""
+    alpha = "1" * 66 + "0" * 33  # weight 66: d_down = 17, no change upward
+    good = {"aggregator": "maj:99", "z": alpha, "capacities": ["1"] * 99, "value": "66/17",
+            "primal": [], "dual": ["1/17"] * 66 + ["0"] * 33}
+    certificate = {"format": "fbs-certificate/1", "kind": "tree", "tree": {"spec": "maj:99"},
+                   "alpha": alpha, "value": "66/17", "records": [good]}
+    weights = [{"block": list(range(17 * k, 17 * k + 17)), "weight": "1"} for k in range(3)]
+    certificate["records"][0]["primal"] = weights + [
+        {"block": list(range(51, 66)) + [0, 1], "weight": "15/17"}]
+    with pytest.raises(CertificateMalformed):  # block [51..65, 0, 1] is not increasing
+        check(copy.deepcopy(certificate))
+    certificate["records"][0]["primal"] = weights
+    certificate["records"][0]["value"] = certificate["value"] = "3"
+    certificate["records"][0]["dual"] = ["3/66"] * 66 + ["0"] * 33
+    report = check(copy.deepcopy(certificate))
+    assert not report.valid and report.condition == "dual-feasible"  # 17 * 3/66 < 1
 
 
 def test_the_literature_tree_with_99_papers_is_certified():

@@ -1,4 +1,4 @@
-"""The stdlib-only checker for kind "weighted" (certificates/FORMAT.md, section 8)."""
+"""The stdlib-only checker for kind "weighted" (certificates/FORMAT.md, section 9)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ FORMAT_MD = Path(__file__).resolve().parents[2] / "certificates" / "FORMAT.md"
 
 
 def _example() -> dict:
-    section = FORMAT_MD.read_text().split("## 8. Kind `weighted`")[1]
+    section = FORMAT_MD.read_text().split("## 9. Kind `weighted`")[1]
     return json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
 
 

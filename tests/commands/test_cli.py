@@ -22,8 +22,10 @@ def test_compute_json_fields_and_values():
     assert process.returncode == 0, process.stderr
     document = json.loads(process.stdout)
     assert document["value"] == "4" and document["value_float"] == 4.0
-    assert document["certified"] is True
-    assert document["sampling"][:4] == ["1/4"] * 4 and document["sampling"][4:] == ["0", "0"]
+    assert document["certified"] is True and document["method"] == "symmetric"
+    assert document["sampling"] == {"ones": "1/4", "zeros": "0"}  # typed: one value per side
+    assert document["dual"] == {"ones": "1", "zeros": "0"}
+    assert document["primal_types"] == [{"ones": 1, "zeros": 0, "weight": "4"}]
     assert document["measures"] == {"s": 4, "bs": 4, "C": 4}
     assert all(set(p) == {"block", "weight"} for p in document["primal"])
     assert sum(Fraction(p["weight"]) for p in document["primal"]) == 4
@@ -34,6 +36,20 @@ def test_human_output_and_run_length_and_stdin_inputs():
     assert process.returncode == 0 and "= 50" in process.stdout and "certified" in process.stdout
     process = fbs("compute", "and:5", "--at", "@-", stdin="11111\n")
     assert process.returncode == 0 and "= 5 " in process.stdout
+
+
+def test_run_length_input_is_printed_as_given():
+    """compute --json keeps a run-length input as given, for every method."""
+    for spec, bits in (("maj:1000001", "1^600000,0^400001"), ("index:2", "1^3,0^3"),
+                       ("tribes:2:3", "1^2,0^4")):
+        process = fbs("compute", spec, "--at", bits, "--json")
+        assert process.returncode == 0, process.stderr
+        document = json.loads(process.stdout)
+        assert document["input"] == bits and len(process.stdout) < 20_000
+    process = fbs("compute", "index:2", "--at", "1^3,0^3", "--json", "--method", "table")
+    assert json.loads(process.stdout)["method"] == "table"
+    process = fbs("compute", "index:2", "--at", "1^3,0^3", "--method", "symmetric")
+    assert process.returncode == 2 and "does not apply" in process.stderr
 
 
 def test_spec_from_file(tmp_path):
@@ -51,7 +67,7 @@ def test_certify_then_check_and_tamper(tmp_path):
     gz.write_bytes(gzip.compress(out.read_bytes()))
     assert fbs("check", str(gz)).returncode == 0
     certificate = json.loads(out.read_text())
-    certificate["dual"][2] = "1/2"
+    certificate["dual"]["zeros"] = "1/2"  # kind symmetric: t on the zeros
     out.write_text(json.dumps(certificate))
     process = fbs("check", str(out))
     assert process.returncode == 1 and "INVALID" in process.stderr

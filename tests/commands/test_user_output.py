@@ -31,9 +31,13 @@ def test_block_counts_say_what_they_count(capsys):
     code, out, _ = fbs(capsys, "compute", "maj:1000001", "--at", "1^600000,0^400001")
     assert code == 0 and "minimal sensitive block types (a ones, b zeros flipped): 1" in out
     assert "primal support: 1 block type(s) (100000, 0)" in out
-    code, out, _ = fbs(capsys, "compute", "maj:6", "--at", "111100", "--json")
-    document = json.loads(out)
+    code, out, _ = fbs(capsys, "compute", "maj:6", "--at", "111100", "--method", "table", "--json")
+    document = json.loads(out)  # the four single ones of z, each flipped alone
     assert document["block_count"] == 4 and "all of them" in document["block_count_meaning"]
+    code, out, _ = fbs(capsys, "compute", "maj:6", "--at", "111100", "--json")
+    document = json.loads(out)  # automatic: symmetric, one block type (a=1 one, b=0 zeros)
+    assert document["method"] == "symmetric" and document["block_count"] == 1
+    assert "types" in document["block_count_meaning"]
 
 
 def test_honest_alice_below_the_fbs_condition_warns_and_exits_1(capsys):
@@ -105,7 +109,7 @@ def test_dash_is_standard_input_and_output(capsys, monkeypatch, tmp_path):
                        monkeypatch=monkeypatch)
     assert code == 0 and "= 2" in out
     code, out, err = fbs(capsys, "certify", "maj:3", "--at", "110", "-o", "-")
-    assert code == 0 and json.loads(out)["kind"] == "exhaustive" and "written to -" in err
+    assert code == 0 and json.loads(out)["format"] == "fbs-certificate/1" and "written to -" in err
     certificate = out
     code, out, _ = fbs(capsys, "check", "-", stdin=certificate, monkeypatch=monkeypatch)
     assert code == 0 and out.startswith("valid: -: fbs = 2")

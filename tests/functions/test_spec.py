@@ -116,8 +116,8 @@ def test_malformed_dimacs(tmp_path, text):
 
 def test_limits_are_reported_as_too_large():
     with pytest.raises(TooLarge):
-        parse_spec("maj:100000000")
+        parse_spec("maj:100000001")
     with pytest.raises(TooLarge):
         parse_spec("expr:x10001")
     with pytest.raises(TooLarge):
-        parse_spec("maj:30").truth_table()
+        parse_spec("maj:29").truth_table()

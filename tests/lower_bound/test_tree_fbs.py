@@ -249,3 +249,32 @@ def test_recursion_equals_direct_lp_on_larger_trees(seed_tree):
         recursive, direct = tree_fbs(tree, answers), direct_rho(tree, answers)
         assert recursive.certified and direct.certified
         assert recursive.value == direct.value
+
+
+# --- issue 12: described uniform trees ---------------------------------------------------
+
+
+@pytest.mark.parametrize("spec,depth,seed", [("maj:3", 4, 1), ("thr:4:2", 3, 2), ("and:2", 6, 3),
+                                             ("tt:0110", 3, 4), ("maj:9", 2, 5), ("or:3", 3, 6)])
+def test_described_uniform_tree_equals_the_listed_tree(spec, depth, seed):
+    from verify.lower_bound.api import tree_fbs as api_tree_fbs
+
+    compact = uniform_tree(spec, depth, compact=True)
+    listed = uniform_tree(spec, depth)
+    bits = random_oracle(compact, seed)
+    answers = random_oracle(listed, seed)
+    assert bits.answers(listed) == answers  # the same draws, in leaf order
+    described, explicit = api_tree_fbs(compact, bits), api_tree_fbs(listed, answers)
+    assert described.certified and described.recursive.certificate["tree"]["uniform"]
+    assert described.value == explicit.value
+    assert described.to_json() == explicit.to_json()
+
+
+def test_described_tree_is_never_listed():
+    """maj:3 depth 13 (1.6 million leaves) runs on classes: a few thousand distinct keys."""
+    from verify.lower_bound.tree_fbs import uniform_tree_fbs
+
+    tree = uniform_tree("maj:3", 13, compact=True)
+    result = uniform_tree_fbs(tree, random_oracle(tree, 1).bits)
+    assert result.certified and result.classes < 10_000 and len(result.records) < 30_000
+    assert result.path_low <= result.value <= result.path_high

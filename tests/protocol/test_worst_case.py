@@ -146,6 +146,48 @@ def test_true_claim_is_free_under_the_fbs_condition():
 
 
 def test_width_limit():
-    tree = uniform_tree("maj:13", 1)
+    """The enumeration of 2^q claim vectors stops at q = 12 (symmetric aggregators take the
+    DP over weights at any width)."""
+    tree = uniform_tree("compose(or:2;and:6;and:7)", 1)
     with pytest.raises(TooLarge):
         solve_worst_case(Debate.create(tree, random_oracle(tree, 1), 4, "vertex"))
+
+
+# --- issue 12: the DP over Hamming weights ------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_weight_dp_equals_the_dp_over_all_claim_vectors(seed, monkeypatch):
+    """Same catch probabilities, same strategy (ties to the smallest z) and same instance
+    bounds as the enumeration of all 2^q claim vectors, under every rule."""
+    import random
+
+    from verify.protocol import worst_case as dp
+
+    rng = random.Random(seed)
+    spec = rng.choice(["maj:3", "maj:4", "thr:5:2", "and:3", "or:4", "parity:3", "sym:0110",
+                       "sym:10101", "maj:7", "thr:6:4"])
+    tree = random_tree(seed, rng.randint(1, 3), [spec, rng.choice(["and:2", "tt:0110"])], 0.2)
+    debate = Debate.create(tree, random_oracle(tree, seed, rng.random()),
+                           Fraction(rng.randint(2, 8), rng.randint(1, 2)),
+                           ("vertex", "symmetric", "uniform")[seed % 3])
+    by_weight = dp.solve_worst_case(debate)
+    monkeypatch.setattr(dp, "by_weight", lambda spec, rule: False)
+    enumerated = dp.solve_worst_case(debate)
+    assert by_weight.catch == enumerated.catch and by_weight.choices == enumerated.choices
+    assert by_weight.instance_bound == enumerated.instance_bound
+
+
+def test_wide_symmetric_aggregators_run():
+    """maj:15 and thr:21:11 at depth 2, and the paper's literature example with 99 papers:
+    exact worst cases where the enumeration would need 2^99 claim vectors."""
+    from verify.trees.builders import literature_tree
+
+    for spec in ("maj:15", "thr:21:11"):
+        tree = uniform_tree(spec, 2)
+        result = solve_worst_case(Debate.create(tree, random_oracle(tree, 1), 12, "symmetric"))
+        assert result.theorem_holds and result.fbs_evaluations == int(spec.split(":")[1]) + 1
+    tree, oracle = literature_tree(99, 66)
+    result = solve_worst_case(Debate.create(tree, oracle, 4, "vertex"))
+    assert result.true_claim_catch == 0 and result.theorem_holds
+    assert result.catch_probability_exact >= Fraction(1, 16)

@@ -74,7 +74,7 @@ def test_bad_inputs(z):
 
 def test_truth_table_method_limit():
     with pytest.raises(TooLarge):
-        fbs("and:25", "1" * 25, method="table")
+        fbs("and:29", "1" * 29, method="table")
     with pytest.raises(BadInput):
         fbs("tribes:2:2", "1111", method="symmetric")
 
@@ -153,7 +153,7 @@ def test_wide_weighted_threshold_uses_column_generation():
     rng = random.Random(7)
     weights = [rng.randint(1, 19) for _ in range(16)]
     spec = f"wthr:{','.join(map(str, weights))}:{sum(weights) // 2}"
-    result = fbs(spec, "1" * 16)
+    result = fbs(spec, "1" * 16, method="table")
     f = lambda x: int(sum(w * b for w, b in zip(weights, x)) >= sum(weights) // 2)  # noqa: E731
     assert result.certified
     assert result.n_minimal_blocks > 2000  # exercises the row-generation path
@@ -172,3 +172,15 @@ def test_wide_weighted_threshold_uses_column_generation():
         flipped = tuple(0 if i in block else 1 for i in range(16))
         if block and f(flipped) != f((1,) * 16):
             assert sum(result.dual[i] for i in block) >= 1
+
+
+def test_table_beyond_24_inputs_agrees_with_the_knapsack_method():
+    """q = 25 on packed tables (table method, kind exhaustive) against the threshold method
+    (knapsack DP, kind threshold): two methods, two certificate kinds, one value."""
+    rng = random.Random(25)
+    weights = [rng.randint(1, 19) for _ in range(25)]
+    spec = f"wthr:{','.join(map(str, weights))}:{sum(weights) // 2}"
+    z = "".join(rng.choice("01") for _ in range(25))
+    table = fbs(spec, z, method="table")
+    assert table.certified and table.certificate["kind"] == "exhaustive"
+    assert table.value == fbs(spec, z).value

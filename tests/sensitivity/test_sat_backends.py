@@ -136,6 +136,7 @@ def test_the_composition_that_hung_rc2_is_certified():
     spec = ("compose(thr:4:2;sym:000111111111110000;or:19;sym:11100011011100;"
             "sym:01000101111110111001)")
     z = "10110011010101011010101100111101101001000001000010101010110101000001"
-    result = fbs(spec, z)
+    result = fbs(spec, z, method="sat")
     assert result.method == "sat" and result.certified and result.value == 4
     assert fbs(spec, z, method="z3").value == 4
+    assert fbs(spec, z).method == "composition" and fbs(spec, z).value == 4

@@ -168,9 +168,9 @@ def test_examples_and_docs_parse():
     blocks = re.findall(r"```json\n(.*?)```", text, re.S)
     parsed = [json.loads(block) for block in blocks]
     trees = [p for p in parsed if p.get("format") == "fbs-tree/1"]
-    assert len(trees) == 2
+    assert len(trees) == 3  # nested, flat, uniform
     for document in trees:
-        parse_tree(document)
+        parse_tree(document, compact=True)
     for document in parsed:
         if document.get("format") == "fbs-oracle/1":
             parse_oracle(document)
@@ -183,3 +183,73 @@ def test_large_flat_tree_loads_quickly(tmp_path):
     tree = load_tree(path)
     assert len(tree.leaves()) == 15_625
     assert time.process_time() - start < 5
+
+
+# --- issue 12: the uniform layout and leaf-bit oracles ------------------------------------
+
+
+def test_uniform_layout_describes_the_listed_tree(tmp_path):
+    from verify.trees.api import as_oracle, tree_info, write_tree
+    from verify.trees.oracles import LeafBits
+    from verify.trees.tree_file import load_tree_description
+
+    compact = uniform_tree("maj:3", 3, compact=True)
+    oracle = random_oracle(compact, 5)
+    assert isinstance(oracle, LeafBits) and len(oracle.bits) == 27
+    write_tree(tmp_path / "t.json", compact, oracle_path=tmp_path / "o.json", oracle=oracle)
+    document = json.loads((tmp_path / "t.json").read_text())
+    assert document["uniform"] == {"aggregator": "maj:3", "depth": 3} and "nodes" not in document
+    listed = load_tree(tmp_path / "t.json")
+    assert listed == uniform_tree("maj:3", 3) and load_tree_description(tmp_path / "t.json") == compact
+    answers = as_oracle(tmp_path / "o.json", listed)
+    assert answers == random_oracle(listed, 5)
+    assert node_values(listed, answers)[0] == node_values(listed, random_oracle(listed, 5))[0]
+    info = tree_info(tmp_path / "t.json")
+    assert (info.nodes, info.leaves, info.depth, info.aggregators) == (40, 27, 3, ("maj:3",))
+
+
+@pytest.mark.parametrize("document,message", [
+    ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3"}}, "uniform"),
+    ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3", "depth": -1}}, "depth"),
+    ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:9", "depth": 8}}, "leaves"),
+    ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3", "depth": 2}, "root": "r"},
+     "root"),
+    ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3", "depth": 2}, "depth": 3},
+     "depth"),
+])
+def test_bad_uniform_documents(document, message):
+    with pytest.raises(BadInput, match=message):
+        parse_tree(document)
+
+
+def test_leaf_bit_oracles_are_checked():
+    from verify.trees.api import as_oracle
+
+    tree = uniform_tree("and:2", 2)
+    for bad in ({"format": "fbs-oracle/1", "bits": "01a1"},
+                {"format": "fbs-oracle/1", "bits": ""},
+                {"format": "fbs-oracle/1", "bits": "0101", "answers": {}}):
+        with pytest.raises(BadInput):
+            parse_oracle(bad)
+    with pytest.raises(BadInput, match="leaf bits"):
+        as_oracle(parse_oracle({"format": "fbs-oracle/1", "bits": "011"}), tree)
+
+
+def test_uniform_build_answers_at_once(tmp_path):
+    """fbs tree build of a 4.2-million-node uniform tree writes its description."""
+    import subprocess
+    import sys
+
+    start = time.perf_counter()
+    process = subprocess.run([sys.executable, "-m", "verify", "tree", "build", "--aggregator",
+                              "maj:2", "--depth", "21", "-o", str(tmp_path / "t.json"),
+                              "--oracle-out", str(tmp_path / "o.json")],
+                             capture_output=True, text=True)
+    assert process.returncode == 0, process.stderr
+    assert time.perf_counter() - start < 20
+    assert (tmp_path / "t.json").stat().st_size < 1000
+    assert len(load_oracle(tmp_path / "o.json").bits) == 2 ** 21
+    flat = subprocess.run([sys.executable, "-m", "verify", "tree", "build", "--aggregator",
+                           "maj:3", "--depth", "2", "--layout", "flat", "-o",
+                           str(tmp_path / "f.json")], capture_output=True, text=True)
+    assert flat.returncode == 0 and "nodes" in json.loads((tmp_path / "f.json").read_text())

@@ -21,8 +21,8 @@ from verify.base.errors import SolverFailure, TooLarge
 from verify.checker import CertificateMalformed, check_certificate
 from verify.functions.aggregators import aggregator_function
 from verify.functions.families import embedded_files
-from verify.lower_bound.tree_fbs import LocalSolution, local_weighted_fbs
 from verify.sensitivity.certificates import weighted_certificate
+from verify.sensitivity.weighted import LocalSolution, local_weighted_fbs
 
 ONE, ZERO = Fraction(1), Fraction(0)
 MAX_BUDGETED_WIDTH = 24  # the weighted checker kind enumerates 2^q blocks

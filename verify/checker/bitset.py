@@ -116,3 +116,72 @@ def to_lookup(table: int, q: int) -> bytes:
 def test(lookup: bytes, position: int) -> int:
     """Bit `position` of a table converted by `to_lookup`."""
     return (lookup[position >> 3] >> (position & 7)) & 1
+
+
+def weighted_at_least(costs: list[tuple[int, int]], threshold: int, q: int) -> int:
+    """Positions p < 2^q with sum_i costs[i][x_i(p)] >= threshold, where x_i(p) is coordinate i
+    (bit q-1-i of p) and costs[i] = (cost if x_i = 0, cost if x_i = 1).
+
+    Split in the middle: the sum of a position is a sum over its high coordinates plus a sum
+    over its low ones. Row h (the 2^L positions h * 2^L + l) is the set of low positions l
+    whose low sum is >= threshold - high[h]; rows are built once per distinct threshold and
+    joined as bytes. Work: O(2^q / 8) bytes and O(2^(q/2) log) steps, no per-position loop.
+    """
+    low_bits = q if q < 3 else max(3, (q + 1) // 2)
+    high = _position_sums(costs[:q - low_bits])
+    low = _position_sums(costs[q - low_bits:])
+    rows = _rows_at_least(low, {threshold - h for h in high})
+    if q < 3:
+        return rows[threshold]
+    width = (1 << low_bits) >> 3
+    return int.from_bytes(b"".join(rows[threshold - h].to_bytes(width, "little") for h in high),
+                          "little")
+
+
+def _position_sums(costs: list[tuple[int, int]]) -> list[int]:
+    """sums[p] = sum_i costs[i][bit of p for coordinate i], costs[0] the most significant."""
+    sums = [0]
+    for zero, one in reversed(costs):
+        sums = [s + zero for s in sums] + [s + one for s in sums]
+    return sums
+
+
+def _rows_at_least(sums: list[int], thresholds: set[int]) -> dict[int, int]:
+    """For each threshold, the bitset of positions whose sum is >= it (one sweep, largest
+    sums first)."""
+    order = sorted(range(len(sums)), key=sums.__getitem__, reverse=True)
+    rows, found, k = {}, bytearray((len(sums) + 7) >> 3), 0
+    current = 0
+    for threshold in sorted(thresholds, reverse=True):
+        grew = False
+        while k < len(order) and sums[order[k]] >= threshold:
+            found[order[k] >> 3] |= 1 << (order[k] & 7)
+            k += 1
+            grew = True
+        if grew:
+            current = int.from_bytes(found, "little")
+        rows[threshold] = current
+    return rows
+
+
+def symmetric_values(values: list[int], q: int) -> int:
+    """Positions p < 2^q with values[popcount(p)] = 1, split in the middle like
+    weighted_at_least: row h is the union of the low positions of each popcount k with
+    values[k + popcount(h)] = 1."""
+    low_bits = q if q < 3 else max(3, (q + 1) // 2)
+    by_count: dict[int, int] = {}
+    for position in range(1 << low_bits):
+        count = position.bit_count()
+        by_count[count] = by_count.get(count, 0) | (1 << position)
+    rows: dict[int, int] = {}
+    for high_count in range(q - low_bits + 1):
+        rows[high_count] = 0
+        for count, members in by_count.items():
+            if values[count + high_count]:
+                rows[high_count] |= members
+    if q < 3:
+        return rows[0]
+    width = (1 << low_bits) >> 3
+    pieces = {h: row.to_bytes(width, "little") for h, row in rows.items()}
+    return int.from_bytes(b"".join(pieces[h.bit_count()] for h in range(1 << (q - low_bits))),
+                          "little")

@@ -1,16 +1,34 @@
-"""Dispatch a parsed certificate to the checks of its kind (certificates/FORMAT.md)."""
+"""Dispatch a parsed certificate to the checks of its kind (certificates/FORMAT.md).
+
+Each kind's module is imported on first use: checking a symmetric certificate never loads
+the SAT kind's CNF encoder and LRAT checker.
+"""
 
 from __future__ import annotations
 
-from . import exhaustive, sat_kind, symmetric_kind, tree_kind, weighted_kind
 from .errors import CertificateMalformed
 from .fields import brief
 from .report import CheckReport
 
 FORMAT = "fbs-certificate/1"
-KINDS = {"exhaustive": exhaustive.check, "symmetric": symmetric_kind.check,
-         "tree": tree_kind.check, "sat-lrat": sat_kind.check_sat_certificate,
-         "weighted": weighted_kind.check}
+KINDS = ("exhaustive", "symmetric", "tree", "threshold", "sat-lrat", "weighted")
+
+
+def kind_checker(kind: str):
+    """The check function of a kind, its module imported on first use."""
+    if kind == "exhaustive":
+        from .exhaustive import check
+    elif kind == "symmetric":
+        from .symmetric_kind import check
+    elif kind == "tree":
+        from .tree_kind import check
+    elif kind == "threshold":
+        from .threshold_kind import check
+    elif kind == "weighted":
+        from .weighted_kind import check
+    else:
+        from .sat_kind import check_sat_certificate as check
+    return check
 
 
 def check_certificate(obj: object) -> CheckReport:
@@ -21,8 +39,7 @@ def check_certificate(obj: object) -> CheckReport:
     if obj.get("format") != FORMAT:
         raise CertificateMalformed(f"format: expected {FORMAT!r}, got {brief(obj.get('format'))}")
     kind = obj.get("kind")
-    checker = KINDS.get(kind) if type(kind) is str else None
-    if checker is None:
+    if type(kind) is not str or kind not in KINDS:
         raise CertificateMalformed(f"kind: unsupported {brief(kind)} "
                                    f"(this checker knows: {', '.join(sorted(KINDS))})")
-    return checker(obj)
+    return kind_checker(kind)(obj)

@@ -23,6 +23,14 @@ OPTIONAL = {"files", "bob_rule", "producer"}
 
 
 @dataclass(frozen=True)
+class Family:
+    """The sensitive blocks at z: block mask m is sensitive iff bit m XOR shift of `bits` is set."""
+
+    bits: int
+    shift: int
+
+
+@dataclass(frozen=True)
 class Claim:
     """A well-formed exhaustive certificate (step 1 passed).  Weights are also kept as
     integers over a common denominator: w_B = primal_int[k] / primal_den, t_i likewise."""
@@ -48,11 +56,10 @@ def check(obj: dict) -> CheckReport:
     table = claim.spec.truth_table()
     z_index = int(claim.z, 2) if claim.q else 0
     f_z = (table >> z_index) & 1
-    sensitive = bitset.xor_permute(table, z_index, claim.q)
-    if f_z:
-        sensitive ^= (1 << (1 << claim.q)) - 1
+    # block B is sensitive iff position mask(B) XOR z of `sensitive` is set: no permutation
+    sensitive = table ^ ((1 << (1 << claim.q)) - 1) if f_z else table
     for step in (_nonnegative, _primal_sensitive, _loads, _values, _dual_feasible):
-        report = step(claim, sensitive, f_z)
+        report = step(claim, Family(sensitive, z_index), f_z)
         if report is not None:
             return report
     return accepted(
@@ -97,7 +104,7 @@ def _scaled(numbers: list[Fraction], denominator: int) -> list[int]:
 
 # --- steps 2-6 --------------------------------------------------------------------------------
 
-def _nonnegative(claim: Claim, sensitive: int, f_z: int) -> CheckReport | None:
+def _nonnegative(claim: Claim, sensitive: Family, f_z: int) -> CheckReport | None:
     """Step 2: w_B >= 0 and t_i >= 0."""
     for k, (block, weight) in enumerate(claim.primal):
         if weight < 0:
@@ -109,17 +116,17 @@ def _nonnegative(claim: Claim, sensitive: int, f_z: int) -> CheckReport | None:
     return None
 
 
-def _primal_sensitive(claim: Claim, sensitive: int, f_z: int) -> CheckReport | None:
+def _primal_sensitive(claim: Claim, sensitive: Family, f_z: int) -> CheckReport | None:
     """Step 3: every primal block is sensitive at z (Def. 3.3)."""
-    lookup = bitset.to_lookup(sensitive, claim.q)
+    lookup = bitset.to_lookup(sensitive.bits, claim.q)
     for k, (block, _) in enumerate(claim.primal):
-        if not bitset.test(lookup, _mask(block, claim.q)):
+        if not bitset.test(lookup, _mask(block, claim.q) ^ sensitive.shift):
             return rejected("primal-sensitive", f"primal[{k}] block {list(block)} is not "
                                                 f"sensitive at z: f(z^B) = f(z) = {f_z}")
     return None
 
 
-def _loads(claim: Claim, sensitive: int, f_z: int) -> CheckReport | None:
+def _loads(claim: Claim, sensitive: Family, f_z: int) -> CheckReport | None:
     """Step 4: sum of w_B over blocks containing i is <= 1 for every coordinate i."""
     load = [0] * claim.q
     for (block, _), weight in zip(claim.primal, claim.primal_int):
@@ -132,7 +139,7 @@ def _loads(claim: Claim, sensitive: int, f_z: int) -> CheckReport | None:
     return None
 
 
-def _values(claim: Claim, sensitive: int, f_z: int) -> CheckReport | None:
+def _values(claim: Claim, sensitive: Family, f_z: int) -> CheckReport | None:
     """Step 5: sum(w) == value and sum(t) == value."""
     primal_sum = Fraction(sum(claim.primal_int), claim.primal_den)
     if primal_sum != claim.value:
@@ -145,9 +152,10 @@ def _values(claim: Claim, sensitive: int, f_z: int) -> CheckReport | None:
     return None
 
 
-def _dual_feasible(claim: Claim, sensitive: int, f_z: int) -> CheckReport | None:
+def _dual_feasible(claim: Claim, sensitive: Family, f_z: int) -> CheckReport | None:
     """Step 6: every sensitive block has t(B) >= 1 (Def. 3.4), over all 2^q - 1 blocks."""
-    mask = light_sensitive_block(sensitive, claim.q, claim.dual_int, claim.dual_den)
+    mask = light_sensitive_block(sensitive.bits, claim.q, claim.dual_int, claim.dual_den,
+                                 sensitive.shift)
     if mask is None:
         return None
     block = [i for i in range(claim.q) if (mask >> (claim.q - 1 - i)) & 1]

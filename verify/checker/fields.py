@@ -8,6 +8,8 @@ from .rationals import parse_number
 
 def require_keys(obj: dict, required: set[str], optional: set[str], where: str) -> None:
     """All required keys present; no key outside required | optional."""
+    if obj.keys() == required:
+        return
     missing = sorted(required - obj.keys())
     if missing:
         raise CertificateMalformed(f"{where}: missing field {missing[0]!r}")
@@ -57,8 +59,9 @@ def read_dual(obj: dict, q: int) -> list:
     return [parse_number(entry, f"dual[{i}]") for i, entry in enumerate(dual)]
 
 
-def read_primal(entries: list, q: int, where: str = "primal") -> list:
-    """Primal entries {"block": [...], "weight": "p/q"}: valid, pairwise distinct blocks."""
+def read_primal(entries: list, q: int, where: str = "primal", numbers: dict | None = None) -> list:
+    """Primal entries {"block": [...], "weight": "p/q"}: valid, pairwise distinct blocks
+    (`numbers`: a cache text -> Fraction shared by the caller)."""
     primal, seen = [], set()
     for k, entry in enumerate(entries):
         at = f"{where}[{k}]"
@@ -69,7 +72,13 @@ def read_primal(entries: list, q: int, where: str = "primal") -> list:
         if block in seen:
             raise CertificateMalformed(f"{at}: duplicate block {list(block)}")
         seen.add(block)
-        primal.append((block, parse_number(entry["weight"], f"{at}.weight")))
+        text = entry["weight"]
+        weight = numbers.get(text) if numbers is not None and type(text) is str else None
+        if weight is None:
+            weight = parse_number(text, f"{at}.weight")
+            if numbers is not None:
+                numbers[text] = weight
+        primal.append((block, weight))
     return primal
 
 

@@ -17,38 +17,53 @@ from .dimacs import evaluate_cnf, parse_dimacs
 from .errors import CertificateMalformed
 from .expr import count_nodes, evaluate_formula, parse_formula
 
-MAX_ARITY = 24
+MAX_ARITY = 28               # q of the exhaustive kind (2^28 positions: 32 MiB per table)
 MAX_COMPOSE_DEPTH = 32
 MAX_INTEGER_CHARS = 1000
 WORK_LIMIT = 1 << 40          # bit-operations one evaluation may spend
 MIN_OPERATION_COST = 1 << 16  # per big-int operation, to cover Python overhead at small q
+DIRECT_PASSES = 16            # a split threshold or stored table: a few passes over 2^q bits
+
+
+class Budget:
+    """Bit-operations a check may still spend; one budget can be shared by all the specs of
+    a file (the tree kind), so a file's work is bounded whatever it repeats."""
+
+    def __init__(self, limit: int = WORK_LIMIT):
+        self.limit, self.spent = limit, 0
+
+    def charge(self, amount: int) -> None:
+        self.spent += amount
+        if self.spent > self.limit:
+            raise CertificateMalformed(f"too costly to check: more than 2^{self.limit.bit_length() - 1}"
+                                       " bit-operations of spec evaluation")
 
 
 class Context:
     """The universe of 2^q positions, the variable bitsets and the work budget."""
 
-    def __init__(self, q: int):
+    def __init__(self, q: int, budget: Budget | None = None):
         self.q = q
         self.size = 1 << q
         self.full = (1 << self.size) - 1
-        self.spent = 0
+        self.budget = budget or Budget()
         self.charge(2 * q)
         self.variables = bitset.variables(q)
 
     def charge(self, operations: int) -> None:
         """Account for big-int operations; refuse specs too costly to evaluate."""
-        self.spent += operations * max(self.size, MIN_OPERATION_COST)
-        if self.spent > WORK_LIMIT:
-            raise CertificateMalformed(f"spec is too costly to evaluate at q={self.q} "
-                                       f"(more than 2^40 bit-operations)")
+        self.budget.charge(operations * max(self.size, MIN_OPERATION_COST))
 
 
 @dataclass(frozen=True)
 class Node:
-    """A parsed spec: arity and the map from input bitsets to the output bitset."""
+    """A parsed spec: arity and the map from input bitsets to the output bitset; `direct`,
+    where present, builds the truth table over the node's own variables without them
+    (thresholds split in the middle, stored tables as they are)."""
 
     arity: int
     run: Callable[[list[int], Context], int]
+    direct: Callable[[], int] | None = None
 
 
 @dataclass(frozen=True)
@@ -63,9 +78,12 @@ class ParsedSpec:
     def arity(self) -> int:
         return self.node.arity
 
-    def truth_table(self) -> int:
+    def truth_table(self, budget: Budget | None = None) -> int:
         """The bitset of f over all 2^q inputs (bit j = f at position j, docs/notes.md, section 2)."""
-        context = Context(self.arity)
+        if self.node.direct is not None:
+            (budget or Budget()).charge(DIRECT_PASSES * max(1 << self.arity, MIN_OPERATION_COST))
+            return self.node.direct()
+        context = Context(self.arity, budget)
         return self.node.run(context.variables, context)
 
 
@@ -96,6 +114,15 @@ def _reverse_bits(value: int, length: int) -> int:
     if length < 8:
         return int(format(value, f"0{length}b")[::-1], 2)
     return int.from_bytes(value.to_bytes(length // 8, "big").translate(_BYTE_REVERSED), "little")
+
+
+def _hex_bytes(text: str) -> bytes | None:
+    """bytes.fromhex of a string of hex digits only (no spaces: then two digits per byte)."""
+    try:
+        data = bytes.fromhex(text)
+    except ValueError:
+        return None
+    return data if 2 * len(data) == len(text) else None
 
 
 def _short(text: str) -> str:
@@ -168,12 +195,12 @@ class _Parser:
     def maj(self, rest: str, spec: str) -> Node:
         (n_text,) = self.fields(rest, 1, spec)
         n = self.arity(n_text, spec)
-        return Node(n, lambda inputs, ctx: _threshold([1] * n, n // 2 + 1, inputs, ctx))
+        return _threshold_node([1] * n, n // 2 + 1)
 
     def thr(self, rest: str, spec: str) -> Node:
         n_text, t_text = self.fields(rest, 2, spec)
         n, t = self.arity(n_text, spec), self.integer(t_text, spec, "T", signed=True)
-        return Node(n, lambda inputs, ctx: _threshold([1] * n, t, inputs, ctx))
+        return _threshold_node([1] * n, t)
 
     def wthr(self, rest: str, spec: str) -> Node:
         w_text, t_text = self.fields(rest, 2, spec)
@@ -185,7 +212,7 @@ class _Parser:
                 raise self.fail(spec, f"negative weight {_short(part)}")
         weights = [self.integer(part, spec, "a weight", low=0) for part in parts]
         t = self.integer(t_text, spec, "T", signed=True)
-        return Node(len(weights), lambda inputs, ctx: _threshold(weights, t, inputs, ctx))
+        return _threshold_node(weights, t)
 
     def sym(self, rest: str, spec: str) -> Node:
         if re.fullmatch(r"[01]{2,}", rest) is None:
@@ -193,7 +220,8 @@ class _Parser:
         if len(rest) - 1 > self.max_arity:
             raise self.fail(spec, f"arity {len(rest) - 1} exceeds the limit {self.max_arity}")
         values = [int(c) for c in rest]
-        return Node(len(values) - 1, lambda inputs, ctx: _symmetric(values, inputs, ctx))
+        return Node(len(values) - 1, lambda inputs, ctx: _symmetric(values, inputs, ctx),
+                    lambda: bitset.symmetric_values(values, len(values) - 1))
 
     # --- structured families -----------------------------------------------------------
 
@@ -235,17 +263,23 @@ class _Parser:
         return _table_node(q, int(rest[::-1], 2))
 
     def tt_hex(self, rest: str, spec: str) -> Node:
-        hex_text, q_text = self.fields(rest, 2, spec)
+        hex_text, separator, q_text = rest.rpartition(":")
+        if not separator or ":" in hex_text:
+            raise self.fail(spec, "expected 2 field(s) after the family name")
         q = self.integer(q_text, spec, "Q", low=0)
         if q > self.max_table_arity:
             raise self.fail(spec, f"a truth table of arity {q} exceeds the limit "
                                   f"{self.max_table_arity}")
-        if re.fullmatch(r"[0-9a-fA-F]+", hex_text) is None:
-            raise self.fail(spec, "expected tt:0xHEX:Q with hexadecimal digits")
         length = 1 << q
         if len(hex_text) != max(1, length // 4):
             raise self.fail(spec, f"a table of Q = {q} inputs has {max(1, length // 4)} hex "
                                   f"digit(s), got {len(hex_text)}")
+        if q >= 3:  # the exact length (checked above): read as bytes
+            data = _hex_bytes(hex_text)
+            if data is not None:
+                return _table_node(q, int.from_bytes(data.translate(_BYTE_REVERSED), "little"))
+        if re.fullmatch(r"[0-9a-fA-F]+", hex_text) is None:
+            raise self.fail(spec, "expected tt:0xHEX:Q with hexadecimal digits")
         value = int(hex_text, 16)
         if value >> length:
             raise self.fail(spec, f"the hex value has more than 2^Q = {length} bits")
@@ -305,6 +339,24 @@ _FAMILIES = {
 }
 
 
+def normal_form(spec: str) -> str:
+    """The spec with the whitespace the grammar ignores removed (around the spec and around
+    every part of a composition), so that equal functions written alike get one key."""
+    spec = spec.strip()
+    parts = compose_parts(spec)
+    if parts is None:
+        return spec
+    return "compose(" + ";".join(normal_form(part) for part in parts) + ")"
+
+
+def compose_parts(spec: str) -> list[str] | None:
+    """[OUTER, INNER_1, ...] of a `compose(...)` spec (unstripped), None for any other spec
+    or unbalanced parentheses."""
+    if not (spec.startswith("compose(") and spec.endswith(")")):
+        return None
+    return _split_top_level(spec[len("compose("):-1])
+
+
 def _split_top_level(text: str) -> list[str] | None:
     """Split at ';' outside parentheses; None if the parentheses do not balance."""
     parts, depth, start = [], 0, 0
@@ -353,6 +405,13 @@ def _threshold(weights: list[int], t: int, inputs: list[int], ctx: Context) -> i
     return bitset.at_least(_counter(weights, inputs, ctx), t, ctx.full)
 
 
+def _threshold_node(weights: list[int], t: int) -> Node:
+    """thr, maj, wthr: bit-sliced on arbitrary inputs, split in the middle on its variables."""
+    n = len(weights)
+    return Node(n, lambda inputs, ctx: _threshold(weights, t, inputs, ctx),
+                lambda: bitset.weighted_at_least([(0, w) for w in weights], t, n))
+
+
 def _symmetric(values: list[int], inputs: list[int], ctx: Context) -> int:
     """values[|x|] (sym)."""
     if all(values):
@@ -377,7 +436,7 @@ def _compose(outer: Node, inners: list[Node], inputs: list[int], ctx: Context) -
 
 def _table_node(q: int, table: int) -> Node:
     """A truth table (bit j = position j) as a node."""
-    return Node(q, lambda inputs, ctx: _run_table(q, table, inputs, ctx))
+    return Node(q, lambda inputs, ctx: _run_table(q, table, inputs, ctx), lambda: table)
 
 
 def _run_table(q: int, table: int, inputs: list[int], ctx: Context) -> int:
@@ -406,6 +465,8 @@ def _consecutive_variables(inputs: list[int], ctx: Context) -> int | None:
 
 def _expand(table: int, q: int, low_bits: int, size: int) -> int:
     """Each of the 2^q table bits repeated 2^low_bits times, the result tiled over size bits."""
+    if not low_bits and 1 << q == size:
+        return table
     text = format(table, f"0{1 << q}b")
     if low_bits:
         repeat = 1 << low_bits

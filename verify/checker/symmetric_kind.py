@@ -4,51 +4,96 @@ For f(x) = V(|x|) the certificate gives t on the ones of z, t on the zeros of z,
 weights on block types (a ones flipped, b zeros flipped). Nothing is enumerated: a block of
 type (a, b) reaches weight w - a + b, and the cheapest blocks reaching a weight below (above)
 w flip only ones (zeros), so dual feasibility reduces to the nearest weight where V changes.
+
+Work is bounded by the file: V is a closed form (and, or, parity, maj, thr: O(1) per weight)
+or the `sym:` text itself (one str.find), the input is read run by run, every number has at
+most 1000 characters and the common denominator of the primal weights (and of t) at most
+2^14 bits, so each primal type costs O(1) big-integer operations of bounded size.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from .errors import CertificateMalformed
 from .fields import get_typed, require_keys
-from .rationals import parse_number
+from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 
 MAX_ARITY = 10**8
 _RUN = re.compile(r"([01])\^([0-9]{1,9})")
+_NUMBER = re.compile(r"[0-9]{1,9}")
+_THRESHOLD = re.compile(r"-?[0-9]{1,1000}")  # thr:N:T, T any integer (spec grammar)
 
 
-def symmetric_values(spec: object) -> tuple[int, object]:
-    """(n, V) for the symmetric families: V(k) is f at Hamming weight k."""
+@dataclass(frozen=True)
+class Values:
+    """V(k), k = 0..n: a step [k >= first_one], parity, or the characters of a sym: spec."""
+
+    n: int
+    kind: str
+    first_one: int = 0
+    text: str = ""
+
+    def __call__(self, k: int) -> int:
+        if self.kind == "step":
+            return int(k >= self.first_one)
+        if self.kind == "parity":
+            return k & 1
+        return int(self.text[k] == "1")
+
+    def nearest_change(self, weight: int, step: int) -> int | None:
+        """Smallest d >= 1 with V(weight + step*d) != V(weight) within 0..n (closed form)."""
+        if self.kind == "parity":
+            return 1 if 0 <= weight + step <= self.n else None
+        if self.kind == "step":
+            if step > 0:
+                return self.first_one - weight if weight < self.first_one <= self.n else None
+            return weight - self.first_one + 1 if 1 <= self.first_one <= weight else None
+        other = "0" if self.text[weight] == "1" else "1"
+        found = (self.text.find(other, weight + 1) if step > 0
+                 else self.text.rfind(other, 0, weight))
+        return None if found < 0 else abs(found - weight)
+
+
+def symmetric_values(spec: object) -> Values:
+    """V for the symmetric families: V(k) is f at Hamming weight k."""
     if type(spec) is not str:
         raise CertificateMalformed("spec must be a string")
     family, _, rest = spec.partition(":")
     if family == "sym":
-        if not re.fullmatch(r"[01]{2,}", rest) or len(rest) > MAX_ARITY + 1:
-            raise CertificateMalformed(f"spec {spec[:40]!r}: sym needs 0/1 values")
-        return len(rest) - 1, lambda k: int(rest[k])
+        if len(rest) > MAX_ARITY + 1 or not re.fullmatch(r"[01]{2,}", rest):
+            raise CertificateMalformed(f"spec {spec[:40]!r}: sym needs 2 to {MAX_ARITY + 1} "
+                                       "values, each 0 or 1")
+        return Values(len(rest) - 1, "text", text=rest)
     fields = rest.split(":")
-    if not all(re.fullmatch(r"[0-9]{1,9}", x) for x in fields):
+    patterns = (_NUMBER, _THRESHOLD) if family == "thr" else (_NUMBER,) * len(fields)
+    if len(fields) != len(patterns) or not all(p.fullmatch(x) for p, x in zip(patterns, fields)):
         raise CertificateMalformed(f"spec {spec[:40]!r}: not a symmetric family this kind knows")
     numbers = [int(x) for x in fields]
-    rules = {("and", 1): lambda n: lambda k: int(k == n),
-             ("or", 1): lambda n: lambda k: int(k >= 1),
-             ("parity", 1): lambda n: lambda k: k % 2,
-             ("maj", 1): lambda n: lambda k: int(2 * k > n),
-             ("thr", 2): lambda n, t: lambda k: int(k >= t)}
-    rule = rules.get((family, len(numbers)))
-    if rule is None or not 1 <= numbers[0] <= MAX_ARITY:
+    first_one = {("and", 1): lambda n: n, ("or", 1): lambda n: 1,
+                 ("maj", 1): lambda n: n // 2 + 1, ("thr", 2): lambda n, t: t}
+    if (family, len(numbers)) == ("parity", 1):
+        rule = None
+    else:
+        rule = first_one.get((family, len(numbers)))
+        if rule is None:
+            numbers = [0]
+    if not 1 <= numbers[0] <= MAX_ARITY:
         raise CertificateMalformed(f"spec {spec[:40]!r}: kind symmetric accepts and, or, parity, "
                                    f"maj, thr, sym with 1 <= N <= {MAX_ARITY}")
-    return numbers[0], rule(*numbers)
+    n = numbers[0]
+    if rule is None:
+        return Values(n, "parity")
+    return Values(n, "step", first_one=min(max(rule(*numbers), 0), n + 1))
 
 
 def count_ones(text: object, n: int) -> int:
     """Hamming weight of an input given as bits or as runs `1^5,0^3`; its length must be n."""
     if type(text) is not str:
         raise CertificateMalformed("input must be a string")
-    if re.fullmatch(r"[01]+", text):
+    if len(text) <= MAX_ARITY and re.fullmatch(r"[01]+", text):
         length, ones = len(text), text.count("1")
     else:
         length = ones = 0
@@ -65,23 +110,14 @@ def count_ones(text: object, n: int) -> int:
     return ones
 
 
-def nearest_change(value, weight: int, n: int, step: int) -> int | None:
-    """Smallest d >= 1 with V(weight + step*d) != V(weight), scanning within 0..n."""
-    k = weight + step
-    while 0 <= k <= n:
-        if value(k) != value(weight):
-            return abs(k - weight)
-        k += step
-    return None
-
-
 def _read(obj: dict):
     require_keys(obj, {"format", "kind", "spec", "arity", "input", "value", "dual", "primal"},
                  {"producer", "bob_rule"}, "certificate")
-    n, value = symmetric_values(obj["spec"])
-    if get_typed(obj, "arity", int, "certificate") != n:
-        raise CertificateMalformed(f"arity {obj['arity']} differs from the spec's arity {n}")
-    weight = count_ones(obj["input"], n)
+    value = symmetric_values(obj["spec"])
+    if get_typed(obj, "arity", int, "certificate") != value.n:
+        raise CertificateMalformed(f"arity {str(obj['arity'])[:20]} differs from the spec's "
+                                   f"arity {value.n}")
+    weight = count_ones(obj["input"], value.n)
     dual = get_typed(obj, "dual", dict, "certificate")
     require_keys(dual, {"ones", "zeros"}, set(), "dual")
     t = {bit: parse_number(dual[key], f"dual.{key}") for bit, key in ((1, "ones"), (0, "zeros"))}
@@ -93,33 +129,37 @@ def _read(obj: dict):
         require_keys(entry, {"ones", "zeros", "weight"}, set(), where)
         a, b = get_typed(entry, "ones", int, where), get_typed(entry, "zeros", int, where)
         types.append((a, b, parse_number(entry["weight"], f"{where}.weight")))
-    return n, value, weight, t, types, parse_number(obj["value"], "value")
+    common_denominator([y for _, _, y in types], "primal weights")
+    common_denominator(list(t.values()), "dual")
+    return value, weight, t, types, parse_number(obj["value"], "value")
 
 
 def check(obj: dict) -> CheckReport:
     """All conditions of the symmetric kind, in FORMAT.md order."""
-    n, value, w, t, types, claimed = _read(obj)
+    value, w, t, types, claimed = _read(obj)
+    n = value.n
     if any(y < 0 for _, _, y in types):
         return rejected("primal-nonnegative", "a type weight is negative")
     if t[1] < 0 or t[0] < 0:
-        return rejected("dual-nonnegative", f"t on ones = {t[1]}, t on zeros = {t[0]}")
+        return rejected("dual-nonnegative", f"t on ones = {show(t[1])}, t on zeros = {show(t[0])}")
     for a, b, _ in types:
         if not (0 <= a <= w and 0 <= b <= n - w and a + b >= 1) or value(w - a + b) == value(w):
-            return rejected("primal-sensitive", f"type ({a} ones, {b} zeros) is not a sensitive "
-                            f"block type at weight {w} of {n}")
+            return rejected("primal-sensitive", f"type ({str(a)[:20]} ones, {str(b)[:20]} zeros) "
+                            f"is not a sensitive block type at weight {w} of {n}")
     ones_load, zeros_load = sum(y * a for a, _, y in types), sum(y * b for _, b, y in types)
     if ones_load > w or zeros_load > n - w:
-        return rejected("primal-load", f"total load on the ones {ones_load} (at most {w}), "
-                        f"on the zeros {zeros_load} (at most {n - w})")
-    if sum(y for _, _, y in types) != claimed:
-        return rejected("primal-value", f"sum of type weights = {sum(y for _, _, y in types)}, "
-                        f"claimed value = {claimed}")
+        return rejected("primal-load", f"total load on the ones {show(ones_load)} (at most {w}), "
+                        f"on the zeros {show(zeros_load)} (at most {n - w})")
+    total_weight = sum(y for _, _, y in types)
+    if total_weight != claimed:
+        return rejected("primal-value", f"sum of type weights = {show(total_weight)}, "
+                        f"claimed value = {show(claimed)}")
     total = w * t[1] + (n - w) * t[0]
     if total != claimed:
-        return rejected("dual-value", f"sum of t = {total}, claimed value = {claimed}")
+        return rejected("dual-value", f"sum of t = {show(total)}, claimed value = {show(claimed)}")
     for bit, step, name in ((1, -1, "ones"), (0, +1, "zeros")):
-        distance = nearest_change(value, w, n, step)
+        distance = value.nearest_change(w, step)
         if distance is not None and distance * t[bit] < 1:
             return rejected("dual-feasible", f"flipping {distance} {name} is sensitive but has "
-                            f"t(B) = {distance * t[bit]} < 1")
-    return accepted(claimed, f"fbs = {claimed} (symmetric, weight {w} of {n})")
+                            f"t(B) = {show(distance * t[bit])} < 1")
+    return accepted(claimed, f"fbs = {show(claimed)} (symmetric, weight {w} of {n})")

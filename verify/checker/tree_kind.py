@@ -1,18 +1,25 @@
-"""Kind `tree`: a factored certificate for rho_T = fbs_alpha(F_T) (certificates/FORMAT-tree.md).
+"""Kind `tree`: a factored certificate for rho_T = fbs_alpha(F_T) (certificates/FORMAT.md, kind tree).
 
-F_T is the global function of a decomposition tree (paper Section 5): its variables are the
-leaves in depth-first, left-to-right order, and alpha gives their reference values. The
-certificate lists one record per distinct node key (aggregator, z_u, capacities); this
-checker recomputes every z_u bottom-up from alpha with its own spec evaluator, takes the
-capacities c_i to be the values it has already accepted for the children (1 at a leaf),
-finds the node's record by that key, and checks the record locally and exactly:
+F_T is the global function of a decomposition tree (paper Section 5), or of a composed spec
+(`compose(...)`, `tribes`, read as the tree of its parts): its variables are the leaves in
+depth-first, left-to-right order, and alpha gives their reference values. The certificate
+lists one record per distinct node key (aggregator, z_u, capacities); this checker recomputes
+every z_u bottom-up from alpha with its own spec evaluator, takes the capacities c_i to be
+the values it has already accepted for the children (1 at a leaf), finds the node's record
+by that key, and checks the record locally and exactly:
 
   primal: weights >= 0, every block sensitive for phi_u at z_u, load_i <= c_i, sum w = value;
-  dual:   v_i >= 0, sum_i c_i v_i = value, v(S) >= 1 for EVERY sensitive block S (all 2^q - 1).
+  dual:   v_i >= 0, sum_i c_i v_i = value, v(S) >= 1 for EVERY sensitive block S.
 
-If every node passes, the root's value equals fbs_alpha(F_T): FORMAT-tree.md proves that the
+If every node passes, the root's value equals fbs_alpha(F_T): FORMAT.md proves that the
 products of the local primals (duals) are a primal (dual) solution of F_T's fbs LP at alpha
-with that value. Standard library only (docs/design.md, Trust boundary).
+with that value.
+
+Work is factored: nodes with the same aggregator and the same children's (value, accepted
+value) classes share one class, so a node costs a tuple of small integers and a dictionary
+lookup, and everything else (z_u, the record lookup, the record's checks) happens once per
+distinct class. Aggregator specs are keyed by their normal form and evaluated once, lazily,
+all against one work budget per file. Standard library only (docs/design.md, Trust boundary).
 """
 
 from __future__ import annotations
@@ -21,13 +28,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from . import bitset
-from .dual_check import light_sensitive_block
+from .dual_check import STEP_COST, light_sensitive_block
 from .errors import CertificateMalformed
 from .fields import brief, get_typed, read_files, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
-from .spec_eval import MAX_ARITY, parse_spec
-from .wide_symmetric import SymmetricAggregator, wide_symmetric
+from .spec_eval import (
+    Budget,
+    compose_parts,
+    normal_form,
+    parse_spec,
+)
+from .symmetric_kind import Values, symmetric_values
 
 REQUIRED = {"format", "kind", "tree", "alpha", "value", "records"}
 OPTIONAL = {"producer", "files"}
@@ -35,6 +47,9 @@ RECORD_KEYS = {"aggregator", "z", "capacities", "value", "primal", "dual"}
 TREE_FORMAT = "fbs-tree/1"
 MAX_NODES = 5_000_000
 MAX_LEAVES = 1 << 23
+MAX_TABLE_ARITY = 24          # a non-symmetric aggregator is checked on its 2^q blocks
+TREE_WORK_LIMIT = 1 << 38     # bit-operations of spec evaluation and dual checks per file
+SYMMETRIC_FAMILIES = {"and", "or", "parity", "maj", "thr", "sym"}
 ONE = Fraction(1)
 
 
@@ -49,17 +64,17 @@ class _Rejected(Exception):
 def check(obj: dict) -> CheckReport:
     """Check a kind-"tree" certificate; the report names the first failing condition."""
     require_keys(obj, REQUIRED, OPTIONAL, "certificate")
-    files = read_files(obj)
-    functions = _Functions(files)
-    shape = _read_tree(get_typed(obj, "tree", dict, "certificate"), functions)
+    aggregators = _Aggregators(read_files(obj), Budget(TREE_WORK_LIMIT))
+    shape = _read_tree(get_typed(obj, "tree", dict, "certificate"), aggregators)
     alpha = get_typed(obj, "alpha", str, "certificate")
     if len(alpha) != shape.n_leaves or alpha.strip("01"):
         raise CertificateMalformed(f"alpha: expected a 0/1 string with one bit per leaf "
                                    f"({shape.n_leaves}), got {len(alpha)} characters")
     claimed = parse_number(obj["value"], "value")
-    records = _Records(get_typed(obj, "records", list, "certificate"), functions)
+    records = _Records(get_typed(obj, "records", list, "certificate"), aggregators)
+    classes = _Classes(records)
     try:
-        value = shape.evaluate(alpha, records)
+        value = classes.rho[shape.evaluate(alpha, classes)]
     except _Rejected as failure:
         return failure.report
     records.require_all_used()
@@ -68,53 +83,119 @@ def check(obj: dict) -> CheckReport:
                                       f"the certificate claims {show(claimed)}")
     return accepted(value, f"valid: rho_T = fbs_alpha(F_T) = {show(value)} for a tree with "
                            f"{shape.n_leaves} leaves and depth {shape.depth} "
-                           f"({len(records.items)} node records)")
+                           f"({len(records.items)} node records, "
+                           f"{len(classes.rho) - 2} distinct node classes)")
 
 
 # --- aggregators ------------------------------------------------------------------------------
 
 
-class _Functions:
-    """Aggregator truth tables (the checker's own evaluator), sensitive families per (spec, z)."""
+class _Aggregators:
+    """Aggregators by normal form: parsed once (cheap), evaluated on first use."""
 
-    def __init__(self, files: dict):
-        self.files = files
-        self.tables: dict[str, tuple[int, int]] = {}
-        self.families: dict[tuple[str, str], tuple[int, bytes]] = {}
+    def __init__(self, files: dict, budget: Budget):
+        self.files, self.budget = files, budget
+        self.known: dict[str, _Aggregator] = {}
 
-    def table(self, spec: object, where: str) -> tuple[int, int]:
-        """(q, truth-table bitset) of an aggregator spec."""
+    def get(self, spec: object, where: str) -> "_Aggregator":
         if type(spec) is not str:
             raise CertificateMalformed(f"{where}: an aggregator must be a spec string")
-        if spec not in self.tables and (wide := wide_symmetric(spec, MAX_ARITY)) is not None:
-            self.tables[spec] = (wide.n, wide)  # wider than a table: see wide_symmetric.py
-        if spec not in self.tables:
-            parsed = parse_spec(spec, self.files, MAX_ARITY)
-            if parsed.arity < 1:
-                raise CertificateMalformed(f"{where}: aggregator {spec[:40]!r} has arity 0")
-            self.tables[spec] = (parsed.arity, parsed.truth_table())
-        return self.tables[spec]
+        key = normal_form(spec)
+        if key not in self.known:
+            self.known[key] = _Aggregator(key, self.files, self.budget, where)
+        return self.known[key]
 
-    def value(self, spec: str, z: str) -> int:
+
+class _Aggregator:
+    """phi_u: symmetric (and, or, parity, maj, thr, sym; any width, closed forms) or a truth
+    table of arity <= 24 (the checker's own evaluator; sensitive families per z, cached)."""
+
+    def __init__(self, spec: str, files: dict, budget: Budget, where: str):
+        self.spec, self.budget = spec, budget
+        self.values: Values | None = None
+        if spec.partition(":")[0] in SYMMETRIC_FAMILIES:
+            try:
+                self.values = symmetric_values(spec)
+            except CertificateMalformed:
+                self.values = None  # e.g. thr with T < 0: the general evaluator decides
+        if self.values is not None:
+            self.q = self.values.n
+            return
+        self.parsed = parse_spec(spec, files, MAX_TABLE_ARITY)
+        self.q = self.parsed.arity
+        if self.q < 1:
+            raise CertificateMalformed(f"{where}: aggregator {spec[:40]!r} has arity 0")
+        self._table: int | None = None
+        self.families: dict[str, tuple[int, bytes]] = {}
+
+    def value(self, z: str) -> int:
         """phi(z) for a claim vector given as bits (z_1 most significant)."""
-        _, table = self.tables[spec]
-        if isinstance(table, SymmetricAggregator):
-            return table.value_at(z)
-        return (table >> int(z, 2)) & 1
+        if self.values is not None:
+            return self.values(z.count("1"))
+        return (self._truth_table() >> int(z, 2)) & 1
 
-    def sensitive(self, spec: str, z: str) -> tuple[int, bytes]:
+    def _truth_table(self) -> int:
+        if self._table is None:
+            self._table = self.parsed.truth_table(self.budget)
+        return self._table
+
+    def _cost(self) -> int:
+        return max(1 << self.q, STEP_COST)
+
+    def family(self, z: str) -> tuple[int, bytes]:
         """The sensitive family at z as a bitset over block masks, and its byte lookup."""
-        key = (spec, z)
-        if isinstance(self.tables[spec][1], SymmetricAggregator):
-            return self.tables[spec][1].at(z), None
-        if key not in self.families:
-            q, table = self.tables[spec]
+        if z not in self.families:
+            q, table = self.q, self._truth_table()
+            self.budget.charge(8 * q * self._cost())
             z_index = int(z, 2)
             family = bitset.xor_permute(table, z_index, q)
             if (table >> z_index) & 1:
                 family ^= (1 << (1 << q)) - 1
-            self.families[key] = (family, bitset.to_lookup(family, q))
-        return self.families[key]
+            self.families[z] = (family, bitset.to_lookup(family, q))
+        return self.families[z]
+
+    def sensitive(self, z: str, block: tuple[int, ...]) -> bool:
+        """Whether flipping the children in `block` changes phi at z."""
+        if self.values is not None:
+            w = z.count("1")
+            ones = sum(1 for i in block if z[i] == "1")
+            return self.values(w - ones + (len(block) - ones)) != self.values(w)
+        return bool(bitset.test(self.family(z)[1], _mask(block, self.q)))
+
+    def light_block(self, z: str, scaled: list[int], denominator: int) -> list[int] | None:
+        """A sensitive block J with v(J) < 1, or None when v is feasible (Def. 3.4 weighted);
+        v_i = scaled[i] / denominator.
+
+        Symmetric phi at weight w: J is sensitive iff it reaches a weight where V differs,
+        and the cheapest such J are the d_down cheapest ones or the d_up cheapest zeros of z
+        (FORMAT.md, kind tree: "Symmetric aggregators")."""
+        if self.values is not None:
+            w = z.count("1")
+            for bit, step in (("1", -1), ("0", +1)):
+                distance = self.values.nearest_change(w, step)
+                if distance is None:
+                    continue
+                side = sorted((scaled[i], i) for i in range(self.q) if z[i] == bit)[:distance]
+                if sum(v for v, _ in side) < denominator:
+                    return sorted(i for _, i in side)
+            return None
+        family, _ = self.family(z)
+        light = light_sensitive_block(family, self.q, scaled, denominator,
+                                      charge=self.budget.charge)
+        return None if light is None else [i for i in range(self.q)
+                                           if (light >> (self.q - 1 - i)) & 1]
+
+
+def _scaled(x: Fraction, denominator: int) -> int:
+    """x * denominator, for a common denominator of x."""
+    return x.numerator * (denominator // x.denominator)
+
+
+def _mask(block: tuple[int, ...], q: int) -> int:
+    mask = 0
+    for i in block:
+        mask |= 1 << (q - 1 - i)
+    return mask
 
 
 # --- records ----------------------------------------------------------------------------------
@@ -123,24 +204,29 @@ class _Functions:
 @dataclass
 class _Record:
     index: int
-    spec: str
+    aggregator: _Aggregator
     z: str
     capacities: tuple[Fraction, ...]
     value: Fraction
     primal: list[tuple[tuple[int, ...], Fraction]]
-    dual: list[Fraction]
+    dual: tuple[Fraction, ...]
+    capacity_ids: tuple[int, ...] = ()
     checked: bool = False
 
 
 class _Records:
-    """Node records keyed by (aggregator, z, capacities); each checked once, on first use."""
+    """Node records keyed by (aggregator's normal form, z, capacities); each checked once,
+    on first use."""
 
-    def __init__(self, entries: list, functions: _Functions):
-        self.functions = functions
+    def __init__(self, entries: list, aggregators: _Aggregators):
+        self.aggregators = aggregators
         self.items: dict[tuple, _Record] = {}
+        self.numbers: dict[str, Fraction] = {}  # texts repeat across records: parse each once
+        self.ids: dict[Fraction, int] = {ONE: 0}  # distinct values as small ints, for keys
+        self.text_ids: dict[str, int] = {}
         for k, entry in enumerate(entries):
             record = self._read(k, entry)
-            key = (record.spec, record.z, record.capacities)
+            key = (record.aggregator.spec, record.z, record.capacity_ids)
             if key in self.items:
                 raise CertificateMalformed(f"records[{k}]: duplicate key (same aggregator, z and "
                                            f"capacities as records[{self.items[key].index}])")
@@ -151,27 +237,56 @@ class _Records:
         if type(entry) is not dict:
             raise CertificateMalformed(f"{where}: expected an object")
         require_keys(entry, RECORD_KEYS, set(), where)
-        spec = get_typed(entry, "aggregator", str, where)
-        q, _ = self.functions.table(spec, where)
+        aggregator = self.aggregators.get(entry["aggregator"], where)
+        q = aggregator.q
         z = get_typed(entry, "z", str, where)
         if len(z) != q or z.strip("01"):
             raise CertificateMalformed(f"{where}: z must be {q} bits")
-        capacities = _numbers(get_typed(entry, "capacities", list, where), q, f"{where}.capacities")
-        dual = _numbers(get_typed(entry, "dual", list, where), q, f"{where}.dual")
-        primal = read_primal(get_typed(entry, "primal", list, where), q, f"{where}.primal")
-        return _Record(k, spec, z, capacities, parse_number(entry["value"], f"{where}.value"),
-                       primal, dual)
+        capacity_texts = get_typed(entry, "capacities", list, where)
+        capacities = self._numbers(capacity_texts, q, f"{where}.capacities")
+        capacity_ids = tuple(self.text_ids[t] if type(t) is str and t in self.text_ids else
+                             self._text_id(t, c) for t, c in zip(capacity_texts, capacities))
+        dual = self._numbers(get_typed(entry, "dual", list, where), q, f"{where}.dual")
+        primal = read_primal(get_typed(entry, "primal", list, where), q, f"{where}.primal",
+                             self.numbers)
+        return _Record(k, aggregator, z, capacities, parse_number(entry["value"], f"{where}.value"),
+                       primal, dual, capacity_ids)
 
-    def lookup(self, spec: str, z: str, capacities: tuple[Fraction, ...], node: str) -> Fraction:
+    def _text_id(self, text, number: Fraction) -> int:
+        found = self.id_of(number)
+        if type(text) is str:
+            self.text_ids[text] = found
+        return found
+
+    def _numbers(self, entries: list, q: int, where: str) -> tuple[Fraction, ...]:
+        if len(entries) != q:
+            raise CertificateMalformed(f"{where}: expected {q} entries, got {len(entries)}")
+        found = []
+        for i, text in enumerate(entries):
+            number = self.numbers.get(text) if type(text) is str else None
+            if number is None:
+                number = parse_number(text, f"{where}[{i}]")
+                self.numbers[text] = number
+            found.append(number)
+        return tuple(found)
+
+    def id_of(self, number: Fraction) -> int:
+        """A small integer naming this value (equal values, equal ids)."""
+        return self.ids.setdefault(number, len(self.ids))
+
+    def lookup(self, aggregator: _Aggregator, z: str, capacity_ids: tuple[int, ...],
+               node) -> Fraction:
         """The value of the record for this node key, after its local checks."""
-        record = self.items.get((spec, z, capacities))
+        record = self.items.get((aggregator.spec, z, capacity_ids))
         if record is None:
-            raise _Rejected(rejected("record-missing", f"node {node}: no record for aggregator "
-                                     f"{spec[:40]!r}, z = {z[:40]}, capacities "
-                                     f"[{', '.join(show(c) for c in capacities[:6])}"
+            values = {i: x for x, i in self.ids.items()}
+            capacities = [values[i] for i in capacity_ids]
+            raise _Rejected(rejected("record-missing", f"node {_describe(node)}: no record for "
+                                     f"aggregator {aggregator.spec[:40]!r}, z = {z[:40]}, "
+                                     f"capacities [{', '.join(show(c) for c in capacities[:6])}"
                                      f"{', ...' if len(capacities) > 6 else ''}]"))
         if not record.checked:
-            failure = _check_record(record, self.functions)
+            failure = _check_record(record)
             if failure is not None:
                 raise _Rejected(failure)
             record.checked = True
@@ -184,110 +299,214 @@ class _Records:
                                        f"({len(unused)} unused record(s))")
 
 
-def _numbers(entries: list, q: int, where: str) -> tuple[Fraction, ...]:
-    if len(entries) != q:
-        raise CertificateMalformed(f"{where}: expected {q} entries, got {len(entries)}")
-    return tuple(parse_number(x, f"{where}[{i}]") for i, x in enumerate(entries))
+def _describe(node) -> str:
+    if isinstance(node, tuple):
+        return f"{node[1]} of level {node[0]}"
+    return repr(str(node)[:40])
 
 
-def _check_record(record: _Record, functions: _Functions) -> CheckReport | None:
-    """The local weighted LP checks of one record (FORMAT-tree.md, "What is checked")."""
-    where = f"records[{record.index}] ({record.spec[:30]} at z = {record.z[:30]})"
-    q = len(record.z)
-    family, lookup = functions.sensitive(record.spec, record.z)
-    if any(c < 0 for c in record.capacities):
+
+
+def _check_record(record: _Record) -> CheckReport | None:
+    """The local weighted LP checks of one record (FORMAT.md, kind tree, "What is checked")."""
+    phi = record.aggregator
+    where = f"records[{record.index}] ({phi.spec[:30]} at z = {record.z[:30]})"
+    if any(c.numerator < 0 for c in record.capacities):
         return rejected("capacity-nonnegative", f"{where}: a capacity is negative")
     for block, weight in record.primal:
-        if weight < 0:
-            return rejected("primal-nonnegative", f"{where}: block {list(block)} has weight "
+        if weight.numerator < 0:
+            return rejected("primal-nonnegative", f"{where}: block {list(block)[:8]} has weight "
                                                   f"{show(weight)} < 0")
-        if not (family.sensitive(block) if lookup is None else bitset.test(lookup, _mask(block, q))):
-            return rejected("primal-sensitive", f"{where}: block {list(block)} is not sensitive")
+        if not phi.sensitive(record.z, block):
+            return rejected("primal-sensitive", f"{where}: block {list(block)[:8]} is not sensitive")
+    # integer arithmetic over common denominators (each at most 2^14 bits)
     weights = [w for _, w in record.primal]
     denominator = common_denominator(weights + list(record.capacities), f"{where} primal")
-    load = [0] * q
+    capacity = [_scaled(c, denominator) for c in record.capacities]
+    load = {}
     for block, weight in record.primal:
+        scaled = _scaled(weight, denominator)
         for i in block:
-            load[i] += weight.numerator * (denominator // weight.denominator)
-    for i, total in enumerate(load):
-        if Fraction(total, denominator) > record.capacities[i]:
+            load[i] = load.get(i, 0) + scaled
+    for i, total in sorted(load.items()):
+        if total > capacity[i]:
             return rejected("primal-load", f"{where}: coordinate {i} has load "
                                            f"{show(Fraction(total, denominator))} > capacity "
                                            f"{show(record.capacities[i])}")
-    if sum(weights, Fraction(0)) != record.value:
+    primal_value = Fraction(sum(_scaled(w, denominator) for w in weights), denominator)
+    if primal_value != record.value:
         return rejected("primal-value", f"{where}: sum of primal weights = "
-                                        f"{show(sum(weights, Fraction(0)))}, value = {show(record.value)}")
-    if any(v < 0 for v in record.dual):
+                                        f"{show(primal_value)}, value = {show(record.value)}")
+    if any(v.numerator < 0 for v in record.dual):
         return rejected("dual-nonnegative", f"{where}: a dual entry is negative")
-    dual_value = sum((c * v for c, v in zip(record.capacities, record.dual)), Fraction(0))
+    dual_denominator = common_denominator(list(record.dual), f"{where} dual")
+    scaled_dual = [_scaled(v, dual_denominator) for v in record.dual]
+    dual_value = Fraction(sum(c * v for c, v in zip(capacity, scaled_dual)),
+                          denominator * dual_denominator)
     if dual_value != record.value:
         return rejected("dual-value", f"{where}: sum_i c_i v_i = {show(dual_value)}, "
                                       f"value = {show(record.value)}")
-    dual_den = common_denominator(list(record.dual), f"{where} dual")
-    scaled = [v.numerator * (dual_den // v.denominator) for v in record.dual]
-    if lookup is None:
-        block = family.light_block(scaled, dual_den)
-    else:
-        light = light_sensitive_block(family, q, scaled, dual_den)
-        block = None if light is None else [i for i in range(q) if (light >> (q - 1 - i)) & 1]
-    if block is not None:
-        return rejected("dual-feasible", f"{where}: block {block} is sensitive but v(B) = "
-                                         f"{show(sum((record.dual[i] for i in block), Fraction(0)))} < 1")
+    light = phi.light_block(record.z, scaled_dual, dual_denominator)
+    if light is not None:
+        return rejected("dual-feasible", f"{where}: block {light[:8]} is sensitive but v(B) = "
+                                         f"{show(sum((record.dual[i] for i in light), Fraction(0)))} < 1")
     return None
 
 
-def _mask(block: tuple[int, ...], q: int) -> int:
-    mask = 0
-    for i in block:
-        mask |= 1 << (q - 1 - i)
-    return mask
+# --- node classes -----------------------------------------------------------------------------
+
+
+class _Classes:
+    """Distinct node classes: a class is the pair (value under alpha, accepted rho). Classes 0
+    and 1 are the leaves with alpha bit 0 and 1 (rho = 1); an internal node's class is found
+    from (aggregator, its children's classes), so every distinct key is resolved once."""
+
+    def __init__(self, records: _Records):
+        self.records = records
+        self.value, self.rho, self.rho_id = [0, 1], [ONE, ONE], [0, 0]
+        self.ids: dict[tuple, int] = {}
+
+    def node(self, aggregator: _Aggregator, children: tuple[int, ...], where) -> int:
+        key = (aggregator, children)
+        found = self.ids.get(key)
+        if found is None:
+            z = "".join("1" if self.value[c] else "0" for c in children)
+            rho = self.records.lookup(aggregator, z, tuple(self.rho_id[c] for c in children),
+                                      where)
+            found = self.ids[key] = len(self.rho)
+            self.value.append(aggregator.value(z))
+            self.rho.append(rho)
+            self.rho_id.append(self.records.id_of(rho))
+        return found
 
 
 # --- tree shapes ------------------------------------------------------------------------------
 
 
-def _read_tree(description: dict, functions: _Functions):
-    """A compact uniform description or an explicit fbs-tree/1 document (flat layout)."""
+def _read_tree(description: dict, aggregators: _Aggregators):
+    """A compact uniform description, a composed spec, or an fbs-tree/1 document (flat)."""
     if "uniform" in description:
         require_keys(description, {"uniform"}, set(), "tree")
-        return _Uniform(get_typed(description, "uniform", dict, "tree"), functions)
-    return _Explicit(description, functions)
+        return _Uniform(get_typed(description, "uniform", dict, "tree"), aggregators)
+    if "spec" in description:
+        require_keys(description, {"spec"}, set(), "tree")
+        return _Composed(get_typed(description, "spec", str, "tree"), aggregators)
+    return _Explicit(description, aggregators)
 
 
 class _Uniform:
     """Every internal node has the same aggregator; q^d leaves, all at depth d."""
 
-    def __init__(self, body: dict, functions: _Functions):
+    def __init__(self, body: dict, aggregators: _Aggregators):
         require_keys(body, {"aggregator", "depth"}, set(), "tree.uniform")
-        self.spec = get_typed(body, "aggregator", str, "tree.uniform")
+        self.aggregator = aggregators.get(get_typed(body, "aggregator", str, "tree.uniform"),
+                                          "tree.uniform")
         self.depth = get_typed(body, "depth", int, "tree.uniform")
-        self.q, _ = functions.table(self.spec, "tree.uniform")
+        self.q = self.aggregator.q
         if self.depth < 0 or (self.q > 1 and self.depth > 64):
             raise CertificateMalformed(f"tree.uniform: bad depth {brief(self.depth)}")
         if self.q ** self.depth > MAX_LEAVES or (self.q == 1 and self.depth > MAX_NODES):
             raise CertificateMalformed(f"tree.uniform: more than {MAX_LEAVES} leaves")
         self.n_leaves = self.q ** self.depth
-        self.functions = functions
 
-    def evaluate(self, alpha: str, records: _Records) -> Fraction:
+    def evaluate(self, alpha: str, classes: _Classes) -> int:
         """Level by level from the leaves: node j of a level has children q*j .. q*j+q-1."""
-        q, spec, values = self.q, self.spec, alpha
-        rho = [ONE] * len(values)
-        for level in range(self.depth - 1, -1, -1):
-            next_values, next_rho = [], []
-            for j in range(0, len(values), q):
-                z = values[j:j + q]
-                next_rho.append(records.lookup(spec, z, tuple(rho[j:j + q]),
-                                               f"{j // q} of level {level}"))
-                next_values.append("1" if self.functions.value(spec, z) else "0")
-            values, rho = "".join(next_values), next_rho
-        return rho[0]
+        q, aggregator = self.q, self.aggregator
+        level = list(alpha.encode("ascii").translate(_BIT_VALUES))
+        for depth in range(self.depth - 1, -1, -1):
+            level = [classes.node(aggregator, tuple(level[j:j + q]), (depth, j // q))
+                     for j in range(0, len(level), q)]
+        return level[0]
 
 
-class _Explicit:
+_BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+class _NodeList:
+    """A tree as internal nodes in post-order: (aggregator, children, where), a child being
+    ("leaf", position in alpha) or ("node", index of an earlier node)."""
+
+    nodes: list
+    n_leaves: int
+    depth: int
+
+    def evaluate(self, alpha: str, classes: _Classes) -> int:
+        if not self.nodes:
+            return int(alpha)
+        done: list[int] = []
+        for aggregator, children, where in self.nodes:
+            kids = tuple(int(alpha[i]) if kind == "leaf" else done[i] for kind, i in children)
+            done.append(classes.node(aggregator, kids, where))
+        return done[-1]
+
+
+class _Composed(_NodeList):
+    """compose(OUTER; INNER_1; ...) and tribes:W:S read as trees (FORMAT.md section 3): the
+    outer function is a node over its inner parts, a part that is not composed is a node
+    over its own inputs, tribes:W:S is or:S over S nodes and:W."""
+
+    def __init__(self, spec: str, aggregators: _Aggregators):
+        self.aggregators, self.nodes, self.n_leaves = aggregators, [], 0
+        self.depth = self._add(normal_form(spec), 0)
+        if self.n_leaves > MAX_LEAVES:
+            raise CertificateMalformed(f"tree.spec: more than {MAX_LEAVES} leaves")
+
+    def _add(self, spec: str, nesting: int) -> int:
+        """Append the subtree of `spec` (nodes in post-order); return its depth."""
+        if nesting > 32 or len(self.nodes) > MAX_NODES:
+            raise CertificateMalformed("tree.spec: composed deeper than 32 levels or too large")
+        parts = compose_parts(spec)
+        tribes = _tribes(spec)
+        if parts is not None:
+            if len(parts) < 2:
+                raise CertificateMalformed(f"tree.spec: {spec[:40]!r} needs an outer function "
+                                           "and at least one inner")
+            outer, inners = parts[0], parts[1:]
+        elif tribes is not None:
+            width, count = tribes
+            outer, inners = f"or:{count}", [f"and:{width}"] * count
+        else:
+            return self._leaf_node(spec)
+        children, depth = [], 0
+        for inner in inners:
+            depth = max(depth, self._add(inner, nesting + 1))
+            children.append(("node", len(self.nodes) - 1))
+        aggregator = self.aggregators.get(outer, "tree.spec")
+        if aggregator.q != len(children):
+            raise CertificateMalformed(f"tree.spec: outer {outer[:40]!r} has arity {aggregator.q} "
+                                       f"but {len(children)} inner functions are given")
+        self.nodes.append((aggregator, tuple(children), spec[:40]))
+        return depth + 1
+
+    def _leaf_node(self, spec: str) -> int:
+        """A part that is not composed: one node over its own q inputs (depth 1)."""
+        aggregator = self.aggregators.get(spec, "tree.spec")
+        if self.n_leaves + aggregator.q > MAX_LEAVES:
+            raise CertificateMalformed(f"tree.spec: more than {MAX_LEAVES} leaves")
+        start, self.n_leaves = self.n_leaves, self.n_leaves + aggregator.q
+        self.nodes.append((aggregator, tuple(("leaf", i) for i in range(start, self.n_leaves)),
+                           spec[:40]))
+        return 1
+
+
+def _tribes(spec: str) -> tuple[int, int] | None:
+    """(W, S) of a tribes:W:S spec (ASCII digits, W, S >= 1), else None."""
+    family, _, rest = spec.partition(":")
+    fields = rest.split(":")
+    if family != "tribes" or len(fields) != 2 or not all(
+            0 < len(x) <= 9 and x.isascii() and x.isdigit() for x in fields):
+        return None
+    width, count = int(fields[0]), int(fields[1])
+    if width < 1 or count < 1 or width * count > MAX_LEAVES:
+        raise CertificateMalformed(f"tree.spec: {spec[:40]!r}: need 1 <= W, S and W*S <= "
+                                   f"{MAX_LEAVES}")
+    return width, count
+
+
+class _Explicit(_NodeList):
     """An fbs-tree/1 document, flat layout: nodes with ids, children by id, leaf queries."""
 
-    def __init__(self, document: dict, functions: _Functions):
+    def __init__(self, document: dict, aggregators: _Aggregators):
         require_keys(document, {"format", "root", "nodes"}, {"description", "depth"}, "tree")
         if document["format"] != TREE_FORMAT:
             raise CertificateMalformed(f"tree.format: expected {TREE_FORMAT!r}")
@@ -295,24 +514,24 @@ class _Explicit:
         nodes = get_typed(document, "nodes", list, "tree")
         if not nodes or len(nodes) > MAX_NODES:
             raise CertificateMalformed(f"tree.nodes: expected 1 to {MAX_NODES} nodes")
-        self.functions = functions
+        self.aggregators = aggregators
         records = self._records(nodes)
         if root not in records:
             raise CertificateMalformed(f"tree.root {brief(root)} is not a node")
-        self.order, self.parent_depth = self._walk(root, records)
-        if len(self.order) != len(records):
+        order, parent_depth = self._walk(root, records)
+        if len(order) != len(records):
             raise CertificateMalformed("tree: some node is not reachable from the root")
-        self.records = records
-        self.leaves = [i for i in self.order if "query" in records[i]]
-        self.n_leaves = len(self.leaves)
-        self.depth = max(self.parent_depth[i] for i in self.leaves)
+        leaves = [i for i in order if "query" in records[i]]
+        self.n_leaves = len(leaves)
+        self.depth = max(parent_depth[i] for i in leaves)
         if "depth" in document and document["depth"] != self.depth:
             raise CertificateMalformed(f"tree.depth: declared {brief(document['depth'])}, "
                                        f"the tree has depth {self.depth}")
-        queries = [records[i]["query"] for i in self.leaves]
+        queries = [records[i]["query"] for i in leaves]
         if len(set(queries)) != len(queries):
             raise CertificateMalformed("tree: leaf queries must be pairwise distinct "
                                        "(paper Section 5)")
+        self.nodes = self._post_order(order, records, {leaf: k for k, leaf in enumerate(leaves)})
 
     def _records(self, nodes: list) -> dict[str, dict]:
         records: dict[str, dict] = {}
@@ -330,7 +549,7 @@ class _Explicit:
                 get_typed(node, "query", str, where)
             else:
                 require_keys(node, {"id", "aggregator", "children"}, {"label"}, where)
-                q, _ = self.functions.table(node["aggregator"], where)
+                q = self.aggregators.get(node["aggregator"], where).q
                 children = get_typed(node, "children", list, where)
                 if len(children) != q or any(type(c) is not str for c in children):
                     raise CertificateMalformed(f"{where}: expected {q} child ids (the "
@@ -357,16 +576,19 @@ class _Explicit:
                 stack.append(child)
         return order, depth
 
-    def evaluate(self, alpha: str, records: _Records) -> Fraction:
-        """Post-order: children before parents; leaves take alpha in pre-order."""
-        value: dict[str, str] = {leaf: bit for leaf, bit in zip(self.leaves, alpha)}
-        rho: dict[str, Fraction] = {leaf: ONE for leaf in self.leaves}
-        for node in reversed(self.order):
-            record = self.records[node]
+    def _post_order(self, order: list[str], records: dict[str, dict], leaf_position: dict) -> list:
+        """Internal nodes children first; leaves take alpha in pre-order."""
+        index: dict[str, int] = {}
+        nodes = []
+        for node in reversed(order):
+            record = records[node]
             if "query" in record:
                 continue
-            children, spec = record["children"], record["aggregator"]
-            z = "".join(value[c] for c in children)
-            rho[node] = records.lookup(spec, z, tuple(rho[c] for c in children), repr(node[:40]))
-            value[node] = "1" if self.functions.value(spec, z) else "0"
-        return rho[self.order[0]]
+            children = tuple(("leaf", leaf_position[c]) if c in leaf_position else ("node", index[c])
+                             for c in record["children"])
+            aggregator = self.aggregators.get(record["aggregator"], node)
+            index[node] = len(nodes)
+            nodes.append((aggregator, children, node))
+        if order[0] in leaf_position:
+            return []
+        return nodes

@@ -1,4 +1,4 @@
-"""Kind `weighted`: one weighted fbs LP of f at z with capacities c (certificates/FORMAT.md, 8).
+"""Kind `weighted`: one weighted fbs LP of f at z with capacities c (certificates/FORMAT.md, 9).
 
     value = max { sum_B w_B : w >= 0 on sensitive blocks, load_i = sum_{B contains i} w_B <= c_i }
           = min { sum_i c_i v_i : v >= 0, v(B) >= 1 for every sensitive block B of f at z }.

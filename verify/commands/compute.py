@@ -39,6 +39,10 @@ def _common(parser) -> None:
                         help="function spec, e.g. maj:6 (see README), or @FILE / @- holding one")
     parser.add_argument("--at", required=True, metavar="BITS",
                         help="input x_1..x_q: bits, run-length 1^4,0^2, @FILE or @- (stdin)")
+    parser.add_argument("--method", default="auto", metavar="METHOD",
+                        help="auto (default: symmetric, composition, threshold, table up to "
+                        "q = 24, then sat or z3), symmetric, composition, threshold, table "
+                        "(q <= 28), sat, z3")
 
 
 def _inputs(args, spec: str) -> list:
@@ -51,7 +55,7 @@ def run_compute(args) -> int:
 
     spec = spec_text(args.spec)
     check_outputs([], _inputs(args, spec))
-    result = fbs(spec, args.at, measures=args.measures)
+    result = fbs(spec, args.at, measures=args.measures, method=args.method)
     if args.json:
         print_json(result.to_json())
     else:
@@ -60,11 +64,18 @@ def run_compute(args) -> int:
 
 
 def _print_summary(result) -> None:
+    from verify.functions.bits import PerBit, parse_runs
+
     label = "certified" if result.certified else "NOT CERTIFIED (a bug: please report it)"
     print(f"fbs of {_short(result.spec)} at {_short(result.input)} = "
           f"{short_fraction(result.value)} ({label}; method {result.method})")
     print(f"  {block_counts(result)}")
-    if result.sampling is not None:
+    if isinstance(result.sampling, PerBit):
+        ones = parse_runs(result.input).weight
+        print(f"  Bob's sampling distribution p = t/sum(t): {short_fraction(result.sampling.on_ones)} "
+              f"on each of the {ones} ones, {short_fraction(result.sampling.on_zeros)} on each of "
+              f"the {len(result.sampling) - ones} zeros")
+    elif result.sampling is not None:
         support = [(i, p) for i, p in enumerate(result.sampling) if p]
         shown = ", ".join(f"x{i + 1}: {short_fraction(p)}" for i, p in support[:12])
         more = f", ... ({len(support)} coordinates)" if len(support) > 12 else ""
@@ -85,10 +96,13 @@ def block_counts(result) -> str:
         return (f"minimal sensitive block types (a ones, b zeros flipped): "
                 f"{result.n_minimal_blocks}, each standing for every block of its type; "
                 f"primal support: {len(result.primal_types or ())} block type(s) {types}")
-    if result.method in ("sat", "z3"):
+    if result.method in ("sat", "z3", "threshold"):
         return (f"column generation produced {result.n_minimal_blocks} sensitive blocks (the "
                 f"minimal ones are not enumerated at this width); primal support: "
                 f"{len(result.primal)} blocks")
+    if result.method == "composition":
+        return (f"the composition as a tree: {result.n_minimal_blocks} distinct local LPs, "
+                "certified by the tree kind (no explicit blocks of f)")
     return (f"minimal sensitive blocks: {result.n_minimal_blocks} (all of them, from the truth "
             f"table); primal support: {len(result.primal)} blocks")
 
@@ -104,7 +118,7 @@ def run_certify(args) -> int:
     refuse_json_with_stdout(args.json, args.output)
     spec = spec_text(args.spec)
     check_outputs([(args.output, "-o")], _inputs(args, spec))
-    result = certify(spec, args.at, output=args.output)
+    result = certify(spec, args.at, output=args.output, method=args.method)
     if args.json:
         print_json(result.to_json())
         return 0

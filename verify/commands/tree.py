@@ -47,7 +47,11 @@ def register(commands) -> None:
                        help="random oracle seed")
     build.add_argument("--ones", type=_probability, default=0.5, metavar="P",
                        help="random oracle: probability of a 1 answer")
-    build.add_argument("--nested", action="store_true", help="nested layout (default: flat)")
+    build.add_argument("--layout", choices=["uniform", "flat", "nested"], default=None,
+                       help="file layout: uniform trees are written described (`uniform`, with "
+                       "the oracle as leaf bits) unless flat or nested is asked for; other trees "
+                       "default to flat")
+    build.add_argument("--nested", action="store_true", help="the same as --layout nested")
     build.add_argument("--json", action="store_true", help="machine-readable summary")
     build.set_defaults(run=run_build)
 
@@ -83,7 +87,8 @@ def _build_tree(args):
     else:
         if len(args.aggregator) != 1:
             raise BadInput("a uniform tree takes exactly one --aggregator (use --random for several)")
-        tree = uniform_tree(args.aggregator[0], args.depth)
+        layout = "nested" if args.nested else args.layout or "uniform"
+        tree = uniform_tree(args.aggregator[0], args.depth, compact=layout == "uniform")
     if not args.oracle_out:
         return tree, None, ""
     oracle = random_oracle(tree, args.oracle_seed, args.ones)
@@ -91,9 +96,11 @@ def _build_tree(args):
 
 
 def run_build(args) -> int:
+    from verify.base.errors import BadInput
     from verify.cli import print_json
     from verify.functions.spec import cnf_paths
     from verify.trees.api import tree_info, write_tree
+    from verify.trees.model import Tree, UniformTree
 
     from .arguments import check_outputs, refuse_json_with_stdout, report_stream
 
@@ -102,16 +109,19 @@ def run_build(args) -> int:
     check_outputs([(args.output, "-o"), (args.oracle_out, "--oracle-out")],
                   [(path, "a cnf: aggregator") for spec in specs for path in cnf_paths(spec)])
     tree, oracle, description = _build_tree(args)
-    write_tree(args.output, tree, nested=args.nested, oracle_path=args.oracle_out,
-               oracle=oracle, oracle_description=description)
+    if args.layout == "uniform" and isinstance(tree, Tree):
+        raise BadInput("--layout uniform describes uniform trees only (--aggregator SPEC --depth D)")
+    write_tree(args.output, tree, nested=args.nested or args.layout == "nested",
+               oracle_path=args.oracle_out, oracle=oracle, oracle_description=description)
     if args.json:
         document = tree_info(tree).to_json()
         document.update(tree=args.output, oracle=args.oracle_out, oracle_description=description)
         print_json(document)
         return 0
     stream = report_stream(args.output, args.oracle_out)
+    leaves = tree.n_leaves if isinstance(tree, UniformTree) else len(tree.leaves())
     print(f"wrote {args.output}: {tree.description}; {tree.n_nodes} nodes, "
-          f"{len(tree.leaves())} leaves, depth {tree.depth}", file=stream)
+          f"{leaves} leaves, depth {tree.depth}", file=stream)
     if args.oracle_out:
         print(f"wrote {args.oracle_out}: {description}", file=stream)
     return 0

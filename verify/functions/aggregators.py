@@ -35,8 +35,8 @@ def z_index(z) -> int:
 
 
 def evaluate(spec: str, z) -> int:
-    """phi(z) for an aggregator spec and a claim vector z (a symmetric aggregator by the
-    weight of z, so wide ones need no table)."""
+    """phi(z) for an aggregator spec and a claim vector z (a symmetric aggregator of any
+    width by its value at |z|, never by a truth table)."""
     function = aggregator_function(spec)
     if isinstance(function, Symmetric):
         return function.values[sum(z)]

@@ -1,8 +1,17 @@
-"""Input bit strings x_1...x_q (docs/notes.md, section 2): plain, run-length or read from a file."""
+"""Input bit strings x_1...x_q (docs/notes.md, section 2): plain, run-length or read from a file.
+
+`parse_bits` expands an input to a tuple of bits (what the table and solver methods need);
+`parse_runs` keeps it as given (`BitRuns`: the runs of equal bits, never one object per bit),
+which is all the symmetric method needs for inputs of up to 10^8 bits.
+"""
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import groupby
 
 from verify.base.errors import BadInput
 from verify.base.files import read_source
@@ -13,34 +22,133 @@ _RUN = re.compile(r"([01])\^(\d{1,9})")
 
 def parse_bits(text: str, arity: int | None = None) -> tuple[int, ...]:
     """Parse `0110`, a run-length form `1^600000,0^400001`, `@FILE` or `@-` (stdin)."""
+    runs = parse_runs(text, arity)
+    return tuple(runs.bits().encode("ascii").translate(_VALUES))
+
+
+@dataclass(frozen=True)
+class BitRuns:
+    """An input x_1..x_q as given: plain bits (`runs` None), or run-length with its runs of
+    equal bits as (bit, count) pairs, in order."""
+
+    text: str  # after @FILE and whitespace removal: plain bits or run-length
+    runs: tuple[tuple[int, int], ...] | None = None
+    length: int = 0
+    weight: int = 0  # the number of ones
+
+    def bits(self) -> str:
+        """The plain bit string (expanded)."""
+        if self.runs is None:
+            return self.text
+        return "".join(str(bit) * count for bit, count in self.runs)
+
+    def run_length(self) -> str:
+        """The run-length form `1^3,0^2` (docs/notes.md, section 2)."""
+        runs = self.runs or [(int(b), len(list(g))) for b, g in groupby(self.text)]
+        return ",".join(f"{bit}^{count}" for bit, count in runs)
+
+    def bit(self, index: int) -> int:
+        """x_{index+1}."""
+        if self.runs is None:
+            return int(self.text[index] == "1")
+        for bit, count in self.runs:
+            if index < count:
+                return bit
+            index -= count
+        raise IndexError("coordinate out of range")
+
+
+def parse_runs(text: str, arity: int | None = None) -> BitRuns:
+    """Like parse_bits, but keeps the runs (no per-bit object for run-length inputs)."""
     if not isinstance(text, str):
         raise BadInput("the input must be a string of bits")
     if text.startswith("@"):
-        text = read_source(text[1:], "input bits", MAX_BITS)
+        text = read_source(text[1:], "input bits", 2 * MAX_BITS)
     text = "".join(text.split())
-    bits = _expand_runs(text) if "^" in text else text
-    if not bits or not re.fullmatch(r"[01]+", bits):
-        raise BadInput(f"input {text[:40]!r} is not a string of 0s and 1s")
-    if arity is not None and len(bits) != arity:
-        raise BadInput(f"input has {len(bits)} bits but the function has arity {arity}")
-    return tuple(bits.encode("ascii").translate(_VALUES))
+    if "^" in text:
+        runs = _runs_of_run_length(text)
+        found = BitRuns(text, runs, sum(c for _, c in runs), sum(c for b, c in runs if b))
+    else:
+        if not text or text.strip("01"):
+            raise BadInput(f"input {text[:40]!r} is not a string of 0s and 1s")
+        if len(text) > MAX_BITS:
+            raise BadInput(f"input longer than {MAX_BITS} bits")
+        found = BitRuns(text, None, len(text), text.count("1"))
+    if arity is not None and found.length != arity:
+        raise BadInput(f"input has {found.length} bits but the function has arity {arity}")
+    return found
 
 
-_VALUES = bytes.maketrans(b"01", b"\x00\x01")
-
-
-def _expand_runs(text: str) -> str:
-    pieces, total = [], 0
+def _runs_of_run_length(text: str) -> tuple[tuple[int, int], ...]:
+    runs, total = [], 0
     for part in text.split(","):
         match = _RUN.fullmatch(part)
         if not match:
             raise BadInput(f"run-length input part {part[:40]!r} is not of the form B^COUNT "
                            "(COUNT at most 9 digits)")
-        total += int(match.group(2))
+        bit, count = int(match.group(1)), int(match.group(2))
+        total += count
         if total > MAX_BITS:
             raise BadInput(f"input longer than {MAX_BITS} bits")
-        pieces.append(match.group(1) * int(match.group(2)))
-    return "".join(pieces)
+        if count:
+            if runs and runs[-1][0] == bit:
+                runs[-1] = (bit, runs[-1][1] + count)
+            else:
+                runs.append((bit, count))
+    if not runs:
+        raise BadInput(f"input {text[:40]!r} has no bits")
+    return tuple(runs)
+
+
+class PerBit(Sequence):
+    """A vector with one value on the ones of an input and another on its zeros (the dual
+    and Bob's p of a symmetric function), stored as two values and the input's runs."""
+
+    def __init__(self, runs: BitRuns, on_zeros, on_ones):
+        self.input, self.on_zeros, self.on_ones = runs, on_zeros, on_ones
+        self._ends = []
+        position = 0
+        for _, count in runs.runs or ():
+            position += count
+            self._ends.append(position)
+
+    def __len__(self) -> int:
+        return self.input.length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("coordinate out of range")
+        if self.input.runs is None:
+            bit = self.input.text[index] == "1"
+        else:
+            bit = self.input.runs[bisect_right(self._ends, index)][0]
+        return self.on_ones if bit else self.on_zeros
+
+    def __iter__(self):
+        if self.input.runs is None:
+            for char in self.input.text:
+                yield self.on_ones if char == "1" else self.on_zeros
+            return
+        for bit, count in self.input.runs:
+            value = self.on_ones if bit else self.on_zeros
+            for _ in range(count):
+                yield value
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, PerBit) and self.input == other.input:
+            return (self.on_zeros, self.on_ones) == (other.on_zeros, other.on_ones)
+        return isinstance(other, Sequence) and len(other) == len(self) and all(
+            a == b for a, b in zip(self, other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"PerBit(ones={self.on_ones!r}, zeros={self.on_zeros!r}, input={self.input.text[:40]!r})"
 
 
 def format_bits(bits) -> str:
@@ -48,4 +156,5 @@ def format_bits(bits) -> str:
     return bytes(bits).translate(_DIGITS).decode("ascii")
 
 
+_VALUES = bytes.maketrans(b"01", b"\x00\x01")
 _DIGITS = bytes.maketrans(b"\x00\x01", b"01")

@@ -1,7 +1,9 @@
 """Boolean functions f: {0,1}^q -> {0,1} with one evaluation interface (paper Section 3.3).
 
 Every function evaluates a batch of inputs column-wise (`verify.functions.inputs`); a point
-evaluation and the truth table (docs/notes.md, section 2 order) are derived from that.
+evaluation and the truth table (docs/notes.md, section 2 order) are derived from that. Truth
+tables are built packed, eight positions per byte (`verify.functions.packed`), directly for
+thresholds, symmetric functions and stored tables, in chunks for everything else.
 """
 
 from __future__ import annotations
@@ -9,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-import numpy as np
-
 from verify.base.errors import BadInput, TooLarge
+from verify.base.lazy import numpy as np
 
+from . import packed as packing
 from .inputs import MAX_TABLE_ARITY, Inputs, MatrixInputs, TableInputs
+from .weight_values import WeightValues
 
 
 class BooleanFunction:
@@ -38,10 +41,18 @@ class BooleanFunction:
 
     def truth_table(self) -> np.ndarray:
         """The 2^q values of f in truth-table order, as a bool array."""
+        return packing.unpack(self.packed_table(), self.arity)
+
+    def packed_table(self) -> np.ndarray:
+        """The truth table packed eight positions per byte (verify.functions.packed)."""
+        self.require_table()
+        return packing.chunked_table(self)
+
+    def require_table(self) -> None:
+        """TooLarge above MAX_TABLE_ARITY, before anything is allocated."""
         if self.arity > MAX_TABLE_ARITY:
             raise TooLarge(f"{self.spec}: arity {self.arity} is too large for a truth table "
                            f"(at most {MAX_TABLE_ARITY})")
-        return np.asarray(self.evaluate_batch(TableInputs(self.arity)), dtype=bool)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec} (q={self.arity})>"
@@ -49,9 +60,10 @@ class BooleanFunction:
 
 @dataclass(frozen=True, repr=False)
 class Symmetric(BooleanFunction):
-    """f(x) = values[|x|]: covers and, or, parity, maj, thr and sym specs."""
+    """f(x) = values[|x|]: covers and, or, parity, maj, thr and sym specs (values compact,
+    verify.functions.weight_values)."""
 
-    values: tuple[int, ...]
+    values: WeightValues
     spec: str
 
     @property
@@ -59,8 +71,12 @@ class Symmetric(BooleanFunction):
         return len(self.values) - 1
 
     def evaluate_batch(self, inputs: Inputs) -> np.ndarray:
-        table = np.asarray(self.values, dtype=bool)
+        table = np.fromiter(self.values, dtype=bool, count=self.arity + 1)
         return table[inputs.count(0, self.arity)]
+
+    def packed_table(self) -> np.ndarray:
+        self.require_table()
+        return packing.symmetric_table(tuple(self.values))
 
 
 @dataclass(frozen=True, repr=False)
@@ -85,6 +101,12 @@ class WeightedThreshold(BooleanFunction):
 
     def _big(self) -> bool:
         return sum(self.weights) >= 2**62 or abs(self.threshold) >= 2**62
+
+    def packed_table(self) -> np.ndarray:
+        self.require_table()
+        if self._big():
+            return packing.chunked_table(self)
+        return packing.threshold_table(self.weights, self.threshold)
 
 
 @dataclass(frozen=True, repr=False)
@@ -130,47 +152,65 @@ class Tribes(BooleanFunction):
 
 @dataclass(frozen=True, repr=False)
 class TruthTable(BooleanFunction):
-    """f given by its truth table (docs/notes.md, section 2 order), stored as a numpy bool array."""
+    """f given by its truth table (docs/notes.md, section 2 order), stored packed
+    (verify.functions.packed)."""
 
-    table: np.ndarray = field(compare=False)
+    packed: np.ndarray = field(compare=False)
+    n_inputs: int
     spec: str
+
+    @classmethod
+    def from_values(cls, values, spec: str) -> "TruthTable":
+        """From 2^q values in truth-table order (a 0/1 or bool array)."""
+        values = np.asarray(values, dtype=bool)
+        return cls(packing.pack(values), values.size.bit_length() - 1, spec)
 
     @classmethod
     def from_bits(cls, bits: str, spec: str) -> "TruthTable":
         """From a string of 0/1 characters (position j = character j)."""
-        return cls(np.frombuffer(bits.encode("ascii"), dtype=np.uint8) == ord("1"), spec)
+        return cls.from_values(np.frombuffer(bits.encode("ascii"), dtype=np.uint8) == ord("1"),
+                               spec)
 
     @classmethod
     def from_int(cls, value: int, arity: int, spec: str) -> "TruthTable":
         """From the table read as a 2^arity-bit binary number (position 0 most significant)."""
         length = 1 << arity
         if length < 8:
-            return cls.from_bits(format(value, f"0{length}b"), spec)
-        packed = np.frombuffer(value.to_bytes(length // 8, "big"), dtype=np.uint8)
-        return cls(np.unpackbits(packed).astype(bool), spec)
+            return cls(np.array([value << (8 - length)], dtype=np.uint8), arity, spec)
+        return cls(np.frombuffer(value.to_bytes(length // 8, "big"), dtype=np.uint8), arity, spec)
 
     @property
     def arity(self) -> int:
-        return self.table.size.bit_length() - 1
+        return self.n_inputs
+
+    @property
+    def table(self) -> np.ndarray:
+        """The table as a bool array (2^q bytes; `packed` is the compact form)."""
+        return self.values()
 
     def to_hex_spec(self) -> str:
         """The equivalent `tt:0xHEX:Q` spec."""
-        if self.table.size < 8:
-            bits = "".join("1" if v else "0" for v in self.table)
-            return f"tt:0x{int(bits, 2):x}:{self.arity}"
-        return f"tt:0x{np.packbits(self.table).tobytes().hex()}:{self.arity}"
+        if self.arity < 3:
+            return f"tt:0x{int(self.packed[0]) >> (8 - (1 << self.arity)):x}:{self.arity}"
+        return f"tt:0x{self.packed.tobytes().hex()}:{self.arity}"
 
     def values(self) -> np.ndarray:
         """The table as a bool array."""
-        return self.table
+        return packing.unpack(self.packed, self.arity)
+
+    def packed_table(self) -> np.ndarray:
+        return self.packed
 
     def evaluate_batch(self, inputs: Inputs) -> np.ndarray:
         if isinstance(inputs, TableInputs):
-            return self.values()
+            start, count = inputs.start, inputs.n_rows
+            if start % 8 == 0 and count % 8 == 0:
+                return np.unpackbits(self.packed[start >> 3:(start + count) >> 3]).astype(bool)
+            return self.values()[start:start + count]
         index = np.zeros(inputs.n_rows, dtype=np.int64)
         for i in range(self.arity):
             index = (index << 1) | inputs.column(i)
-        return self.values()[index]
+        return packing.bits_at(self.packed, index).astype(bool)
 
 
 # A formula is a nested tuple: ("var", i) with 0-based i, ("const", b), ("not", a),

@@ -2,19 +2,19 @@
 
 A Boolean function evaluates a whole batch at once: column i holds bit x_{i+1} of
 every input in the batch. Two batch kinds exist: an explicit 0/1 matrix, and the
-lazy batch of all 2^q inputs in truth-table order (x_1 is the most significant bit).
+lazy batch of a run of consecutive inputs in truth-table order (x_1 is the most significant
+bit), by default all 2^q of them.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from verify.base.errors import TooLarge
+from verify.base.lazy import numpy as np
 
 # The one limit of everything that lists all 2^q inputs: truth tables (`tt:` specs included),
 # the table method of verify.fbs, block enumeration on the table, and the exhaustive
 # certificate (its checker enforces the same q). Stated once in the README ("Limits").
-MAX_TABLE_ARITY = 24
+MAX_TABLE_ARITY = 28
 
 
 class Inputs:
@@ -62,14 +62,22 @@ class MatrixInputs(Inputs):
 
 
 class TableInputs(Inputs):
-    """All 2^arity inputs in truth-table order; columns are computed on demand."""
+    """The inputs start .. start + count - 1 in truth-table order (default: all 2^arity);
+    columns are computed on demand."""
 
-    def __init__(self, arity: int):
+    def __init__(self, arity: int, start: int = 0, count: int | None = None):
         if arity > MAX_TABLE_ARITY:
             raise TooLarge(f"a truth table of arity {arity} exceeds the limit q <= {MAX_TABLE_ARITY}")
-        self.arity = arity
-        self.n_rows = 1 << arity
-        self.index = np.arange(self.n_rows, dtype=np.int64)
+        self.arity, self.start = arity, start
+        self.n_rows = (1 << arity) - start if count is None else count
+        self._index = None
+
+    @property
+    def index(self) -> np.ndarray:
+        """The truth-table positions of the batch (built on first use)."""
+        if self._index is None:
+            self._index = np.arange(self.start, self.start + self.n_rows, dtype=np.int64)
+        return self._index
 
     def column(self, i: int) -> np.ndarray:
         return ((self.index >> (self.arity - 1 - i)) & 1).astype(bool)

@@ -30,8 +30,10 @@ from .families import (
     WeightedThreshold,
 )
 from .inputs import MAX_TABLE_ARITY
+from .weight_values import WeightValues
 
-MAX_ARITY = 10**7  # symmetric families, tribes, wthr
+MAX_ARITY = 10**7  # tribes, wthr, sym
+MAX_SYMMETRIC_ARITY = 10**8  # and, or, parity, maj, thr: kept compact (WeightValues)
 MAX_FORMULA_VARS = 10**4
 MAX_INDEX_K = 16  # arity K + 2^K <= 100,000: the sat-lrat certificate's limit
 MAX_CNF_BYTES = 64 * 2**20
@@ -95,15 +97,14 @@ def _fields(rest: str, count: int, spec: str) -> list[str]:
     return parts
 
 
-def _step(n: int, first_one: int) -> tuple[int, ...]:
+def _step(n: int, first_one: int) -> WeightValues:
     """Values at weights 0..n of the function 1 iff weight >= first_one."""
-    first_one = min(max(first_one, 0), n + 1)
-    return (0,) * first_one + (1,) * (n + 1 - first_one)
+    return WeightValues.step(n, first_one)
 
 
 def _by_arity(rest: str, spec: str, values) -> Symmetric:
     (n_text,) = _fields(rest, 1, spec)
-    return Symmetric(values(_arity(n_text, spec)), spec)
+    return Symmetric(values(_arity(n_text, spec, limit=MAX_SYMMETRIC_ARITY)), spec)
 
 
 def _and(rest, spec):
@@ -115,7 +116,7 @@ def _or(rest, spec):
 
 
 def _parity(rest, spec):
-    return _by_arity(rest, spec, lambda n: ((0, 1) * (n // 2 + 1))[:n + 1])
+    return _by_arity(rest, spec, WeightValues.parity)
 
 
 def _maj(rest, spec):
@@ -124,7 +125,7 @@ def _maj(rest, spec):
 
 def _thr(rest, spec):
     n_text, t_text = _fields(rest, 2, spec)
-    n = _arity(n_text, spec)
+    n = _arity(n_text, spec, limit=MAX_SYMMETRIC_ARITY)
     return Symmetric(_step(n, _integer(t_text, "T", spec, signed=True)), spec)
 
 
@@ -133,7 +134,7 @@ def _sym(rest, spec):
         raise BadInput(f"{short(spec)}: sym needs N+1 >= 2 values, each 0 or 1")
     if len(rest) - 1 > MAX_ARITY:
         raise TooLarge(f"{short(spec)}: arity exceeds the limit {MAX_ARITY}")
-    return Symmetric(tuple(int(c) for c in rest), spec)
+    return Symmetric(WeightValues.from_text(rest), spec)
 
 
 def _wthr(rest, spec):
@@ -180,9 +181,14 @@ def hex_digits(q: int) -> int:
 
 
 def _tt_hex(rest, spec):
-    hex_text, q_text = _fields(rest, 2, spec)
+    hex_text, colon, q_text = rest.rpartition(":")  # one copy of a long table, not three
+    if ":" in hex_text or not colon:
+        raise BadInput(f"{short(spec)}: expected 2 field(s) after the family name")
     q = _integer(q_text, "Q", spec, low=1)
     _table_limit(q, spec)
+    table = _full_length_hex(hex_text, q)
+    if table is not None:
+        return TruthTable(table, q, spec)
     if re.fullmatch(r"[0-9a-fA-F]+", hex_text) is None:
         raise BadInput(f"{short(spec)}: expected tt:0xHEX:Q with hexadecimal digits")
     if len(hex_text) != hex_digits(q):
@@ -192,6 +198,22 @@ def _tt_hex(rest, spec):
     if value >> (1 << q):
         raise BadInput(f"{short(spec)}: the hex value has more than 2^Q = {1 << q} bits")
     return TruthTable.from_int(value, q, spec)
+
+
+def _full_length_hex(hex_text: str, q: int):
+    """The packed table of a hex string of exactly 2^Q / 4 digits (Q >= 3), read directly as
+    bytes (bytes.fromhex; a string it reads with spaces in it is not exact), else None."""
+    if not 3 <= q <= MAX_TABLE_ARITY or len(hex_text) != 1 << (q - 2):
+        return None
+    try:
+        data = bytes.fromhex(hex_text)
+    except ValueError:
+        return None
+    if 2 * len(data) != len(hex_text):
+        return None
+    import numpy as np
+
+    return np.frombuffer(data, dtype=np.uint8)
 
 
 def _table_limit(q: int, spec: str) -> None:

@@ -15,8 +15,8 @@ from verify.base.errors import BadInput, SolverFailure
 from verify.base.files import check_paths, write_text_atomic
 from verify.base.numbers import exact_fields, fraction_text, integer_field
 from verify.base.progress import Progress
-from verify.trees.api import as_oracle, as_tree, input_files, source_name
-from verify.trees.model import Tree
+from verify.trees.api import as_oracle, as_tree, input_files, oracle_bits, source_name
+from verify.trees.model import Tree, UniformTree
 from verify.trees.oracles import write_oracle
 
 from . import tree_fbs as recursion
@@ -90,9 +90,10 @@ def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
              worst_case: bool = False, certificate=None, progress: bool = False) -> GlobalFbs:
     """rho_T of the tree at the oracle, certified, with Theorem 5.1's query table for each eps.
 
-    method "recursive" (any size: the weighted composition recursion, checked node by node)
-    or "direct" (the fbs LP of F_T's truth table, at most 20 leaves). worst_case=True adds
-    FBS Debate's exact runs (widths <= 12). certificate: a path to write the certificate to.
+    method "recursive" (any size: the weighted composition recursion, checked node by node;
+    a described uniform tree, `uniform_tree(..., compact=True)` or a `uniform` file, is never
+    listed) or "direct" (the fbs LP of F_T's truth table, at most 20 leaves). worst_case=True
+    adds FBS Debate's exact runs. certificate: a path to write the certificate to.
 
     >>> from verify import random_oracle, tree_fbs, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
@@ -100,13 +101,18 @@ def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
     >>> result.value, result.certified
     (Fraction(4, 1), True)
     """
-    loaded, answers = as_tree(tree), as_oracle(oracle)
-    check_paths([(certificate, "the certificate output")], input_files(tree, oracle, loaded))
     eps = [Fraction(e) for e in eps]
-    direct = direct_rho(loaded, answers) if method == "direct" else None
-    with Progress(len(loaded.internal()), "weighted recursion",
-                  enabled=None if progress else False) as bar:
-        recursive = recursion.tree_fbs(loaded, answers, check=direct is None, progress=bar)
+    loaded = as_tree(tree, compact=method == "recursive" and not worst_case)
+    check_paths([(certificate, "the certificate output")], input_files(tree, oracle, loaded))
+    if isinstance(loaded, UniformTree):  # described, never listed
+        direct, recursive = None, recursion.uniform_tree_fbs(loaded, oracle_bits(oracle, loaded))
+        answers = None
+    else:
+        answers = as_oracle(oracle, loaded)
+        direct = direct_rho(loaded, answers) if method == "direct" else None
+        with Progress(len(loaded.internal()), "weighted recursion",
+                      enabled=None if progress else False) as bar:
+            recursive = recursion.tree_fbs(loaded, answers, check=direct is None, progress=bar)
     exact_catch = against = None
     if worst_case:
         from .adversary import debate_runs_vs_adversary
@@ -183,9 +189,10 @@ def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: s
     """
     from verify.protocol.engine import parse_rho
 
-    loaded, answers = as_tree(tree), as_oracle(oracle)
+    loaded = as_tree(tree)
     check_paths([(output, "the O_N output")], input_files(tree, oracle, loaded)
                 + [(source_name(queries), "the queries file")])
+    answers = as_oracle(oracle, loaded)
     rho = None if rho is None else parse_rho(rho)
     if profile is None:
         profile = make_profile(loaded, answers, checker, queries, rule, rho)

@@ -30,7 +30,7 @@ import numpy as np
 from verify.base.errors import BadInput, TooLarge
 from verify.functions.aggregators import aggregator_table, evaluate
 from verify.trees.model import Tree
-from verify.trees.oracles import check_covers
+from verify.trees.oracles import check_covers, leaf_order
 
 MAX_DIRECT_LEAVES = 20
 LEAF_SPEC = "tt:01"  # the identity on one bit: a leaf as an inner function of `compose`
@@ -39,19 +39,6 @@ REPEATED_QUERY_HINT = (
     "paper Section 5 assumes pairwise distinct leaf queries: e.g. if all q leaves of a q-ary "
     "AND root query the same string, the tree computes only a one-bit identity function "
     "(global fbs 1, not the AND's local fbs q), so no non-trivial lower bound holds")
-
-
-def leaf_order(tree: Tree) -> list[int]:
-    """The leaves in depth-first, left-to-right order: the variable order of F_T."""
-    order, stack = [], [tree.root]
-    while stack:
-        node = stack.pop()
-        kids = tree.children[node]
-        if kids:
-            stack.extend(reversed(kids))
-        else:
-            order.append(node)
-    return order
 
 
 def check_distinct_queries(tree: Tree) -> None:
@@ -165,7 +152,7 @@ def direct_rho(tree: Tree, answers: dict[str, int]) -> DirectRho:
                        "(use --method recursive)")
     alpha = reference_assignment(tree, answers)
     spec = global_spec(tree)
-    result = fbs(spec, alpha)
+    result = fbs(spec, alpha, method="table")  # the truth table: independent of the recursion
     return DirectRho(result.value, spec, tuple(tree.queries[l] for l in leaves), alpha, result)
 
 

@@ -30,7 +30,7 @@ from math import lcm
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.numbers import parse_fraction
 from verify.functions.aggregators import evaluate
-from verify.functions.bits import format_bits
+from verify.functions.bits import format_bits, parse_bits
 from verify.trees.model import Tree
 
 ONE, ZERO = Fraction(1), Fraction(0)
@@ -79,11 +79,13 @@ def light_block(f, x, p) -> LightBlock:
     from verify.sensitivity.exact_fbs import fbs
 
     result = fbs(f, x)
-    probabilities = parse_distribution(p, len(result.input))
+    if not result.primal and result.primal_types is None:  # a composition lists no primal
+        result = fbs(f, x, method="table")
+    bits = parse_bits(result.input)
+    probabilities = parse_distribution(p, len(bits))
     if result.value == 0:
         raise BadInput(f"{result.spec} is constant: no sensitive block at {result.input[:40]} "
                        "(Lemma 5.2 needs fbs_x(f) > 0)")
-    bits = tuple(int(b) for b in result.input)
     candidates = [block for block, weight in result.primal if weight > 0]
     if not candidates:
         candidates = _type_blocks(result.primal_types or (), bits, probabilities)
@@ -216,13 +218,22 @@ def _unweighted_chooser(result, below):
         kids = tree.children[node]
         z = tuple(result.values[c] for c in kids)
         primal = certified_fbs(tree.aggregators[node], z).primal
-        if not primal:  # symmetric method: types only; use the truth-table method's primal
-            raise SolverFailure(f"no explicit primal for {tree.aggregators[node]} at "
-                                f"{format_bits(z)}")
+        if not primal:  # a composition's (or a wide symmetric) primal is not listed
+            primal = _table_primal(tree.aggregators[node], z)
         scored = [(sum(below[kids[i]] for i in block), block) for block, w in primal if w > 0]
         return min(scored)[1]
 
     return choose
+
+
+def _table_primal(spec: str, z: tuple[int, ...]):
+    """The certified primal of fbs_z(phi) by the truth-table method (explicit blocks)."""
+    from verify.sensitivity.exact_fbs import fbs
+
+    result = fbs(spec, format_bits(z), method="table")
+    if not result.certified or not result.primal:
+        raise SolverFailure(f"no certified explicit primal for {spec} at {format_bits(z)}")
+    return result.primal
 
 
 def _path_bound(result) -> Fraction:

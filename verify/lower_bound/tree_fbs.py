@@ -8,21 +8,13 @@ queries and the reference oracle O_Y:
                         phi_u at z_u },   c_i = rho_T(child i),  z_u = O_Y's child values,
 
 a *weighted* fbs LP per internal node (its dual: max sum_S w_S s.t. sum_{S contains i} w_S
-<= c_i). Why it is exact (certificates/FORMAT-tree.md): products of local primals are a
+<= c_i). Why it is exact (certificates/FORMAT.md, kind tree): products of local primals are a
 feasible primal of F_T at alpha, products of local duals along root paths a feasible dual
 leaf weighting, both of value rho_T(root). Lemma 5.4 follows: rho_T(u) >= fbs_{z_u}(phi_u) *
 min_i c_i, so rho_T >= rho^d when every local fbs is >= rho (uniform depth d).
 
-Local solvers (`local_weighted_fbs`, memoised on (aggregator, z_u, capacities)):
-* symmetric aggregators (and, or, parity, maj, thr, sym): the minimal sensitive blocks are the
-  k-subsets of z's ones and the l-subsets of its zeros (k, l = distance to the nearest weight
-  where the value changes, down and up). A capacitated k-uniform packing has the closed form
-  T = min_{0<=j<k} (sum of the capacities without the j largest) / (k - j); the dual puts
-  1/(k - j*) on the other elements; McNaughton's wrap-around rule gives a primal of value T.
-* every other aggregator: column generation on the minimal sensitive blocks (verify.sensitivity.colgen),
-  exact, with capacities.
-Coordinates with c_i = 0 (a child whose subtree is constant at alpha) cannot be flipped:
-blocks through them get no weight and they get v_i = 1 at no cost.
+The local LPs (closed form for symmetric aggregators, column generation otherwise) are
+`verify.sensitivity.weighted.local_weighted_fbs`, memoised on (aggregator, z_u, capacities).
 
 Nothing here is trusted: `tree_fbs(..., check=True)` builds the factored certificate
 (`fbs-certificate/1`, kind "tree") and reports the value as certified only after the
@@ -31,18 +23,23 @@ stdlib-only checker `verify.checker.tree_kind` accepted it.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
 
 from verify import __version__
 from verify.base.errors import BadInput
+from verify.base.lazy import numpy as np
 from verify.base.numbers import exact_fields, fraction_text
-from verify.functions.aggregators import aggregator_function
-from verify.functions.families import Symmetric, embedded_files
-from verify.sensitivity.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
-from verify.trees.model import Tree
+from verify.functions.aggregators import aggregator_function, evaluate
+from verify.functions.families import embedded_files
+from verify.sensitivity.weighted import (
+    LocalSolution,
+    local_fbs,
+    local_weighted_fbs,
+    record_document,
+    solve_local,
+)
+from verify.trees.model import Tree, UniformTree
 from verify.trees.oracles import node_values
 from verify.trees.tree_file import tree_document
 
@@ -52,149 +49,6 @@ ONE, ZERO = Fraction(1), Fraction(0)
 CERTIFICATE_FORMAT = "fbs-certificate/1"
 
 Block = tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class LocalSolution:
-    """The weighted fbs LP of phi_u at z_u with capacities c: optimal primal and dual."""
-
-    spec: str
-    z: tuple[int, ...]
-    capacities: tuple[Fraction, ...]
-    value: Fraction
-    primal: tuple[tuple[Block, Fraction], ...]  # sensitive blocks, loads <= c_i
-    dual: tuple[Fraction, ...]  # v >= 0 with v(S) >= 1 on every sensitive block
-    method: str  # "symmetric" (closed form) or "lp" (column generation)
-
-
-# ----------------------------------------------------------------------------- local LPs
-
-
-@lru_cache(maxsize=None)
-def local_weighted_fbs(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...]) -> LocalSolution:
-    """min sum c_i v_i s.t. v(S) >= 1 on every sensitive block of phi at z, and its dual."""
-    function = aggregator_function(spec)
-    if len(z) != function.arity or len(capacities) != function.arity:
-        raise BadInput(f"{spec}: expected {function.arity} claim bits and capacities")
-    if any(c < 0 for c in capacities):
-        raise BadInput(f"{spec}: capacities must be >= 0")
-    if isinstance(function, Symmetric):
-        value, primal, dual = _symmetric_local(function.values, z, capacities)
-        method = "symmetric"
-    else:
-        value, primal, dual = _lp_local(spec, z, capacities)
-        method = "lp"
-    return LocalSolution(spec, z, capacities, value, primal, dual, method)
-
-
-def local_fbs(spec: str, z: tuple[int, ...]) -> LocalSolution:
-    """The unweighted fbs_z(phi) (all capacities 1), by the same local solver."""
-    return local_weighted_fbs(spec, tuple(z), (ONE,) * len(z))
-
-
-def _symmetric_local(values, z, capacities):
-    """Closed form for f(x) = V(|x|): the ones' and the zeros' packings are independent."""
-    q, weight = len(z), sum(z)
-    down = _nearest_change(values, weight, -1)
-    up = _nearest_change(values, weight, +1)
-    dual = [ZERO] * q
-    primal: list[tuple[Block, Fraction]] = []
-    value = ZERO
-    for bit, size in ((1, down), (0, up)):
-        if size is None:
-            continue  # no sensitive block flips only this side: v stays 0 there
-        part = [i for i in range(q) if z[i] == bit]
-        part_value, part_primal = _uniform_packing(part, size, capacities, dual)
-        value += part_value
-        primal.extend(part_primal)
-    return value, tuple(sorted(primal)), tuple(dual)
-
-
-def _nearest_change(values, weight: int, step: int) -> int | None:
-    """Smallest d >= 1 with V(weight + step d) != V(weight), or None."""
-    k = weight + step
-    while 0 <= k < len(values):
-        if values[k] != values[weight]:
-            return abs(k - weight)
-        k += step
-    return None
-
-
-def _uniform_packing(part: list[int], k: int, capacities, dual: list) -> tuple[Fraction, list]:
-    """Max packing of k-subsets of `part` under capacities; writes the optimal dual into `dual`.
-
-    T = min_{0 <= j < k} (sum of the capacities without the j largest) / (k - j), the first
-    minimiser j*. Dual: 1/(k - j*) on the others, 0 on the j* largest, 1 where c_i = 0
-    (every k-subset then has v(S) >= 1). Primal: McNaughton's wrap-around of lengths
-    min(c_i, T) (= T for the j* largest) on k machines of length T; each time slice runs k
-    distinct elements, i.e. one k-subset, weighted by the slice's length.
-    """
-    for i in part:
-        if capacities[i] == 0:
-            dual[i] = ONE
-    usable = sorted((i for i in part if capacities[i] > 0), key=lambda i: (-capacities[i], i))
-    if len(usable) < k:
-        return ZERO, []
-    suffix = [ZERO] * (len(usable) + 1)
-    for position in range(len(usable) - 1, -1, -1):
-        suffix[position] = suffix[position + 1] + capacities[usable[position]]
-    best, best_j = None, 0
-    for j in range(k):
-        candidate = suffix[j] / (k - j)
-        if best is None or candidate < best:
-            best, best_j = candidate, j
-    share = Fraction(1, k - best_j)
-    for position, i in enumerate(usable):
-        dual[i] = ZERO if position < best_j else share
-    lengths = [best if position < best_j else capacities[i] for position, i in enumerate(usable)]
-    return best, _wrap_around(usable, lengths, k, best)
-
-
-def _wrap_around(elements: list[int], lengths: list[Fraction], k: int, period: Fraction) -> list:
-    """McNaughton: lay the lengths end to end (total >= k * period), cut into k rows."""
-    starts, position = [], ZERO
-    for length in lengths:
-        starts.append(position)
-        position += length
-    if position < k * period:  # cannot happen for the optimal T (see the docstring)
-        raise AssertionError("wrap-around: the lengths do not fill k machines")
-    cuts = sorted({s % period for s in starts} | {ZERO})
-    blocks: dict[Block, Fraction] = {}
-    for a, start in enumerate(cuts):
-        end = cuts[a + 1] if a + 1 < len(cuts) else period
-        members = [elements[bisect_right(starts, r * period + start) - 1] for r in range(k)]
-        block = tuple(sorted(members))
-        blocks[block] = blocks.get(block, ZERO) + (end - start)
-    return list(blocks.items())
-
-
-@lru_cache(maxsize=4096)
-def _minimal_masks(spec: str, z: tuple[int, ...]):
-    table = aggregator_function(spec).truth_table()
-    return minimal_sensitive_masks(table, bits_to_index(z))
-
-
-def _lp_local(spec: str, z, capacities):
-    """Column generation with capacities; coordinates with c_i = 0 are cut out first."""
-    from verify.sensitivity.colgen import solve_fbs_lp
-
-    q = len(z)
-    masks = _minimal_masks(spec, tuple(z))
-    blocked = sum(1 << (q - 1 - i) for i in range(q) if capacities[i] == 0)
-    usable = masks[(masks & blocked) == 0] if blocked else masks
-    dual = [ONE if c == 0 else ZERO for c in capacities]
-    if usable.size == 0:
-        return ZERO, (), tuple(dual)
-    rhs = [c if c > 0 else ONE for c in capacities]  # rows of cut coordinates carry no column
-    solution = solve_fbs_lp(usable, q, rhs)
-    for i in range(q):
-        if capacities[i] > 0:
-            dual[i] = solution.dual[i]
-    primal = tuple(sorted((mask_to_block(m, q), w) for m, w in solution.primal.items() if w))
-    value = sum((w for _, w in primal), ZERO)
-    if value != sum((c * v for c, v in zip(capacities, dual)), ZERO):
-        raise AssertionError(f"{spec}: weighted LP primal and dual values differ")
-    return value, primal, tuple(dual)
 
 
 # ----------------------------------------------------------------------------- the recursion
@@ -268,19 +122,146 @@ class TreeFbs:
 
     def summary(self) -> dict:
         """rho_T beside rho^d and the path products of local fbs (exact strings)."""
-        low, high = self.path_products()
-        return {**exact_fields("rho_T", self.value),
-                "certified": self.certified, "status": self.status, "message": self.message,
-                "depth": self.depth, "uniform_depth": self.tree.is_uniform,
-                "rho_min_local": _text(self.rho_min), "rho_max_local": _text(self.rho_max),
-                "lemma_5_4_bound_rho_min_d": fraction_text(self.lemma_bound),
-                "path_product_min": fraction_text(low), "path_product_max": fraction_text(high),
-                "distinct_local_lps": len(self.records), "internal_nodes": len(self.tree.internal()),
-                "leaves": len(self.tree.leaves())}
+        return summary_document(self, self.tree.is_uniform, len(self.tree.internal()),
+                                len(self.tree.leaves()))
+
+
+def summary_document(result, uniform: bool, internal: int, leaves: int) -> dict:
+    """The summary of a TreeFbs or UniformTreeFbs (what `fbs tree fbs --json` starts with)."""
+    low, high = result.path_products()
+    return {**exact_fields("rho_T", result.value),
+            "certified": result.certified, "status": result.status, "message": result.message,
+            "depth": result.depth, "uniform_depth": uniform,
+            "rho_min_local": _text(result.rho_min), "rho_max_local": _text(result.rho_max),
+            "lemma_5_4_bound_rho_min_d": fraction_text(result.lemma_bound),
+            "path_product_min": fraction_text(low), "path_product_max": fraction_text(high),
+            "distinct_local_lps": len(result.records), "internal_nodes": internal,
+            "leaves": leaves}
 
 
 def _text(x):
     return None if x is None else fraction_text(x)
+
+
+# ----------------------------------------------------------------------------- uniform trees
+
+
+@dataclass(frozen=True)
+class UniformTreeFbs:
+    """rho_T of a described uniform tree (verify.trees.model.UniformTree), never listed:
+    per level, nodes are classes (value, rho_T, min and max path product below) and every
+    distinct (children's classes) key is solved once. Same interface as TreeFbs."""
+
+    tree: UniformTree
+    value: Fraction
+    records: list[LocalSolution]
+    rho_min: Fraction | None
+    rho_max: Fraction | None
+    path_low: Fraction
+    path_high: Fraction
+    classes: int
+    certificate: dict | None = field(default=None, repr=False)
+    status: int = STATUS_UNCHECKED
+    message: str = "not certified: the checker was not run (check=False)"
+
+    depth = property(lambda self: self.tree.depth)
+    certified = property(lambda self: self.status == STATUS_CERTIFIED)
+    lemma_bound = TreeFbs.lemma_bound
+
+    def path_products(self) -> tuple[Fraction, Fraction]:
+        """(min, max) over root-leaf paths of the product of the local fbs values."""
+        return self.path_low, self.path_high
+
+    def summary(self) -> dict:
+        return summary_document(self, True, self.tree.n_internal, self.tree.n_leaves)
+
+
+def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True) -> UniformTreeFbs:
+    """rho_T by the weighted recursion on a UniformTree with leaf bits alpha (leaf order);
+    with check=True certified by the tree-kind checker (compact `uniform` certificate)."""
+    if len(alpha) != tree.n_leaves or alpha.strip("01"):
+        raise BadInput(f"the oracle must give one bit per leaf ({tree.n_leaves})")
+    classes = _LevelClasses(tree.aggregator)
+    level = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8).astype(np.int64) - ord("0")
+    for _ in range(tree.depth):
+        level = classes.next_level(level.reshape(-1, tree.width))
+    root = int(level[0])
+    result = UniformTreeFbs(tree, classes.rho[root], classes.records, classes.rho_min,
+                            classes.rho_max, classes.low[root], classes.high[root],
+                            len(classes.rho))
+    if not check:
+        return result
+    certificate = {
+        "format": CERTIFICATE_FORMAT, "kind": "tree",
+        "tree": {"uniform": {"aggregator": tree.aggregator, "depth": tree.depth}},
+        "alpha": alpha, "value": fraction_text(result.value),
+        "records": [record_document(r) for r in classes.records],
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }
+    files = embedded_files(aggregator_function(tree.aggregator))
+    if files:
+        certificate["files"] = dict(sorted(files.items()))
+    return _checked(result, certificate)
+
+
+class _LevelClasses:
+    """Node classes (value, rho, min and max path product) of a uniform tree, level by level;
+    classes 0 and 1 are the leaves."""
+
+    def __init__(self, spec: str):
+        self.spec = spec
+        self.value, self.rho, self.low, self.high = [0, 1], [ONE, ONE], [ONE, ONE], [ONE, ONE]
+        self.numbers = {ONE: 0}  # each distinct Fraction gets a small id, hashed once
+        self.number_of = [0, 0]  # class -> id of its rho
+        self.ids = {(0, 0, 0, 0): 0, (1, 0, 0, 0): 1}  # (value, ids of rho, low, high)
+        self.records: list[LocalSolution] = []
+        self.record_of: dict[tuple, int] = {}  # (z, ids of the capacities) -> record
+        self.local: dict[tuple, Fraction] = {}  # z -> fbs_z(phi)
+        self.rho_min = self.rho_max = None
+
+    def next_level(self, rows: np.ndarray) -> np.ndarray:
+        """The classes of the parents of `rows` (one row of child classes per parent)."""
+        keys, first, inverse = _distinct_rows(rows, len(self.rho))
+        mapped = np.array([self.parent(tuple(rows[i].tolist())) for i in first], dtype=np.int64)
+        return mapped[inverse]
+
+    def parent(self, kids: tuple[int, ...]) -> int:
+        z = tuple(self.value[c] for c in kids)
+        key = (z, tuple(self.number_of[c] for c in kids))
+        if key not in self.record_of:
+            self.record_of[key] = len(self.records)
+            self.records.append(solve_local(self.spec, z, tuple(self.rho[c] for c in kids)))
+        rho = self.records[self.record_of[key]].value
+        if z not in self.local:
+            self.local[z] = local_fbs(self.spec, z).value
+        local = self.local[z]
+        self.rho_min = local if self.rho_min is None else min(self.rho_min, local)
+        self.rho_max = local if self.rho_max is None else max(self.rho_max, local)
+        low = local * min(self.low[c] for c in kids)
+        high = local * max(self.high[c] for c in kids)
+        found = (evaluate(self.spec, z), self._id(rho), self._id(low), self._id(high))
+        if found not in self.ids:
+            self.ids[found] = len(self.rho)
+            self.number_of.append(found[1])
+            for column, item in zip((self.value, self.rho, self.low, self.high),
+                                    (found[0], rho, low, high)):
+                column.append(item)
+        return self.ids[found]
+
+    def _id(self, number: Fraction) -> int:
+        return self.numbers.setdefault(number, len(self.numbers))
+
+
+def _distinct_rows(rows: np.ndarray, base: int):
+    """(keys, index of each distinct row's first occurrence, row -> distinct index): rows
+    read as numbers in base `base` when they fit 62 bits, else compared whole."""
+    width = rows.shape[1]
+    if base ** width < 2**62:
+        keys = rows @ (base ** np.arange(width, dtype=np.int64))
+        keys, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    else:
+        keys, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+    return keys, first, inverse.ravel()
 
 
 def tree_fbs(tree: Tree, answers: dict[str, int], check: bool = True, progress=None) -> TreeFbs:
@@ -323,7 +304,7 @@ def is_compact_uniform(tree: Tree) -> bool:
 
 
 def tree_certificate(result: TreeFbs) -> dict:
-    """The factored certificate (kind "tree", certificates/FORMAT-tree.md)."""
+    """The factored certificate (kind "tree", certificates/FORMAT.md, kind tree)."""
     tree = result.tree
     if tree.n_nodes > 1 and is_compact_uniform(tree):
         description = {"uniform": {"aggregator": tree.aggregators[tree.root], "depth": tree.depth}}
@@ -336,7 +317,7 @@ def tree_certificate(result: TreeFbs) -> dict:
         "tree": description,
         "alpha": alpha,
         "value": fraction_text(result.value),
-        "records": [_record_document(r) for r in result.records],
+        "records": [record_document(r) for r in result.records],
         "producer": {"tool": "fbs-verify", "version": __version__},
     }
     files: dict[str, str] = {}
@@ -347,21 +328,16 @@ def tree_certificate(result: TreeFbs) -> dict:
     return certificate
 
 
-def _record_document(record: LocalSolution) -> dict:
-    return {"aggregator": record.spec,
-            "z": "".join(map(str, record.z)),
-            "capacities": [fraction_text(c) for c in record.capacities],
-            "value": fraction_text(record.value),
-            "primal": [{"block": list(b), "weight": fraction_text(w)} for b, w in record.primal],
-            "dual": [fraction_text(v) for v in record.dual]}
-
-
 def certify(result: TreeFbs) -> TreeFbs:
     """The result with its certificate, checked by the stdlib-only checker (kind "tree")."""
+    return _checked(result, tree_certificate(result))
+
+
+def _checked(result, certificate: dict):
+    """The result with the certificate and the stdlib-only checker's verdict."""
     from verify.checker.errors import CertificateMalformed
     from verify.checker.tree_kind import check
 
-    certificate = tree_certificate(result)
     try:
         report = check(certificate)
     except CertificateMalformed as error:

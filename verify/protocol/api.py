@@ -24,7 +24,8 @@ from .sampling import RunsResult, sample_runs
 
 def debate_instance(tree, oracle, rho, rule: str = "vertex") -> Debate:
     """A validated Debate from a tree and an oracle (objects or files), rho and Bob's rule."""
-    return Debate.create(as_tree(tree), as_oracle(oracle), parse_rho(rho), rule)
+    loaded = as_tree(tree)
+    return Debate.create(loaded, as_oracle(oracle, loaded), parse_rho(rho), rule)
 
 
 def _progress(enabled: bool, total: int, label: str) -> Progress:

@@ -6,6 +6,9 @@ p_i = t_i / sum_j t_j for an optimal dual t. Dual optima are not unique (docs/no
 so the choice is an explicit rule, recorded in every transcript:
 
 * ``vertex``    t = the certified solver's optimal dual (a vertex; deterministic per input).
+  For the symmetric families the certified solver is the closed form of the reduced LP
+  (`verify.fbs` method "symmetric"), whose dual is one value on the ones of z and one on the
+  zeros, so there `vertex` and `symmetric` give the same p.
 * ``symmetric`` t = the vertex dual averaged over a group G of automorphisms of phi that
   fix z. Each sigma in G maps sensitive blocks at z to sensitive blocks at z, so t o sigma
   is feasible with the same sum; the average is therefore an optimal dual, and Theorem 4.2

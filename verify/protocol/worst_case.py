@@ -24,6 +24,18 @@ catch >= IB >= rho^-(path length) >= rho^-d for the optimal-dual rules.
 
 Reuse: the claim vectors of an aggregator with their certified fbs and Bob's p are computed
 once per (spec, rule); the node minimisation is memoised on (spec, child catch pairs).
+
+Symmetric aggregators (issue 12): fbs_z and Bob's p depend on z only through its weight
+w = |z| under every rule (p is p1(w) on the children claimed 1 and p0(w) on those claimed 0;
+for `vertex` because the certified solver of a symmetric function is its closed form, whose
+dual is one value per side), so for each of the q + 1 weights the best z of weight w claims
+1 for the w children with the smallest d_i = p1(w) catch(child_i, 1) - p0(w) catch(child_i, 0):
+
+    sum_i p_i(z) catch(child_i, z_i) = p0(w) sum_i catch(child_i, 0) + sum_{i: z_i = 1} d_i.
+
+Ties go to the later children, so the chosen z is the minimiser with the smallest truth-table
+index, exactly as in the enumeration over all 2^q vectors (which every other aggregator
+still uses, up to q = 12).
 """
 
 from __future__ import annotations
@@ -35,6 +47,7 @@ from itertools import product
 
 from verify.base.errors import TooLarge
 from verify.functions.aggregators import aggregator_function, aggregator_table
+from verify.functions.families import Symmetric
 
 from .bob_rules import bob_view
 from .engine import Debate
@@ -82,7 +95,8 @@ def claim_options(spec: str, rule: str) -> tuple[tuple[ClaimOption, ...], tuple[
     q = aggregator_function(spec).arity
     if q > MAX_DP_WIDTH:
         raise TooLarge(f"{spec}: the worst-case DP enumerates 2^q claim vectors and supports "
-                       f"q <= {MAX_DP_WIDTH}, got q = {q}")
+                       f"q <= {MAX_DP_WIDTH}, got q = {q} (symmetric aggregators under the "
+                       "symmetric or uniform rule take the DP over Hamming weights, any width)")
     table = aggregator_table(spec)
     options: tuple[list, list] = ([], [])
     for index, z in enumerate(product((0, 1), repeat=q)):
@@ -109,6 +123,66 @@ def _best(options, pairs, rho: Fraction):
     return best, best_z
 
 
+@dataclass(frozen=True)
+class WeightOption:
+    """Claim vectors of one Hamming weight w: phi, fbs and Bob's p on a 1-claim and a 0-claim
+    (p None if fbs = 0)."""
+
+    weight: int
+    value: int
+    fbs: Fraction
+    p_one: Fraction | None
+    p_zero: Fraction | None
+
+
+def by_weight(spec: str, rule: str) -> bool:
+    """True iff the DP over Hamming weights applies: a symmetric aggregator, whose p under
+    every rule depends on the weight only (`vertex`: the certified solver of a symmetric
+    function is the closed form, whose dual is one value on the ones and one on the zeros;
+    weight_options checks it)."""
+    return isinstance(aggregator_function(spec), Symmetric)
+
+
+@lru_cache(maxsize=None)
+def weight_options(spec: str, rule: str) -> tuple[WeightOption, ...]:
+    """One WeightOption per weight 0..q (Bob's view at the representative with ones first)."""
+    function = aggregator_function(spec)
+    q, options = function.arity, []
+    for w in range(q + 1):
+        view = bob_view(spec, (1,) * w + (0,) * (q - w), rule)
+        p_one = p_zero = None
+        if view.p is not None:
+            p_one = view.p[0] if w else ZERO
+            p_zero = view.p[-1] if w < q else ZERO
+            if set(view.p[:w]) - {p_one} or set(view.p[w:]) - {p_zero}:
+                raise AssertionError(f"{spec}: Bob's p under {rule} is not one value per side")
+        options.append(WeightOption(w, function.values[w], view.fbs, p_one, p_zero))
+    return tuple(options)
+
+
+def _best_by_weight(options, pairs, rho: Fraction, claim: int):
+    """(catch, z) over the weights w with phi = claim and fbs <= rho: the w smallest d_i,
+    ties to the later children; across weights the smallest catch, then the smallest z."""
+    q = len(pairs)
+    best = None
+    for option in options:
+        if option.value != claim or option.fbs > rho:
+            continue
+        if option.p_one is None:  # fbs = 0: Alice wins at once, the first z of this weight
+            candidate = (ZERO, (0,) * (q - option.weight) + (1,) * option.weight)
+        else:
+            d = sorted((option.p_one * pairs[i][1] - option.p_zero * pairs[i][0], -i)
+                       for i in range(q))
+            chosen = {-negated for _, negated in d[:option.weight]}
+            z = tuple(int(i in chosen) for i in range(q))
+            total = sum(option.p_one * pairs[i][1] if z[i] else option.p_zero * pairs[i][0]
+                        for i in range(q))
+            candidate = (total, z)
+        if best is None or candidate < best:
+            best = candidate
+    return best if best is not None else (ONE, None)
+
+
 def solve_worst_case(debate: Debate, progress=None) -> WorstCaseResult:
     """Run the DP bottom-up over the tree (children before parents)."""
     tree, rho = debate.tree, debate.rho
@@ -126,8 +200,12 @@ def solve_worst_case(debate: Debate, progress=None) -> WorstCaseResult:
             pairs = tuple(catch[c] for c in kids)
             key = (spec, pairs)
             if key not in memo:
-                zeros, ones = claim_options(spec, debate.rule)
-                (c0, z0), (c1, z1) = _best(zeros, pairs, rho), _best(ones, pairs, rho)
+                if by_weight(spec, debate.rule):
+                    options = weight_options(spec, debate.rule)
+                    (c0, z0), (c1, z1) = (_best_by_weight(options, pairs, rho, a) for a in (0, 1))
+                else:
+                    zeros, ones = claim_options(spec, debate.rule)
+                    (c0, z0), (c1, z1) = _best(zeros, pairs, rho), _best(ones, pairs, rho)
                 memo[key] = ((c0, c1), (z0, z1))
             catch[node], choices[node] = memo[key]
         if progress is not None:
@@ -162,6 +240,7 @@ def instance_bounds(debate: Debate, choices) -> list:
 
 
 def _evaluations(tree, rule: str) -> int:
-    """Number of distinct (spec, z) fbs computations the DP needed."""
+    """Number of distinct fbs computations the DP needed: q + 1 weights or 2^q vectors."""
     specs = {tree.aggregators[i] for i in tree.internal()}
-    return sum(1 << aggregator_function(spec).arity for spec in specs)
+    q = {spec: aggregator_function(spec).arity for spec in specs}
+    return sum(q[spec] + 1 if by_weight(spec, rule) else 1 << q[spec] for spec in specs)

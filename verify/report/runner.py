@@ -56,12 +56,14 @@ class Context:
 
     def certified_fbs(self, check: str, spec: str, z, **options):
         """verify.fbs that must be certified; its certificate is stored under check/spec@z."""
+        from verify.functions.bits import parse_runs
         from verify.sensitivity.exact_fbs import fbs
 
         result = fbs(spec, z, **options)
         if not result.certified:
             raise FbsError(f"{spec} at {result.input[:40]}: {result.message}")
-        self.certificates[f"{check}/{_certificate_id(spec, result.input)}"] = result.certificate
+        expanded = parse_runs(result.input).bits()  # ids name the plain input, however given
+        self.certificates[f"{check}/{_certificate_id(spec, expanded)}"] = result.certificate
         return result
 
 

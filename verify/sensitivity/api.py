@@ -118,7 +118,8 @@ class BlockList:
 def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
     """The minimal sensitive blocks of f at z (Definition 3.3): all of them, or the first `limit`.
 
-    On the truth table up to the table limit (MAX_TABLE_ARITY), else enumerated with the solver backend ("sat" or "z3").
+    On the packed truth table for q <= 28 (MAX_TABLE_ARITY), else enumerated with the solver
+    backend ("sat" or "z3").
 
     >>> from verify import blocks
     >>> blocks("maj:3", "110").blocks
@@ -133,7 +134,8 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
     if limit < 1:
         raise BadInput("--limit must be at least 1")
     if function.arity <= MAX_TABLE_ARITY:
-        masks = minimal_sensitive_masks(function.truth_table(), bits_to_index(bits))
+        masks = minimal_sensitive_masks(function.packed_table(), bits_to_index(bits),
+                                        arity=function.arity)
         # smallest first, then lexicographic: for blocks of one size, a larger mask comes first
         first = masks[np.lexsort((-masks, mask_sizes(masks)))[:limit]]
         found = tuple(mask_to_block(int(m), function.arity) for m in first)

@@ -6,7 +6,10 @@ q-1-i, so that the input z^B has truth-table index index(z) XOR mask(B).
 
 from __future__ import annotations
 
-import numpy as np
+from functools import cache
+
+from verify.base.lazy import numpy as np
+from verify.functions import packed as packing
 
 
 def bits_to_index(bits) -> int:
@@ -27,65 +30,122 @@ def block_to_mask(block, arity: int) -> int:
     return sum(1 << (arity - 1 - i) for i in set(block))
 
 
-def sensitive_mask_table(table: np.ndarray, z_index: int) -> np.ndarray:
-    """sensitive[m] is True iff the block with mask m is sensitive at z."""
-    flipped = table[np.arange(table.size, dtype=np.int64) ^ z_index]
-    return flipped != table[z_index]
+def sensitive_packed(packed: np.ndarray, q: int, z_index: int) -> np.ndarray:
+    """The packed family of sensitive blocks: bit m is set iff f(z^m) != f(z).
+
+    The XOR by z is a permutation of positions: for a bit b >= 3 of z it swaps the halves of
+    every 2^(b+1)-position group, a reshape of the bytes; the bits b < 3 permute the bits
+    inside every byte, one lookup table for all of them.
+    """
+    value = packing.bit_at(packed, z_index)
+    if q < 3:  # fewer than 8 positions: unpacked
+        return packing.pack(packing.unpack(packed, q)[np.arange(1 << q) ^ z_index] != value)
+    flipped = tuple(q - 1 - b for b in range(3, q) if (z_index >> b) & 1)
+    family = packed
+    if flipped:  # byte index bit b - 3 is axis q - 1 - b of the (2, ..., 2) view
+        family = np.flip(packed.reshape((2,) * (q - 3)), axis=flipped).ravel()
+    family = _byte_permutations()[z_index & 7][family]  # also copies
+    if value:
+        np.invert(family, out=family)
+    return family
 
 
-def _or_over_subsets(flags: np.ndarray, arity: int, strict: bool) -> np.ndarray:
-    """For every mask m: OR of flags over the subsets of m (proper subsets if strict)."""
-    closed = flags.copy()
-    for bit in range(arity):
-        view = closed.reshape(-1, 2, 1 << bit)
-        view[:, 1, :] |= view[:, 0, :]
-    if not strict:
-        return closed
-    below = np.zeros_like(flags)
-    for bit in range(arity):
-        target, source = below.reshape(-1, 2, 1 << bit), closed.reshape(-1, 2, 1 << bit)
-        target[:, 1, :] |= source[:, 0, :]
-    return below
+@cache
+def _byte_permutations() -> np.ndarray:
+    """[s][v]: the byte v with its eight positions p moved to p XOR s."""
+    table = np.zeros((8, 256), dtype=np.uint8)
+    for s in range(8):
+        for v in range(256):
+            out = 0
+            for p in range(8):
+                if (v >> (7 - p)) & 1:
+                    out |= 1 << (7 - (p ^ s))
+            table[s, v] = out
+    return table
 
 
-def minimal_sensitive_masks(table: np.ndarray, z_index: int, method: str = "auto") -> np.ndarray:
+_IN_BYTE_MASKS = (0x55, 0x33, 0x0F)  # positions with bit b = 0, 1, 2 set, in packbits order
+
+
+def _or_from_subsets(target: np.ndarray, source: np.ndarray, q: int) -> None:
+    """For every bit b and every mask m with b set: target[m] |= source[m without b]."""
+    for b in range(q):
+        if b < 3:
+            shift = 1 << b
+            target |= (source >> shift) & np.uint8(_IN_BYTE_MASKS[b])
+        else:
+            view_t = target.reshape(-1, 2, 1 << (b - 3))
+            view_s = source.reshape(-1, 2, 1 << (b - 3))
+            view_t[:, 1, :] |= view_s[:, 0, :]
+
+
+def _closure_minimal(family: np.ndarray, q: int) -> np.ndarray:
+    """Packed minimal members: sensitive and no proper subset sensitive (subset closures)."""
+    closed = family.copy()
+    for b in range(q):  # closed[m] = OR of family over all subsets of m
+        if b < 3:
+            closed |= (closed >> (1 << b)) & np.uint8(_IN_BYTE_MASKS[b])
+        else:
+            view = closed.reshape(-1, 2, 1 << (b - 3))
+            view[:, 1, :] |= view[:, 0, :]
+    below = np.zeros_like(family)
+    _or_from_subsets(below, closed, q)
+    return family & ~below
+
+
+def packed_positions(packed: np.ndarray, q: int) -> np.ndarray:
+    """The positions of the set bits of a packed table, ascending (int64)."""
+    nonzero = np.flatnonzero(packed)
+    rows, columns = np.nonzero(np.unpackbits(packed[nonzero]).reshape(-1, 8))
+    positions = nonzero[rows].astype(np.int64) * 8 + columns
+    return positions[positions < (1 << q)]
+
+
+def minimal_sensitive_masks(table: np.ndarray, z_index: int, method: str = "auto", *,
+                            arity: int | None = None) -> np.ndarray:
     """Masks of the inclusion-minimal sensitive blocks, ascending (int64 array).
 
+    `table` is a bool truth table, or a packed one (verify.functions.packed) with its `arity`.
     Level by level (a block is a candidate when all its proper subsets are insensitive)
-    while the candidate levels stay small; otherwise by subset closures over all 2^q masks.
+    while the candidate levels stay small; otherwise by subset closures over all 2^q masks,
+    on packed bytes.
     """
-    arity = table.size.bit_length() - 1
+    if arity is None:
+        arity = table.size.bit_length() - 1
+        table = packing.pack(table)
     if method != "closure":
-        budget = table.size if method == "levelwise" else max(4096, table.size >> 6)
+        budget = (1 << arity) if method == "levelwise" else max(4096, (1 << arity) >> 10)
         found = _minimal_levelwise(table, z_index, arity, budget)
         if found is not None:
             return found
-    sensitive = sensitive_mask_table(table, z_index)
-    has_smaller = _or_over_subsets(sensitive, arity, strict=True)
-    return np.flatnonzero(sensitive & ~has_smaller).astype(np.int64)
+    family = sensitive_packed(table, arity, z_index)
+    return packed_positions(_closure_minimal(family, arity), arity)
 
 
-def _minimal_levelwise(table, z_index: int, arity: int, budget: int) -> np.ndarray | None:
-    """Apriori-style enumeration by block size; None once a level exceeds the budget."""
-    value = table[z_index]
-    free = np.zeros(table.size, dtype=bool)  # insensitive blocks whose subsets are all free
-    free[0] = True
+def _minimal_levelwise(packed, z_index: int, arity: int, budget: int) -> np.ndarray | None:
+    """Apriori-style enumeration by block size; None once a level exceeds the budget.
+
+    A candidate of size k is a free block of size k - 1 plus a higher bit, all of whose
+    (k - 1)-subsets are free (insensitive with only insensitive subsets); membership is
+    looked up in the sorted previous level.
+    """
+    value = packing.bit_at(packed, z_index)
     level = np.zeros(1, dtype=np.int64)
     minimal = []
     bits = np.int64(1) << np.arange(arity, dtype=np.int64)
     while level.size:
-        candidates = _extend(level, bits, free)
-        if candidates.size * arity > budget * 8:
+        candidates = _extend(level, bits)
+        if candidates.size > budget:
             return None
-        sensitive = table[candidates ^ z_index] != value
+        sensitive = packing.bits_at(packed, candidates ^ z_index) != value
         minimal.append(candidates[sensitive])
-        level = candidates[~sensitive]
-        free[level] = True
+        level = np.sort(candidates[~sensitive])
     return np.sort(np.concatenate(minimal)) if minimal else np.zeros(0, dtype=np.int64)
 
 
-def _extend(level: np.ndarray, bits: np.ndarray, free: np.ndarray) -> np.ndarray:
-    """Blocks one larger than a free block (adding a higher bit) whose subsets are all free."""
+def _extend(level: np.ndarray, bits: np.ndarray) -> np.ndarray:
+    """Blocks one larger than a block of `level` (adding a higher bit) whose subsets one
+    smaller are all in `level` (which is sorted)."""
     highest = np.zeros(level.size, dtype=np.int64)
     nonzero = level > 0
     highest[nonzero] = np.floor(np.log2(level[nonzero])).astype(np.int64) + 1
@@ -94,7 +154,11 @@ def _extend(level: np.ndarray, bits: np.ndarray, free: np.ndarray) -> np.ndarray
     keep = np.ones(candidates.size, dtype=bool)
     for bit in bits:
         inside = (candidates & bit) != 0
-        keep[inside] &= free[candidates[inside] ^ bit]
+        subsets = candidates[inside] ^ bit
+        where = np.searchsorted(level, subsets)
+        found = where < level.size
+        found[found] = level[where[found]] == subsets[found]
+        keep[inside] &= found
     return candidates[keep]
 
 

@@ -33,14 +33,15 @@ def exhaustive_certificate(spec: str, bits, value: Fraction, primal, dual,
     return certificate
 
 
-def symmetric_certificate(spec: str, bits, solution) -> dict:
-    """Certificate of kind `symmetric`: the reduced dual (t on ones, t on zeros) and types."""
+def symmetric_certificate(spec: str, given, solution) -> dict:
+    """Certificate of kind `symmetric`: the reduced dual (t on ones, t on zeros) and types;
+    the input (a verify.functions.bits.BitRuns) in run-length form."""
     return {
         "format": FORMAT,
         "kind": "symmetric",
         "spec": spec,
-        "arity": len(bits),
-        "input": run_length(bits),
+        "arity": given.length,
+        "input": given.run_length(),
         "value": fraction_text(solution.value),
         "dual": {"ones": fraction_text(solution.t_ones), "zeros": fraction_text(solution.t_zeros)},
         "primal": [{"ones": a, "zeros": b, "weight": fraction_text(y)} for a, b, y in solution.types],

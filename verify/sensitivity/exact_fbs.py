@@ -9,17 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Sequence
 
 from verify.base.errors import BadInput, SolverFailure, TooLarge
 from verify.base.numbers import exact_fields, fraction_text
 from verify.functions.aggregators import aggregator_function
-from verify.functions.bits import format_bits, parse_bits
+from verify.functions.bits import BitRuns, PerBit, format_bits, parse_bits, parse_runs
 from verify.functions.families import (
     BooleanFunction,
     CallableFunction,
     Composition,
+    Index,
     Symmetric,
+    Tribes,
     TruthTable,
     embedded_files,
 )
@@ -28,10 +30,12 @@ from verify.functions.spec import parse_spec
 
 from .blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
 from .certificates import exhaustive_certificate, symmetric_certificate
-from .colgen import solve_fbs_lp
 from .measures import Measures
-from .measures import measures as compute_measures
 from .symmetric import minimal_types, solve_symmetric, symmetric_measures
+from .threshold import threshold_applies
+from .weighted import uniform_packing
+
+AUTO_TABLE_ARITY = 24  # method="auto" uses the truth table up to here (MAX_TABLE_ARITY: the limit)
 
 STATUS_CERTIFIED = 0
 STATUS_REJECTED = 1
@@ -48,11 +52,11 @@ class FbsResult:
     """Exact fbs_z(f) with an optimal primal, an optimal dual and Bob's distribution."""
 
     spec: str
-    input: str
+    input: str  # as given: plain bits, or run-length (never expanded)
     value: Fraction
-    primal: tuple[tuple[tuple[int, ...], Fraction], ...]  # (block, weight); empty if symmetric
-    dual: tuple[Fraction, ...]  # t_i, Definition 3.4
-    sampling: tuple[Fraction, ...] | None  # p = t / sum(t), Section 4 step 3; None if fbs = 0
+    primal: tuple[tuple[tuple[int, ...], Fraction], ...]  # (block, weight); see `method`
+    dual: Sequence[Fraction]  # t_i, Definition 3.4 (symmetric method: a compact PerBit)
+    sampling: Sequence[Fraction] | None  # p = t / sum(t), Section 4 step 3; None if fbs = 0
     status: int
     message: str
     certificate: dict = field(repr=False)
@@ -67,7 +71,11 @@ class FbsResult:
         return self.status == STATUS_CERTIFIED
 
     def to_json(self) -> dict:
-        """The JSON document `fbs compute --json` prints (exact values as "p/q" strings)."""
+        """The JSON document `fbs compute --json` prints (exact values as "p/q" strings).
+
+        The symmetric method's dual and sampling are typed, {"ones": .., "zeros": ..} (one
+        value on the ones of the input, one on its zeros), with `primal_types`; its input is
+        printed as given, so the document stays small at any width."""
         document = {
             "spec": self.spec,
             "input": self.input,
@@ -75,18 +83,28 @@ class FbsResult:
             "method": self.method,
             "block_count": self.n_minimal_blocks,
             "block_count_meaning": BLOCK_COUNT_MEANING[self.method],
-            "dual": [fraction_text(t) for t in self.dual],
+            "dual": _vector_json(self.dual),
             "primal": [{"block": list(b), "weight": fraction_text(w)} for b, w in self.primal],
-            "sampling": None if self.sampling is None else [fraction_text(p) for p in self.sampling],
+            "sampling": None if self.sampling is None else _vector_json(self.sampling),
             "certified": self.certified,
             "status": self.status,
             "message": self.message,
         }
+        if self.primal_types is not None:
+            document["primal_types"] = [{"ones": a, "zeros": b, "weight": fraction_text(y)}
+                                        for a, b, y in self.primal_types]
         if self.measures is not None:
             m = self.measures
             document["measures"] = {"s": m.sensitivity, "bs": m.block_sensitivity,
                                     "C": m.certificate_complexity}
         return document
+
+
+def _vector_json(vector):
+    """A per-coordinate vector as JSON: a list, or {"ones", "zeros"} for a PerBit."""
+    if isinstance(vector, PerBit):
+        return {"ones": fraction_text(vector.on_ones), "zeros": fraction_text(vector.on_zeros)}
+    return [fraction_text(x) for x in vector]
 
 
 def as_function(f, arity: int | None = None) -> BooleanFunction:
@@ -100,10 +118,12 @@ def as_function(f, arity: int | None = None) -> BooleanFunction:
     raise BadInput(f"cannot read {type(f).__name__} as a Boolean function")
 
 
-METHODS = ("auto", "table", "symmetric", "sat", "z3")
+METHODS = ("auto", "symmetric", "composition", "threshold", "table", "sat", "z3")
 BLOCK_COUNT_MEANING = {
     "table": "minimal sensitive blocks (all of them, from the truth table)",
     "symmetric": "minimal sensitive block types (a ones, b zeros flipped)",
+    "composition": "local LPs of the composition tree (records of its tree certificate)",
+    "threshold": "sensitive blocks generated by column generation (not all minimal blocks)",
     "sat": "sensitive blocks generated by column generation (not all minimal blocks)",
     "z3": "sensitive blocks generated by column generation (not all minimal blocks)",
 }
@@ -116,8 +136,8 @@ class _Solved:
 
     value: Fraction
     primal: tuple
-    dual: tuple[Fraction, ...]
-    sampling: tuple[Fraction, ...] | None
+    dual: Sequence[Fraction]
+    sampling: Sequence[Fraction] | None
     certificate: dict
     measures: Measures | None
     n_minimal_blocks: int
@@ -128,29 +148,37 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
         check: bool = True, measures: bool = False, method: str = "auto") -> FbsResult:
     """Exact fbs_z(f) with primal/dual certificate, checked by the independent checker.
 
-    method: "table" (truth table, q up to the table limit), "symmetric" (reduced LP, symmetric families of
-    any width), "sat" / "z3" (solver-based separation (pysat, with the exact knapsack DP for
-    wthr) or z3, and an LRAT-certified dual, any width),
-    or "auto" (table up to the table limit, then symmetric for symmetric families, else sat).
+    method: "symmetric" (closed form of the reduced LP, and/or/parity/maj/thr/sym of any
+    width), "composition" (compose(...) and tribes as a tree: the weighted recursion, kind
+    `tree` certificate), "threshold" (wthr: column generation with an exact knapsack DP,
+    kind `threshold` certificate), "table" (truth table, q <= 28), "sat" / "z3"
+    (solver-based separation and an LRAT-certified dual, any width), or "auto" (the first
+    that applies in that order, the table only up to q = 24; `FbsResult.method` and the
+    certificate's `producer.method` say which ran).
 
     The two-thirds majority of paper Section 1.2: fbs 4, and Bob samples one of the four
     claimed-true sub-claims uniformly.
 
     >>> from verify import fbs
     >>> r = fbs("maj:6", "111100")
-    >>> r.value, r.certified, r.sampling[:4]
-    (Fraction(4, 1), True, (Fraction(1, 4), Fraction(1, 4), Fraction(1, 4), Fraction(1, 4)))
-    >>> fbs("maj:1000001", "1^600000,0^400001").value   # the reduced LP of a symmetric function
+    >>> r.value, r.certified, r.sampling[:4], r.method
+    (Fraction(4, 1), True, (Fraction(1, 4), Fraction(1, 4), Fraction(1, 4), Fraction(1, 4)), 'symmetric')
+    >>> fbs("maj:1000001", "1^600000,0^400001").value   # closed form, run-length input
     Fraction(6, 1)
     """
     function = as_function(f, arity)
-    bits = parse_bits(z, function.arity) if isinstance(z, str) else _bits(z, function.arity)
-    chosen = _choose_method(function, method)
-    solve = {"symmetric": _solve_symmetric, "table": _solve_by_table}.get(chosen, _solve_by_solver)
-    solved = (solve(function, bits, measures, chosen) if solve is _solve_by_solver
-              else solve(function, bits, measures))
+    chosen = choose_method(function, method, measures)
+    if chosen == "symmetric":
+        given = parse_runs(z, function.arity) if isinstance(z, str) else _runs(z, function.arity)
+        solved, shown = _solve_symmetric(function, given, measures), given.text
+    else:
+        bits = parse_bits(z, function.arity) if isinstance(z, str) else _bits(z, function.arity)
+        solved, shown = _SOLVERS[chosen](function, bits, measures, chosen), format_bits(bits)
+        if isinstance(z, str) and "^" in z:
+            shown = parse_runs(z).text
+    solved.certificate.setdefault("producer", {})["method"] = chosen
     status = _check(solved.certificate) if check else STATUS_UNCHECKED
-    return FbsResult(function.spec, format_bits(bits), solved.value, solved.primal, solved.dual,
+    return FbsResult(function.spec, shown, solved.value, solved.primal, solved.dual,
                      solved.sampling, status, STATUS_MESSAGES[status], solved.certificate,
                      solved.measures, solved.n_minimal_blocks, chosen, solved.primal_types)
 
@@ -167,25 +195,37 @@ def certified_fbs(spec: str, z: tuple[int, ...]) -> FbsResult:
     return result
 
 
-def _choose_method(function: BooleanFunction, method: str) -> str:
+def choose_method(function: BooleanFunction, method: str = "auto", measures: bool = False) -> str:
+    """The method `fbs` runs: the given one if it applies, else (auto) the first of
+    symmetric, composition, threshold, table (q <= 24; q <= 28 for truth tables and
+    callables) and a solver that applies; with measures=True the first that gives s, bs
+    and C (symmetric, else table)."""
     if method not in METHODS:
         raise BadInput(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
-    if method == "symmetric" and not isinstance(function, Symmetric):
-        raise BadInput(f"{function.spec}: the symmetric method needs and/or/parity/maj/thr/sym")
-    if method == "auto":
-        if function.arity <= MAX_TABLE_ARITY:
-            return "table"
-        return "symmetric" if isinstance(function, Symmetric) else "sat"
-    return method
+    applies = _APPLIES[method] if method in _APPLIES else None
+    if applies is not None and not applies(function):
+        raise BadInput(f"{function.spec}: the {method} method does not apply ({_NEEDS[method]})")
+    if method != "auto":
+        return method
+    for name in ("symmetric",) if measures else ("symmetric", "composition", "threshold"):
+        if _APPLIES[name](function):
+            return name
+    stored = isinstance(function, (TruthTable, CallableFunction))  # a table is all there is
+    if function.arity <= (MAX_TABLE_ARITY if stored else AUTO_TABLE_ARITY):
+        return "table"
+    return default_backend(function)
 
 
-def _solve_by_table(function: BooleanFunction, bits, measures: bool) -> _Solved:
+def _solve_by_table(function: BooleanFunction, bits, measures: bool, method: str) -> _Solved:
     """Definitions 3.3/3.4 over the minimal sensitive blocks of the truth table."""
     if function.arity > MAX_TABLE_ARITY:
         raise TooLarge(f"{function.spec}: arity {function.arity} exceeds "
                        f"{MAX_TABLE_ARITY}, the limit of the truth-table method")
-    table = function.truth_table()
-    masks = minimal_sensitive_masks(table, bits_to_index(bits))
+    from .colgen import solve_fbs_lp
+    from .measures import measures as compute_measures
+
+    table = function.packed_table()
+    masks = minimal_sensitive_masks(table, bits_to_index(bits), arity=function.arity)
     solution = solve_fbs_lp(masks, function.arity)
     primal = tuple(sorted((mask_to_block(m, function.arity), w) for m, w in solution.primal.items()))
     certificate = exhaustive_certificate(_certificate_spec(function, table), bits, solution.value,
@@ -228,25 +268,99 @@ def _largest_table(function: BooleanFunction) -> int:
     return 0
 
 
-def _solve_symmetric(function: Symmetric, bits, measures: bool) -> _Solved:
-    """The reduced two-row LP of a symmetric function (issue 3)."""
-    weight = sum(bits)
-    solution = solve_symmetric(function.values, weight)
-    dual = tuple(map((solution.t_zeros, solution.t_ones).__getitem__, bits))
+def _solve_symmetric(function: Symmetric, given: BitRuns, measures: bool) -> _Solved:
+    """The closed form of the reduced two-row LP (verify.sensitivity.symmetric); the input
+    stays in runs, the dual and p are one value on the ones and one on the zeros."""
+    solution = solve_symmetric(function.values, given.weight)
+    dual = PerBit(given, solution.t_zeros, solution.t_ones)
     sampling = None
     if solution.value:
-        p_by_bit = (solution.t_zeros / solution.value, solution.t_ones / solution.value)
-        sampling = tuple(map(p_by_bit.__getitem__, bits))
-    certificate = symmetric_certificate(function.spec, bits, solution)
-    found = Measures(*symmetric_measures(function.values, weight)) if measures else None
-    return _Solved(solution.value, (), dual, sampling, certificate, found,
-                   len(minimal_types(function.values, weight)), solution.types)
+        sampling = PerBit(given, solution.t_zeros / solution.value,
+                          solution.t_ones / solution.value)
+    certificate = symmetric_certificate(function.spec, given, solution)
+    found = Measures(*symmetric_measures(function.values, given.weight)) if measures else None
+    return _Solved(solution.value, symmetric_blocks(function.values, given, solution), dual,
+                   sampling, certificate, found, len(minimal_types(function.values, given.weight)),
+                   solution.types)
+
+
+MAX_EXPLICIT_BLOCKS = 1 << 16  # coordinates over all blocks of an explicit symmetric primal
+
+
+def symmetric_blocks(values, given: BitRuns, solution) -> tuple:
+    """An explicit optimal primal of at most q blocks for a symmetric function (McNaughton's
+    wrap-around of each side's uniform packing), or () when it would be large."""
+    down = next((a for a, b, _ in solution.types if a), None)
+    up = next((b for a, b, _ in solution.types if b), None)
+    size = given.weight * (down or 0) + (given.length - given.weight) * (up or 0)
+    if not solution.types or size > MAX_EXPLICIT_BLOCKS:
+        return ()
+    bits = given.bits()
+    ones = [i for i, bit in enumerate(bits) if bit == "1"]
+    zeros = [i for i, bit in enumerate(bits) if bit == "0"]
+    unit, scratch = [Fraction(1)] * given.length, [Fraction(0)] * given.length
+    primal = []
+    for part, k in ((ones, down), (zeros, up)):
+        if k is not None:
+            primal.extend(uniform_packing(part, k, unit, scratch)[1])
+    return tuple(sorted(primal))
+
+
+def _solve_by_composition(function: BooleanFunction, bits, measures: bool, method: str) -> _Solved:
+    """compose(...) and tribes as a tree: the weighted recursion (verify.sensitivity.composition)."""
+    from .composition import solve_composition
+
+    if measures:
+        raise BadInput("--measures needs the table or symmetric method")
+    solution = solve_composition(function, bits)
+    return _Solved(solution.value, (), solution.dual, sampling_distribution(solution.dual),
+                   solution.certificate, None, solution.records)
+
+
+def _solve_by_threshold(function: BooleanFunction, bits, measures: bool, method: str) -> _Solved:
+    """wthr: column generation with the exact knapsack DP (verify.sensitivity.threshold)."""
+    from .threshold import solve_threshold
+
+    if measures:
+        raise BadInput("--measures needs the table or symmetric method")
+    solution = solve_threshold(function, bits)
+    return _Solved(solution.value, solution.primal, solution.dual,
+                   sampling_distribution(solution.dual), solution.certificate, None,
+                   solution.columns)
+
+
+def default_backend(function: BooleanFunction) -> str:
+    """The solver method `auto` uses beyond the table: z3 where its separation measured
+    faster (index, compositions the tree method cannot take; bench/RESULTS.md), else sat."""
+    return "z3" if isinstance(function, (Index, Composition)) else "sat"
+
+
+def composition_applies(function: BooleanFunction) -> bool:
+    """compose(...) and tribes whose every part is symmetric or has arity <= 24."""
+    from .composition import composition_tree
+
+    return isinstance(function, (Composition, Tribes)) and composition_tree(function) is not None
+
+
+_SOLVERS = {"table": _solve_by_table, "composition": _solve_by_composition,
+            "threshold": _solve_by_threshold, "sat": _solve_by_solver, "z3": _solve_by_solver}
+_APPLIES = {"symmetric": lambda f: isinstance(f, Symmetric), "composition": composition_applies,
+            "threshold": threshold_applies}
+_NEEDS = {"symmetric": "it needs and/or/parity/maj/thr/sym",
+          "composition": "it needs compose(...) or tribes whose parts are symmetric or have "
+                         "arity <= 24",
+          "threshold": "it needs wthr with q * (sum of the weights + 1) <= 2^24"}
 
 
 def sampling_distribution(dual) -> tuple[Fraction, ...] | None:
     """Bob's p_i = t_i / sum_j t_j (Section 4, step 3); None when t = 0 (fbs = 0)."""
     total = sum(dual, Fraction(0))
     return None if total == 0 else tuple(Fraction(t) / total for t in dual)
+
+
+def _runs(z, arity: int) -> BitRuns:
+    """A 0/1 sequence as a plain-bit input."""
+    return parse_runs(format_bits(_bits(z, arity)), arity)
 
 
 def _bits(z, arity: int) -> tuple[int, ...]:
@@ -260,9 +374,10 @@ def _bits(z, arity: int) -> tuple[int, ...]:
 
 
 def _certificate_spec(function: BooleanFunction, table) -> str:
-    """The spec the checker evaluates: the user's spec, or the truth table for a callable."""
+    """The spec the checker evaluates: the user's spec, or the (packed) truth table for a
+    callable."""
     if isinstance(function, CallableFunction):
-        return TruthTable(table, "").to_hex_spec()
+        return TruthTable(table, function.arity, "").to_hex_spec()
     return function.spec
 
 

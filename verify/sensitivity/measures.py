@@ -11,10 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from pysat.card import CardEnc, EncType
-from pysat.examples.rc2 import RC2
-from pysat.formula import WCNF
-
 from verify.base.errors import TooLarge
 
 MAX_BLOCKS_FOR_MEASURES = 200_000
@@ -42,6 +38,9 @@ def max_disjoint_blocks(blocks: Sequence[Sequence[int]], arity: int) -> int:
     """Largest number of pairwise disjoint blocks (block sensitivity at z)."""
     if not blocks:
         return 0
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import WCNF
+
     wcnf = WCNF()
     top = len(blocks)
     for coordinate in range(arity):
@@ -59,6 +58,8 @@ def min_hitting_set(blocks: Sequence[Sequence[int]], arity: int) -> int:
     """Smallest set of coordinates meeting every block (certificate complexity at z)."""
     if not blocks:
         return 0
+    from pysat.formula import WCNF
+
     wcnf = WCNF()
     for block in blocks:
         wcnf.append([i + 1 for i in block])
@@ -67,7 +68,9 @@ def min_hitting_set(blocks: Sequence[Sequence[int]], arity: int) -> int:
     return _min_cost(wcnf)
 
 
-def _min_cost(wcnf: WCNF) -> int:
+def _min_cost(wcnf) -> int:
+    from pysat.examples.rc2 import RC2
+
     with RC2(wcnf) as solver:
         if solver.compute() is None:
             raise RuntimeError("MaxSAT instance unexpectedly unsatisfiable")

@@ -1,12 +1,17 @@
-"""fbs of symmetric functions of any width by the reduced LP (issue 3, paper Definition 3.3).
+"""fbs of symmetric functions of any width in closed form (issue 3, paper Definition 3.3).
 
 For f(x) = V[|x|] and an input z with w ones, a block that flips a ones and b zeros reaches
 weight w - a + b, so it is sensitive iff V[w - a + b] != V[w]. Averaging any optimal dual
 over the permutations fixing z gives an optimal dual constant on the ones (t1) and on the
 zeros (t0); averaging a primal spreads each block type (a, b) uniformly. The reduced LP has
-two rows (the load on a one, on a zero) and one column per sensitive type; the
-Pareto-minimal sensitive types are (a*, 0) and (0, b*), with a* (b*) the distance from w to
-the nearest weight below (above) where V changes (certificates/FORMAT.md gives the proof).
+two rows (the load on a one, on a zero) and the Pareto-minimal sensitive types (a*, 0) and
+(0, b*), with a* (b*) the distance from w to the nearest weight below (above) where V
+changes (certificates/FORMAT.md gives the proof). Its two rows are independent, so
+
+    fbs = w / a* + (n - w) / b*,   t1 = 1 / a*,   t0 = 1 / b*
+
+(a missing direction contributes 0). Nothing here is per coordinate: `maj:100000000` costs
+O(1) given the input's weight.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .exact_lp import PackingLP
+ZERO = Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -27,21 +32,10 @@ class SymmetricSolution:
     types: tuple[tuple[int, int, Fraction], ...]  # (ones flipped, zeros flipped, total weight)
 
 
-def nearest_change(values, weight: int, step: int) -> int | None:
-    """Smallest d >= 1 with values[weight + step * d] != values[weight], or None."""
-    other = 1 - values[weight]
-    try:
-        if step > 0:
-            return values.index(other, weight + 1) - weight
-        return values[weight - 1::-1].index(other) + 1 if weight > 0 else None
-    except ValueError:
-        return None
-
-
 def minimal_types(values, weight: int) -> list[tuple[int, int]]:
     """The Pareto-minimal sensitive block types (a, b) at Hamming weight `weight`."""
     types = []
-    down, up = nearest_change(values, weight, -1), nearest_change(values, weight, +1)
+    down, up = values.nearest_change(weight, -1), values.nearest_change(weight, +1)
     if down is not None:
         types.append((down, 0))
     if up is not None:
@@ -50,20 +44,19 @@ def minimal_types(values, weight: int) -> list[tuple[int, int]]:
 
 
 def solve_symmetric(values, weight: int) -> SymmetricSolution:
-    """Exact fbs of f = values[|x|] at an input of Hamming weight `weight`."""
+    """Exact fbs of f = values[|x|] at an input of Hamming weight `weight` (closed form)."""
     n = len(values) - 1
-    types = minimal_types(values, weight)
-    if not types:
-        return SymmetricSolution(Fraction(0), Fraction(0), Fraction(0), ())
-    rows = [count for count in (weight, n - weight)]
-    used = [r for r in range(2) if rows[r] > 0]
-    lp = PackingLP([Fraction(rows[r]) for r in used])
-    lp.add_columns([{k: Fraction((a, b)[r]) for k, r in enumerate(used)} for a, b in types],
-                   [Fraction(1)] * len(types))
-    optimum = lp.solve_exact()
-    dual = dict(zip(used, optimum.dual))
-    chosen = tuple((types[j][0], types[j][1], y) for j, y in sorted(optimum.primal.items()))
-    return SymmetricSolution(optimum.value, dual.get(0, Fraction(0)), dual.get(1, Fraction(0)), chosen)
+    t_ones = t_zeros = ZERO
+    types = []
+    for a, b in minimal_types(values, weight):
+        if a:
+            t_ones = Fraction(1, a)
+            types.append((a, 0, Fraction(weight, a)))
+        else:
+            t_zeros = Fraction(1, b)
+            types.append((0, b, Fraction(n - weight, b)))
+    value = sum((y for _, _, y in types), ZERO)
+    return SymmetricSolution(value, t_ones, t_zeros, tuple(types))
 
 
 def symmetric_measures(values, weight: int) -> tuple[int, int, int]:
@@ -74,8 +67,8 @@ def symmetric_measures(values, weight: int) -> tuple[int, int, int]:
     b*-subset of the zeros, (w - a* + 1) + (n - w - b* + 1).
     """
     n = len(values) - 1
-    sizes = {"ones": (weight, nearest_change(values, weight, -1)),
-             "zeros": (n - weight, nearest_change(values, weight, +1))}
+    sizes = {"ones": (weight, values.nearest_change(weight, -1)),
+             "zeros": (n - weight, values.nearest_change(weight, +1))}
     s = bs = c = 0
     for count, distance in sizes.values():
         if distance is None:

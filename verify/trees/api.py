@@ -11,28 +11,49 @@ import os
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from verify.base.errors import BadInput
 from verify.base.files import check_paths, write_texts_atomic
 from verify.base.numbers import fraction_text
 
-from .builders import literature_tree, random_tree, uniform_tree
+from .builders import literature_tree, random_tree, uniform_queries, uniform_tree
 from .local_fbs import honest_fbs
-from .model import Tree
-from .oracles import load_oracle, node_values, oracle_document, random_oracle
-from .tree_file import load_tree, tree_document
+from .model import Tree, UniformTree
+from .oracles import LeafBits, load_oracle, node_values, oracle_document, random_oracle
+from .tree_file import load_tree, load_tree_description, tree_document
 
 __all__ = ["Tree", "as_oracle", "as_tree", "literature_tree", "load_oracle", "load_tree",
            "node_values", "random_oracle", "random_tree", "tree_info", "uniform_tree",
            "write_tree"]
 
 
-def as_tree(tree: Tree | str | os.PathLike) -> Tree:
-    """A Tree, or the path of an fbs-tree/1 file read and validated."""
-    return tree if isinstance(tree, Tree) else load_tree(tree)
+def as_tree(tree: Tree | UniformTree | str | os.PathLike, *, compact: bool = False):
+    """A Tree, or the path of an fbs-tree/1 file read and validated; a UniformTree (or a
+    uniform file) stays compact with compact=True, else it is listed."""
+    if isinstance(tree, UniformTree):
+        return tree if compact else uniform_tree(tree.aggregator, tree.depth)
+    if isinstance(tree, Tree):
+        return tree
+    return load_tree_description(tree) if compact else load_tree(tree)
 
 
-def as_oracle(oracle: dict | str | os.PathLike) -> dict[str, int]:
-    """Oracle answers {query: 0 or 1}, or the path of an fbs-oracle/1 file."""
-    return dict(oracle) if isinstance(oracle, dict) else load_oracle(oracle)
+def as_oracle(oracle: dict | LeafBits | str | os.PathLike, tree=None) -> dict[str, int]:
+    """Oracle answers {query: 0 or 1}, or the path of an fbs-oracle/1 file; leaf bits
+    (`LeafBits`, the "bits" form) are read against the (listed) tree."""
+    loaded = oracle if isinstance(oracle, (dict, LeafBits)) else load_oracle(oracle)
+    if isinstance(loaded, LeafBits):
+        if tree is None:
+            raise BadInput("an oracle given as leaf bits needs its tree")
+        return loaded.answers(tree)
+    return dict(loaded)
+
+
+def oracle_bits(oracle, tree: UniformTree) -> str:
+    """The leaf bits of an oracle for a UniformTree (answers are read at Q(id) in leaf order)."""
+    loaded = oracle if isinstance(oracle, (dict, LeafBits)) else load_oracle(oracle)
+    if isinstance(loaded, LeafBits):
+        loaded.require_length(tree.n_leaves)
+        return loaded.bits
+    return LeafBits.from_answers(loaded, uniform_queries(tree)).bits
 
 
 def source_name(item) -> str | None:
@@ -40,21 +61,26 @@ def source_name(item) -> str | None:
     return os.fspath(item) if isinstance(item, (str, os.PathLike)) else None
 
 
-def input_files(tree=None, oracle=None, loaded: Tree | None = None) -> list[tuple[str | None, str]]:
+def input_files(tree=None, oracle=None, loaded=None) -> list[tuple[str | None, str]]:
     """The files a tree command reads: the tree and oracle files, the cnf: files of the
     aggregators (for the input/output check of verify.base.files.check_paths)."""
     from verify.functions.spec import cnf_paths
 
     found = [(source_name(tree), "the tree"), (source_name(oracle), "the oracle")]
-    if loaded is not None:
+    if isinstance(loaded, UniformTree):
+        specs = {loaded.aggregator}
+    elif loaded is not None:
         specs = {loaded.aggregators[i] for i in loaded.internal()}
-        found += [(path, "a cnf: aggregator") for spec in sorted(specs) for path in cnf_paths(spec)]
+    else:
+        specs = set()
+    found += [(path, "a cnf: aggregator") for spec in sorted(specs) for path in cnf_paths(spec)]
     return found
 
 
-def write_tree(path, tree: Tree, *, nested: bool = False, oracle_path=None,
-               oracle: dict | None = None, oracle_description: str = "") -> None:
-    """Write the tree (flat layout unless nested) and optionally its oracle, atomically.
+def write_tree(path, tree: Tree | UniformTree, *, nested: bool = False, oracle_path=None,
+               oracle: dict | LeafBits | None = None, oracle_description: str = "") -> None:
+    """Write the tree (flat layout unless nested; a UniformTree as its `uniform`
+    description) and optionally its oracle, atomically.
 
     >>> import os, tempfile
     >>> from verify import load_tree, uniform_tree
@@ -68,8 +94,9 @@ def write_tree(path, tree: Tree, *, nested: bool = False, oracle_path=None,
                 input_files(loaded=tree))
     items = [(path, json.dumps(tree_document(tree, nested), indent=1 if nested else None) + "\n")]
     if oracle_path is not None:
-        items.append((oracle_path, json.dumps(oracle_document(oracle, oracle_description),
-                                              indent=1) + "\n"))
+        document = oracle_document(oracle, oracle_description)
+        items.append((oracle_path, json.dumps(document, indent=None if "bits" in document else 1)
+                      + "\n"))
     write_texts_atomic(items)
 
 
@@ -115,14 +142,18 @@ def tree_info(tree, oracle=None) -> TreeInfo:
     >>> info.leaves, info.depth, info.min_rho_for_fbs_condition
     (9, 2, Fraction(2, 1))
     """
-    loaded = as_tree(tree)
+    loaded = as_tree(tree, compact=oracle is None)
+    if isinstance(loaded, UniformTree):  # described: nothing to list
+        return TreeInfo(source_name(tree), loaded.description, loaded.n_nodes, loaded.n_leaves,
+                        loaded.depth, True, loaded.width if loaded.depth else 0,
+                        (loaded.aggregator,) if loaded.depth else (), loaded.n_leaves)
     info = TreeInfo(source_name(tree), loaded.description, loaded.n_nodes, len(loaded.leaves()),
                     loaded.depth, loaded.is_uniform, loaded.max_width(),
                     tuple(sorted({loaded.aggregators[i] for i in loaded.internal()})),
                     len({loaded.queries[i] for i in loaded.leaves()}))
     if oracle is None:
         return info
-    values = node_values(loaded, as_oracle(oracle))
+    values = node_values(loaded, as_oracle(oracle, loaded))
     local = honest_fbs(loaded, values)
     node, rho = max(local.items(), key=lambda item: item[1], default=(None, None))
     return replace(info, root_value=values[loaded.root], min_rho_for_fbs_condition=rho,

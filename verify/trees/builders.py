@@ -7,28 +7,34 @@ Each builder lists flat node records and goes through the same validation as a t
 from __future__ import annotations
 
 import random
+from itertools import product
 
 from verify.base.errors import BadInput, TooLarge
 from verify.functions.aggregators import aggregator_function
 
-from .model import MAX_DEPTH, MAX_NODES, Tree, from_records
+from .model import MAX_DEPTH, MAX_NODES, Tree, UniformTree, from_records
 
 MAX_PAPERS = 100_000  # the literature example: maj:papers is symmetric, so any width works
 
 
-def uniform_tree(aggregator: str, depth: int) -> Tree:
+def uniform_tree(aggregator: str, depth: int, *, compact: bool = False) -> Tree | UniformTree:
     """Every internal node uses `aggregator`; all leaves at depth d; q^d leaves.
 
     Ids: the root is "r"; the i-th child (1-based, as y_1..y_q) of node "r.2" is "r.2.i".
-    The query of leaf "r.2.1" is "Q(r.2.1)".
+    The query of leaf "r.2.1" is "Q(r.2.1)". compact=True returns the description
+    (`UniformTree`, up to 2^23 leaves) instead of the listed tree.
 
     >>> from verify import uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
     >>> tree.n_nodes, len(tree.leaves()), tree.ids[:4]
     (13, 9, ('r', 'r.1', 'r.2', 'r.3'))
+    >>> uniform_tree("maj:9", 7, compact=True).n_leaves
+    4782969
     """
     if type(depth) is not int or depth < 0:
         raise BadInput(f"depth must be a non-negative integer, got {depth!r}")
+    if compact:
+        return UniformTree(aggregator, depth, f"uniform tree: {aggregator}, depth {depth}")
     width = aggregator_function(aggregator).arity
     total, level_size = 0, 1
     for _ in range(depth + 1):
@@ -53,8 +59,15 @@ def uniform_tree(aggregator: str, depth: int) -> Tree:
     return from_records(records, "r", f"uniform tree: {aggregator}, depth {depth}")
 
 
+def uniform_queries(tree: UniformTree):
+    """The leaf queries of a uniform tree in leaf order: Q(r.1.1), Q(r.1.2), ... (as listed
+    by uniform_tree)."""
+    for path in product(range(1, tree.width + 1), repeat=tree.depth):
+        yield "Q(" + ".".join(["r", *map(str, path)]) + ")"
+
+
 def literature_tree(papers: int = 9, supporting: int = 6) -> tuple[Tree, dict[str, int]]:
-    """The paper's running example (Section 1.2), small enough for the truth-table method.
+    """The paper's running example (Section 1.2): a majority of `papers` sub-claims.
 
     Root claim x = "the modelling assumption is justified" = MAJ_papers (strict majority,
     Section 3.2) of the sub-claims y_i = "paper i is correct and supports the claim"; each y_i
@@ -62,7 +75,8 @@ def literature_tree(papers: int = 9, supporting: int = 6) -> tuple[Tree, dict[st
     "paper i's analysis is sound". The oracle makes the first `supporting` papers support
     and be sound; the others alternately do not support (sound) or support but are unsound.
     With papers=9, supporting=6 the root is true and the honest root fbs is 6/2 = 3; the
-    paper's own numbers are papers=99, supporting=66 (maj:99 is symmetric, so any width works).
+    paper's own numbers are papers=99, supporting=66 (maj:99 is symmetric, so every method
+    takes it: closed-form fbs, the worst-case DP over Hamming weights).
 
     >>> from verify import literature_tree, node_values
     >>> tree, oracle = literature_tree()

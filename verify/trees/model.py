@@ -19,11 +19,10 @@ from dataclasses import dataclass, field
 from verify.base.errors import BadInput, TooLarge
 from verify.functions.aggregators import aggregator_function
 from verify.functions.families import Symmetric
-from verify.functions.inputs import MAX_TABLE_ARITY
 
 MAX_NODES = 5_000_000
 MAX_DEPTH = 1000
-MAX_WIDTH = MAX_TABLE_ARITY  # non-symmetric aggregators: the table method; symmetric: any width
+MAX_WIDTH = 24  # of a non-symmetric aggregator: its local LPs and their checks enumerate 2^q blocks
 
 
 @dataclass(frozen=True)
@@ -167,3 +166,47 @@ def _check_width(node_id: str, spec: str, width: int) -> None:
     if width > MAX_WIDTH and not isinstance(function, Symmetric):
         raise TooLarge(f"node {node_id!r}: width {width} exceeds {MAX_WIDTH}, the limit of "
                        "the truth-table fbs method (symmetric aggregators may be wider)")
+
+
+MAX_UNIFORM_LEAVES = 1 << 23  # as the tree-kind checker
+
+
+@dataclass(frozen=True)
+class UniformTree:
+    """The complete q-ary tree of depth d with the aggregator at every internal node,
+    described, not listed (fbs-tree/1 layout `uniform`, docs/formats.md).
+
+    It is the tree `verify.trees.builders.uniform_tree` lists: the root is "r", the i-th
+    child (1-based) of node "r.2" is "r.2.i", the query of leaf "r.2.1" is "Q(r.2.1)"; leaf j
+    in depth-first, left-to-right order is the j-th node of the last level.
+    """
+
+    aggregator: str
+    depth: int
+    description: str = ""
+
+    def __post_init__(self):
+        if type(self.depth) is not int or not 0 <= self.depth <= MAX_DEPTH:
+            raise BadInput(f"depth must be an integer in 0..{MAX_DEPTH}, got {self.depth!r}")
+        _check_width("r", self.aggregator, self.width)
+        if self.n_leaves > MAX_UNIFORM_LEAVES:
+            raise TooLarge(f"a uniform tree of width {self.width} and depth {self.depth} has more "
+                           f"than {MAX_UNIFORM_LEAVES} leaves")
+
+    @property
+    def width(self) -> int:
+        return aggregator_function(self.aggregator).arity
+
+    @property
+    def n_leaves(self) -> int:
+        return self.width ** self.depth
+
+    @property
+    def n_internal(self) -> int:
+        return sum(self.width ** k for k in range(self.depth))
+
+    @property
+    def n_nodes(self) -> int:
+        return self.n_internal + self.n_leaves
+
+    is_uniform = True

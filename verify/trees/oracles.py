@@ -1,22 +1,25 @@
 """Human-judgment oracles O: query string -> bit (paper Section 3.1), format `fbs-oracle/1`.
 
     {"format": "fbs-oracle/1", "answers": {"query string": 0 or 1, ...}}
+    {"format": "fbs-oracle/1", "bits": "0110..."}   (one bit per leaf of the tree it is used
+                                                    with, leaves depth-first left to right)
 
 An oracle may answer more queries than a tree asks; a leaf query it does not answer is
-bad input. `node_values` is the bottom-up evaluation val_O(u) of paper Section 5 (Setup),
+bad input. The bit-string form (`LeafBits`) is how large uniform trees' oracles are written. `node_values` is the bottom-up evaluation val_O(u) of paper Section 5 (Setup),
 i.e. the correct answers L(x_u) of Definition 3.2 at every node.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 from verify.base.errors import BadInput
 from verify.base.files import read_json, write_json
 from verify.functions.aggregators import evaluate
 
-from .model import Tree
+from .model import Tree, UniformTree
 
 FORMAT = "fbs-oracle/1"
 
@@ -38,14 +41,60 @@ def load_oracle(path: str | Path) -> dict[str, int]:
         raise BadInput(f"oracle {str(path)!r}: {error}") from None
 
 
-def parse_oracle(document: dict) -> dict[str, int]:
-    """Validate an `fbs-oracle/1` document; return the answers as {query: 0/1}."""
+@dataclass(frozen=True)
+class LeafBits:
+    """An oracle given as one answer per leaf, in depth-first left-to-right leaf order."""
+
+    bits: str
+
+    def answers(self, tree) -> dict[str, int]:
+        """{query: bit} for a listed Tree (BadInput if the lengths differ)."""
+        leaves = leaf_order(tree)
+        self.require_length(len(leaves))
+        return {tree.queries[leaf]: int(bit) for leaf, bit in zip(leaves, self.bits)}
+
+    @classmethod
+    def from_answers(cls, answers: dict[str, int], queries) -> "LeafBits":
+        """The answers to `queries` (in leaf order) as leaf bits."""
+        bits = []
+        for query in queries:
+            if query not in answers:
+                raise BadInput(f"the oracle does not answer the leaf query {query[:60]!r}")
+            bits.append("1" if answers[query] else "0")
+        return cls("".join(bits))
+
+    def require_length(self, leaves: int) -> None:
+        if len(self.bits) != leaves:
+            raise BadInput(f"the oracle has {len(self.bits)} leaf bits but the tree has "
+                           f"{leaves} leaves")
+
+
+def leaf_order(tree: Tree) -> list[int]:
+    """The leaves in depth-first, left-to-right order: the variable order of F_T."""
+    order, stack = [], [tree.root]
+    while stack:
+        node = stack.pop()
+        if tree.is_leaf(node):
+            order.append(node)
+        stack.extend(reversed(tree.children[node]))
+    return order
+
+
+def parse_oracle(document: dict) -> dict[str, int] | LeafBits:
+    """Validate an `fbs-oracle/1` document; return the answers as {query: 0/1}, or the
+    leaf bits of the `bits` form."""
     if document.get("format") != FORMAT:
         raise BadInput(f"missing or unsupported \"format\" (expected {FORMAT!r}, "
                        f"got {document.get('format')!r})")
-    unknown = set(document) - {"format", "answers", "description"}
+    unknown = set(document) - {"format", "answers", "bits", "description"}
     if unknown:
         raise BadInput(f"unknown top-level key {sorted(unknown)[0]!r}")
+    if "bits" in document:
+        bits = document["bits"]
+        if "answers" in document or not isinstance(bits, str) or not bits or bits.strip("01"):
+            raise BadInput("\"bits\" must be a non-empty string of 0s and 1s (and then no "
+                           "\"answers\")")
+        return LeafBits(bits)
     answers = document.get("answers")
     if not isinstance(answers, dict):
         raise BadInput("\"answers\" must be an object mapping query strings to 0 or 1")
@@ -55,12 +104,15 @@ def parse_oracle(document: dict) -> dict[str, int]:
     return dict(answers)
 
 
-def oracle_document(answers: dict[str, int], description: str = "") -> dict:
+def oracle_document(answers: dict[str, int] | LeafBits, description: str = "") -> dict:
     """The `fbs-oracle/1` document of an oracle."""
     document = {"format": FORMAT}
     if description:
         document["description"] = description
-    document["answers"] = dict(answers)
+    if isinstance(answers, LeafBits):
+        document["bits"] = answers.bits
+    else:
+        document["answers"] = dict(answers)
     return document
 
 
@@ -96,8 +148,10 @@ def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
     return values
 
 
-def random_oracle(tree: Tree, seed: int, ones: float = 0.5) -> dict[str, int]:
+def random_oracle(tree: Tree | UniformTree, seed: int, ones: float = 0.5) -> dict[str, int] | LeafBits:
     """Seeded random answers: each leaf query is 1 with probability `ones` (leaf order).
+
+    For a UniformTree the same draws, as LeafBits (its leaves are distinct and in order).
 
     >>> from verify import random_oracle, uniform_tree
     >>> tree = uniform_tree("or:2", 2)
@@ -106,6 +160,8 @@ def random_oracle(tree: Tree, seed: int, ones: float = 0.5) -> dict[str, int]:
     if not 0 <= ones <= 1:
         raise BadInput("the probability of a 1 answer must be in [0, 1]")
     rng = random.Random(seed)
+    if isinstance(tree, UniformTree):
+        return LeafBits("".join("1" if rng.random() < ones else "0" for _ in range(tree.n_leaves)))
     answers: dict[str, int] = {}
     for node in tree.leaves():
         query = tree.queries[node]

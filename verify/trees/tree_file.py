@@ -1,13 +1,15 @@
 """The `fbs-tree/1` file: a decomposition tree as JSON (documented in docs/formats.md).
 
-Two equivalent layouts are read:
+Three layouts are read:
 
 * nested:  {"format": "fbs-tree/1", "root": {"id": .., "aggregator": .., "children": [{..}, ..]}}
 * flat:    {"format": "fbs-tree/1", "root": "ID", "nodes": [{"id": .., "children": ["ID", ..]}, ..]}
+* uniform: {"format": "fbs-tree/1", "uniform": {"aggregator": "maj:9", "depth": 7}}, the
+  complete tree that `uniform_tree` lists, described instead (`verify.trees.model.UniformTree`).
 
 This module checks the JSON (keys, types, layouts) and hands the node records to
-`verify.trees.model`, which checks the tree itself. Writing gives the flat layout unless
-nested=True.
+`verify.trees.model`, which checks the tree itself. `load_tree` always gives a listed `Tree`;
+`load_tree_description` keeps a uniform description as it is.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ from pathlib import Path
 from verify.base.errors import BadInput, TooLarge
 from verify.base.files import read_json
 
-from .model import MAX_NODES, Tree, build_tree
+from .builders import uniform_tree
+from .model import MAX_NODES, Tree, UniformTree, build_tree
 
 FORMAT = "fbs-tree/1"
-_TOP_KEYS = {"format", "description", "depth", "root", "nodes"}
+_TOP_KEYS = {"format", "description", "depth", "root", "nodes", "uniform"}
+LAYOUTS = ("flat", "nested", "uniform")
 _NODE_KEYS = {"id", "aggregator", "children", "query", "label"}
 
 
@@ -40,8 +44,18 @@ def load_tree(path: str | Path) -> Tree:
         raise type(error)(f"tree {str(path)!r}: {error}") from None
 
 
-def parse_tree(document: dict) -> Tree:
-    """Validate an `fbs-tree/1` document (nested or flat) and build a Tree."""
+def load_tree_description(path: str | Path) -> Tree | UniformTree:
+    """Like load_tree, but a uniform description stays a `UniformTree` (never listed)."""
+    document = read_json(path, "tree")
+    try:
+        return parse_tree(document, compact=True)
+    except BadInput as error:
+        raise type(error)(f"tree {str(path)!r}: {error}") from None
+
+
+def parse_tree(document: dict, *, compact: bool = False) -> Tree | UniformTree:
+    """Validate an `fbs-tree/1` document (nested, flat or uniform) and build a Tree; with
+    compact=True a uniform description is returned as a UniformTree."""
     if not isinstance(document, dict):
         raise BadInput("a tree must be a JSON object")
     if document.get("format") != FORMAT:
@@ -50,6 +64,9 @@ def parse_tree(document: dict) -> Tree:
     unknown = set(document) - _TOP_KEYS
     if unknown:
         raise BadInput(f"unknown top-level key {sorted(unknown)[0]!r}")
+    if "uniform" in document:
+        uniform = _uniform(document)
+        return uniform if compact else uniform_tree(uniform.aggregator, uniform.depth)
     root = document.get("root")
     if isinstance(root, dict):
         if "nodes" in document:
@@ -66,6 +83,22 @@ def parse_tree(document: dict) -> Tree:
             raise BadInput(f"\"depth\" must be a non-negative integer, got {declared!r}")
         if declared != tree.depth:
             raise BadInput(f"declared depth {declared} but the tree has depth {tree.depth}")
+    return tree
+
+
+def _uniform(document: dict) -> UniformTree:
+    """The `uniform` layout: {"aggregator": SPEC, "depth": d}, no root or nodes."""
+    if "root" in document or "nodes" in document:
+        raise BadInput("a uniform tree (\"uniform\") has no \"root\" or \"nodes\"")
+    body = document["uniform"]
+    if not isinstance(body, dict) or set(body) != {"aggregator", "depth"}:
+        raise BadInput("\"uniform\" must be {\"aggregator\": SPEC, \"depth\": D}")
+    if not isinstance(body["aggregator"], str) or type(body["depth"]) is not int:
+        raise BadInput("\"uniform\": the aggregator is a spec string, the depth an integer")
+    tree = UniformTree(body["aggregator"], body["depth"], str(document.get("description", "")))
+    declared = document.get("depth")
+    if declared is not None and declared != tree.depth:
+        raise BadInput(f"declared depth {declared!r} but the tree has depth {tree.depth}")
     return tree
 
 
@@ -139,13 +172,16 @@ def _flat_records(nodes) -> dict[str, dict]:
 
 
 
-def tree_document(tree: Tree, nested: bool = False) -> dict:
-    """The `fbs-tree/1` document of a tree (flat layout unless nested=True)."""
+def tree_document(tree: Tree | UniformTree, nested: bool = False) -> dict:
+    """The `fbs-tree/1` document of a tree (flat layout unless nested=True; a UniformTree
+    is written as its description)."""
     document = {"format": FORMAT}
     if tree.description:
         document["description"] = tree.description
     document["depth"] = tree.depth
-    if nested:
+    if isinstance(tree, UniformTree):
+        document["uniform"] = {"aggregator": tree.aggregator, "depth": tree.depth}
+    elif nested:
         document["root"] = _nested_node(tree)
     else:
         document["root"] = tree.ids[0]

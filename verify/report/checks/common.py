@@ -15,6 +15,7 @@ def min_block_mass(result) -> Fraction:
     For the table method the primal support does not list every block, so the minimum is
     taken over all minimal blocks; for the symmetric method over the minimal types.
     """
+    from verify.functions.bits import parse_bits, parse_runs
     from verify.functions.spec import parse_spec
     from verify.sensitivity.blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
     from verify.sensitivity.symmetric import minimal_types
@@ -22,9 +23,8 @@ def min_block_mass(result) -> Fraction:
     p = result.sampling
     function = parse_spec(result.spec)
     if result.method == "symmetric":
-        weight = result.input.count("1")
-        p_one = p[result.input.index("1")] if weight else 0
-        p_zero = p[result.input.index("0")] if weight < function.arity else 0
+        weight = parse_runs(result.input).weight
+        p_one, p_zero = p.on_ones, p.on_zeros
         return min(a * p_one + b * p_zero for a, b in minimal_types(function.values, weight))
-    masks = minimal_sensitive_masks(function.truth_table(), bits_to_index(map(int, result.input)))
+    masks = minimal_sensitive_masks(function.truth_table(), bits_to_index(parse_bits(result.input)))
     return min(sum(p[i] for i in mask_to_block(int(m), function.arity)) for m in masks)

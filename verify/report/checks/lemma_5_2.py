@@ -3,6 +3,7 @@
 import random
 from fractions import Fraction
 
+from verify.functions.bits import parse_bits
 from verify.functions.spec import parse_spec
 from verify.lower_bound.light_blocks import light_block
 from verify.report.runner import CheckResult, PaperCheck, text
@@ -28,7 +29,7 @@ def run(context) -> CheckResult:
         result = context.certified_fbs(NAME, spec, x)
         if result.value == 0:
             continue
-        f, bits = parse_spec(spec), tuple(int(b) for b in result.input)
+        f, bits = parse_spec(spec), parse_bits(result.input)
         checked = 0
         for p in _distributions(rng, result):
             found = light_block(spec, result.input, p)
@@ -65,7 +66,7 @@ def _random_tables(rng) -> list[tuple[str, str]]:
 
 def _distributions(rng, result):
     """Seeded random p, the uniform p, point masses on 3 coordinates, and Bob's p."""
-    q = len(result.input)
+    q = len(parse_bits(result.input))
     out = [[Fraction(1, q)] * q]
     for _ in range(DISTRIBUTIONS):
         weights = [rng.choice([0, 1, 2, 3, 10]) for _ in range(q)]
