@@ -79,7 +79,8 @@ def write_text_atomic(path: str | Path, text: str) -> None:
 
 
 def write_texts_atomic(items) -> None:
-    """Write several files: all temporaries first, then all renames; temporaries removed on error."""
+    """Write several files (text, or bytes): all temporaries first, then all renames;
+    temporaries removed on error."""
     items = list(items)
     targets = [Path(path).resolve() for path, _ in items]
     if len(set(targets)) != len(targets):
@@ -90,7 +91,7 @@ def write_texts_atomic(items) -> None:
             current = Path(path)
             temporary = current.with_name(f".{current.name}.partial-{os.getpid()}")
             staged.append((temporary, current))
-            temporary.write_text(text)
+            temporary.write_bytes(text) if isinstance(text, bytes) else temporary.write_text(text)
         for temporary, current in staged:
             os.replace(temporary, current)
     except OSError as error:

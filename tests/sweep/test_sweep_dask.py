@@ -1,0 +1,169 @@
+"""Sweeps on a real 2-worker LocalCluster (issue 14): values equal the public API's, resume,
+determinism across worker counts, a killed worker, Ctrl-C."""
+
+import itertools
+import os
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from verify import fbs, plan, random_oracle, random_tree, tree_fbs, worst_case
+from verify.sweep.generators import parse_family
+from verify.sweep.jobs import job_id, normalize_job
+from verify.sweep.runner import local_client, run_sweep
+from verify.sweep.store import Store
+
+TREE = {"random": 5, "depth": 2, "aggregators": ["maj:3", "and:2"], "leaf_probability": 0.0}
+ORACLE = {"random": 9, "ones": 0.5}
+MIXED = [
+    {"kind": "compute", "spec": "maj:6", "input": "111100"},
+    {"kind": "certify", "spec": "thr:5:2", "input": "10000"},
+    {"kind": "compute", "spec": "maj:1001", "input": "1^501,0^500", "measures": False},
+    {"kind": "tree-fbs", "tree": TREE, "oracle": ORACLE},
+    {"kind": "worst-case", "tree": TREE, "oracle": ORACLE, "rule": "uniform", "rho": "2"},
+    {"kind": "plan", "rho": "2", "depth": 3, "delta": "1/100"},
+]
+
+
+def _sweep(client, path, jobs, **options):
+    jobs = [normalize_job(job, "test") for job in jobs] if isinstance(jobs, list) else jobs
+    return run_sweep(iter(jobs), len(jobs), Store(path, create=True), client, **options)
+
+
+def _rows(path):
+    return Store(path).read_rows().to_pylist()
+
+
+def test_every_kind_matches_the_public_api(client2, tmp_path):
+    report = _sweep(client2, tmp_path / "s", MIXED)
+    assert (report.jobs, report.computed, report.errors) == (6, 6, [])
+    rows = {row["kind"] + row["spec"][:6]: row for row in _rows(tmp_path / "s")}
+    maj6 = rows["computemaj:6"]
+    # fbs 4 (Section 1.2); each of the four 1s alone is sensitive, so s = bs = C = 4
+    assert (maj6["value"], maj6["certified"], maj6["s"], maj6["bs"], maj6["C"]) == \
+        ("4", True, 4, 4, 4)
+    assert maj6["measures_method"] == "verify.fbs(measures=True)"  # q = 6: the RC2 route
+    thr = rows["certifythr:5:"]
+    assert Fraction(thr["value"]) == Fraction(4, 1)  # (n - w) / (t - w) = 4/1 at w = 1
+    assert rows["computemaj:10"]["value"] == str(fbs("maj:1001", "1^501,0^500").value)
+    assert rows["computemaj:10"]["s"] is None
+    tree = random_tree(5, 2, ["maj:3", "and:2"])
+    answers = random_oracle(tree, 9)
+    global_fbs = [r for r in rows.values() if r["kind"] == "tree-fbs"][0]
+    assert Fraction(global_fbs["value"]) == tree_fbs(tree, answers).value
+    assert global_fbs["certified"] is True and global_fbs["certificate"]
+    worst = [r for r in rows.values() if r["kind"] == "worst-case"][0]
+    assert Fraction(worst["value"]) == worst_case(tree, answers, 2,
+                                                  rule="uniform").catch_probability_exact
+    assert worst["certified"] is False  # an exact DP, but no certificate: labelled truthfully
+    assert rows["planplan:r"]["value"] == "35" == str(plan(2, 3, "1/100").runs_theorem)
+
+
+def test_stored_certificates_are_content_addressed_and_valid(client2, tmp_path):
+    from verify import check
+
+    _sweep(client2, tmp_path / "s", MIXED[:2])
+    store = Store(tmp_path / "s")
+    digests = {row["certificate"] for row in _rows(tmp_path / "s")}
+    found = store.certificates_by_digest(digests)
+    assert set(found) == digests
+    assert all(check(certificate).valid for certificate in found.values())
+
+
+def test_resume_skips_what_is_stored_and_ends_equal(client2, tmp_path):
+    jobs = list(parse_family("all:2"))
+    first = _sweep(client2, tmp_path / "s", jobs[:40], chunk=8)
+    assert first.computed == 40
+    again = _sweep(client2, tmp_path / "s", jobs, chunk=8)
+    assert (again.already_done, again.computed) == (40, 24)
+    _sweep(client2, tmp_path / "fresh", jobs)
+    assert _rows(tmp_path / "s") == _rows(tmp_path / "fresh")
+    nothing = _sweep(client2, tmp_path / "s", jobs)
+    assert (nothing.already_done, nothing.computed, nothing.tasks) == (64, 0, 0)
+
+
+def test_results_are_identical_with_one_and_two_workers(client1, client2, tmp_path):
+    jobs = list(parse_family("npn:3")) + [normalize_job(MIXED[3], "t")]
+    one = _sweep(client1, tmp_path / "one", jobs)
+    two = _sweep(client2, tmp_path / "two", jobs)
+    assert (one.workers, two.workers) == (1, 2)
+    assert _rows(tmp_path / "one") == _rows(tmp_path / "two")
+    names = [sorted(p.name for p in (tmp_path / w / "rows").iterdir()) for w in ("one", "two")]
+    assert names[0] == names[1] and len(names[0]) > 2
+    for name in names[0]:  # part by part, byte-identical content
+        assert pq.read_table(tmp_path / "one" / "rows" / name).equals(
+            pq.read_table(tmp_path / "two" / "rows" / name))
+
+
+def test_a_killed_worker_loses_no_result_and_its_task_is_retried(tmp_path):
+    jobs = list(itertools.islice(parse_family("all:4"), 768))
+    client = local_client(2)
+    try:
+        pids = client.run(os.getpid)
+        killed = []
+
+        def kill_a_busy_worker(tasks_written):
+            if killed:
+                return
+            busy = {addr: keys for addr, keys in client.processing().items() if keys}
+            if busy:
+                addr, keys = sorted(busy.items())[0]
+                os.kill(pids[addr], signal.SIGKILL)
+                killed.append((addr, list(keys)))
+
+        report = _sweep(client, tmp_path / "s", jobs, chunk=96, on_result=kill_a_busy_worker)
+    finally:
+        cluster = client.cluster
+        client.close()
+        cluster.close()
+    assert killed, "no worker was busy when the first part was written"
+    assert report.errors == [] and report.computed == len(jobs)
+    stored = {row["job_id"] for row in _rows(tmp_path / "s")}
+    assert stored == {job_id(job) for job in jobs}
+    parts = {p.name for p in (tmp_path / "s" / "rows").iterdir()}
+    for key in killed[0][1]:  # every task the dead worker held was run again and written
+        assert f"part-{key.removeprefix('fbs-sweep-')}.parquet" in parts
+
+
+def test_ctrl_c_leaves_a_consistent_store_and_a_rerun_completes(client2, small_census_store,
+                                                               tmp_path):
+    store = tmp_path / "s"
+    command = [sys.executable, "-m", "verify", "sweep", "--family", "all:3", "-o", str(store),
+               "--workers", "1"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not list(Path(store, "rows").glob("part-*")):
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 3 and "interrupted" in err and "Traceback" not in err
+    assert not list(store.rglob(".*partial*"))
+    partial = Store(store).read_rows()  # every part readable
+    assert 0 < partial.num_rows < 2048
+    resumed = _sweep(client2, store, list(parse_family("all:3")))
+    assert resumed.already_done == partial.num_rows
+    assert resumed.computed == 2048 - partial.num_rows
+    reference = [row for row in _rows(small_census_store) if row["arity"] == 3]
+    assert _rows(store) == reference  # the same rows as an uninterrupted sweep
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"kind": "compute", "spec": "maj:3"}, "missing key 'input'"),
+    ({"kind": "compute", "spec": "maj:3", "input": "11"}, "arity 3"),
+    ({"kind": "nope"}, "\"kind\" must be one of"),
+    ({"kind": "worst-case", "tree": TREE, "oracle": ORACLE, "rule": "best"}, "unknown rule"),
+    ({"kind": "tree-fbs", "tree": {"uniform": "maj:3"}, "oracle": ORACLE}, "\"depth\""),
+    ({"kind": "plan", "rho": "1/2", "depth": 3}, "rho must be >= 1"),
+    ({"kind": "compute", "spec": "maj:3", "input": "110", "extra": 1}, "unknown key 'extra'"),
+])
+def test_bad_jobs_are_refused_before_anything_runs(bad, message):
+    from verify.base.errors import BadInput
+
+    with pytest.raises(BadInput, match=message):
+        normalize_job(bad, "line 1")
