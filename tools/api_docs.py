@@ -25,6 +25,7 @@ SECTIONS = [
     ("Section 4: the FBS Debate protocol", ["debate", "worst_case", "completeness", "plan"]),
     ("Section 5: the lower bound", ["tree_fbs", "adversary", "light_block"]),
     ("The paper report", ["paper", "check_stored"]),
+    ("Sweeps on Dask and their census", ["run_sweep", "read_store", "census"]),
 ]
 RESULTS = [("verify.sensitivity.exact_fbs", "FbsResult"),
            ("verify.sensitivity.api", "CertificateCheck"), ("verify.sensitivity.api", "BlockList"),
@@ -32,7 +33,8 @@ RESULTS = [("verify.sensitivity.exact_fbs", "FbsResult"),
            ("verify.protocol.api", "DebateRuns"), ("verify.protocol.api", "WorstCase"),
            ("verify.protocol.api", "Completeness"), ("verify.protocol.planner", "Plan"),
            ("verify.lower_bound.api", "GlobalFbs"), ("verify.lower_bound.api", "Adversary"),
-           ("verify.report.api", "PaperReport"), ("verify.report.api", "StoredCheck")]
+           ("verify.report.api", "PaperReport"), ("verify.report.api", "StoredCheck"),
+           ("verify.sweep.api", "SweepResult"), ("verify.sweep.census", "Census")]
 
 
 def _doc(obj) -> list[str]:

@@ -9,7 +9,7 @@ The public API, by paper section (every name loads its module on first use, so t
 * Section 4, the protocol: `debate`, `worst_case`, `completeness`, `plan`
 * Section 5, the lower bound: `tree_fbs`, `adversary`, `light_block`
 * the paper report: `paper`, `check_stored`
-* sweeps on Dask and their census: `sweep`, `read_store`, `census`
+* sweeps on Dask and their census: `run_sweep`, `read_store`, `census`
 * errors: `FbsError`, `BadInput`, `TooLarge`, `SolverFailure`
 
 Every function returns a frozen result with exact `Fraction`s; its `to_json()` is what the
@@ -35,7 +35,7 @@ _API = {
     "verify.lower_bound.api": ("tree_fbs", "adversary"),
     "verify.lower_bound.light_blocks": ("light_block",),
     "verify.report.api": ("paper", "check_stored"),
-    "verify.sweep.api": ("sweep", "census", "read_store"),
+    "verify.sweep.api": ("run_sweep", "census", "read_store"),
     "verify.base.errors": ("FbsError", "BadInput", "TooLarge", "SolverFailure"),
 }
 _LAZY = {name: module for module, names in _API.items() for name in names}

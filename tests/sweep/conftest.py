@@ -30,11 +30,11 @@ def client1():
 def small_census_store(client2, tmp_path_factory):
     """STORE of the sweep of every function of 2 and 3 inputs at every input (2112 jobs)."""
     from verify.sweep.generators import parse_family
-    from verify.sweep.runner import run_sweep
+    from verify.sweep.runner import run_on_cluster
     from verify.sweep.store import Store
 
     path = tmp_path_factory.mktemp("census") / "store"
     jobs = list(parse_family("all:2")) + list(parse_family("all:3"))
-    report = run_sweep(iter(jobs), len(jobs), Store(path, create=True), client2)
+    report = run_on_cluster(iter(jobs), len(jobs), Store(path, create=True), client2)
     assert report.computed == 2112 and not report.errors
     return path

@@ -138,3 +138,34 @@ def test_the_store_opens_in_pandas(small_census_store):
 
 def _text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def test_tree_sweeps_give_the_protocol_tables(client2, tmp_path):
+    from verify import random_oracle, random_tree, tree_fbs, tree_info, worst_case
+    from verify.sweep.generators import derived_seed, parse_family
+    from verify.sweep.runner import run_on_cluster
+    from verify.sweep.store import Store
+
+    family = parse_family("random-trees:7:3:2:maj:3,and:2")
+    assert len(family) == 12
+    run_on_cluster(iter(family), len(family), Store(tmp_path / "s", create=True), client2)
+    tables = census(tmp_path / "s").trees
+    pairs = [(random_tree(derived_seed(7, i, "tree"), 2, ["maj:3", "and:2"]),
+              derived_seed(7, i, "oracle")) for i in range(3)]
+    instances = [(tree, random_oracle(tree, seed)) for tree, seed in pairs]
+    groups = {}
+    for tree, answers in instances:
+        key = ",".join(sorted({tree.aggregators[i] for i in tree.internal()}))
+        groups.setdefault(key, []).append((tree, answers))
+    rows = {(r["aggregators"], r["rule"]): r for r in tables["worst-case"]}
+    for key, members in groups.items():
+        for rule in ("vertex", "symmetric", "uniform"):
+            catches = [worst_case(t, a, max(tree_info(t, a).min_rho_for_fbs_condition or 1, 1),
+                                  rule=rule).catch_probability_exact for t, a in members]
+            row = rows[(key, rule)]
+            assert row["trees"] == len(members)
+            assert Fraction(row["min"]) == min(catches) and Fraction(row["max"]) == max(catches)
+        global_rows = {r["aggregators"]: r for r in tables["tree-fbs"]}
+        values = [tree_fbs(t, a).value for t, a in members]
+        assert Fraction(global_rows[key]["min"]) == min(values)
+        assert global_rows[key]["lemma_5_4_holds"] == len(members)  # rho_T >= rho^d

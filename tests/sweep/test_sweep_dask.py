@@ -16,7 +16,7 @@ import pytest
 from verify import fbs, plan, random_oracle, random_tree, tree_fbs, worst_case
 from verify.sweep.generators import parse_family
 from verify.sweep.jobs import job_id, normalize_job
-from verify.sweep.runner import local_client, run_sweep
+from verify.sweep.runner import local_client, run_on_cluster
 from verify.sweep.store import Store
 
 TREE = {"random": 5, "depth": 2, "aggregators": ["maj:3", "and:2"], "leaf_probability": 0.0}
@@ -33,7 +33,7 @@ MIXED = [
 
 def _sweep(client, path, jobs, **options):
     jobs = [normalize_job(job, "test") for job in jobs] if isinstance(jobs, list) else jobs
-    return run_sweep(iter(jobs), len(jobs), Store(path, create=True), client, **options)
+    return run_on_cluster(iter(jobs), len(jobs), Store(path, create=True), client, **options)
 
 
 def _rows(path):
@@ -167,3 +167,13 @@ def test_bad_jobs_are_refused_before_anything_runs(bad, message):
 
     with pytest.raises(BadInput, match=message):
         normalize_job(bad, "line 1")
+
+
+def test_an_existing_scheduler_is_used_through_its_address(client2, tmp_path):
+    from verify.sweep.api import run_sweep
+
+    address = client2.scheduler.address  # a running cluster, as `--scheduler ADDRESS` sees it
+    result = run_sweep(tmp_path / "s", jobs=MIXED[:1], scheduler=address)
+    assert result.complete and result.report.workers == 2
+    assert _rows(tmp_path / "s")[0]["value"] == "4"
+    assert client2.status == "running"  # the cluster is not ours to close

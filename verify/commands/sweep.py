@@ -41,9 +41,9 @@ def register(commands) -> None:
 
 def run_sweep(args) -> int:
     from verify.cli import print_json
-    from verify.sweep.api import sweep
+    from verify.sweep.api import run_sweep
 
-    result = sweep(args.output, jobs=args.jobs, families=args.family,
+    result = run_sweep(args.output, jobs=args.jobs, families=args.family,
                    scheduler=args.scheduler, workers=args.workers)
     if args.json:
         print_json(result.to_json())

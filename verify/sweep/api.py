@@ -1,6 +1,6 @@
 """The public API of sweeps: many public-API calls on Dask, into a resumable Parquet STORE.
 
-`sweep` runs jobs (a JSON-lines file, job objects, or built-in families) on a LocalCluster
+`run_sweep` runs jobs (a JSON-lines file, job objects, or built-in families) on a LocalCluster
 or an existing Dask scheduler; `read_store` opens the results; `census` summarises them.
 Every fbs and rho_T in STORE is certified exactly when the stdlib-only checker accepted its
 certificate, which STORE keeps (content-addressed) beside the rows.
@@ -16,7 +16,7 @@ from verify.base.errors import BadInput
 from .census import Census, summarise
 from .generators import parse_family
 from .jobs import normalize_job, read_jobs_file
-from .runner import SweepReport, local_client, remote_client, run_sweep
+from .runner import SweepReport, local_client, remote_client, run_on_cluster
 from .store import Store
 
 MAX_LOCAL_WORKERS = 256
@@ -44,7 +44,7 @@ class SweepResult:
                 "complete": self.complete, "wall_seconds": round(r.seconds, 3)}
 
 
-def sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | None = None,
+def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | None = None,
           workers: int | None = None, progress: bool | None = None) -> SweepResult:
     """Run `jobs` (a JSON-lines file or a list of job objects) and `families` (`all:Q`,
     `npn:Q`, `random-trees:...`) on Dask; results go to STORE, skipping jobs already there.
@@ -52,9 +52,9 @@ def sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | 
     With no scheduler, a LocalCluster of `workers` processes (default: the number of cores).
 
     >>> import os, tempfile
-    >>> from verify import read_store, sweep
+    >>> from verify import read_store, run_sweep
     >>> store = os.path.join(tempfile.mkdtemp(), "store")
-    >>> sweep(store, jobs=[{"kind": "compute", "spec": "maj:3", "input": "110"}],
+    >>> run_sweep(store, jobs=[{"kind": "compute", "spec": "maj:3", "input": "110"}],
     ...       workers=1).report.computed
     1
     >>> read_store(store).column("value").to_pylist()
@@ -69,7 +69,7 @@ def sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | 
     client = (remote_client(scheduler) if scheduler is not None
               else local_client(workers or os.cpu_count() or 1))
     try:
-        report = run_sweep(_chain(streams), total, Store(store, create=True), client,
+        report = run_on_cluster(_chain(streams), total, Store(store, create=True), client,
                            progress=progress)
     finally:
         _close(client, local=scheduler is None)
@@ -78,7 +78,15 @@ def sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | 
 
 def read_store(store: str | os.PathLike, columns: list[str] | None = None):
     """Every row of STORE as a pyarrow Table in canonical order (kind, spec, input, job id);
-    `.to_pandas()` gives a DataFrame. The same table whatever the number of workers."""
+    `.to_pandas()` gives a DataFrame. The same table whatever the number of workers.
+
+    >>> import os, tempfile
+    >>> from verify import read_store, run_sweep
+    >>> store = os.path.join(tempfile.mkdtemp(), "store")
+    >>> _ = run_sweep(store, families=["all:1"], workers=1)
+    >>> read_store(store, ["value", "certified"]).select(["spec", "input", "value"]).to_pylist()[2]
+    {'spec': 'tt:01', 'input': '0', 'value': '1'}
+    """
     return Store(store).read_rows(columns)
 
 
@@ -89,12 +97,12 @@ def census(store: str | os.PathLike, *, reverify: bool = True) -> Census:
     re-verified from its stored certificate by the stdlib-only checker.
 
     >>> import os, tempfile
-    >>> from verify import census, sweep
+    >>> from verify import census, run_sweep
     >>> store = os.path.join(tempfile.mkdtemp(), "store")
-    >>> _ = sweep(store, families=["all:2"], workers=1)
+    >>> _ = run_sweep(store, families=["all:2"], workers=1)
     >>> summary = census(store)
     >>> summary.rows, summary.all_reverified, summary.to_json()["arities"]["2"]["fbs"]
-    (64, True, {'0': 8, '1': 24, '2': 32})
+    (64, True, {'0': 8, '1': 40, '2': 16})
     """
     return summarise(Store(store), reverify=reverify)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.numbers import fraction_text
@@ -27,16 +27,16 @@ EXAMPLES = 5
 FBS_COLUMNS = ["arity", "value", "certified", "s", "bs", "C", "certificate"]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Census:
     """The summary (`to_json()` is the JSON file; `verify.sweep.census_report` renders it)."""
 
     store: str
-    rows: int = 0
-    certified: int = 0
-    arities: dict = field(default_factory=dict)  # q -> the figures of that arity
-    trees: dict = field(default_factory=dict)  # "worst-case" / "tree-fbs" -> table rows
-    named: list = field(default_factory=list)  # every row the census names, re-verified
+    rows: int
+    certified: int
+    arities: dict  # q -> the figures of that arity
+    trees: dict  # "worst-case" / "tree-fbs" -> table rows
+    named: tuple  # every row the census names, with its re-verification
 
     @property
     def all_reverified(self) -> bool:
@@ -47,30 +47,28 @@ class Census:
         return {"format": FORMAT, "store": self.store, "rows": self.rows,
                 "certified": self.certified, "arities": self.arities, "trees": self.trees,
                 "named_rows": len(self.named), "all_reverified": self.all_reverified,
-                "reverification": self.named}
+                "reverification": list(self.named)}
 
 
 def summarise(store: Store, reverify: bool = True) -> Census:
     """The census of every row in STORE."""
     table = store.read_rows(FBS_COLUMNS + ["value_float", "bound", "params"])
-    census = Census(str(store.path), table.num_rows,
-                    sum(table.column("certified").to_pylist()))
     kinds = table.column("kind").to_pylist()
+    named: list[dict] = []
     fbs_rows = [i for i, kind in enumerate(kinds) if kind in ("compute", "certify")]
-    if fbs_rows:
-        census.arities = _fbs_figures(table.take(fbs_rows), census)
+    arities = _fbs_figures(table.take(fbs_rows), named) if fbs_rows else {}
     tree_rows = [i for i, kind in enumerate(kinds) if kind in ("worst-case", "tree-fbs")]
-    if tree_rows:
-        census.trees = _tree_tables(table.take(tree_rows))
+    trees = _tree_tables(table.take(tree_rows)) if tree_rows else {}
     if reverify:
-        _reverify(store, census.named)
-    return census
+        _reverify(store, named)
+    return Census(str(store.path), table.num_rows, sum(table.column("certified").to_pylist()),
+                  arities, trees, tuple(named))
 
 
 # ----------------------------------------------------------------------------- fbs rows
 
 
-def _fbs_figures(table, census: Census) -> dict:
+def _fbs_figures(table, named: list) -> dict:
     """Per arity: distributions, chain check, extremes, bs < fbs < C (exact arithmetic on
     the distinct (fbs, s, bs, C) combinations, then the first row of each extreme)."""
     columns = {name: table.column(name).to_pylist() for name in
@@ -83,11 +81,11 @@ def _fbs_figures(table, census: Census) -> dict:
     figures = {}
     for q in sorted(set(columns["arity"])):
         mine = {key: rows for key, rows in combos.items() if key[0] == q}
-        figures[str(q)] = _arity_figures(mine, fractions, columns, census)
+        figures[str(q)] = _arity_figures(mine, fractions, columns, named)
     return figures
 
 
-def _arity_figures(combos: dict, fractions: dict, columns: dict, census: Census) -> dict:
+def _arity_figures(combos: dict, fractions: dict, columns: dict, named: list) -> dict:
     count = sum(len(rows) for rows in combos.values())
     figure = {"inputs": count,
               "functions": len({columns["spec"][i] for rows in combos.values() for i in rows}),
@@ -102,13 +100,13 @@ def _arity_figures(combos: dict, fractions: dict, columns: dict, census: Census)
         value[k]["s"] <= value[k]["bs"] <= value[k]["fbs"] <= value[k]["C"]))
     figure["fbs_not_integer"] = sum(len(rows) for k, rows in measured.items()
                                     if value[k]["fbs"].denominator != 1)
-    figure["extremes"] = {name: _extreme(name, measured, value, columns, census)
+    figure["extremes"] = {name: _extreme(name, measured, value, columns, named)
                           for name in RATIOS}
     strict = sorted(i for k, rows in measured.items()
                     if value[k]["bs"] < value[k]["fbs"] < value[k]["C"] for i in rows)
     figure["bs_lt_fbs_lt_C"] = {"inputs": len(strict), "functions": len(
         {columns["spec"][i] for i in strict}), "examples": [
-        _name(i, columns, census, "bs < fbs < C") for i in strict[:EXAMPLES]]}
+        _name(i, columns, named, "bs < fbs < C") for i in strict[:EXAMPLES]]}
     figure["s_zero_bs_positive"] = sum(len(rows) for k, rows in measured.items()
                                        if value[k]["s"] == 0 < value[k]["bs"])
     return figure
@@ -122,7 +120,7 @@ def _distribution(combos: dict, pick, fractions: dict) -> dict:
     return {str(v): counts[v] for v in order}
 
 
-def _extreme(name: str, measured: dict, value: dict, columns: dict, census: Census):
+def _extreme(name: str, measured: dict, value: dict, columns: dict, named: list):
     """The largest ratio (denominator > 0), how many inputs attain it, and the first one."""
     top, over = RATIOS[name]
     ratios = {k: Fraction(value[k][top]) / value[k][over] for k in measured if value[k][over]}
@@ -131,16 +129,16 @@ def _extreme(name: str, measured: dict, value: dict, columns: dict, census: Cens
     best = max(ratios.values())
     attaining = sorted(i for k, r in ratios.items() if r == best for i in measured[k])
     return {"ratio": fraction_text(best), "ratio_float": float(best),
-            "attained_by": len(attaining), "first": _name(attaining[0], columns, census, name)}
+            "attained_by": len(attaining), "first": _name(attaining[0], columns, named, name)}
 
 
-def _name(i: int, columns: dict, census: Census, why: str) -> dict:
+def _name(i: int, columns: dict, named: list, why: str) -> dict:
     """A named row (function, input, figures), queued for re-verification."""
     item = {"why": why, "spec": columns["spec"][i], "input": columns["input"][i],
             "fbs": columns["value"][i], "s": columns["s"][i], "bs": columns["bs"][i],
             "C": columns["C"][i], "certificate": columns["certificate"][i],
             "reverified": False}
-    census.named.append(item)
+    named.append(item)
     return {k: item[k] for k in ("spec", "input", "fbs", "s", "bs", "C")}
 
 

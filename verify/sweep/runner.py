@@ -28,6 +28,7 @@ from .store import Store
 MAX_CHUNK = 1024
 TASKS_PER_SWEEP = 64  # aim: at least this many tasks, so that every worker stays busy
 WORKER_MEMORY = "3GiB"
+CONNECT_TIMEOUT = "5s"  # to reach an existing scheduler
 
 
 @dataclass
@@ -89,14 +90,14 @@ def remote_client(address: str):
     from distributed import Client
 
     try:
-        return Client(address, timeout="10s")
+        return Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError, TypeError) as error:
         raise BadInput(f"cannot connect to the Dask scheduler {address!r}: "
                        f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
                        ) from None
 
 
-def run_sweep(jobs: Iterable[dict], total: int, store: Store, client, *,
+def run_on_cluster(jobs: Iterable[dict], total: int, store: Store, client, *,
               progress: bool | None = None, chunk: int | None = None,
               on_result: Callable[[int], None] | None = None) -> SweepReport:
     """Run every job not yet in STORE on the client's cluster; write each task's part.
