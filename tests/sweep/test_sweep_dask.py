@@ -161,6 +161,11 @@ def test_ctrl_c_leaves_a_consistent_store_and_a_rerun_completes(client2, small_c
     ({"kind": "tree-fbs", "tree": {"uniform": "maj:3"}, "oracle": ORACLE}, "\"depth\""),
     ({"kind": "plan", "rho": "1/2", "depth": 3}, "rho must be >= 1"),
     ({"kind": "compute", "spec": "maj:3", "input": "110", "extra": 1}, "unknown key 'extra'"),
+    ({"kind": "worst-case", "tree": {"uniform": "maj:13", "depth": 1}, "oracle": ORACLE},
+     "widths <= 12"),
+    ({"kind": "plan", "rho": "10000000", "depth": 2}, "rho <= 1000000"),
+    ({"kind": "tree-fbs", "tree": {"uniform": "maj:3", "depth": 1},
+      "oracle": {"answers": {"x": 1}}}, "does not answer"),
 ])
 def test_bad_jobs_are_refused_before_anything_runs(bad, message):
     from verify.base.errors import BadInput

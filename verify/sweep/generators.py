@@ -23,7 +23,7 @@ import numpy as np
 
 from verify.base.errors import BadInput
 
-from .jobs import RULES, compute_job
+from .jobs import RULES, compute_job, normalize_job
 
 MAX_FAMILY_ARITY = 4
 MAX_RANDOM_TREES = 10**6
@@ -109,10 +109,9 @@ def _parse_random_trees(text: str, rest: str) -> tuple:
     if not 1 <= count <= MAX_RANDOM_TREES or not 0 <= leaf_probability <= 1:
         raise BadInput(f"{usage}; N in 1..{MAX_RANDOM_TREES}, P in [0, 1]")
     specs = tuple(a for a in aggregators.split(",") if a)
-    from .trees import normalize_tree
-
-    normalize_tree({"random": seed, "depth": depth, "aggregators": list(specs),
-                    "leaf_probability": leaf_probability})  # validates the aggregators
+    normalize_job({"kind": "worst-case", "oracle": {"random": 0}, "tree": {  # validates specs
+        "random": seed, "depth": depth, "aggregators": list(specs),
+        "leaf_probability": leaf_probability}}, f"--family {text!r}")
     return seed, count, depth, specs, leaf_probability
 
 

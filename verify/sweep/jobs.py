@@ -22,7 +22,7 @@ import hashlib
 import json
 from fractions import Fraction
 
-from verify.base.errors import BadInput
+from verify.base.errors import BadInput, TooLarge
 from verify.functions.bits import format_bits, parse_bits
 from verify.sensitivity.exact_fbs import MAX_EXHAUSTIVE_ARITY, METHODS, as_function
 
@@ -95,32 +95,44 @@ def _fbs_job(raw: dict) -> dict:
 
 
 def _tree_job(raw: dict) -> dict:
-    from .trees import normalize_oracle, normalize_tree
+    """Tree and oracle descriptions, built once here: the oracle must answer every leaf."""
+    from .trees import build_oracle, build_tree, normalize_oracle, normalize_tree
 
-    return {"tree": normalize_tree(raw["tree"]), "oracle": normalize_oracle(raw["oracle"])}
+    job = {"tree": normalize_tree(raw["tree"]), "oracle": normalize_oracle(raw["oracle"])}
+    build_oracle(job["oracle"], build_tree(job["tree"]))
+    return job
 
 
 def _worst_case_job(raw: dict) -> dict:
     from verify.protocol.engine import parse_rho
+    from verify.protocol.worst_case import MAX_DP_WIDTH
+
+    from .trees import build_tree
 
     rule, rho = raw.get("rule", "vertex"), raw.get("rho", "auto")
     if rule not in RULES:
         raise BadInput(f"unknown rule {rule!r} (choose from {', '.join(RULES)})")
     if rho != "auto":
         rho = _fraction_text(parse_rho(rho))
-    return {**_tree_job(raw), "rule": rule, "rho": rho}
+    job = _tree_job(raw)
+    width = build_tree(job["tree"]).max_width()
+    if width > MAX_DP_WIDTH:
+        raise TooLarge(f"the worst-case DP supports aggregator widths <= {MAX_DP_WIDTH}, the "
+                       f"tree has width {width}")
+    return {**job, "rule": rule, "rho": rho}
 
 
 def _plan_job(raw: dict) -> dict:
     from verify.protocol.engine import parse_rho
-    from verify.protocol.planner import MAX_PLAN_DEPTH, parse_probability
+    from verify.protocol.planner import MAX_PLAN_DEPTH, MAX_PLAN_RHO, parse_probability
 
-    depth = raw["depth"]
+    depth, rho = raw["depth"], parse_rho(raw["rho"])
     if type(depth) is not int or not 0 <= depth <= MAX_PLAN_DEPTH:
         raise BadInput(f"\"depth\" must be an integer in 0..{MAX_PLAN_DEPTH}, got {depth!r}")
+    if rho > MAX_PLAN_RHO:
+        raise TooLarge(f"the planner handles rho <= {MAX_PLAN_RHO}")
     delta = parse_probability(str(raw.get("delta", "1/100")), "\"delta\"")
-    return {"rho": _fraction_text(parse_rho(raw["rho"])), "depth": depth,
-            "delta": _fraction_text(delta)}
+    return {"rho": _fraction_text(rho), "depth": depth, "delta": _fraction_text(delta)}
 
 
 def _fraction_text(x: Fraction) -> str:
