@@ -52,91 +52,112 @@ class Census:
 
 def summarise(store: Store, reverify: bool = True) -> Census:
     """The census of every row in STORE."""
-    table = store.read_rows(FBS_COLUMNS + ["value_float", "bound", "params"])
-    kinds = table.column("kind").to_pylist()
+    import pyarrow.compute as pc
+
+    table = store.read_rows(FBS_COLUMNS + ["bound", "params"])
     named: list[dict] = []
-    fbs_rows = [i for i, kind in enumerate(kinds) if kind in ("compute", "certify")]
-    arities = _fbs_figures(table.take(fbs_rows), named) if fbs_rows else {}
-    tree_rows = [i for i, kind in enumerate(kinds) if kind in ("worst-case", "tree-fbs")]
-    trees = _tree_tables(table.take(tree_rows)) if tree_rows else {}
+    fbs_rows = table.filter(pc.is_in(table.column("kind"), pa_strings("compute", "certify")))
+    arities = _fbs_figures(fbs_rows, named) if fbs_rows.num_rows else {}
+    tree_rows = table.filter(pc.is_in(table.column("kind"), pa_strings("worst-case", "tree-fbs")))
+    trees = _tree_tables(tree_rows) if tree_rows.num_rows else {}
     if reverify:
         _reverify(store, named)
-    return Census(str(store.path), table.num_rows, sum(table.column("certified").to_pylist()),
-                  arities, trees, tuple(named))
+    certified = pc.sum(table.column("certified")).as_py() or 0
+    return Census(str(store.path), table.num_rows, certified, arities, trees, tuple(named))
+
+
+def pa_strings(*texts):
+    import pyarrow as pa
+
+    return pa.array(texts, pa.string())
 
 
 # ----------------------------------------------------------------------------- fbs rows
 
+COMBO = ["arity", "value", "s", "bs", "C"]
+
 
 def _fbs_figures(table, named: list) -> dict:
-    """Per arity: distributions, chain check, extremes, bs < fbs < C (exact arithmetic on
-    the distinct (fbs, s, bs, C) combinations, then the first row of each extreme)."""
-    columns = {name: table.column(name).to_pylist() for name in
-               ("arity", "spec", "input", "value", "s", "bs", "C", "certificate")}
-    fractions = {text: Fraction(text) for text in set(columns["value"])}
-    combos: dict[tuple, list[int]] = defaultdict(list)  # (q, fbs, s, bs, C) -> row indices
-    for i, key in enumerate(zip(columns["arity"], columns["value"], columns["s"],
-                                columns["bs"], columns["C"])):
-        combos[key].append(i)
+    """Per arity: distributions, chain check, extremes, bs < fbs < C: exact arithmetic on the
+    distinct (q, fbs, s, bs, C) combinations (Arrow group-by), then the rows they name."""
+    counts = table.group_by(COMBO).aggregate([("spec", "count")]).to_pylist()
+    combos = {tuple(c[k] for k in COMBO): c["spec_count"] for c in counts}
+    fractions = {text: Fraction(text) for text in {key[1] for key in combos}}
     figures = {}
-    for q in sorted(set(columns["arity"])):
-        mine = {key: rows for key, rows in combos.items() if key[0] == q}
-        figures[str(q)] = _arity_figures(mine, fractions, columns, named)
+    for q in sorted({key[0] for key in combos}):
+        mine = {key: n for key, n in combos.items() if key[0] == q}
+        figures[str(q)] = _arity_figures(table, q, mine, fractions, named)
     return figures
 
 
-def _arity_figures(combos: dict, fractions: dict, columns: dict, named: list) -> dict:
-    count = sum(len(rows) for rows in combos.values())
-    figure = {"inputs": count,
-              "functions": len({columns["spec"][i] for rows in combos.values() for i in rows}),
+def _arity_figures(table, q: int, combos: dict, fractions: dict, named: list) -> dict:
+    import pyarrow.compute as pc
+
+    rows = table.filter(pc.equal(table.column("arity"), q))
+    figure = {"inputs": sum(combos.values()),
+              "functions": pc.count_distinct(rows.column("spec")).as_py(),
               "fbs": _distribution(combos, lambda k: k[1], fractions)}
-    measured = {k: rows for k, rows in combos.items() if k[2] is not None}
+    measured = {k: n for k, n in combos.items() if k[2] is not None}
     if not measured:
         return figure
     for position, name in ((2, "s"), (3, "bs"), (4, "C")):
         figure[name] = _distribution(measured, lambda k, p=position: k[p], fractions)
     value = {k: {"fbs": fractions[k[1]], "s": k[2], "bs": k[3], "C": k[4]} for k in measured}
-    figure["chain_violations"] = sum(len(rows) for k, rows in measured.items() if not (
+    figure["chain_violations"] = sum(n for k, n in measured.items() if not (
         value[k]["s"] <= value[k]["bs"] <= value[k]["fbs"] <= value[k]["C"]))
-    figure["fbs_not_integer"] = sum(len(rows) for k, rows in measured.items()
+    figure["fbs_not_integer"] = sum(n for k, n in measured.items()
                                     if value[k]["fbs"].denominator != 1)
-    figure["extremes"] = {name: _extreme(name, measured, value, columns, named)
-                          for name in RATIOS}
-    strict = sorted(i for k, rows in measured.items()
-                    if value[k]["bs"] < value[k]["fbs"] < value[k]["C"] for i in rows)
-    figure["bs_lt_fbs_lt_C"] = {"inputs": len(strict), "functions": len(
-        {columns["spec"][i] for i in strict}), "examples": [
-        _name(i, columns, named, "bs < fbs < C") for i in strict[:EXAMPLES]]}
-    figure["s_zero_bs_positive"] = sum(len(rows) for k, rows in measured.items()
+    figure["extremes"] = {name: _extreme(rows, name, measured, value, named) for name in RATIOS}
+    strict = _rows_with(rows, [k for k in measured
+                               if value[k]["bs"] < value[k]["fbs"] < value[k]["C"]])
+    figure["bs_lt_fbs_lt_C"] = {
+        "inputs": strict.num_rows, "functions": pc.count_distinct(strict.column("spec")).as_py(),
+        "examples": [_name(row, named, "bs < fbs < C") for row in strict.slice(0, EXAMPLES)
+                     .to_pylist()]}
+    figure["s_zero_bs_positive"] = sum(n for k, n in measured.items()
                                        if value[k]["s"] == 0 < value[k]["bs"])
     return figure
 
 
 def _distribution(combos: dict, pick, fractions: dict) -> dict:
     counts: dict = defaultdict(int)
-    for key, rows in combos.items():
-        counts[pick(key)] += len(rows)
+    for key, n in combos.items():
+        counts[pick(key)] += n
     order = sorted(counts, key=lambda v: fractions[v] if isinstance(v, str) else v)
     return {str(v): counts[v] for v in order}
 
 
-def _extreme(name: str, measured: dict, value: dict, columns: dict, named: list):
+def _extreme(rows, name: str, measured: dict, value: dict, named: list):
     """The largest ratio (denominator > 0), how many inputs attain it, and the first one."""
     top, over = RATIOS[name]
     ratios = {k: Fraction(value[k][top]) / value[k][over] for k in measured if value[k][over]}
     if not ratios:
         return None
     best = max(ratios.values())
-    attaining = sorted(i for k, r in ratios.items() if r == best for i in measured[k])
+    keys = [k for k, r in ratios.items() if r == best]
+    first = _rows_with(rows, keys).slice(0, 1).to_pylist()[0]
     return {"ratio": fraction_text(best), "ratio_float": float(best),
-            "attained_by": len(attaining), "first": _name(attaining[0], columns, named, name)}
+            "attained_by": sum(measured[k] for k in keys), "first": _name(first, named, name)}
 
 
-def _name(i: int, columns: dict, named: list, why: str) -> dict:
+def _rows_with(rows, keys: list):
+    """The rows (in canonical order) whose (q, fbs, s, bs, C) is one of `keys`."""
+    import pyarrow.compute as pc
+
+    mask = None
+    for key in keys:
+        match = None
+        for column, wanted in zip(COMBO, key):
+            equal = pc.equal(rows.column(column), wanted)
+            match = equal if match is None else pc.and_(match, equal)
+        mask = match if mask is None else pc.or_(mask, match)
+    return rows.slice(0, 0) if mask is None else rows.filter(mask)
+
+
+def _name(row: dict, named: list, why: str) -> dict:
     """A named row (function, input, figures), queued for re-verification."""
-    item = {"why": why, "spec": columns["spec"][i], "input": columns["input"][i],
-            "fbs": columns["value"][i], "s": columns["s"][i], "bs": columns["bs"][i],
-            "C": columns["C"][i], "certificate": columns["certificate"][i],
+    item = {"why": why, "spec": row["spec"], "input": row["input"], "fbs": row["value"],
+            "s": row["s"], "bs": row["bs"], "C": row["C"], "certificate": row["certificate"],
             "reverified": False}
     named.append(item)
     return {k: item[k] for k in ("spec", "input", "fbs", "s", "bs", "C")}

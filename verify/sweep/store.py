@@ -158,8 +158,10 @@ class Store:
 
         wanted, found = pa.array(sorted(set(digests)), pa.string()), {}
         for part in sorted(self.certificates.glob("part-*.parquet")):
-            table = _read(part, None)
-            table = table.filter(pc.is_in(table.column("sha256"), value_set=wanted))
+            hits = pc.is_in(_read(part, ["sha256"]).column("sha256"), value_set=wanted)
+            if not pc.any(hits).as_py():
+                continue  # the certificate texts are read only where a digest matched
+            table = _read(part, None).filter(hits)
             for digest, text in zip(*(table.column(c).to_pylist() for c in table.column_names)):
                 if hashlib.sha256(text.encode()).hexdigest() == digest:
                     found[digest] = json.loads(text)
@@ -168,7 +170,8 @@ class Store:
 
 def _read(part: Path, columns) -> pa.Table:
     try:
-        return pq.read_table(part, columns=columns)
+        with pq.ParquetFile(part) as reader:  # one file: no dataset machinery
+            return reader.read(columns=columns)
     except (OSError, pa.ArrowException) as error:
         raise BadInput(f"{str(part)!r} is not a readable Parquet part: "
                        f"{type(error).__name__}") from None
