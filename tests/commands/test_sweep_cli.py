@@ -86,10 +86,15 @@ def test_a_file_or_a_foreign_folder_is_never_used_as_store(tmp_path):
     assert [p.name for p in folder.iterdir()] == ["data.csv"]
 
 
-def test_an_unreachable_scheduler_is_one_line(tmp_path):
-    process = fbs("sweep", "--family", "all:1", "-o", tmp_path / "store", "--scheduler",
-                  "tcp://127.0.0.1:9")
-    assert_bad_input(process, "cannot connect to the Dask scheduler")
+def test_an_unreachable_scheduler_is_one_line(tmp_path, monkeypatch, capsys):
+    from verify.cli import main
+    from verify.sweep import runner
+
+    monkeypatch.setattr(runner, "CONNECT_TIMEOUT", "1s")  # nothing listens on port 9
+    code = main(["sweep", "--family", "all:1", "-o", str(tmp_path / "store"), "--scheduler",
+                 "tcp://127.0.0.1:9"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "cannot connect to the Dask scheduler" in err
     assert not (tmp_path / "store").exists()
 
 

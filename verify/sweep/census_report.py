@@ -27,7 +27,7 @@ def markdown(census: Census) -> str:
 
 
 def _arity_section(q: str, figure: dict) -> list[str]:
-    lines = [f"## Functions of {q} inputs", "",
+    lines = [f"## Functions of {q} input{'' if q == '1' else 's'}", "",
              f"{figure['functions']} functions, {figure['inputs']} (function, input) pairs.", ""]
     lines += _distribution_table(figure)
     if "extremes" not in figure:
@@ -44,6 +44,8 @@ def _arity_section(q: str, figure: dict) -> list[str]:
                          f"`{first['spec']}` at `{first['input']}` | {first['fbs']} | "
                          f"{first['s']} | {first['bs']} | {first['C']} |")
     strict = figure["bs_lt_fbs_lt_C"]
+    if not strict["inputs"]:
+        return lines + ["", "bs < fbs < C at no input.", ""]
     lines += ["", f"bs < fbs < C at {strict['inputs']} inputs of {strict['functions']} "
               "functions; the first ones:", ""]
     lines += [f"- `{e['spec']}` at `{e['input']}`: bs = {e['bs']} < fbs = {e['fbs']} < "
@@ -101,7 +103,8 @@ def plot(census: Census) -> bytes:
                      [counts.get(v, 0) / total for v in values], width, label=f"q = {q}")
         axes.set_xticks([i + 0.4 - width / 2 for i in range(len(values))], values,
                         fontsize=7, rotation=60 if len(values) > 8 else 0)
-        axes.set_title(f"{measure} at an input (share of all (f, x))", fontsize=9)
+        axes.set_yscale("log")  # rare values (fbs = 4/3, 5/3) stay visible
+        axes.set_title(f"{measure} at an input (share of all (f, x), log scale)", fontsize=9)
         axes.legend(fontsize=7)
     figure.tight_layout()
     buffer = io.BytesIO()
