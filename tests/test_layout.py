@@ -2,9 +2,10 @@
 nothing of the package, and tests/ has the package's shape.
 
 Layers, bottom to top (docs/design.md): base, functions, sensitivity, trees, protocol,
-lower_bound, budgeted (this project's extension), formal, report, commands. A module may import its own layer or a lower one; the
-trusted checker (verify/checker) may be imported by anyone and imports only the standard
-library (tests/checker/test_checker_imports.py checks the allowlist).
+lower_bound, budgeted (this project's extension), formal, report, sweep, commands. A module
+may import its own layer or a lower one; the trusted checker (verify/checker) may be imported
+by anyone and imports only the standard library (tests/checker/test_checker_imports.py checks
+the allowlist).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import verify
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "verify"
 LAYERS = ["base", "functions", "sensitivity", "trees", "protocol", "lower_bound", "budgeted",
-          "formal", "report", "commands"]
+          "formal", "report", "sweep", "commands"]
 RANK = {name: rank for rank, name in enumerate(LAYERS)}
 TOP_LEVEL = {"cli": "commands", "__main__": "commands"}  # verify/cli.py is the CLI entry point
 MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "checker" not in p.relative_to(PACKAGE).parts)

@@ -28,6 +28,7 @@ SECTIONS = [
      ["budgeted_debate", "budgeted_worst_case", "budgeted_completeness", "budgeted_plan",
       "budgeted_optimality", "budgeted_checker"]),
     ("The paper report", ["paper", "check_stored"]),
+    ("Sweeps on Dask and their census", ["run_sweep", "read_store", "census"]),
 ]
 RESULTS = [("verify.sensitivity.exact_fbs", "FbsResult"),
            ("verify.sensitivity.api", "CertificateCheck"), ("verify.sensitivity.api", "BlockList"),
@@ -38,7 +39,8 @@ RESULTS = [("verify.sensitivity.exact_fbs", "FbsResult"),
            ("verify.budgeted.api", "BudgetedRuns"), ("verify.budgeted.api", "BudgetedWorstCase"),
            ("verify.budgeted.api", "BudgetedCompleteness"), ("verify.budgeted.api", "BudgetedPlan"),
            ("verify.budgeted.api", "BudgetedOptimality"),
-           ("verify.report.api", "PaperReport"), ("verify.report.api", "StoredCheck")]
+           ("verify.report.api", "PaperReport"), ("verify.report.api", "StoredCheck"),
+           ("verify.sweep.api", "SweepResult"), ("verify.sweep.census", "Census")]
 
 
 def _doc(obj) -> list[str]:

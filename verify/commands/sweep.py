@@ -1,0 +1,78 @@
+"""`fbs sweep` and `fbs census` (issue 14): many certified computations on Dask, summarised."""
+
+from __future__ import annotations
+
+import sys
+
+
+def register(commands) -> None:
+    sweep = commands.add_parser(
+        "sweep", help="run many jobs on Dask into a resumable Parquet STORE",
+        description="Run JOBS (a JSON-lines file, one job a line: compute, certify, tree-fbs, "
+        "worst-case, plan) and/or built-in families on Dask: a LocalCluster on this machine, "
+        "or an existing cluster with --scheduler. One row per job goes to STORE (Parquet), "
+        "with the certificates; a rerun skips the jobs already there.")
+    sweep.add_argument("jobs", metavar="JOBS", nargs="?", help="JSON-lines file of jobs (- for "
+                       "standard input)")
+    sweep.add_argument("-o", "--output", required=True, metavar="STORE",
+                       help="the store folder (created if new; resumed if a store)")
+    sweep.add_argument("--family", action="append", default=[], metavar="FAMILY",
+                       help="all:Q, npn:Q (Q <= 4) or random-trees:SEED:N:DEPTH:AGG1,AGG2[@P]; "
+                       "repeatable")
+    sweep.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, "
+                       "e.g. tcp://host:8786 (default: a LocalCluster on this machine)")
+    sweep.add_argument("--workers", type=int, metavar="N", help="LocalCluster worker "
+                       "processes (default: the number of cores)")
+    sweep.add_argument("--json", action="store_true", help="machine-readable output")
+    sweep.set_defaults(run=run_sweep)
+
+    census = commands.add_parser(
+        "census", help="summarise a sweep STORE (Markdown, JSON, plot)",
+        description="Distributions of fbs, s, bs and C; the largest ratios fbs/bs, C/fbs, bs/s "
+        "with a function and input attaining them; the inputs where bs < fbs < C; for tree "
+        "sweeps, the protocol comparison tables. Every fbs named is re-verified from its "
+        "stored certificate by the stdlib-only checker.")
+    census.add_argument("store", metavar="STORE")
+    census.add_argument("-o", "--output", metavar="PREFIX", help="write PREFIX.md, PREFIX.json "
+                        "and PREFIX.png (atomically)")
+    census.add_argument("--json", action="store_true", help="print the JSON instead of Markdown")
+    census.set_defaults(run=run_census)
+
+
+def run_sweep(args) -> int:
+    from verify.cli import print_json
+    from verify.sweep.api import run_sweep
+
+    result = run_sweep(args.output, jobs=args.jobs, families=args.family,
+                   scheduler=args.scheduler, workers=args.workers)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        r = result.report
+        print(f"{args.output}: {r.jobs} jobs, {r.already_done} already in STORE, {r.computed} "
+              f"computed in {r.tasks} tasks on {r.workers} workers, {r.seconds:.1f} s")
+        for identity, message in r.errors[:5]:
+            print(f"  job {identity}: {message}", file=sys.stderr)
+    if result.complete:
+        return 0
+    print(f"fbs: error: {len(result.report.errors)} jobs failed and are not in STORE (a rerun "
+          "retries them)", file=sys.stderr)
+    return 3
+
+
+def run_census(args) -> int:
+    from verify.cli import print_json
+    from verify.sweep.api import census
+    from verify.sweep.census_report import markdown, write_outputs
+
+    result = census(args.store)
+    if args.output:
+        write_outputs(result, args.output)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        sys.stdout.write(markdown(result))
+    if result.all_reverified:
+        return 0
+    print("fbs: internal error: a named row failed re-verification", file=sys.stderr)
+    return 3

@@ -1,0 +1,132 @@
+"""The public API of sweeps: many public-API calls on Dask, into a resumable Parquet STORE.
+
+`run_sweep` runs jobs (a JSON-lines file, job objects, or built-in families) on a LocalCluster
+or an existing Dask scheduler; `read_store` opens the results; `census` summarises them.
+Every fbs and rho_T in STORE is certified exactly when the stdlib-only checker accepted its
+certificate, which STORE keeps (content-addressed) beside the rows.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from verify.base.errors import BadInput
+
+from .census import Census, summarise
+from .generators import parse_family
+from .jobs import normalize_job, read_jobs_file
+from .runner import SweepReport, local_client, remote_client, run_on_cluster
+from .store import Store
+
+MAX_LOCAL_WORKERS = 256
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """A finished sweep: counts, errors (jobs not stored) and the wall time."""
+
+    store: str
+    report: SweepReport
+
+    @property
+    def complete(self) -> bool:
+        """Every job asked for has its result in STORE."""
+        return not self.report.errors
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs sweep --json` prints."""
+        r = self.report
+        return {"store": self.store, "jobs": r.jobs, "already_done": r.already_done,
+                "computed": r.computed, "tasks": r.tasks, "workers": r.workers,
+                "errors": len(r.errors),
+                "first_errors": [{"job_id": i, "message": m} for i, m in r.errors[:20]],
+                "complete": self.complete, "wall_seconds": round(r.seconds, 3)}
+
+
+def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | None = None,
+          workers: int | None = None, progress: bool | None = None) -> SweepResult:
+    """Run `jobs` (a JSON-lines file or a list of job objects) and `families` (`all:Q`,
+    `npn:Q`, `random-trees:...`) on Dask; results go to STORE, skipping jobs already there.
+
+    With no scheduler, a LocalCluster of `workers` processes (default: the number of cores).
+
+    >>> import os, tempfile
+    >>> from verify import read_store, run_sweep
+    >>> store = os.path.join(tempfile.mkdtemp(), "store")
+    >>> run_sweep(store, jobs=[{"kind": "compute", "spec": "maj:3", "input": "110"}],
+    ...       workers=1).report.computed
+    1
+    >>> read_store(store).column("value").to_pylist()
+    ['2']
+    """
+    streams, total = _job_streams(jobs, families)
+    if scheduler is not None and workers is not None:
+        raise BadInput("--workers applies to the local cluster only, not with --scheduler")
+    if workers is not None and not 1 <= workers <= MAX_LOCAL_WORKERS:
+        raise BadInput(f"--workers must be in 1..{MAX_LOCAL_WORKERS}, got {workers}")
+    Store.check_target(store)
+    client = (remote_client(scheduler) if scheduler is not None
+              else local_client(workers or os.cpu_count() or 1))
+    try:
+        report = run_on_cluster(_chain(streams), total, Store(store, create=True), client,
+                           progress=progress)
+    finally:
+        _close(client, local=scheduler is None)
+    return SweepResult(os.fspath(store), report)
+
+
+def read_store(store: str | os.PathLike, columns: list[str] | None = None):
+    """Every row of STORE as a pyarrow Table in canonical order (kind, spec, input, job id);
+    `.to_pandas()` gives a DataFrame. The same table whatever the number of workers.
+
+    >>> import os, tempfile
+    >>> from verify import read_store, run_sweep
+    >>> store = os.path.join(tempfile.mkdtemp(), "store")
+    >>> _ = run_sweep(store, families=["all:1"], workers=1)
+    >>> read_store(store, ["value", "certified"]).select(["spec", "input", "value"]).to_pylist()[2]
+    {'spec': 'tt:01', 'input': '0', 'value': '1'}
+    """
+    return Store(store).read_rows(columns)
+
+
+def census(store: str | os.PathLike, *, reverify: bool = True) -> Census:
+    """The summary of a sweep: distributions of fbs, s, bs, C per arity, the largest ratios
+    fbs/bs, C/fbs, bs/s with a function and input attaining them, the inputs with
+    bs < fbs < C, and for tree sweeps the protocol comparison tables. Every fbs it names is
+    re-verified from its stored certificate by the stdlib-only checker.
+
+    >>> import os, tempfile
+    >>> from verify import census, run_sweep
+    >>> store = os.path.join(tempfile.mkdtemp(), "store")
+    >>> _ = run_sweep(store, families=["all:2"], workers=1)
+    >>> summary = census(store)
+    >>> summary.rows, summary.all_reverified, summary.to_json()["arities"]["2"]["fbs"]
+    (64, True, {'0': 8, '1': 40, '2': 16})
+    """
+    return summarise(Store(store), reverify=reverify)
+
+
+def _job_streams(jobs, families) -> tuple[list, int]:
+    """Validated job streams and their total length (nothing runs, nothing is written)."""
+    streams = []
+    if isinstance(jobs, (str, os.PathLike)):
+        streams.append(read_jobs_file(os.fspath(jobs)))
+    elif jobs is not None:
+        streams.append([normalize_job(job, f"job {k + 1}") for k, job in enumerate(jobs)])
+    streams.extend(parse_family(text) for text in families)
+    if not streams:
+        raise BadInput("give JOBS (a JSON-lines file) or at least one --family")
+    return streams, sum(len(stream) for stream in streams)
+
+
+def _chain(streams):
+    for stream in streams:
+        yield from stream
+
+
+def _close(client, local: bool) -> None:
+    cluster = client.cluster if local else None
+    client.close()
+    if cluster is not None:
+        cluster.close()

@@ -1,0 +1,125 @@
+"""The census as Markdown and a plot, and its three files PREFIX.md, PREFIX.json, PREFIX.png
+(rendered in memory first, then written together atomically: all three or none)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from verify.base.files import write_texts_atomic
+
+from .census import Census
+
+
+def markdown(census: Census) -> str:
+    """The census as a Markdown document."""
+    lines = [f"# Census of `{census.store}`", "",
+             f"{census.rows} rows, {census.certified} certified by the stdlib-only checker. "
+             f"Every row named below was re-verified (its stored certificate checked again, "
+             f"s, bs and C recomputed by RC2 MaxSAT): "
+             f"**{'all agree' if census.all_reverified else 'DISAGREEMENT'}** "
+             f"({len(census.named)} rows).", ""]
+    for q, figure in census.arities.items():
+        lines += _arity_section(q, figure)
+    for kind, rows in census.trees.items():
+        lines += _tree_section(kind, rows)
+    return "\n".join(lines) + "\n"
+
+
+def _arity_section(q: str, figure: dict) -> list[str]:
+    lines = [f"## Functions of {q} input{'' if q == '1' else 's'}", "",
+             f"{figure['functions']} functions, {figure['inputs']} (function, input) pairs.", ""]
+    lines += _distribution_table(figure)
+    if "extremes" not in figure:
+        return lines
+    lines += [f"Chain s <= bs <= fbs <= C violated at {figure['chain_violations']} inputs; "
+              f"fbs is not an integer at {figure['fbs_not_integer']}; s = 0 < bs at "
+              f"{figure['s_zero_bs_positive']} (bs/s undefined there).", "",
+              "| largest ratio | value | inputs attaining it | first (function, input) | "
+              "fbs | s | bs | C |", "|---|---|---|---|---|---|---|---|"]
+    for name, extreme in figure["extremes"].items():
+        if extreme is not None:
+            first = extreme["first"]
+            lines.append(f"| {name} | {extreme['ratio']} | {extreme['attained_by']} | "
+                         f"`{first['spec']}` at `{first['input']}` | {first['fbs']} | "
+                         f"{first['s']} | {first['bs']} | {first['C']} |")
+    strict = figure["bs_lt_fbs_lt_C"]
+    if not strict["inputs"]:
+        return lines + ["", "bs < fbs < C at no input.", ""]
+    lines += ["", f"bs < fbs < C at {strict['inputs']} inputs of {strict['functions']} "
+              "functions; the first ones:", ""]
+    lines += [f"- `{e['spec']}` at `{e['input']}`: bs = {e['bs']} < fbs = {e['fbs']} < "
+              f"C = {e['C']}" for e in strict["examples"]]
+    return lines + [""]
+
+
+def _distribution_table(figure: dict) -> list[str]:
+    measures = [m for m in ("fbs", "s", "bs", "C") if m in figure]
+    lines = ["| measure | value: number of inputs |", "|---|---|"]
+    for m in measures:
+        lines.append(f"| {m} | " + ", ".join(f"{v}: {n}" for v, n in figure[m].items()) + " |")
+    return lines + [""]
+
+
+def _tree_section(kind: str, rows: list[dict]) -> list[str]:
+    if kind == "worst-case":
+        lines = ["## FBS Debate against the worst-case liar, per Bob rule", "",
+                 "Exact catch probability of the best liar (Theorem 4.2's DP) beside the "
+                 "theorem's rho^-d, rho the smallest passing value.", "",
+                 "| depth | aggregators | rule | trees | min catch | mean catch | max catch | "
+                 "min catch / rho^-d | theorem holds |", "|---|---|---|---|---|---|---|---|---|"]
+        lines += [f"| {r['depth']} | {r['aggregators']} | {r['rule']} | {r['trees']} | "
+                  f"{r['min']} | {r['mean_float']:.4g} | {r['max']} | "
+                  f"{r['min_ratio_to_bound']} | {r['theorem_4_2_holds']} |" for r in rows]
+    else:
+        lines = ["## Global fbs rho_T against Lemma 5.4's rho^d", "",
+                 "| depth | aggregators | trees | min rho_T | mean rho_T | max rho_T | "
+                 "min rho_T / rho^d | rho_T = rho^d | Lemma 5.4 holds |",
+                 "|---|---|---|---|---|---|---|---|---|"]
+        lines += [f"| {r['depth']} | {r['aggregators']} | {r['trees']} | {r['min']} | "
+                  f"{r['mean_float']:.4g} | {r['max']} | {r['min_ratio_to_bound']} | "
+                  f"{r['rho_T_equals_rho_d']} | {r['lemma_5_4_holds']} |" for r in rows]
+    return lines + [""]
+
+
+def plot(census: Census) -> bytes:
+    """PNG: the share of inputs at each value of fbs, s, bs and C, one bar group per arity."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(11, 7), dpi=100)
+    for panel, measure in enumerate(("fbs", "s", "bs", "C")):
+        axes = figure.add_subplot(2, 2, panel + 1)
+        arities = [q for q, f in census.arities.items() if measure in f]
+        values = sorted({v for q in arities for v in census.arities[q][measure]},
+                        key=_number)
+        width = 0.8 / max(len(arities), 1)
+        for k, q in enumerate(arities):
+            counts = census.arities[q][measure]
+            total = sum(counts.values())
+            axes.bar([i + k * width for i in range(len(values))],
+                     [counts.get(v, 0) / total for v in values], width, label=f"q = {q}")
+        axes.set_xticks([i + 0.4 - width / 2 for i in range(len(values))], values,
+                        fontsize=7, rotation=60 if len(values) > 8 else 0)
+        axes.set_yscale("log")  # rare values (fbs = 4/3, 5/3) stay visible
+        axes.set_title(f"{measure} at an input (share of all (f, x), log scale)", fontsize=9)
+        axes.legend(fontsize=7)
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def _number(text: str) -> float:
+    from fractions import Fraction
+
+    return float(Fraction(text))
+
+
+def write_outputs(census: Census, prefix: str) -> None:
+    """PREFIX.md, PREFIX.json and PREFIX.png, all three or none."""
+    write_texts_atomic([(f"{prefix}.md", markdown(census)),
+                        (f"{prefix}.json", json.dumps(census.to_json(), indent=1) + "\n"),
+                        (f"{prefix}.png", plot(census))])

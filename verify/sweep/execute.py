@@ -1,0 +1,148 @@
+"""What a worker runs: a batch of jobs through the public API, into Arrow tables.
+
+Every value comes from `verify.fbs`, `verify.tree_fbs`, `verify.worst_case` or `verify.plan`,
+so an fbs or rho_T is certified exactly when the stdlib-only checker accepted its
+certificate (docs/design.md, Trust boundary); the row's `certified` says so truthfully.
+For q <= 4, s, bs and C come from the brute force of `small_measures` (cross-checked
+against RC2 in the tests), beyond that from `verify.fbs(..., measures=True)`.
+Nothing here depends on the worker: same jobs, same tables.
+"""
+
+from __future__ import annotations
+
+from verify.base.errors import FbsError, SolverFailure
+from verify.base.numbers import fraction_text
+
+from .small_measures import brute_force_measures
+from .store import certificate_table, certificate_text, rows_table
+
+BRUTE_FORCE_ARITY = 4
+
+
+def run_task(jobs: list[tuple[str, dict]]):
+    """(rows table, certificates table, [(job id, error message)]) for one batch of jobs.
+
+    A job that raises is reported, not stored, so that a rerun retries it.
+    """
+    rows, certificates, errors, functions = [], {}, [], {}
+    for identity, job in jobs:
+        try:
+            row, certificate = _RUNNERS[job["kind"]](job, functions)
+        except FbsError as error:
+            errors.append((identity, f"{type(error).__name__}: {error}"))
+            continue
+        except Exception as error:  # noqa: BLE001 - a bug of ours: report it, keep the batch
+            errors.append((identity, f"internal error: {type(error).__name__}: {error}"))
+            continue
+        row["job_id"] = identity
+        if certificate is not None:
+            digest, text = certificate_text(certificate)
+            certificates[digest] = text
+            row["certificate"] = digest
+        rows.append(row)
+    return rows_table(rows), certificate_table(certificates), errors
+
+
+def _fbs_row(job: dict, functions: dict):
+    from verify.sensitivity.exact_fbs import as_function, fbs
+
+    function = functions.get(job["spec"])
+    if function is None:
+        functions.clear()  # a batch walks the functions in order: keep only the current one
+        function = functions[job["spec"]] = as_function(job["spec"])
+    brute = job["measures"] and function.arity <= BRUTE_FORCE_ARITY
+    result = fbs(function, job["input"], method=job["method"],
+                 measures=job["measures"] and not brute)
+    if job["kind"] == "certify" and not result.certified:
+        raise SolverFailure(f"fbs of {result.spec} at {result.input}: {result.message}")
+    row = {"kind": job["kind"], "spec": result.spec, "input": result.input,
+           "arity": function.arity, "value": fraction_text(result.value),
+           "value_float": float(result.value), "certified": result.certified,
+           "status": result.status, "method": result.method}
+    measures = result.measures
+    if brute:
+        table = "".join("1" if bit else "0" for bit in function.truth_table())
+        measures = brute_force_measures(table, int(result.input, 2))
+    if measures is not None:
+        row.update(s=measures.sensitivity, bs=measures.block_sensitivity,
+                   C=measures.certificate_complexity,
+                   measures_method="brute force" if brute else "verify.fbs(measures=True)")
+    return row, result.certificate
+
+
+def _tree_row(job: dict, functions: dict):
+    from verify.lower_bound.api import tree_fbs
+
+    from .trees import build_oracle, build_tree
+
+    tree = build_tree(job["tree"])
+    answers = build_oracle(job["oracle"], tree)
+    result = tree_fbs(tree, answers, eps=())
+    recursion = result.recursive
+    row = _tree_columns(job, tree, answers)
+    row.update(value=fraction_text(result.value), value_float=float(result.value),
+               certified=result.certified, status=recursion.status, method=result.method,
+               bound=fraction_text(recursion.lemma_bound))
+    row["params"] = _params(row, rho_min_local=recursion.rho_min, rho_max_local=recursion.rho_max)
+    return row, result.certificate
+
+
+def _worst_case_row(job: dict, functions: dict):
+    from fractions import Fraction
+
+    from verify.protocol.api import worst_case
+    from verify.trees.api import tree_info
+
+    from .trees import build_oracle, build_tree
+
+    tree = build_tree(job["tree"])
+    answers = build_oracle(job["oracle"], tree)
+    rho = job["rho"]
+    if rho == "auto":  # the smallest rho at which the honest Alice passes (Theorem 4.1)
+        rho = max(tree_info(tree, answers).min_rho_for_fbs_condition or 1, 1)
+    result = worst_case(tree, answers, Fraction(rho), rule=job["rule"])
+    catch = result.catch_probability_exact
+    row = _tree_columns(job, tree, answers)
+    row.update(value=fraction_text(catch), value_float=float(catch), certified=False, status=2,
+               method="exact DP (Theorem 4.2), no certificate",
+               bound=fraction_text(result.theorem_bound))
+    row["params"] = _params(row, rule=job["rule"], rho=Fraction(rho),
+                            theorem_4_2_holds=catch >= result.theorem_bound)
+    return row, None
+
+
+def _plan_row(job: dict, functions: dict):
+    from verify.protocol.api import plan
+
+    result = plan(job["rho"], job["depth"], job["delta"])
+    row = {"kind": "plan", "spec": f"plan:rho={job['rho']}:depth={job['depth']}",
+           "input": "", "value": str(result.runs_theorem), "value_float": result.runs_theorem,
+           "certified": False, "status": 2, "method": "Section 4 planner, no certificate",
+           "bound": fraction_text(result.per_run_bound)}
+    row["params"] = _params(row, rho=result.rho, depth=result.depth, delta=result.delta)
+    return row, None
+
+
+def _tree_columns(job: dict, tree, answers) -> dict:
+    from .trees import oracle_bits, tree_label
+
+    return {"kind": job["kind"], "spec": tree_label(job["tree"]),
+            "input": oracle_bits(tree, answers), "arity": tree.max_width(),
+            "_depth": tree.depth, "_leaves": len(tree.leaves()),
+            "_aggregators": sorted({tree.aggregators[i] for i in tree.internal()})}
+
+
+def _params(row: dict, **extra) -> str:
+    """The kind-specific columns as canonical JSON (exact numbers as text)."""
+    from fractions import Fraction
+
+    from .jobs import canonical_json
+
+    params = {key[1:]: row.pop(key) for key in [k for k in row if k.startswith("_")]}
+    params.update({k: fraction_text(v) if isinstance(v, Fraction) else v
+                   for k, v in extra.items()})
+    return canonical_json(params)
+
+
+_RUNNERS = {"compute": _fbs_row, "certify": _fbs_row, "tree-fbs": _tree_row,
+            "worst-case": _worst_case_row, "plan": _plan_row}

@@ -1,0 +1,161 @@
+"""Run a sweep on Dask (dask.distributed): batches of jobs as futures, results into STORE.
+
+The submitting process walks the jobs in order, skips those already in STORE, cuts the rest
+into batches (tasks) whose size depends only on the number of jobs, and keeps a bounded
+window of tasks in flight (`as_completed`). Each finished task is written to STORE as one
+part (verify.sweep.store), so a Ctrl-C or a crash loses at most the tasks in flight and a
+rerun resumes. A worker that dies mid-task is replaced by its nanny and the scheduler runs
+the task again elsewhere (up to `distributed.scheduler.allowed-failures` times): no result
+is lost. Workers run `verify.sweep.execute.run_task`, one single-threaded process each.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from verify.base.errors import BadInput
+from verify.base.progress import Progress
+
+from .jobs import job_id
+from .store import Store
+
+MAX_CHUNK = 1024
+TASKS_PER_SWEEP = 64  # aim: at least this many tasks, so that every worker stays busy
+WORKER_MEMORY = "3GiB"
+CONNECT_TIMEOUT = "5s"  # to reach an existing scheduler
+
+
+@dataclass
+class SweepReport:
+    """What one `fbs sweep` did."""
+
+    jobs: int = 0  # distinct jobs asked for
+    already_done: int = 0  # skipped: their result was in STORE
+    computed: int = 0  # rows written by this run
+    errors: list[tuple[str, str]] = field(default_factory=list)  # (job id, message)
+    tasks: int = 0
+    workers: int = 0
+    seconds: float = 0.0
+
+
+def chunk_size(total: int) -> int:
+    """Jobs per task: from the number of jobs alone, never from the number of workers."""
+    return max(1, min(MAX_CHUNK, math.ceil(total / TASKS_PER_SWEEP)))
+
+
+def batches(jobs: Iterable[dict], done: set[str], size: int,
+            report: SweepReport) -> Iterator[tuple[str, list[tuple[str, dict]]]]:
+    """(task id, [(job id, job)]) for the jobs not in `done`, in order; duplicates dropped."""
+    batch, seen = [], set()
+    for job in jobs:
+        identity = job_id(job)
+        if identity in seen:
+            continue
+        seen.add(identity)
+        report.jobs += 1
+        if identity in done:
+            report.already_done += 1
+            continue
+        batch.append((identity, job))
+        if len(batch) == size:
+            yield _task_id(batch), batch
+            batch = []
+    if batch:
+        yield _task_id(batch), batch
+
+
+def _task_id(batch) -> str:
+    return hashlib.sha256("".join(identity for identity, _ in batch).encode()).hexdigest()[:24]
+
+
+def local_client(workers: int):
+    """A Client on a fresh LocalCluster: `workers` single-threaded processes, each under a
+    nanny that restarts it if it dies; the dashboard on a free port (none fixed)."""
+    from distributed import Client, LocalCluster
+
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                           dashboard_address=":0", memory_limit=WORKER_MEMORY,
+                           silence_logs=logging.ERROR)
+    return Client(cluster)
+
+
+def remote_client(address: str):
+    """A Client on an existing scheduler; BadInput (one line) if it cannot be reached."""
+    from distributed import Client
+
+    try:
+        return Client(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        raise BadInput(f"cannot connect to the Dask scheduler {address!r}: "
+                       f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
+                       ) from None
+
+
+def run_on_cluster(jobs: Iterable[dict], total: int, store: Store, client, *,
+              progress: bool | None = None, chunk: int | None = None,
+              on_result: Callable[[int], None] | None = None) -> SweepReport:
+    """Run every job not yet in STORE on the client's cluster; write each task's part.
+
+    chunk: jobs per task (default `chunk_size(total)`); on_result(tasks written so far) is
+    called after each part is written.
+    """
+    from distributed import as_completed
+
+    from .execute import run_task
+
+    report = SweepReport(workers=len(client.scheduler_info(n_workers=-1)["workers"]))
+    start = time.perf_counter()
+    store.lock()
+    try:
+        pending = batches(jobs, store.done_ids(), chunk or chunk_size(total), report)
+        window = 2 * max(report.workers, 1) + 2
+        running, finished = {}, as_completed()
+
+        def submit_next() -> None:
+            for task_id, batch in pending:
+                future = client.submit(run_task, batch, key=f"fbs-sweep-{task_id}", pure=False)
+                running[future] = (task_id, batch)
+                finished.add(future)
+                return
+
+        for _ in range(window):
+            submit_next()
+        with Progress(total, "sweep", enabled=progress) as bar:
+            bar.update(report.already_done)
+            try:
+                for future in finished:
+                    task_id, batch = running.pop(future)
+                    _collect(future, task_id, batch, store, report)
+                    bar.update(len(batch))
+                    if on_result is not None:
+                        on_result(report.tasks)
+                    submit_next()
+            except KeyboardInterrupt:
+                client.cancel(list(running))
+                print(f"\nfbs: interrupted: STORE holds {report.already_done + report.computed} "
+                      f"of the jobs seen; rerun the same command to resume", file=sys.stderr)
+                raise
+    finally:
+        store.unlock()
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _collect(future, task_id: str, batch, store: Store, report: SweepReport) -> None:
+    """Write a finished task's part; a task that failed as a whole reports all its jobs."""
+    try:
+        rows, certificates, errors = future.result()
+    except Exception as error:  # noqa: BLE001 - e.g. KilledWorker after repeated worker deaths
+        message = f"task failed: {type(error).__name__}: {error}"
+        report.errors.extend((identity, message) for identity, _ in batch)
+        return
+    store.write_part(task_id, rows, certificates)
+    report.tasks += 1
+    report.computed += rows.num_rows
+    report.errors.extend(errors)

@@ -1,0 +1,189 @@
+"""The sweep STORE: a folder of Parquet part files that pandas, polars and pyarrow open directly.
+
+    STORE/fbs-sweep-store.json        {"format": "fbs-sweep-store/1"}: marks the folder
+    STORE/rows/part-<task>.parquet    one row per job (ROW_SCHEMA)
+    STORE/certificates/part-<task>.parquet   (sha256, certificate): content-addressed
+
+Consistency (docs/formats.md, "Sweep store"): a part file is written under a temporary
+name and renamed into place, certificates before rows, so at every instant, Ctrl-C or a
+killed process included, STORE holds complete parts only; a job is done exactly when its
+row is in a rows part. Only this module writes to STORE, and only the submitting process
+calls it (one writer, guarded by a lock file).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from verify.base.errors import BadInput
+from verify.base.files import write_text_atomic
+
+FORMAT = "fbs-sweep-store/1"
+MARKER = "fbs-sweep-store.json"
+ROW_SCHEMA = pa.schema([
+    ("job_id", pa.string()), ("kind", pa.string()), ("spec", pa.string()),
+    ("input", pa.string()), ("arity", pa.int32()), ("value", pa.string()),
+    ("value_float", pa.float64()), ("certified", pa.bool_()), ("status", pa.int8()),
+    ("method", pa.string()), ("s", pa.int32()), ("bs", pa.int32()), ("C", pa.int32()),
+    ("measures_method", pa.string()), ("bound", pa.string()), ("params", pa.string()),
+    ("certificate", pa.string()),
+])
+CERTIFICATE_SCHEMA = pa.schema([("sha256", pa.string()), ("certificate", pa.string())])
+CANONICAL_ORDER = [("kind", "ascending"), ("spec", "ascending"), ("input", "ascending"),
+                   ("job_id", "ascending")]
+
+
+def rows_table(rows: list[dict]) -> pa.Table:
+    """Rows (dicts with ROW_SCHEMA's keys, missing ones null) as an Arrow table."""
+    return pa.Table.from_pylist(rows, schema=ROW_SCHEMA)
+
+
+def certificate_text(certificate: dict) -> tuple[str, str]:
+    """(SHA-256 hex, compact sorted JSON): a certificate's content address and its text."""
+    text = json.dumps(certificate, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest(), text
+
+
+def certificate_table(certificates: dict[str, str]) -> pa.Table:
+    digests = sorted(certificates)
+    return pa.table({"sha256": digests, "certificate": [certificates[d] for d in digests]},
+                    schema=CERTIFICATE_SCHEMA)
+
+
+class Store:
+    """An existing or new sweep store at `path` (see the module docstring for the layout)."""
+
+    def __init__(self, path: str | os.PathLike, create: bool = False):
+        self.path = Path(path)
+        self.rows, self.certificates = self.path / "rows", self.path / "certificates"
+        self._lock = None
+        if create:
+            self._create()
+        self._check_marker()
+
+    # ------------------------------------------------------------------ opening
+    @staticmethod
+    def check_target(path: str | os.PathLike) -> None:
+        """BadInput unless `path` is a store, an empty folder or a new name (creates nothing)."""
+        path = Path(path)
+        if path.exists() and not path.is_dir():
+            raise BadInput(f"STORE {str(path)!r} exists and is not a folder; refusing to touch it")
+        if path.is_dir() and not (path / MARKER).exists() and any(path.iterdir()):
+            raise BadInput(f"{str(path)!r} is a non-empty folder but not a sweep store (no "
+                           f"{MARKER}); refusing to write into it")
+        if not path.exists() and not path.absolute().parent.is_dir():
+            raise BadInput(f"cannot create STORE {str(path)!r}: its parent folder does not exist")
+
+    def _create(self) -> None:
+        self.check_target(self.path)
+        try:
+            self.path.mkdir(exist_ok=True)
+        except OSError as error:
+            raise BadInput(f"cannot create STORE {str(self.path)!r}: "
+                           f"{error.strerror or error}") from None
+        if not (self.path / MARKER).exists():
+            write_text_atomic(self.path / MARKER, json.dumps({"format": FORMAT}) + "\n")
+
+    def _check_marker(self) -> None:
+        marker = self.path / MARKER
+        try:
+            document = json.loads(marker.read_text())
+        except FileNotFoundError:
+            raise BadInput(f"{str(self.path)!r} is not a sweep store (no {MARKER})") from None
+        except (OSError, ValueError, UnicodeDecodeError):
+            raise BadInput(f"{str(marker)!r} is unreadable or not JSON") from None
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise BadInput(f"{str(marker)!r}: unsupported store format (expected {FORMAT!r})")
+
+    def lock(self) -> None:
+        """Take the store's writer lock (BadInput if another sweep holds it); drop stale temps."""
+        try:
+            self._lock = (self.path / ".lock").open("a")
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BadInput(f"STORE {str(self.path)!r} is in use by another sweep") from None
+        except OSError as error:
+            raise BadInput(f"cannot lock STORE {str(self.path)!r}: "
+                           f"{error.strerror or error}") from None
+        for folder in (self.rows, self.certificates):
+            folder.mkdir(exist_ok=True)
+            for stale in folder.glob(".*.partial-*"):  # left by a killed earlier sweep
+                stale.unlink(missing_ok=True)
+
+    def unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    # ------------------------------------------------------------------ writing
+    def write_part(self, task_id: str, rows: pa.Table, certificates: pa.Table) -> None:
+        """One task's results: certificates first, then rows (the rows part marks it done)."""
+        if certificates.num_rows:
+            _write_table(self.certificates / f"part-{task_id}.parquet", certificates)
+        if rows.num_rows:
+            _write_table(self.rows / f"part-{task_id}.parquet", rows)
+
+    # ------------------------------------------------------------------ reading
+    def row_parts(self) -> list[Path]:
+        return sorted(self.rows.glob("part-*.parquet")) if self.rows.is_dir() else []
+
+    def done_ids(self) -> set[str]:
+        """The job ids whose result is in STORE."""
+        done: set[str] = set()
+        for part in self.row_parts():
+            done.update(_read(part, ["job_id"]).column("job_id").to_pylist())
+        return done
+
+    def read_rows(self, columns: list[str] | None = None) -> pa.Table:
+        """Every row, in canonical order (kind, spec, input, job id): the same whatever the
+        number of workers or the order in which parts were written."""
+        parts = [_read(part, None if columns is None else sorted(set(columns) | {
+            "kind", "spec", "input", "job_id"})) for part in self.row_parts()]
+        table = pa.concat_tables(parts) if parts else ROW_SCHEMA.empty_table()
+        if columns is not None:
+            table = table.select(sorted(set(columns) | {"kind", "spec", "input", "job_id"},
+                                        key=ROW_SCHEMA.names.index))
+        return table.sort_by(CANONICAL_ORDER)
+
+    def certificates_by_digest(self, digests) -> dict[str, dict]:
+        """The stored certificates with the given SHA-256 digests, re-hashed on reading."""
+        import pyarrow.compute as pc
+
+        wanted, found = pa.array(sorted(set(digests)), pa.string()), {}
+        for part in sorted(self.certificates.glob("part-*.parquet")):
+            hits = pc.is_in(_read(part, ["sha256"]).column("sha256"), value_set=wanted)
+            if not pc.any(hits).as_py():
+                continue  # the certificate texts are read only where a digest matched
+            table = _read(part, None).filter(hits)
+            for digest, text in zip(*(table.column(c).to_pylist() for c in table.column_names)):
+                if hashlib.sha256(text.encode()).hexdigest() == digest:
+                    found[digest] = json.loads(text)
+        return found
+
+
+def _read(part: Path, columns) -> pa.Table:
+    try:
+        with pq.ParquetFile(part) as reader:  # one file: no dataset machinery
+            return reader.read(columns=columns)
+    except (OSError, pa.ArrowException) as error:
+        raise BadInput(f"{str(part)!r} is not a readable Parquet part: "
+                       f"{type(error).__name__}") from None
+
+
+def _write_table(path: Path, table: pa.Table) -> None:
+    temporary = path.with_name(f".{path.name}.partial-{os.getpid()}")
+    try:
+        pq.write_table(table, temporary, compression="zstd")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise BadInput(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+    finally:
+        temporary.unlink(missing_ok=True)
+
