@@ -61,7 +61,21 @@ def test_a_non_sensitive_primal_block_is_rejected():
     assert check_certificate(certificate).condition == "primal-sensitive"
 
 
-@pytest.mark.parametrize("change", [{"spec": "and:25", "arity": 25}, {"input": "1"},
+def test_a_wide_symmetric_function_is_checked_by_closed_forms():
+    """maj:101 at 51 ones, capacity 2 on every one: each single one is a minimal sensitive
+    block and the ones are disjoint, so the value is 51 * 2 = 102 (dual 1 on the ones)."""
+    z = "1" * 51 + "0" * 50
+    certificate = {"format": "fbs-certificate/1", "kind": "weighted", "spec": "maj:101",
+                   "arity": 101, "input": z, "capacities": ["2"] * 101, "value": "102",
+                   "primal": [{"block": [i], "weight": "2"} for i in range(51)],
+                   "dual": ["1"] * 51 + ["0"] * 50}
+    assert check_certificate(certificate).valid
+    # move the dual of the one at 49 to the zero at 51: the sum stays 102, {49} becomes light
+    certificate["dual"][49], certificate["dual"][51] = "0", "1"
+    assert check_certificate(certificate).condition == "dual-feasible"
+
+
+@pytest.mark.parametrize("change", [{"spec": "index:5", "arity": 37}, {"input": "1"},
                                     {"capacities": ["1"]}, {"dual": "1,1"}, {"extra": 1},
                                     {"value": 2}])
 def test_malformed_certificates_raise(change):

@@ -64,7 +64,7 @@ class _Rejected(Exception):
 def check(obj: dict) -> CheckReport:
     """Check a kind-"tree" certificate; the report names the first failing condition."""
     require_keys(obj, REQUIRED, OPTIONAL, "certificate")
-    aggregators = _Aggregators(read_files(obj), Budget(TREE_WORK_LIMIT))
+    aggregators = Aggregators(read_files(obj), Budget(TREE_WORK_LIMIT))
     shape = _read_tree(get_typed(obj, "tree", dict, "certificate"), aggregators)
     alpha = get_typed(obj, "alpha", str, "certificate")
     if len(alpha) != shape.n_leaves or alpha.strip("01"):
@@ -90,7 +90,7 @@ def check(obj: dict) -> CheckReport:
 # --- aggregators ------------------------------------------------------------------------------
 
 
-class _Aggregators:
+class Aggregators:
     """Aggregators by normal form: parsed once (cheap), evaluated on first use."""
 
     def __init__(self, files: dict, budget: Budget):
@@ -202,7 +202,9 @@ def _mask(block: tuple[int, ...], q: int) -> int:
 
 
 @dataclass
-class _Record:
+class LocalLP:
+    """One weighted fbs LP of phi at z with capacities c: the value, primal and dual claimed."""
+
     index: int
     aggregator: _Aggregator
     z: str
@@ -218,9 +220,9 @@ class _Records:
     """Node records keyed by (aggregator's normal form, z, capacities); each checked once,
     on first use."""
 
-    def __init__(self, entries: list, aggregators: _Aggregators):
+    def __init__(self, entries: list, aggregators: Aggregators):
         self.aggregators = aggregators
-        self.items: dict[tuple, _Record] = {}
+        self.items: dict[tuple, LocalLP] = {}
         self.numbers: dict[str, Fraction] = {}  # texts repeat across records: parse each once
         self.ids: dict[Fraction, int] = {ONE: 0}  # distinct values as small ints, for keys
         self.text_ids: dict[str, int] = {}
@@ -232,7 +234,7 @@ class _Records:
                                            f"capacities as records[{self.items[key].index}])")
             self.items[key] = record
 
-    def _read(self, k: int, entry: object) -> _Record:
+    def _read(self, k: int, entry: object) -> LocalLP:
         where = f"records[{k}]"
         if type(entry) is not dict:
             raise CertificateMalformed(f"{where}: expected an object")
@@ -249,7 +251,7 @@ class _Records:
         dual = self._numbers(get_typed(entry, "dual", list, where), q, f"{where}.dual")
         primal = read_primal(get_typed(entry, "primal", list, where), q, f"{where}.primal",
                              self.numbers)
-        return _Record(k, aggregator, z, capacities, parse_number(entry["value"], f"{where}.value"),
+        return LocalLP(k, aggregator, z, capacities, parse_number(entry["value"], f"{where}.value"),
                        primal, dual, capacity_ids)
 
     def _text_id(self, text, number: Fraction) -> int:
@@ -286,7 +288,7 @@ class _Records:
                                      f"capacities [{', '.join(show(c) for c in capacities[:6])}"
                                      f"{', ...' if len(capacities) > 6 else ''}]"))
         if not record.checked:
-            failure = _check_record(record)
+            failure = check_local_lp(record)
             if failure is not None:
                 raise _Rejected(failure)
             record.checked = True
@@ -307,10 +309,11 @@ def _describe(node) -> str:
 
 
 
-def _check_record(record: _Record) -> CheckReport | None:
-    """The local weighted LP checks of one record (FORMAT.md, kind tree, "What is checked")."""
+def check_local_lp(record: LocalLP, where: str | None = None) -> CheckReport | None:
+    """The local weighted LP checks of one record (FORMAT.md, kind tree, "What is checked");
+    None if valid. Kind `weighted` checks its single LP with this too."""
     phi = record.aggregator
-    where = f"records[{record.index}] ({phi.spec[:30]} at z = {record.z[:30]})"
+    where = where or f"records[{record.index}] ({phi.spec[:30]} at z = {record.z[:30]})"
     if any(c.numerator < 0 for c in record.capacities):
         return rejected("capacity-nonnegative", f"{where}: a capacity is negative")
     for block, weight in record.primal:
@@ -358,8 +361,8 @@ def _check_record(record: _Record) -> CheckReport | None:
 
 class _Classes:
     """Distinct node classes: a class is the pair (value under alpha, accepted rho). Classes 0
-    and 1 are the leaves with alpha bit 0 and 1 (rho = 1); an internal node's class is found
-    from (aggregator, its children's classes), so every distinct key is resolved once."""
+    and 1 are the leaves with alpha bit 0 and 1 (rho = 1); an internal node's class is the
+    lookup of (aggregator, its children's classes), so every distinct key is resolved once."""
 
     def __init__(self, records: _Records):
         self.records = records
@@ -383,7 +386,7 @@ class _Classes:
 # --- tree shapes ------------------------------------------------------------------------------
 
 
-def _read_tree(description: dict, aggregators: _Aggregators):
+def _read_tree(description: dict, aggregators: Aggregators):
     """A compact uniform description, a composed spec, or an fbs-tree/1 document (flat)."""
     if "uniform" in description:
         require_keys(description, {"uniform"}, set(), "tree")
@@ -397,7 +400,7 @@ def _read_tree(description: dict, aggregators: _Aggregators):
 class _Uniform:
     """Every internal node has the same aggregator; q^d leaves, all at depth d."""
 
-    def __init__(self, body: dict, aggregators: _Aggregators):
+    def __init__(self, body: dict, aggregators: Aggregators):
         require_keys(body, {"aggregator", "depth"}, set(), "tree.uniform")
         self.aggregator = aggregators.get(get_typed(body, "aggregator", str, "tree.uniform"),
                                           "tree.uniform")
@@ -445,7 +448,7 @@ class _Composed(_NodeList):
     outer function is a node over its inner parts, a part that is not composed is a node
     over its own inputs, tribes:W:S is or:S over S nodes and:W."""
 
-    def __init__(self, spec: str, aggregators: _Aggregators):
+    def __init__(self, spec: str, aggregators: Aggregators):
         self.aggregators, self.nodes, self.n_leaves = aggregators, [], 0
         self.depth = self._add(normal_form(spec), 0)
         if self.n_leaves > MAX_LEAVES:
@@ -506,7 +509,7 @@ def _tribes(spec: str) -> tuple[int, int] | None:
 class _Explicit(_NodeList):
     """An fbs-tree/1 document, flat layout: nodes with ids, children by id, leaf queries."""
 
-    def __init__(self, document: dict, aggregators: _Aggregators):
+    def __init__(self, document: dict, aggregators: Aggregators):
         require_keys(document, {"format", "root", "nodes"}, {"description", "depth"}, "tree")
         if document["format"] != TREE_FORMAT:
             raise CertificateMalformed(f"tree.format: expected {TREE_FORMAT!r}")
