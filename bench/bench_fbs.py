@@ -199,12 +199,15 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--large", action="store_true", help="add wthr at q = 26, 28 (table)")
     parser.add_argument("--no-peer", action="store_true", help="skip sympy's linprog")
-    parser.add_argument("--out", default=str(ROOT / "bench" / "results_fbs.json"))
+    parser.add_argument("--out", help="results file (default bench/results_fbs.json; "
+                        "none with --quick, which must not replace the committed results)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     if args.child:
         child(*args.child)
         return
+    if args.out is None and not args.quick:
+        args.out = str(ROOT / "bench" / "results_fbs.json")
     sizes = [16, 18] if args.quick else [20, 22, 24]
     rows = []
     for q in sizes:
@@ -246,7 +249,8 @@ def main() -> None:
     if peer:
         print(json.dumps({"sympy_cases": len(peer), "sympy_wrong": len(wrong),
                           "examples": wrong[:3]}), flush=True)
-    Path(args.out).write_text(json.dumps({"fbs": rows, "sympy_linprog": peer}, indent=1) + "\n")
+    if args.out:
+        Path(args.out).write_text(json.dumps({"fbs": rows, "sympy_linprog": peer}, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Benchmarks for the lower-bound issue (results: bench/RESULTS-lower-bound.md).
+"""Benchmarks for the lower-bound issue (results: bench/RESULTS.md, "Issue 5").
 
 Usage:  python bench/bench_lower_bound.py [--quick] [--out FILE.json]
 
@@ -36,18 +36,22 @@ sys.path.insert(0, {root!r})
 task = json.loads(sys.argv[1])
 out = {{}}
 if task["kind"] == "rho":
-    from verify.oracles import load_oracle, random_oracle
-    from verify.tree_fbs import tree_fbs
-    from verify.trees import load_tree, uniform_tree, write_text_atomic
+    from verify.base.files import write_text_atomic
+    from verify.lower_bound.tree_fbs import tree_fbs
+    from verify.trees.builders import uniform_tree
+    from verify.trees.api import as_oracle
+    from verify.trees.oracles import random_oracle
+    from verify.trees.tree_file import load_tree
     if task["path"] == "library":
         tree = uniform_tree(task["spec"], task["depth"])
         answers = random_oracle(tree, task["seed"])
-    else:
-        tree, answers = load_tree(task["tree"]), load_oracle(task["oracle"])
+    else:  # a uniform tree's oracle file holds bits in leaf order: read against the tree
+        tree = load_tree(task["tree"])
+        answers = as_oracle(task["oracle"], tree)
     built = time.perf_counter()
     result = tree_fbs(tree, answers, check=False)
     solved = time.perf_counter()
-    from verify.tree_fbs import certify
+    from verify.lower_bound.tree_fbs import certify
     result = certify(result)
     checked = time.perf_counter()
     if task["path"] == "files":
@@ -60,10 +64,12 @@ if task["kind"] == "rho":
                build_s=round(built - start, 2), recursion_s=round(solved - built, 2),
                certificate_and_check_s=round(checked - solved, 2))
 else:
-    from verify.adversary import adversarial_oracle, make_profile
-    from verify.oracles import load_oracle, write_oracle
-    from verify.trees import load_tree
-    tree, answers = load_tree(task["tree"]), load_oracle(task["oracle"])
+    from verify.lower_bound.adversary import adversarial_oracle, make_profile
+    from verify.trees.api import as_oracle
+    from verify.trees.oracles import write_oracle
+    from verify.trees.tree_file import load_tree
+    tree = load_tree(task["tree"])
+    answers = as_oracle(task["oracle"], tree)
     loaded = time.perf_counter()
     profile = make_profile(tree, answers, task["checker"])
     profiled = time.perf_counter()

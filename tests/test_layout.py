@@ -101,7 +101,7 @@ def test_tests_have_the_package_shape():
     folders = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name != "__pycache__"}
     assert folders <= set(LAYERS) | {"checker"}, folders - set(LAYERS)
     loose = {p.name for p in (ROOT / "tests").glob("test_*.py")}
-    assert loose <= {"test_layout.py", "test_api.py"}, loose
+    assert loose <= {"test_layout.py", "test_api.py", "test_benchmarks.py"}, loose
 
 
 def test_a_violation_is_detected(tmp_path):
