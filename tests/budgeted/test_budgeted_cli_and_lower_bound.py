@@ -59,6 +59,36 @@ def test_json_output_is_the_api_result(files):
         assert code == 0 and json.loads(out) == json.loads(json.dumps(result.to_json()))
 
 
+@pytest.mark.parametrize("layout", ["uniform", "nested"])
+def test_every_layout_fbs_tree_build_writes_gives_the_same_results(tmp_path, layout):
+    """`fbs tree build` writes a uniform tree's oracle as leaf bits by default: the budgeted
+    commands read it against the tree and answer as on the flat (listed) files."""
+    paths = {}
+    for name in ("flat", layout):
+        tree, oracle = str(tmp_path / f"{name}-t.json"), str(tmp_path / f"{name}-o.json")
+        code, _, err = _run("tree", "build", "--aggregator", "maj:3", "--depth", "2", "-o", tree,
+                            "--oracle-out", oracle, "--oracle-seed", "3", "--layout", name)
+        assert code == 0, err
+        paths[name] = (tree, oracle)
+    for command in (["debate", "worst-case"], ["debate", "completeness"],
+                    ["debate", "run", "--alice", "worst", "--runs", "50", "--seed", "1"]):
+        outputs = []
+        for tree, oracle in paths.values():
+            code, out, err = _run(*command[:2], tree, "--oracle", oracle, *command[2:],
+                                  "--protocol", "budgeted", "--json")
+            assert code == 0, err
+            outputs.append(json.loads(out))
+        assert outputs[0] == outputs[1]
+    reports = []
+    for name, (tree, oracle) in paths.items():
+        code, out, err = _run("adversary", tree, "--oracle", oracle, "--checker", "budgeted:1",
+                              "-o", str(tmp_path / f"{name}-on.json"), "--json")
+        assert code == 0, err
+        reports.append({k: v for k, v in json.loads(out).items()
+                        if k not in ("tree", "oracle", "output")})  # the paths differ
+    assert reports[0] == reports[1]
+
+
 def test_text_output_labels_the_extension(files):
     tree, oracle, _ = files
     code, out, _ = _run("debate", "worst-case", tree, "--oracle", oracle, "--protocol", "budgeted")

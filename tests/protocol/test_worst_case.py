@@ -191,3 +191,18 @@ def test_wide_symmetric_aggregators_run():
     result = solve_worst_case(Debate.create(tree, oracle, 4, "vertex"))
     assert result.true_claim_catch == 0 and result.theorem_holds
     assert result.catch_probability_exact >= Fraction(1, 16)
+
+
+@pytest.mark.parametrize("rho, closed_form", [(2, Fraction(65, 98)), (4, Fraction(1, 2))])
+def test_literature_example_worst_case_closed_form(rho, closed_form):
+    """99 papers, 66 supporting (children AND(supports, sound), all true). To claim 0 the liar
+    gives z of weight w <= 49 with fbs (99 - w)/(50 - w) <= rho, i.e. w <= (50 rho - 99)/(rho - 1):
+    w <= 1 at rho = 2, w <= 33 at rho = 4. Bob's optimal dual is uniform on the zeros
+    of z, so he samples one of the 99 - w zeros; a zero of z on a true child is a lie caught
+    for sure one level down (AND claimed 0 at 11), so the liar puts z's w ones on true children
+    and is caught w.p. (66 - w)/(99 - w): 65/98 at rho = 2, 33/66 = 1/2 at rho = 4."""
+    from verify.trees.builders import literature_tree
+
+    tree, oracle = literature_tree(99, 66)
+    result = solve_worst_case(Debate.create(tree, oracle, rho, "vertex"))
+    assert result.catch_probability_exact == closed_form

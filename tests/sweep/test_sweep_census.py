@@ -177,3 +177,24 @@ def test_a_certificate_input_in_runs_is_the_rows_bits_and_never_a_file():
     assert _same_input("1^2,0^1", "110") and _same_input("110", "110")
     assert not _same_input("1^1,0^2", "110") and not _same_input("11", "110")
     assert not _same_input("@/etc/hostname", "110") and not _same_input(None, "110")
+
+
+def test_oracle_files_in_leaf_bits_are_read_against_the_jobs_tree(tmp_path):
+    """`fbs tree build` writes a uniform tree's oracle as leaf bits: a tree-fbs job naming
+    those files gets the rho_T that verify.tree_fbs gives for the same files."""
+    from verify import tree_fbs
+    from verify.cli import main
+    from verify.sweep.execute import run_task
+    from verify.sweep.jobs import job_id, normalize_job
+
+    tree, oracle = str(tmp_path / "t.json"), str(tmp_path / "o.json")
+    assert main(["tree", "build", "--aggregator", "maj:3", "--depth", "2", "-o", tree,
+                 "--oracle-out", oracle, "--oracle-seed", "3"]) == 0
+    assert '"bits"' in open(oracle).read()
+    job = normalize_job({"kind": "tree-fbs", "tree": {"file": tree}, "oracle": {"file": oracle}},
+                        "test")
+    rows, _, errors = run_task([(job_id(job), job)])
+    assert errors == [] and rows.column("value").to_pylist() == [str(tree_fbs(tree, oracle).value)]
+    with pytest.raises(Exception, match="unknown key"):
+        normalize_job({"kind": "tree-fbs", "tree": {"file": tree},
+                       "oracle": {"file": oracle, "bits": "0"}}, "test")

@@ -64,7 +64,8 @@ class Instance:
 
 def budgeted_instance(tree, oracle, beta_max=None) -> Instance:
     """The instance; rho_T is computed (certified) whenever the leaf queries are distinct."""
-    loaded, answers = as_tree(tree), as_oracle(oracle)
+    loaded = as_tree(tree)
+    answers = as_oracle(oracle, loaded)
     rho = None
     try:
         check_distinct_queries(loaded)

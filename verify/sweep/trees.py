@@ -11,9 +11,9 @@ from __future__ import annotations
 import hashlib
 
 from verify.base.errors import BadInput
-from verify.trees.api import as_oracle, load_tree, random_oracle, random_tree, uniform_tree
+from verify.trees.api import load_tree, random_oracle, random_tree, uniform_tree
 from verify.trees.model import Tree
-from verify.trees.oracles import check_covers, parse_oracle
+from verify.trees.oracles import LeafBits, check_covers, load_oracle, parse_oracle
 from verify.trees.tree_file import parse_tree, tree_document
 
 from .jobs import canonical_json
@@ -55,12 +55,14 @@ def normalize_oracle(raw) -> dict:
         if type(ones) not in (int, float) or not 0 <= ones <= 1:
             raise BadInput("the oracle's \"ones\" must be a number in [0, 1]")
         description = {"random": _integer(raw, "random"), "ones": ones}
-    elif "file" in raw:
-        description = {"answers": as_oracle(_string(raw, "file"))}
+    elif "file" in raw:  # answers by query, or (a uniform tree's file) bits in leaf order
+        loaded = load_oracle(_string(raw, "file"))
+        description = ({"bits": loaded.bits} if isinstance(loaded, LeafBits)
+                       else {"answers": dict(loaded)})
     else:
         description = {"answers": parse_oracle({"format": "fbs-oracle/1",
                                                 "answers": raw["answers"]})}
-    _check_keys(raw, description | ({"file": 0} if "file" in raw else {}))
+    _check_keys(raw, {"file": 0} if "file" in raw else description)
     return description
 
 
@@ -78,6 +80,8 @@ def build_oracle(description: dict, tree: Tree) -> dict[str, int]:
     """The oracle's answers for `tree`; BadInput if a leaf query is not answered."""
     if "random" in description:
         return random_oracle(tree, description["random"], description["ones"])
+    if "bits" in description:
+        return LeafBits(description["bits"]).answers(tree)
     answers = dict(description["answers"])
     check_covers(tree, answers)
     return answers
