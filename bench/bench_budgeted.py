@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def timed(*args: str) -> tuple[float, int, dict | None, float]:
-    """(seconds, exit code, JSON output or None, child peak RSS in MiB) of one fresh process."""
+    """(seconds, exit code, JSON output or None, peak RSS in MiB of the largest child so far)."""
     start = time.perf_counter()
     process = subprocess.run([sys.executable, "-m", "verify", *args], cwd=ROOT,
                              capture_output=True, text=True)
@@ -68,7 +68,10 @@ def main() -> None:
                                                       "catch_probability_exact", "least_catch",
                                                       "guarantee") if key in document}
             print(f"{name}: min {min(seconds):.1f} s, median {statistics.median(seconds):.1f} s "
-                  f"over {repeats}; exit {runs[-1][1]}; peak RSS {runs[-1][3]:.0f} MiB; {summary}")
+                  f"over {repeats}; exit {runs[-1][1]}; peak RSS so far {runs[-1][3]:.0f} MiB; "
+                  f"{summary}", flush=True)
+            if any(code != 0 for _, code, _, _ in runs):  # a failing command is no measurement
+                raise SystemExit(f"{name}: the command exited {[r[1] for r in runs]}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ Usage:  python bench/bench_fbs.py [--quick] [--repeats N] [--large] [--out bench
 
 Each measurement runs in a fresh subprocess (so peak memory = that process's max RSS), N times;
 rows give min and median. Both modes first make one untimed call on maj:5 (imports, HiGHS
-start-up); then the measured call's CPU seconds (time.process_time) and wall seconds:
+start-up); then the measured call's CPU seconds (time.process_time) and wall seconds, with
+BLAS on one thread as in the `fbs` command (both modes):
   baseline       truth table (the package's, bool), minimal sensitive blocks by numpy subset
                  closures over all 2^q masks on one byte per mask (what a user would write,
                  kept here as it was), HiGHS float LP over all minimal blocks (uncertified);
@@ -122,6 +123,11 @@ def child(mode: str, spec_path: str, z: str) -> None:
     print(json.dumps(result))
 
 
+# Both modes run as the `fbs` command runs (verify/cli.py): BLAS on one thread, whose idle
+# spinning on the second core otherwise adds CPU seconds that no computation uses.
+ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
 def measure(mode: str, spec: str, z: str, repeats: int = 1) -> dict:
     """`repeats` fresh processes (the spec travels in a file: argv is capped); the last
     run's fields with min and median of cpu and seconds."""
@@ -131,7 +137,8 @@ def measure(mode: str, spec: str, z: str, repeats: int = 1) -> dict:
         runs = []
         for _ in range(repeats):
             process = subprocess.run([sys.executable, __file__, "--child", mode, handle.name, z],
-                                     capture_output=True, text=True, cwd=ROOT, check=True)
+                                     capture_output=True, text=True, cwd=ROOT, check=True,
+                                     env={**os.environ, **ONE_BLAS_THREAD})
             runs.append(json.loads(process.stdout.strip().splitlines()[-1]))
     finally:
         os.unlink(handle.name)

@@ -20,7 +20,8 @@ Inputs are seeded (random.Random(12)). Rows and their bars:
   startup     `fbs compute maj:3 --at 110`: < 0.15 s CPU per process.
   symmetric   `fbs compute and:100000000 --at 0^100000000 --json` (certify and check): < 5 s.
   build       `fbs tree build --aggregator maj:2 --depth 21` with an oracle: < 10 s, 2 GiB.
-  backends    index:9 (q = 521) by method sat and by method z3 (auto's default for index).
+  backends    index:9 (q = 521) and index:10 (q = 1034) by method sat and by method z3
+              (auto's default for index).
   peers       the wide cases (not index) by method sat and z3, once, 120 s timeout (only
               with --only peers: about ten minutes).
 """
@@ -106,17 +107,20 @@ def bench_peers(repeats: int, folder: Path) -> list[dict]:
 
 
 def bench_backends(repeats: int, folder: Path) -> list[dict]:
-    """index:9 (q = 521) at a random input by method sat and by method z3: why `auto` takes
-    z3 for index (and for compositions the tree method cannot take)."""
+    """index:9 (q = 521) and index:10 (q = 1034) at random inputs by method sat and by
+    method z3: why `auto` takes z3 for index (and for compositions the tree method cannot
+    take)."""
     rng = random.Random(9)
-    z = "".join(rng.choice("01") for _ in range(521))
+    cases = [("index:9", "".join(rng.choice("01") for _ in range(521)))]
+    cases += [(spec, z) for name, spec, z in wide_cases() if spec == "index:10"]
     spec_file = folder / "spec.txt"
-    spec_file.write_text("index:9")
     rows = []
-    for method in ("sat", "z3"):
-        measured = repeat(python_child(WIDE_CHILD) + [str(spec_file), z, method], repeats)
-        rows.append(_row("backends", f"index:9 random input, method {method}", measured,
-                         json.loads(measured.pop("stdout"))))
+    for spec, z in cases:
+        spec_file.write_text(spec)
+        for method in ("sat", "z3"):
+            measured = repeat(python_child(WIDE_CHILD) + [str(spec_file), z, method], repeats)
+            rows.append(_row("backends", f"{spec} random input, method {method}", measured,
+                             json.loads(measured.pop("stdout"))))
     return rows
 
 

@@ -184,3 +184,13 @@ def test_table_beyond_24_inputs_agrees_with_the_knapsack_method():
     table = fbs(spec, z, method="table")
     assert table.certified and table.certificate["kind"] == "exhaustive"
     assert table.value == fbs(spec, z).value
+
+
+def test_highs_runs_silent_on_one_thread():
+    """Idle HiGHS worker threads spun on the second core (bench/RESULTS.md, issue 12)."""
+    from verify.sensitivity.exact_lp import _quiet_highs
+
+    for _ in range(2):  # the first instance (banner suppressed) and a later one
+        highs = _quiet_highs()
+        assert highs.getOptionValue("threads")[1] == 1
+        assert highs.getOptionValue("output_flag")[1] is False
