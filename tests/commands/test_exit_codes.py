@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from cli_run import fbs_cli as fbs
+from cli_run import interruptible
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,17 +24,17 @@ def test_ctrl_c_exits_130_and_leaves_no_partial_file(tmp_path):
     run = [sys.executable, "-m", "verify"]
     subprocess.run(run + ["tree", "build", "--aggregator", "maj:3", "--depth", "6", "-o",
                           str(tree), "--oracle-out", str(oracle)], check=True, cwd=ROOT)
-    process = subprocess.Popen(run + ["debate", "run", str(tree), "--oracle", str(oracle),
-                                      "--rho", "2", "--alice", "worst", "--runs", "100000000",
-                                      "--transcript", str(tmp_path / "out.jsonl")],
-                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
-    deadline = time.monotonic() + 60
-    while not any("partial" in p.name for p in tmp_path.iterdir()):  # wait until it writes
-        assert time.monotonic() < deadline and process.poll() is None
-        time.sleep(0.1)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    with interruptible(run + ["debate", "run", str(tree), "--oracle", str(oracle), "--rho", "2",
+                              "--alice", "worst", "--runs", "100000000",
+                              "--transcript", str(tmp_path / "out.jsonl")],
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True) as process:
+        deadline = time.monotonic() + 60
+        while not any("partial" in p.name for p in tmp_path.iterdir()):  # wait until it writes
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.1)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert err.strip().splitlines()[-1] == "fbs: interrupted" and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["o.json", "t.json"]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from cli_run import interruptible
 
 from verify import fbs, plan, random_oracle, random_tree, tree_fbs, worst_case
 from verify.sweep.generators import parse_family
@@ -176,12 +177,12 @@ def test_ctrl_c_on_the_command_exits_130_promptly_with_complete_parts(tmp_path):
     store = tmp_path / "s"
     command = [sys.executable, "-m", "verify", "sweep", "--family", "all:4", "-o", str(store),
                "--workers", "1"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and len(list(store.glob("rows/*.parquet"))) < 1:
-        time.sleep(0.2)
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=60)
+    with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and len(list(store.glob("rows/*.parquet"))) < 1:
+            time.sleep(0.2)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err.decode()
     assert "rerun the same command to resume" in err.decode() and b"Traceback" not in err
     rows = Store(store).read_rows()
