@@ -35,6 +35,17 @@ def test_docstring_examples_run(module):
 
 
 @pytest.mark.parametrize("name", FUNCTIONS)
+def test_each_example_runs_pasted_alone(name):
+    """docs/api.md shows each example by itself: it must import what it uses (a doctest in
+    its module sees the module's names, a user pasting it does not)."""
+    finder = doctest.DocTestFinder(recurse=False)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in finder.find(getattr(verify, name), name, globs={}):
+        test.globs = {}
+        assert runner.run(test).failed == 0
+
+
+@pytest.mark.parametrize("name", FUNCTIONS)
 def test_every_public_function_has_an_example(name):
     function = getattr(verify, name)
     assert function.__doc__ and ">>>" in function.__doc__, f"verify.{name} has no example"

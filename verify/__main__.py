@@ -1,7 +1,5 @@
 """`python -m verify` is the `fbs` command."""
 
-import sys
+from .cli import run
 
-from .cli import main
-
-sys.exit(main())
+run()

@@ -34,8 +34,10 @@ from verify.base.errors import (  # noqa: E402
     EXIT_OK,
     FbsError,
 )
+from verify.base.interrupts import raise_if_interrupted, remember_interrupts  # noqa: E402
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_BUG", "EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "main"]
+__all__ = ["EXIT_BAD_INPUT", "EXIT_BUG", "EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "main",
+           "run"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -77,9 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; never lets a traceback reach the user (unless FBS_DEBUG=1)."""
     try:
+        remember_interrupts()
         parser = build_parser()
         args = parser.parse_args(argv)
-        return args.run(args)
+        code = args.run(args)
+        raise_if_interrupted()  # a Ctrl-C whose KeyboardInterrupt Python dropped
+        return code
     except FbsError as error:
         _debug_traceback()
         print(f"fbs: error: {_one_line(str(error))}", file=sys.stderr)
@@ -88,13 +93,47 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
     except KeyboardInterrupt:
-        print(("\n" if sys.stderr.isatty() else "") + "fbs: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _interrupted()
     except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
+        if _raised_by_interrupt(error):
+            return _interrupted()
         _debug_traceback()
         print(f"fbs: internal error: {error.__class__.__name__}: {_one_line(str(error))} "
               "(a bug of fbs-verify; set FBS_DEBUG=1 for a traceback)", file=sys.stderr)
         return EXIT_BUG
+
+
+def run() -> None:
+    """The `fbs` command: main(), then exit with its code. After Ctrl-C with z3 loaded, exit
+    without finalizing the interpreter (os._exit): an interrupt inside a z3 call can leave
+    z3's context unable to free itself (seen: Z3_del_context looping for minutes at exit).
+    Outputs are whole or absent by then (atomic writes); the streams are flushed first."""
+    code = main()
+    if code == EXIT_INTERRUPTED and "z3" in sys.modules:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    sys.exit(code)
+
+
+def _interrupted() -> int:
+    print(("\n" if sys.stderr.isatty() else "") + "fbs: interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
+def _raised_by_interrupt(error: BaseException) -> bool:
+    """Ctrl-C that a library wrapped in another exception (Python 3.11 turns one raised
+    during a class's __set_name__, e.g. while matplotlib imports, into RuntimeError)."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def _debug_traceback() -> None:
@@ -116,4 +155,4 @@ def print_json(document, stream=None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -137,3 +137,17 @@ def test_more_budgeted_runs_stay_under_the_lower_bound(runs):
     rho = attack.report.rho_t
     assert attack.report.all_hold
     assert 1 - (1 - 1 / rho) ** runs <= attack.advantage <= min(Fraction(1), runs / rho)
+
+
+def test_the_report_also_states_where_the_paper_protocol_needs_fewer_runs():
+    """or:4 at depth 1 with every leaf 0 (closed forms): rho_T = fbs(or_4, 0000) = 4, so the
+    budgeted guarantee 1/4 needs R = 17 runs for delta = 1/100 ((3/4)^16 > 1/100 >= (3/4)^17);
+    a liar claiming the root is 1 must claim a vector of weight >= 1, where Bob's vertex rule
+    puts all mass on a claimed one (fbs(or_4, 1000) = 1): caught surely, one run."""
+    from verify.report.checks.budgeted_debate import _row, corpus
+
+    tree, oracle = next((t, o) for name, t, o in corpus() if name == "or:4 d=1")
+    assert set(oracle.values()) == {0}
+    row = _row("or:4 d=1", tree, oracle)
+    assert (row["rho_T"], row["runs_budgeted"], row["runs_paper_exact"]) == ("4", 17, 1)
+    assert Fraction(3, 4) ** 16 > Fraction(1, 100) >= Fraction(3, 4) ** 17

@@ -97,14 +97,15 @@ def test_check_rejects_non_json_and_nothing_written_on_bad_certify(tmp_path):
 
 
 def test_module_and_console_script_agree(capsys):
-    """`python -m verify` and the `fbs` entry point (pyproject: verify.cli:main) give the same
-    output; parity_4 has fbs 4 at every input (docs/notes.md, section 3)."""
+    """`python -m verify` and the `fbs` entry point (pyproject: verify.cli:run, which exits
+    with main()'s code) give the same output; parity_4 has fbs 4 at every input (docs/notes.md,
+    section 3)."""
     import tomllib
 
     from verify.cli import main
 
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["fbs"] == "verify.cli:main"
+    assert scripts["fbs"] == "verify.cli:run"
     args = ("compute", "parity:4", "--at", "0101", "--json")
     module = fbs(*args)
     assert module.returncode == 0, module.stderr

@@ -170,7 +170,9 @@ BAD_RUNS = [
     ({"alice": {"format": "fbs-alice/1", "answer": 1, "claims": {"r": "11"}}}, "3 children"),
     ({"alice": {"format": "fbs-alice/1", "answer": 1, "claims": {"zz": "110"}}}, "no node"),
     ({"alice": {"format": "fbs-alice/1", "answer": 5}}, "\"answer\" must be 0 or 1"),
-    ({"runs": "0"}, "--runs must be in 1..10^9"),
+    ({"runs": "0"}, "argument --runs: must be >= 1, got 0"),
+    ({"runs": "-5"}, "argument --runs: must be >= 1"),
+    ({"runs": "1000000001"}, "--runs must be in 1..10^9"),
     ({"seed": "-4"}, "argument --seed: must be >= 0"),
     ({"rule": "random"}, "invalid choice"),
 ]

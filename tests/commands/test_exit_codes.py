@@ -40,6 +40,37 @@ def test_ctrl_c_exits_130_and_leaves_no_partial_file(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["o.json", "t.json"]
 
 
+@pytest.mark.parametrize("link", ["cause", "context"])
+def test_an_interrupt_a_library_wrapped_still_exits_130(capsys, monkeypatch, link):
+    """Python 3.11 turns Ctrl-C during a class's __set_name__ (seen while matplotlib imported
+    in `fbs paper`) into RuntimeError; that is an interrupt, not a bug of ours (exit 3)."""
+    import verify.commands.compute as compute
+
+    def interrupted_import(args):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interrupt:
+            wrapped = RuntimeError("Error calling __set_name__ on 'x' instance 'locs'")
+            if link == "cause":
+                raise wrapped from interrupt
+            raise wrapped
+
+    monkeypatch.setattr(compute, "run_compute", interrupted_import)
+    code, out, err = fbs(capsys, "compute", "maj:3", "--at", "110")
+    assert (code, out, err.strip()) == (130, "", "fbs: interrupted")
+
+
+def test_a_runtime_error_of_ours_is_still_exit_3(capsys, monkeypatch):
+    import verify.commands.compute as compute
+
+    def broken(args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(compute, "run_compute", broken)
+    code, _, err = fbs(capsys, "compute", "maj:3", "--at", "110")
+    assert code == 3 and "internal error: RuntimeError: a bug" in err
+
+
 def test_fbs_debug_adds_a_traceback_but_keeps_the_exit_code(capsys, monkeypatch):
     monkeypatch.setenv("FBS_DEBUG", "1")
     code, _, err = fbs(capsys, "compute", "maj:x", "--at", "1")

@@ -88,3 +88,20 @@ def test_one_check_recomputes_its_stored_certificates(tmp_path):
     assert report["stored_certificate_differences"] == []
     assert report["checks"][0]["status"] == "refined"
     assert (tmp_path / "report.md").exists() and (tmp_path / "fbs_majority.png").exists()
+
+
+def test_an_interrupt_while_plotting_leaves_the_old_report_whole(tmp_path, capsys, monkeypatch):
+    """Everything is rendered before anything is written: an old report stays as it was."""
+    import verify.report.writer as writer
+
+    old = {"report.json": "{}\n", "report.md": "# old\n"}
+    for name, text in old.items():
+        (tmp_path / name).write_text(text)
+
+    def interrupted(results):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(writer, "render_plots", interrupted)
+    code = main(["paper", "--only", "section_1_2_fifty_of_99", "--report-dir", str(tmp_path)])
+    assert code == 130 and capsys.readouterr().err.strip() == "fbs: interrupted"
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == old

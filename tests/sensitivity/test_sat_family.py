@@ -75,10 +75,14 @@ def test_blocks_command(tmp_path):
         result = _fbs("blocks", "maj:3", "--at", "110", "--check", str(family), "--backend", backend)
         assert result.returncode == 0, result.stderr
         assert "all properties hold" in result.stdout
+        assert "block [1] = {x2}: sensitive, minimal" in result.stdout  # file's and paper's
     family.write_text(json.dumps({"blocks": [[0, 1]]}))
     result = _fbs("blocks", "maj:3", "--at", "110", "--check", str(family))
     assert result.returncode == 1
-    assert "NOT minimal" in result.stdout and "contains no member" in result.stdout
+    assert "block [0, 1] = {x1, x2}: sensitive, NOT minimal" in result.stdout
+    assert "contains no member" in result.stdout
+    listed = _fbs("blocks", "maj:3", "--at", "110")  # text numbers coordinates from 1
+    assert listed.returncode == 0 and listed.stdout.split() == ["{x1}", "{x2}"]
     result = _fbs("blocks", "tribes:8:16", "--at", "1^8,0^120", "--json")
     assert result.returncode == 0
     assert json.loads(result.stdout)["blocks"] == [[i] for i in range(8)]

@@ -14,7 +14,7 @@ from functools import lru_cache
 import pytest
 from reference import all_inputs, fbs_by_z3, sensitive_blocks
 
-from verify.sweep.api import census
+from verify.sweep.api import census, read_store
 from verify.sweep.census_report import markdown, write_outputs
 
 
@@ -136,18 +136,36 @@ def test_the_store_opens_in_pandas(small_census_store):
     assert {"spec", "input", "value", "certified", "s", "bs", "C"} <= set(frame.columns)
 
 
+def test_the_store_opens_in_polars_as_the_docs_say(small_census_store):
+    import polars as pl
+
+    frame = pl.read_parquet(str(small_census_store / "rows" / "*.parquet"))
+    expected = read_store(small_census_store)
+    assert frame.height == expected.num_rows == 2112
+    key = ["job_id", "value", "certified", "s", "bs", "C"]
+    assert sorted(frame.select(key).rows()) == sorted(zip(*(expected.column(c).to_pylist()
+                                                            for c in key)))
+
+
 def _text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def test_tree_sweeps_give_the_protocol_tables(client2, tmp_path):
-    from verify import random_oracle, random_tree, tree_fbs, tree_info, worst_case
+    from verify import (
+        budgeted_worst_case,
+        random_oracle,
+        random_tree,
+        tree_fbs,
+        tree_info,
+        worst_case,
+    )
     from verify.sweep.generators import derived_seed, parse_family
     from verify.sweep.runner import run_on_cluster
     from verify.sweep.store import Store
 
     family = parse_family("random-trees:7:3:2:maj:3,and:2")
-    assert len(family) == 12
+    assert len(family) == 15  # per tree: tree-fbs, 3 Bob rules, budgeted (ours)
     run_on_cluster(iter(family), len(family), Store(tmp_path / "s", create=True), client2)
     tables = census(tmp_path / "s").trees
     pairs = [(random_tree(derived_seed(7, i, "tree"), 2, ["maj:3", "and:2"]),
@@ -165,6 +183,10 @@ def test_tree_sweeps_give_the_protocol_tables(client2, tmp_path):
             row = rows[(key, rule)]
             assert row["trees"] == len(members)
             assert Fraction(row["min"]) == min(catches) and Fraction(row["max"]) == max(catches)
+        budgeted = [budgeted_worst_case(t, a) for t, a in members]  # ours, Theorem B1
+        row = rows[(key, "budgeted (ours)")]
+        assert Fraction(row["min"]) == min(b.least_catch for b in budgeted)
+        assert row["theorem_4_2_holds"] == sum(b.guarantee_holds for b in budgeted) == len(members)
         global_rows = {r["aggregators"]: r for r in tables["tree-fbs"]}
         values = [tree_fbs(t, a).value for t, a in members]
         assert Fraction(global_rows[key]["min"]) == min(values)

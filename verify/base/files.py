@@ -22,6 +22,7 @@ import stat
 import sys
 
 from .errors import BadInput
+from .interrupts import interrupted, raise_if_interrupted
 
 STDIO = "-"
 MAX_JSON_BYTES = 512 * 2**20
@@ -201,6 +202,7 @@ def write_text_atomic(path: str | os.PathLike, text: str | bytes) -> None:
 def write_texts_atomic(items) -> None:
     """Write several outputs: temporaries first, then outputs written in place (devices, FIFOs,
     standard output), then all renames; temporaries are removed on any error."""
+    raise_if_interrupted()  # a Ctrl-C whose exception Python dropped: write nothing
     items = [(os.fspath(path), data) for path, data in items]
     check_paths([(name, "output") for name, _ in items])
     plan = [(name, data, *output_target(name)) for name, data in items]
@@ -217,6 +219,7 @@ def write_texts_atomic(items) -> None:
             if not atomic:
                 current = name
                 _write_in_place(target, data)
+        raise_if_interrupted()
         for temporary, target, name in staged:
             current = name
             os.replace(temporary, target)
@@ -304,7 +307,7 @@ class AtomicOutput:
                 sys.stdout.flush()
             else:
                 self.handle.close()
-            if kind is None and self.atomic:
+            if kind is None and self.atomic and not interrupted():
                 os.replace(self.temporary, self.target)
         except OSError as error:
             problem = problem or error
@@ -313,6 +316,8 @@ class AtomicOutput:
                 _remove(self.temporary)
         if isinstance(problem, BrokenPipeError):
             raise problem
+        if kind is None and problem is None:
+            raise_if_interrupted()
         if problem is not None and (kind is None or problem is value):
             reason = getattr(problem, "strerror", None) or problem
             raise BadInput(f"cannot write {self.name!r}: {reason}") from None

@@ -43,8 +43,8 @@ def read_bytes(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> byte
         with open(path, "rb") as handle:
             data = handle.read(max_bytes + 1)
     except (OSError, ValueError) as error:
-        raise CertificateMalformed(f"cannot read certificate file: "
-                                   f"{type(error).__name__}") from None
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        raise CertificateMalformed(f"cannot read certificate file: {reason}") from None
     if len(data) > max_bytes:
         raise CertificateMalformed(f"certificate file exceeds {max_bytes} bytes")
     return data

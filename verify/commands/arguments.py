@@ -26,6 +26,16 @@ def count(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error).replace("the value ", "")) from None
 
 
+def positive(text: str) -> int:
+    """argparse type: an integer >= 1 in ASCII digits."""
+    if text.strip().startswith("-"):
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {text.strip()[:40]}")
+    value = count(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
+    return value
+
+
 def spec_text(argument: str) -> str:
     """A SPEC argument: inline, or read from @FILE / @- (a long truth table does not fit in argv)."""
     return read_argument(argument, "the spec", MAX_SPEC_BYTES).strip()

@@ -9,7 +9,6 @@ prints its witness block.  Exit codes: 0 all properties hold, 1 one fails, 2 bad
 
 from __future__ import annotations
 
-import json
 import sys
 
 
@@ -62,24 +61,30 @@ def run_blocks(args) -> int:
         print_json(found.to_json())
         return 0
     for block in found.blocks:
-        print(json.dumps(list(block)))
+        print(paper_block(block))
     more = "all of them" if found.complete else f"stopped at --limit {args.limit}; there are more"
     print(f"{len(found.blocks)} minimal sensitive blocks ({more}; {found.method})", file=sys.stderr)
     return 0
 
 
+def paper_block(block) -> str:
+    """A block as the paper writes it, coordinates from 1: {x1, x3} for [0, 2]."""
+    return "{" + ", ".join(f"x{i + 1}" for i in block) + "}"
+
+
 def _print_family(report) -> None:
     for m in report.members:
+        named = f"block {list(m.block)} = {paper_block(m.block)}"  # the file's, the paper's
         if not m.sensitive:
-            print(f"block {list(m.block)}: NOT sensitive (f(z^B) = f(z))")
+            print(f"{named}: NOT sensitive (f(z^B) = f(z))")
         elif not m.minimal:
-            print(f"block {list(m.block)}: sensitive, NOT minimal: {list(m.witness)} is a "
-                  f"smaller sensitive block inside it")
+            print(f"{named}: sensitive, NOT minimal: {paper_block(m.witness)} is a smaller "
+                  "sensitive block inside it")
         else:
-            print(f"block {list(m.block)}: sensitive, minimal")
+            print(f"{named}: sensitive, minimal")
     if report.complete:
         print(f"family complete: every sensitive block contains a member ({report.backend})")
     else:
-        print(f"family NOT complete: the sensitive block {list(report.witness)} contains no "
-              f"member ({report.backend})")
+        print(f"family NOT complete: the sensitive block {paper_block(report.witness)} contains "
+              f"no member ({report.backend})")
     print("all properties hold" if report.ok else "some property fails")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from .arguments import count
+from .arguments import count, positive
 
 CHILDREN_NOTE = ("children are numbered from 1 as in the paper (y_1..y_q); --json and "
                  "transcripts number them from 0")
@@ -29,7 +29,7 @@ def register(commands) -> None:
     run.add_argument("--alice", required=True, metavar="honest|worst|FILE",
                      help="honest, the worst-case liar, or an fbs-alice/1 script (- for "
                      "standard input)")
-    run.add_argument("--runs", type=count, default=DEFAULT_RUNS, metavar="N",
+    run.add_argument("--runs", type=positive, default=DEFAULT_RUNS, metavar="N",
                      help="independent runs (1..10^9; with 1 the path of the run is printed)")
     run.add_argument("--seed", type=count, default=0, metavar="S", help="seed of the runs")
     run.add_argument("--confidence", default="0.95", metavar="C",

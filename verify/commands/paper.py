@@ -14,7 +14,8 @@ def register(commands) -> None:
                        help="only re-verify the stored certificates with the stdlib-only checker")
     paper.add_argument("--update-stored", action="store_true",
                        help="(maintainers) replace the stored certificates by the recomputed ones")
-    paper.add_argument("--report-dir", default="report", metavar="DIR")
+    paper.add_argument("--report-dir", default="report", metavar="DIR",
+                       help="folder for report.md, report.json and the plots (default: report)")
     paper.add_argument("--store", metavar="DIR", type=Path,
                        help="stored-certificate folder (default: certificates/paper)")
     paper.add_argument("--json", action="store_true", help="print report.json to stdout")

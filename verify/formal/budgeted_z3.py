@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import z3
 
+from verify.base.interrupts import deferred_interrupts
+
 from .soundness_z3 import (
     TIMEOUT_MS,
     Problem,
@@ -150,4 +152,6 @@ def problems(max_q: int = 12, max_n: int = 8) -> list[Problem]:
 
 
 def prove_all(max_q: int = 12, max_n: int = 8, timeout_ms: int = TIMEOUT_MS) -> list[ProofResult]:
-    return [prove(problem, timeout_ms) for problem in problems(max_q, max_n)]
+    """Prove every step; Ctrl-C ends it between z3 calls (verify.base.interrupts)."""
+    with deferred_interrupts():
+        return [prove(problem, timeout_ms) for problem in problems(max_q, max_n)]

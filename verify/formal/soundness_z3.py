@@ -41,6 +41,9 @@ from types import SimpleNamespace
 
 import z3
 
+from verify.base.interrupts import deferred_interrupts
+from verify.base.z3_check import z3_check
+
 TIMEOUT_MS = 10_000  # per z3 query
 PROVED, FAILED, UNKNOWN = "proved", "failed", "unknown"
 
@@ -152,7 +155,7 @@ def _consistency(known: list, timeout_ms: int):
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
     solver.add(*(f for _, group in known for f in group))
-    return solver.check()
+    return z3_check(solver)
 
 
 def _refute(premises: list, claim, timeout_ms: int):
@@ -161,7 +164,7 @@ def _refute(premises: list, claim, timeout_ms: int):
     solver.set("timeout", timeout_ms)
     solver.add(*premises)
     solver.add(z3.Not(claim))
-    answer = solver.check()
+    answer = z3_check(solver)
     if answer == z3.sat:
         return answer, "counterexample: " + _model_text(solver.model())
     if answer == z3.unknown:
@@ -518,8 +521,11 @@ def problems(max_q: int = 12, max_d: int = 10, max_n: int = 8,
 
 def prove_all(max_q: int = 12, max_d: int = 10, max_n: int = 8,
               lemma_sizes=LEMMA_5_2_SIZES, timeout_ms: int = TIMEOUT_MS) -> list[ProofResult]:
-    """Prove every problem; one ProofResult each (see `problems`)."""
-    return [prove(problem, timeout_ms) for problem in problems(max_q, max_d, max_n, lemma_sizes)]
+    """Prove every problem; one ProofResult each (see `problems`). Ctrl-C ends it between
+    z3 calls, never inside one (verify.base.interrupts)."""
+    with deferred_interrupts():
+        return [prove(problem, timeout_ms)
+                for problem in problems(max_q, max_d, max_n, lemma_sizes)]
 
 
 def main() -> int:

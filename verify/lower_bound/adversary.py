@@ -82,8 +82,8 @@ def parse_checker(text: str) -> tuple[str, int | None]:
     if kind in ("debate", "uniform") and re.fullmatch(r"[0-9]{1,13}", rest) \
             and 1 <= int(rest) <= 10**12:
         return kind, int(rest)
-    raise BadInput(f"--checker must be debate:R, uniform:M (1 <= R, M <= 10^12, ASCII digits) "
-                   f"or exhaustive, got {text[:40]!r}")
+    raise BadInput(f"--checker must be debate:R, uniform:M, budgeted:R (1 <= R, M <= 10^12, "
+                   f"ASCII digits) or exhaustive, got {text[:40]!r}")
 
 
 def check_power_cost(name: str, exponent: int, bases) -> None:

@@ -181,6 +181,7 @@ def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: s
     profile: a checker's query profile built elsewhere (e.g. `verify.budgeted_checker`).
     Raises SolverFailure (nothing written) if any inequality fails; writes O_N to `output`.
 
+    >>> from fractions import Fraction
     >>> from verify import adversary, random_oracle, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
     >>> result = adversary(tree, random_oracle(tree, seed=0), checker="uniform:2")

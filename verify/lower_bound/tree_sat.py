@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import z3
 
+from verify.base.z3_check import z3_satisfiable
 from verify.functions.aggregators import aggregator_function, aggregator_table
 from verify.functions.families import Symmetric
 from verify.trees.model import Tree
@@ -38,7 +39,7 @@ def sat_sensitivity(tree: Tree, answers: dict[str, int], leaves) -> tuple[bool, 
         for leaf, variable in variables.items():
             bit = answers[tree.queries[leaf]] ^ (flip and leaf in in_h)
             solver.add(variable if bit else z3.Not(variable))
-        return solver.check() == z3.sat
+        return z3_satisfiable(solver, "the tree's sensitivity query")
 
     consistent = satisfiable(False)
     sensitive = not satisfiable(True)

@@ -104,7 +104,7 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
     of an fbs-alice/1 script. transcript: a path for the JSON-lines transcript (written
     atomically). The exact catch probability of the strategy comes with the sampled rate.
 
-    >>> from verify import random_oracle, uniform_tree
+    >>> from verify import debate, random_oracle, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
     >>> result = debate(tree, random_oracle(tree, seed=0), 2, alice="worst", runs=1000, seed=1)
     >>> result.catch_probability_exact, result.runs.interval_contains_exact
@@ -186,7 +186,7 @@ class WorstCase:
 def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = False) -> WorstCase:
     """The liar minimising Bob's exact catch probability, beside Theorem 4.2's rho^-d.
 
-    >>> from verify import random_oracle, uniform_tree
+    >>> from verify import random_oracle, uniform_tree, worst_case
     >>> tree = uniform_tree("and:2", 2)
     >>> result = worst_case(tree, random_oracle(tree, seed=3), 2)
     >>> result.catch_probability_exact >= result.theorem_bound
@@ -232,7 +232,7 @@ class Completeness:
 def completeness(tree, oracle, rho, *, rule: str = "vertex") -> Completeness:
     """Enumerate every Bob sample path against the honest Alice (small trees).
 
-    >>> from verify import random_oracle, uniform_tree
+    >>> from verify import completeness, random_oracle, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
     >>> completeness(tree, random_oracle(tree, seed=0), 2).never_loses
     True
@@ -251,6 +251,7 @@ def plan(rho, depth: int | None = None, delta="1/100", *, width: int | None = No
     With a tree and an oracle, also the runs for the tree's exact worst-case catch
     probability (the dynamic program) beside the theorem's rho^-d.
 
+    >>> from verify import plan
     >>> result = plan(2, 3, "1/100")
     >>> result.per_run_bound, result.runs_theorem
     (Fraction(1, 8), 35)

@@ -10,7 +10,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from verify.base.errors import BadInput
-from verify.base.files import write_text_atomic
+from verify.base.files import write_texts_atomic
+from verify.base.interrupts import raise_if_interrupted
 
 PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png",
          "budgeted_vs_paper.png")
@@ -36,17 +37,20 @@ def print_table(results, differences, directory: Path) -> None:
 
 
 def write_report(report, directory: Path) -> None:
-    """report.md, report.json and the plots of a PaperReport, written into `directory`."""
+    """report.md, report.json and the plots of a PaperReport, written into `directory`: all
+    rendered first, then written together (write_texts_atomic), so that an interrupt or an
+    error never leaves a new report.json beside an old report.md."""
+    results, differences = report.results, list(report.differences)
+    plots = render_plots(results)
+    files = {"report.json": json.dumps(report.to_json(), indent=1, default=str) + "\n", **plots,
+             "report.md": _markdown(results, differences, list(plots))}
+    raise_if_interrupted()  # not even the folder after a Ctrl-C that Python dropped
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
                        f"{error.strerror or error}") from None
-    results, differences = report.results, list(report.differences)
-    write_text_atomic(directory / "report.json",
-                      json.dumps(report.to_json(), indent=1, default=str) + "\n")
-    plotted = write_plots(results, directory)
-    write_text_atomic(directory / "report.md", _markdown(results, differences, plotted))
+    write_texts_atomic([(directory / name, content) for name, content in files.items()])
 
 
 def _markdown(results, differences, plotted) -> str:
@@ -86,25 +90,24 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def write_plots(results, directory: Path) -> list[str]:
-    """The plots, from the checks' values where the checks ran."""
+def render_plots(results) -> dict[str, bytes]:
+    """The plots as PNG bytes by file name, from the checks' values where the checks ran."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
     by_name = {r.name: r for r in results}
-    written = []
+    rendered = {}
     for name, draw in zip(PLOTS, (_majority_plot, _catch_plot, _advantage_plot, _budgeted_plot)):
         figure, axes = pyplot.subplots(figsize=(6.4, 4.2))
         if draw(axes, by_name):
             figure.tight_layout()
             image = io.BytesIO()
             figure.savefig(image, format="png", dpi=110, metadata={"Software": None})
-            write_text_atomic(directory / name, image.getvalue())
-            written.append(name)
+            rendered[name] = image.getvalue()
         pyplot.close(figure)
-    return written
+    return rendered
 
 
 def _majority_plot(axes, by_name) -> bool:

@@ -50,6 +50,8 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
     `npn:Q`, `random-trees:...`) on Dask; results go to STORE, skipping jobs already there.
 
     With no scheduler, a LocalCluster of `workers` processes (default: the number of cores).
+    Its workers start by spawning Python, which imports the calling script again: in a script,
+    call run_sweep under `if __name__ == "__main__":` (as for any multiprocessing program).
 
     >>> import os, tempfile
     >>> from verify import read_store, run_sweep

@@ -65,7 +65,10 @@ def _tree_section(kind: str, rows: list[dict]) -> list[str]:
     if kind == "worst-case":
         lines = ["## FBS Debate against the worst-case liar, per Bob rule", "",
                  "Exact catch probability of the best liar (Theorem 4.2's DP) beside the "
-                 "theorem's rho^-d, rho the smallest passing value.", "",
+                 "theorem's rho^-d, rho the smallest passing value. Rule `budgeted (ours)`: "
+                 "Budgeted FBS Debate, this project's extension, not the paper's protocol; "
+                 "least catch over exact and searched liars beside Theorem B1's 1/rho_T "
+                 "(the bound column), and 'theorem holds' counts Theorem B1.", "",
                  "| depth | aggregators | rule | trees | min catch | mean catch | max catch | "
                  "min catch / rho^-d | theorem holds |", "|---|---|---|---|---|---|---|---|---|"]
         lines += [f"| {r['depth']} | {r['aggregators']} | {r['rule']} | {r['trees']} | "

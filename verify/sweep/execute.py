@@ -88,6 +88,8 @@ def _tree_row(job: dict, functions: dict):
 
 
 def _worst_case_row(job: dict, functions: dict):
+    if job.get("protocol") == "budgeted":
+        return _budgeted_worst_case_row(job)
     from fractions import Fraction
 
     from verify.protocol.api import worst_case
@@ -108,6 +110,27 @@ def _worst_case_row(job: dict, functions: dict):
                bound=fraction_text(result.theorem_bound))
     row["params"] = _params(row, rule=job["rule"], rho=Fraction(rho),
                             theorem_4_2_holds=catch >= result.theorem_bound)
+    return row, None
+
+
+def _budgeted_worst_case_row(job: dict):
+    """Budgeted FBS Debate (OURS, docs/budgeted.md): the least catch probability over the
+    exact committed and grid liars (small trees) and 200 searched liars, beside Theorem B1's
+    guarantee min(1, 1/rho_T)."""
+    from verify.budgeted.api import budgeted_worst_case
+
+    from .trees import build_oracle, build_tree
+
+    tree = build_tree(job["tree"])
+    answers = build_oracle(job["oracle"], tree)
+    result = budgeted_worst_case(tree, answers)
+    catch, guarantee = result.least_catch, result.instance.debate.guarantee
+    row = _tree_columns(job, tree, answers)
+    row.update(value=fraction_text(catch), value_float=float(catch), certified=False, status=2,
+               method="budgeted (ours): least catch over exact and searched liars, "
+                      "no certificate", bound=fraction_text(guarantee))
+    row["params"] = _params(row, rule="budgeted", theorem_b1_holds=result.guarantee_holds,
+                            exact=result.committed is not None)
     return row, None
 
 

@@ -6,8 +6,9 @@
     random-trees:SEED:N:D:AGGS[@P]
                                N seeded random trees of depth D over the comma-separated
                                aggregator specs AGGS (early-leaf probability P, default 0),
-                               each with a seeded random oracle: tree-fbs, and worst-case
-                               under each of Bob's rules at the smallest passing rho
+                               each with a seeded random oracle: tree-fbs, worst-case
+                               under each of Bob's rules at the smallest passing rho, and
+                               worst-case of Budgeted FBS Debate (ours, docs/budgeted.md)
 
 Every seed is derived from the family text and the job's index, never from a worker, so a
 family always expands to the same jobs in the same order.
@@ -40,7 +41,7 @@ class Family:
 
     def __len__(self) -> int:
         if self.trees is not None:
-            return self.trees[1] * (1 + len(RULES))
+            return self.trees[1] * (2 + len(RULES))  # tree-fbs, each rule, budgeted
         return len(self.functions) << self.arity
 
     def __iter__(self):
@@ -130,3 +131,4 @@ def _tree_jobs(seed, count, depth, aggregators, leaf_probability):
         for rule in RULES:
             yield {"kind": "worst-case", "tree": tree, "oracle": oracle, "rule": rule,
                    "rho": "auto"}
+        yield {"kind": "worst-case", "tree": tree, "oracle": oracle, "protocol": "budgeted"}

@@ -7,6 +7,8 @@ A job names one public-API call (docs/formats.md, "Sweep jobs"):
     {"kind": "tree-fbs", "tree": TREE, "oracle": ORACLE}        verify.tree_fbs (Section 5)
     {"kind": "worst-case", "tree": TREE, "oracle": ORACLE, "rule": "vertex", "rho": "auto"}
                                                                 verify.worst_case (Thm 4.2)
+    {"kind": "worst-case", "tree": TREE, "oracle": ORACLE, "protocol": "budgeted"}
+                                verify.budgeted_worst_case (Budgeted FBS Debate, OURS, Thm B1)
     {"kind": "plan", "rho": "2", "depth": 3, "delta": "1/100"}  verify.plan (Section 4)
 
 TREE is {"uniform": AGG, "depth": D}, {"random": SEED, "depth": D, "aggregators": [AGG, ...],
@@ -28,6 +30,7 @@ from verify.sensitivity.exact_fbs import AUTO_TABLE_ARITY, METHODS, as_function
 
 KINDS = ("compute", "certify", "tree-fbs", "worst-case", "plan")
 RULES = ("vertex", "symmetric", "uniform")
+PROTOCOLS = ("paper", "budgeted")  # budgeted: this project's extension (docs/budgeted.md)
 MAX_JOBS_FILE_BYTES = 2**30
 MAX_JOB_LINE_BYTES = 2**24
 
@@ -35,7 +38,7 @@ _KEYS = {
     "compute": ({"spec", "input"}, {"measures", "method"}),
     "certify": ({"spec", "input"}, {"measures", "method"}),
     "tree-fbs": ({"tree", "oracle"}, set()),
-    "worst-case": ({"tree", "oracle"}, {"rule", "rho"}),
+    "worst-case": ({"tree", "oracle"}, {"rule", "rho", "protocol"}),
     "plan": ({"rho", "depth"}, {"delta"}),
 }
 
@@ -109,6 +112,14 @@ def _worst_case_job(raw: dict) -> dict:
 
     from .trees import build_tree
 
+    protocol = raw.get("protocol", "paper")
+    if protocol not in PROTOCOLS:
+        raise BadInput(f"unknown protocol {protocol!r} (choose from {', '.join(PROTOCOLS)})")
+    if protocol == "budgeted":  # Bob's rule and rho belong to the paper's protocol
+        if "rule" in raw or "rho" in raw:
+            raise BadInput("\"rule\" and \"rho\" apply to the paper's protocol, not to "
+                           "\"protocol\": \"budgeted\" (its budgets come from rho_T)")
+        return {**_tree_job(raw), "protocol": "budgeted"}
     rule, rho = raw.get("rule", "vertex"), raw.get("rho", "auto")
     if rule not in RULES:
         raise BadInput(f"unknown rule {rule!r} (choose from {', '.join(RULES)})")

@@ -83,7 +83,7 @@ def write_tree(path, tree: Tree | UniformTree, *, nested: bool = False, oracle_p
     description) and optionally its oracle, atomically.
 
     >>> import os, tempfile
-    >>> from verify import load_tree, uniform_tree
+    >>> from verify import load_tree, uniform_tree, write_tree
     >>> folder = tempfile.mkdtemp()
     >>> tree = uniform_tree("maj:3", 2)
     >>> write_tree(os.path.join(folder, "t.json"), tree)
@@ -136,7 +136,7 @@ def tree_info(tree, oracle=None) -> TreeInfo:
     """Summarise a tree; with an oracle, the true root value and the smallest rho for which
     the FBS condition of Theorem 4.1 holds (the largest honest local fbs).
 
-    >>> from verify import random_oracle, uniform_tree
+    >>> from verify import random_oracle, tree_info, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
     >>> info = tree_info(tree, random_oracle(tree, seed=0))
     >>> info.leaves, info.depth, info.min_rho_for_fbs_condition

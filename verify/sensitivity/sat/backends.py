@@ -18,6 +18,7 @@ from typing import Protocol, Sequence
 import numpy as np
 
 from verify.base.errors import BadInput, SolverFailure
+from verify.base.z3_check import z3_check
 from verify.checker.circuit_cnf import claim_cnf
 from verify.functions.families import BooleanFunction, WeightedThreshold
 
@@ -204,7 +205,7 @@ class Z3Oracle(_Base):
             solver.minimize(z3.Sum([z3.If(yi, t, 0) for yi, t in terms]))
         found: list[Block] = []
         while len(found) < limit:
-            verdict = solver.check()
+            verdict = z3_check(solver)
             if verdict == z3.unknown:
                 if found:
                     break

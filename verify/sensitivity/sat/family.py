@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from verify.base.errors import BadInput
+from verify.base.z3_check import z3_satisfiable
 from verify.functions.families import BooleanFunction
 
 from .backends import Block, PysatOracle, Z3Oracle
@@ -116,7 +117,7 @@ class _Z3Queries:
             for clause in clauses:
                 self.solver.add(z3.Or([y[lit - 1] if lit > 0 else z3.Not(y[-lit - 1])
                                        for lit in clause]))
-            if self.solver.check() != z3.sat:
+            if not z3_satisfiable(self.solver, "a block query"):
                 return None
             model = self.solver.model()
             return tuple(i for i, yi in enumerate(y)
