@@ -22,9 +22,13 @@ def _drop_an_interrupt():
 
 
 @pytest.fixture(autouse=True)
-def _forget():
+def _python_sigint():
+    """Python's own SIGINT handler for each test, even when the suite runs with SIGINT
+    ignored (a background job of a shell without job control); afterwards, as it was."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
     remember_interrupts()  # later in-process commands start clean either way
+    signal.signal(signal.SIGINT, previous)
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
