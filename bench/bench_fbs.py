@@ -123,14 +123,13 @@ def child(mode: str, spec_path: str, z: str) -> None:
     print(json.dumps(result))
 
 
-# Both modes run as the `fbs` command runs (verify/cli.py): BLAS on one thread, whose idle
-# spinning on the second core otherwise adds CPU seconds that no computation uses.
-ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-
-
 def measure(mode: str, spec: str, z: str, repeats: int = 1) -> dict:
     """`repeats` fresh processes (the spec travels in a file: argv is capped); the last
     run's fields with min and median of cpu and seconds."""
+    # both modes run as the `fbs` command runs: BLAS on one thread, whose idle spinning on
+    # the second core otherwise adds CPU seconds that no computation uses
+    from verify.cli import ONE_BLAS_THREAD
+
     with tempfile.NamedTemporaryFile("w", suffix=".spec", delete=False) as handle:
         handle.write(spec)
     try:

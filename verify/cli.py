@@ -23,8 +23,9 @@ import os
 import sys
 import traceback
 
-for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_variable, "1")  # before numpy loads: BLAS threads cost start-up time
+ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+for _variable, _value in ONE_BLAS_THREAD.items():
+    os.environ.setdefault(_variable, _value)  # before numpy loads: BLAS threads cost start-up
 
 from verify.base.errors import (  # noqa: E402
     EXIT_BAD_INPUT,

@@ -178,15 +178,22 @@ def test_tree_sweeps_give_the_protocol_tables(client2, tmp_path):
     rows = {(r["aggregators"], r["rule"]): r for r in tables["worst-case"]}
     for key, members in groups.items():
         for rule in ("vertex", "symmetric", "uniform"):
-            catches = [worst_case(t, a, max(tree_info(t, a).min_rho_for_fbs_condition or 1, 1),
-                                  rule=rule).catch_probability_exact for t, a in members]
+            rhos = [max(tree_info(t, a).min_rho_for_fbs_condition or 1, 1) for t, a in members]
+            catches = [worst_case(t, a, rho, rule=rule).catch_probability_exact
+                       for (t, a), rho in zip(members, rhos)]
+            at_bound = sum(c >= Fraction(1) / Fraction(rho) ** t.depth
+                           for c, rho, (t, _) in zip(catches, rhos, members))
             row = rows[(key, rule)]
             assert row["trees"] == len(members)
             assert Fraction(row["min"]) == min(catches) and Fraction(row["max"]) == max(catches)
+            assert (row["bound_from"], row["bound_met"]) == ("Theorem 4.2", at_bound)
+            if rule == "vertex":  # the rule Theorem 4.2 is about: it holds on every tree
+                assert at_bound == len(members)
         budgeted = [budgeted_worst_case(t, a) for t, a in members]  # ours, Theorem B1
         row = rows[(key, "budgeted (ours)")]
         assert Fraction(row["min"]) == min(b.least_catch for b in budgeted)
-        assert row["theorem_4_2_holds"] == sum(b.guarantee_holds for b in budgeted) == len(members)
+        assert row["bound_from"] == "Theorem B1 (ours)"
+        assert row["bound_met"] == sum(b.guarantee_holds for b in budgeted) == len(members)
         global_rows = {r["aggregators"]: r for r in tables["tree-fbs"]}
         values = [tree_fbs(t, a).value for t, a in members]
         assert Fraction(global_rows[key]["min"]) == min(values)

@@ -18,22 +18,17 @@ from verify.base.numbers import parse_count
 MAX_SPEC_BYTES = 2**30
 
 
-def count(text: str) -> int:
+def count(text: str, low: int = 0) -> int:
     """argparse type: a non-negative integer in ASCII digits (argparse names the option)."""
     try:
-        return parse_count(text, "the value")
+        return parse_count(text, "the value", low)
     except BadInput as error:
         raise argparse.ArgumentTypeError(str(error).replace("the value ", "")) from None
 
 
 def positive(text: str) -> int:
     """argparse type: an integer >= 1 in ASCII digits."""
-    if text.strip().startswith("-"):
-        raise argparse.ArgumentTypeError(f"must be >= 1, got {text.strip()[:40]}")
-    value = count(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
-    return value
+    return count(text, low=1)
 
 
 def spec_text(argument: str) -> str:
