@@ -3,7 +3,9 @@ nothing of the package, and tests/ has the package's shape.
 
 Layers, bottom to top (docs/design.md): base, functions, sensitivity, trees, protocol,
 lower_bound, budgeted (this project's extension), formal, report, sweep, commands. A module
-may import its own layer or a lower one; the trusted checker (verify/checker) may be imported
+may import its own layer or a lower one; the top-level package `paper_checks` (one module per
+paper claim) sits above all of them: it may import any layer, and no module of `verify` imports
+it (the report's runner loads it by name); the trusted checker (verify/checker) may be imported
 by anyone and imports only the standard library (tests/checker/test_checker_imports.py checks
 the allowlist).
 """
@@ -24,6 +26,7 @@ LAYERS = ["base", "functions", "sensitivity", "trees", "protocol", "lower_bound"
 RANK = {name: rank for rank, name in enumerate(LAYERS)}
 TOP_LEVEL = {"cli": "commands", "__main__": "commands"}  # verify/cli.py is the CLI entry point
 MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "checker" not in p.relative_to(PACKAGE).parts)
+CHECKS = ROOT / "paper_checks"  # above every layer of verify
 
 
 def _layer(module: str) -> str | None:
@@ -75,6 +78,8 @@ def test_every_folder_is_a_known_layer():
 def test_imports_point_down(path):
     here = _layer(_module_name(path))
     for line, module, name in _imported(path):
+        assert not module.startswith("paper_checks"), (
+            f"{path.relative_to(ROOT)}:{line} imports {module}: paper_checks sits above verify")
         if not module.startswith("verify") or module.startswith("verify.checker"):
             continue
         target = _target_layer(module, name)
@@ -84,6 +89,17 @@ def test_imports_point_down(path):
         assert RANK[target] <= RANK[here], (
             f"{path.relative_to(ROOT)}:{line} imports {module} ({target}) from the lower layer "
             f"{here}: imports must point down ({' <- '.join(LAYERS)})")
+
+
+def test_paper_checks_sit_above_verify():
+    """paper_checks is a top-level package of one module per paper claim, importing only verify
+    (any layer), its own modules and third-party code; verify never imports it statically."""
+    modules = sorted(CHECKS.glob("*.py"))
+    assert len(modules) > 10
+    for path in modules:
+        for line, module, _ in _imported(path):
+            assert not module.startswith("tests"), f"{path.relative_to(ROOT)}:{line}: {module}"
+    assert not (PACKAGE / "report" / "checks").exists()
 
 
 def test_the_package_root_imports_nothing_eagerly():
@@ -99,7 +115,7 @@ def test_the_api_map_names_real_objects_in_the_right_modules():
 
 def test_tests_have_the_package_shape():
     folders = {p.name for p in (ROOT / "tests").iterdir() if p.is_dir() and p.name != "__pycache__"}
-    assert folders <= set(LAYERS) | {"checker"}, folders - set(LAYERS)
+    assert folders <= set(LAYERS) | {"checker", "paper_checks"}, folders - set(LAYERS)
     loose = {p.name for p in (ROOT / "tests").glob("test_*.py")}
     assert loose <= {"test_layout.py", "test_api.py", "test_benchmarks.py"}, loose
 

@@ -144,7 +144,7 @@ def test_the_report_also_states_where_the_paper_protocol_needs_fewer_runs():
     budgeted guarantee 1/4 needs R = 17 runs for delta = 1/100 ((3/4)^16 > 1/100 >= (3/4)^17);
     a liar claiming the root is 1 must claim a vector of weight >= 1, where Bob's vertex rule
     puts all mass on a claimed one (fbs(or_4, 1000) = 1): caught surely, one run."""
-    from verify.report.checks.budgeted_debate import _row, corpus
+    from paper_checks.budgeted_debate import _row, corpus
 
     tree, oracle = next((t, o) for name, t, o in corpus() if name == "or:4 d=1")
     assert set(oracle.values()) == {0}

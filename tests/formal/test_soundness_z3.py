@@ -147,7 +147,7 @@ def test_without_unknown_label_raises():
 # --- the paper check ---------------------------------------------------------------------
 
 def test_paper_check_reports_every_proof():
-    from verify.report.checks import theorem_4_2_z3
+    from paper_checks import theorem_4_2_z3
 
     report = theorem_4_2_z3.run()
     assert report["name"] == "theorem_4_2_z3"

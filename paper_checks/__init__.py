@@ -1,6 +1,9 @@
-"""One regression check per claim of the paper (issue 6); `fbs paper` runs them all.
+"""One regression check per claim of the paper; `fbs paper` runs them all.
 
-Each module defines CHECK, a `verify.report.runner.PaperCheck` named after its place in the paper.
+Each module defines CHECK, a `verify.report.runner.PaperCheck`, and is named after its place in
+the paper (section, definition, theorem). This package sits above every layer of `verify`: it
+imports `verify`, and `verify` reaches it only by name (`verify.report.api.all_checks`).
+A new check is a module here, registered in MODULES below and in the README's claim table.
 """
 
 import importlib
