@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import lru_cache
-from itertools import permutations, product
+from itertools import permutations
 
 from verify.base.errors import BadInput, TooLarge
-from verify.functions.aggregators import evaluate
+from verify.protocol.solving import determined
 from verify.trees.model import Tree
 
 from .adversary import Profile
@@ -38,21 +37,6 @@ ONE, ZERO = Fraction(1), Fraction(0)
 MAX_WIDTH = 6  # q! orders per node for the randomised checker
 MAX_LEAVES = 256
 KINDS = ("dfs", "adaptive")
-
-
-@lru_cache(maxsize=None)
-def determined(spec: str, known: tuple) -> int | None:
-    """phi's value if the known children (None = unknown) fix it, else None."""
-    unknown = [i for i, v in enumerate(known) if v is None]
-    values = set()
-    for fill in product((0, 1), repeat=len(unknown)):
-        z = list(known)
-        for i, bit in zip(unknown, fill):
-            z[i] = bit
-        values.add(evaluate(spec, z))
-        if len(values) > 1:
-            return None
-    return values.pop()
 
 
 class ShortCircuit:
