@@ -20,6 +20,7 @@ MODULES = [
     "footnote_1_robust",
     "section_3_2_exhaustive",
     "theorem_4_1_completeness",
+    "theorem_4_1_cost",
     "theorem_4_2_soundness",
     "theorem_4_2_z3",
     "section_4_repetitions",
