@@ -119,9 +119,10 @@ def run(context) -> CheckResult:
         "rule wins with probability >= its minimum, which equals the worst-case DP value and is "
         ">= rho^-d (Theorem 4.2), "
         "the honest Alice never loses to any Bob, and in one round the rule's p attains "
-        f"max_p min_B p(B) = 1/fbs_z on {len(rounds)} (aggregator, z) cases: the rule is a "
-        "maximin strategy for Bob, not a dominant one; a Bob who knows the true values beats it "
-        "(wins with probability 1 against every liar)",
+        f"max_p min_B p(B) = 1/fbs_z on {len(rounds)} (aggregator, z) cases (the best one-round "
+        "guarantee any Bob can have): for Bob the rule is a safety (maximin) strategy round by "
+        "round, not a dominant one; a Bob who knows the true values beats it (wins with "
+        "probability 1 against every liar)",
         status,
         values={"instances": rows, "examples": examples[:5], "one_round_maximin": rounds,
                 "failures": failures[:10]},
