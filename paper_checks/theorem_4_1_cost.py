@@ -12,9 +12,9 @@ per run, each with q variables and at most C(q, floor(q/2)) constraints (minimal
 import numpy as np
 
 from verify.protocol.cost import CountingOracle, sperner_bound
-from verify.protocol.engine import Debate, compile_states, metered, run_once
+from verify.protocol.engine import Debate, compile_states, run_once
 from verify.protocol.solving import SolvingAlice
-from verify.report.runner import CheckResult, PaperCheck, text
+from verify.report.runner import CheckResult, PaperCheck
 
 from .theorem_4_2_soundness import _rhos
 from .trees_corpus import grid_trees
