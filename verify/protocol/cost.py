@@ -107,7 +107,7 @@ def path_cost(answer_queries: int, answer_work, steps) -> RunCost:
     works = [answer_work] + [s.alice_work for s in internal]
     lps = [s.lp for s in internal if s.lp is not None]
     return RunCost(answer_queries + sum(s.alice_queries for s in internal),
-                   sum(1 for s in steps if s.oracle is not None),
+                   sum(s.judge_queries for s in steps),
                    None if any(w is None for w in works) else sum(works),
                    len(internal), len(lps), max((v for v, _ in lps), default=0),
                    max((c for _, c in lps), default=0))

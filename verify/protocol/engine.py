@@ -101,6 +101,7 @@ class Step:
     alice_queries: int = 0  # oracle reads Alice made to produce z (verify.protocol.cost)
     alice_work: int | None = None  # her work units for this move (None: she keeps no counter)
     lp: tuple[int, int] | None = None  # Bob's LP (variables, constraints) if he solved one
+    judge_queries: int = 0  # the judge's counted oracle reads at a leaf (through `play`)
 
     @property
     def caught(self) -> bool:
@@ -177,7 +178,9 @@ def play(debate: Debate, alice: Alice, node: int, claim: int) -> Step:
     """Alice's move at (node, claim) and the protocol's checks, with her counted oracle reads
     (debate.oracle must be a CountingOracle; the judge's leaf read is not hers)."""
     if debate.tree.is_leaf(node):
-        return step(debate, node, claim)
+        before = debate.oracle.calls
+        current = step(debate, node, claim)
+        return replace(current, judge_queries=debate.oracle.calls - before)
     z, queries, work = measured(alice, debate.oracle, alice.decompose, debate, node, claim)
     return replace(step(debate, node, claim, z), alice_queries=queries, alice_work=work)
 
