@@ -79,8 +79,9 @@ def _example(label, debate, alice, choice, by_rule, best) -> dict:
 
 
 def one_round_maximin(rule: str) -> list[dict]:
-    """min over minimal sensitive blocks B of p_rule(B) = 1/fbs_z: the rule's p attains
-    max_p min_B p(B) (= 1/fbs_z by LP duality), the best one-round guarantee of any Bob."""
+    """min over minimal sensitive blocks B of p_rule(B) = 1/fbs_z: no distribution p does
+    better (Lemma 5.2: some sensitive block has p(B) <= 1/fbs_z), so the rule's p attains the
+    best one-round guarantee of any Bob who sees only z."""
     rows = []
     for spec in ROUND_SPECS:
         function = aggregator_function(spec)
@@ -120,7 +121,7 @@ def run(context) -> CheckResult:
         ">= rho^-d (Theorem 4.2), "
         "the honest Alice never loses to any Bob, and in one round the rule's p attains "
         f"max_p min_B p(B) = 1/fbs_z on {len(rounds)} (aggregator, z) cases (the best one-round "
-        "guarantee any Bob can have): for Bob the rule is a safety (maximin) strategy round by "
+        "guarantee of any Bob who sees only z, by Lemma 5.2): for Bob the rule is a safety (maximin) strategy round by "
         "round, not a dominant one; a Bob who knows the true values beats it (wins with "
         "probability 1 against every liar)",
         status,
