@@ -22,7 +22,7 @@ from verify.trees.builders import random_tree
 from verify.trees.oracles import random_oracle
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), rho=st.sampled_from([1, 2, 3]),
        rule=st.sampled_from(["vertex", "symmetric"]))
 def test_game_values_agree_with_the_dp(seed, rho, rule):
