@@ -107,8 +107,10 @@ def run(context) -> CheckResult:
             "theorem allows any node, which only loosens the bounds; her top answer is phi_root of "
             "the root's solved children, reused for the first round",
             "Bob's LP is counted as the dual LP of Definition 3.4 over the inclusion-minimal "
-            "sensitive blocks (same optimum); Theorem 4.1 does not bound Bob's work, the Sperner "
-            f"bound is ours; trees with at most {MAX_LEAVES} leaves"])
+            "sensitive blocks (same optimum); Theorem 4.1 does not bound Bob's work: the bound "
+            "checked here (minimal blocks form an antichain, so at most C(q, floor(q/2)) of them "
+            "by Sperner's theorem) is this project's addition; trees with at most "
+            f"{MAX_LEAVES} leaves"])
 
 
 def _leaves_below(row) -> int:
