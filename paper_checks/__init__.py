@@ -9,6 +9,8 @@ A new check is a module here, registered in MODULES below and in the README's cl
 import importlib
 
 MODULES = [
+    "section_1_1_honesty_dominant",
+    "section_1_1_instance_optimal",
     "section_1_2_majority_two_thirds",
     "section_1_2_fifty_of_99",
     "section_1_2_rho_d_vs_q_d",
@@ -18,6 +20,7 @@ MODULES = [
     "footnote_1_robust",
     "section_3_2_exhaustive",
     "theorem_4_1_completeness",
+    "theorem_4_1_cost",
     "theorem_4_2_soundness",
     "theorem_4_2_z3",
     "section_4_repetitions",

@@ -208,7 +208,8 @@ def adversary_cases():
     yield base + ["--checker", "uniform:2"]
     for checker in ["debate", "debate:", "debate:x", "debate:0", "debate:-1", "debate:٣",
                     "uniform:0", "uniform:1000000000001", "uniform:99999999999999",
-                    "exhaustive:3", "random:3", "uniform:1000000000000", "debate:1000000000000"]:
+                    "exhaustive:3", "random:3", "uniform:1000000000000", "debate:1000000000000",
+                    "dfs:0", "dfs:x", "adaptive:", "adaptive:٣", "adaptive:10000001"]:
         yield base + ["--checker", checker] + out
     yield base + ["--checker", "uniform:2", "--queries", "{D}/Q.json"] + out
     for queries in ["missing.json", "bad.json", "T.json", "empty.json"]:

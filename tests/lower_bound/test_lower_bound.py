@@ -238,7 +238,8 @@ def test_cli_tree_fbs_json(files, capsys, method):
     assert document["rho_T"] == "3" and document["certified"] is True
     # both local fbs values are 2 (AND at 11, MAJ at 110): rho^d = 4 > rho_T = 3 because the
     # leaves c, d sit at depth 1 (Lemma 5.4 needs uniform depth); the path products bracket it
-    assert document["lemma_5_4_bound_rho_min_d"] == "4" and document["uniform_depth"] is False
+    assert document["rho_min_d"] == "4" and document["uniform_depth"] is False
+    assert document["lemma_5_4_applicable"] is False and document["lemma_5_4_bound_rho_min_d"] is None
     assert document["path_product_min"] == "2" and document["path_product_max"] == "4"
     assert [row["eps"] for row in document["theorem_5_1"]] == ["1/100", "1/10", "1/4"]
     kind = json.loads(certificate.read_text())["kind"]

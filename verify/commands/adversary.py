@@ -12,12 +12,15 @@ def register(commands) -> None:
         "and for built-in checkers |P[Acc_Y] - P[Acc_N]| <= min(1, m rho^-d). "
         "Checkers: debate:R (R FBS Debate runs, honest-for-O_Y Alice), uniform:M (M uniform leaf "
         "samples with replacement), exhaustive (all leaves), budgeted:R (R runs of Budgeted FBS "
-        "Debate, THIS PROJECT'S EXTENSION, docs/budgeted.md, with beta_max = rho_T), or "
+        "Debate, THIS PROJECT'S EXTENSION, docs/budgeted.md, with beta_max = rho_T), dfs:M and "
+        "adaptive:M (adaptive short-circuit evaluation with M queries, children left to right or "
+        "in random order; accepts Alice's claim if the budget runs out), or "
         "--queries FILE (fbs-queries/1: a_s and budget m).")
     parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file (distinct leaf queries)")
     parser.add_argument("--oracle", required=True, metavar="ORACLE", help="reference oracle O_Y")
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--checker", metavar="debate:R|uniform:M|exhaustive|budgeted:R")
+    source.add_argument("--checker",
+                        metavar="debate:R|uniform:M|exhaustive|budgeted:R|dfs:M|adaptive:M")
     source.add_argument("--queries", metavar="FILE", help="fbs-queries/1: a_s per leaf query and m")
     parser.add_argument("-o", "--output", required=True, metavar="ORACLE_N",
                         help="where to write O_N (fbs-oracle/1), atomically")

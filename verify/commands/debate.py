@@ -26,9 +26,10 @@ def register(commands) -> None:
                          "a warning) if Alice is honest and the FBS condition of Theorem 4.1 "
                          "fails at some node.")
     _instance(run)
-    run.add_argument("--alice", required=True, metavar="honest|worst|FILE",
-                     help="honest, the worst-case liar, or an fbs-alice/1 script (- for "
-                     "standard input)")
+    run.add_argument("--alice", required=True, metavar="honest|worst|solver|solver-lazy|FILE",
+                     help="honest, the worst-case liar, the honest Alice who solves her "
+                     "sub-problems through the oracle (solver; solver-lazy short-circuits), or "
+                     "an fbs-alice/1 script (- for standard input)")
     run.add_argument("--runs", type=positive, default=DEFAULT_RUNS, metavar="N",
                      help="independent runs (1..10^9; with 1 the path of the run is printed)")
     run.add_argument("--seed", type=count, default=0, metavar="S", help="seed of the runs")
@@ -121,11 +122,12 @@ def run_run(args) -> int:
     from verify.base.numbers import parse_fraction
     from verify.cli import print_json
     from verify.protocol.api import debate
+    from verify.protocol.debaters import BUILT_IN
 
     from .arguments import check_outputs, refuse_json_with_stdout, report_stream
 
     refuse_json_with_stdout(args.json, args.transcript)
-    script = None if args.alice in ("honest", "worst") else args.alice
+    script = None if args.alice in BUILT_IN else args.alice
     check_outputs([(args.transcript, "--transcript")],
                   [(args.tree, "TREE"), (args.oracle, "--oracle"), (script, "--alice")])
     confidence = float(parse_fraction(args.confidence, "--confidence"))
@@ -152,7 +154,7 @@ def _run_verdict(result, document) -> int:
               f"Theorem 4.1 does not apply and the honest Alice can lose (caught "
               f"{document['caught']} of {document['runs']} runs)")
         return 1
-    if document["alice"] == "honest" and document["caught"]:
+    if document["alice"] in ("honest", "solver", "solver-lazy") and document["caught"]:
         raise AssertionError("the honest Alice was caught although the FBS condition holds")
     return 0
 
@@ -220,6 +222,12 @@ def _print_run(document, stream) -> None:
             f"{short_fraction(Fraction(document['instance_bound']))}")
     if document.get("fbs_condition_holds") is False:
         say("  FBS condition (Theorem 4.1's hypothesis) FAILS: see the warning")
+    cost = document.get("cost_per_run_max")
+    if cost is not None:
+        work = "" if cost["alice_work"] is None else f", her work {cost['alice_work']} units"
+        say(f"  cost per run (max): Alice {cost['alice_queries']} oracle queries{work}, judge "
+            f"{cost['judge_queries']}; Bob {cost['lp_solves']} LP(s), at most "
+            f"{cost['lp_variables_max']} variables x {cost['lp_constraints_max']} constraints")
     if document["depth_note"]:
         say(f"  note: {document['depth_note']}")
 

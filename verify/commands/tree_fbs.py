@@ -82,17 +82,24 @@ def _print(document: dict, stream) -> None:
         say(f"  the weighted recursion gives {_short(document['recursive_rho_T'])} ({agree})")
     say(f"  local fbs at the honest claims: min rho = {_short(document['rho_min_local'])}, "
         f"max = {_short(document['rho_max_local'])}")
-    say(f"  Lemma 5.4: rho^d = {_short(document['lemma_5_4_bound_rho_min_d'])} <= min path "
-        f"product {_short(document['path_product_min'])} <= rho_T <= max path product "
-        f"{_short(document['path_product_max'])}")
+    paths = (f"min path product {_short(document['path_product_min'])} <= rho_T <= max path "
+             f"product {_short(document['path_product_max'])}")
+    if document["lemma_5_4_applicable"]:
+        say(f"  Lemma 5.4: rho^d = {_short(document['lemma_5_4_bound_rho_min_d'])} <= {paths}")
+    else:
+        say("  Lemma 5.4 and Theorem 5.1: not applicable (the leaves lie at several depths; "
+            "both assume every leaf at depth d)")
+        say(f"    rho_min^d = {_short(document['rho_min_d'])} is no bound here; {paths}")
     say("  Theorem 5.1: queries m needed for success 1 - eps under every oracle, beside FBS "
-        "Debate's runs R (one leaf query per run, so m = R):")
+        "Debate's runs R (one leaf query per run, so m = R)"
+        f"{':' if document['theorem_5_1_applicable'] else '; the rho^d column is Theorem 5.1, not applicable here (n/a):'}")
     say("    eps      m >= (1-2eps)rho^d  m >= (1-2eps)rho_T  R: Thm 4.2 bound / liar at O_Y "
         "(DP) / vs Thm 5.3's O_N")
     for row in document["theorem_5_1"]:
         dp, against = (("-" if row[k] is None else row[k]) for k in
                        ("debate_runs_worst_case_at_O_Y", "debate_runs_vs_adversary"))
-        say(f"    {row['eps']:<8} {_short(row['m_min_rho_d']):<19} {_short(row['m_min_rho_T']):<19} "
+        by_rho_d = _short(row["m_min_rho_d"]) if row["m_min_rho_d"] is not None else "n/a"
+        say(f"    {row['eps']:<8} {by_rho_d:<19} {_short(row['m_min_rho_T']):<19} "
             f"{_short(row['debate_runs_theorem'])} / {_short(dp)} / {_short(against)}")
     if "certificate" in document:
         say(f"  certificate written to {document['certificate']}")

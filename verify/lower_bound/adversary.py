@@ -23,6 +23,8 @@ she is honest for O_Y, i.e. claims val_{O_Y}(u) at every node, and queries no or
   queries at most one leaf, so m = R and a_s = 1 - (1 - pi_s)^R. Under O_N a run is caught
   iff it ends at a leaf of H (the engine's leaf check under O_N); P[Acc_Y] = (1 - f)^R,
   P[Acc_N] = (1 - f - pi(H))^R.
+* ``dfs:M``, ``adaptive:M``  adaptive short-circuit evaluation with M queries, deterministic
+  or in random child order (verify.lower_bound.adaptive): the next query depends on the answers.
 * ``--queries FILE`` (`fbs-queries/1`): a_s and m given; no advantage is computed.
 
 Exact arithmetic: a_s are Fractions, computed once per distinct reach probability; Gamma is
@@ -82,7 +84,8 @@ def parse_checker(text: str) -> tuple[str, int | None]:
     if kind in ("debate", "uniform") and re.fullmatch(r"[0-9]{1,13}", rest) \
             and 1 <= int(rest) <= 10**12:
         return kind, int(rest)
-    raise BadInput(f"--checker must be debate:R, uniform:M, budgeted:R (1 <= R, M <= 10^12, "
+    raise BadInput(f"--checker must be debate:R, uniform:M, budgeted:R, dfs:M, adaptive:M "
+                   f"(1 <= R, M <= 10^12, "
                    f"ASCII digits) or exhaustive, got {text[:40]!r}")
 
 
@@ -280,6 +283,11 @@ def make_profile(tree: Tree, answers: dict[str, int], checker: str | None = None
         raise BadInput("give exactly one of --checker and --queries")
     if queries is not None:
         return load_queries(queries, tree)
+    from .adaptive import adaptive_profile, parse_adaptive
+
+    adaptive = parse_adaptive(checker)
+    if adaptive is not None:
+        return adaptive_profile(tree, answers, *adaptive)
     kind, parameter = parse_checker(checker)
     if kind == "exhaustive":
         return exhaustive_profile(tree)

@@ -69,6 +69,7 @@ class GlobalFbs:
                             recursive_rho_T=fraction_text(self.recursive.value),
                             methods_agree=self.methods_agree)
         document["theorem_5_1"] = [query_row_document(row) for row in self.rows]
+        document["theorem_5_1_applicable"] = document["uniform_depth"]
         if self.worst_case_catch is not None:
             document.update(exact_fields("worst_case_catch_exact", self.worst_case_catch))
         if self.certificate_path is not None:
@@ -121,7 +122,7 @@ def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
         against = debate_runs_vs_adversary(loaded, answers, recursive, eps)
     value = recursive.value if direct is None else direct.value
     rows = query_table(recursive.rho_min or 0, recursive.rho_max or 0, value, loaded.depth, eps,
-                       exact_catch, against)
+                       exact_catch, against, uniform_depth=loaded.is_uniform)
     result = GlobalFbs(source_name(tree), source_name(oracle), method, recursive, direct,
                        tuple(rows), exact_catch)
     if not result.certified:

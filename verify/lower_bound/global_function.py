@@ -168,7 +168,8 @@ class QueryRow:
     """
 
     eps: Fraction
-    lower_bound_rho_d: int  # ceil((1 - 2 eps) rho^d), rho = min local fbs (Theorem 5.1)
+    lower_bound_rho_d: int | None  # ceil((1 - 2 eps) rho^d), rho = min local fbs (Theorem 5.1);
+    #                                None: leaves at several depths, Theorem 5.1 not applicable
     lower_bound_rho_t: int  # ceil((1 - 2 eps) rho_T) (Theorem 5.3)
     debate_runs_theorem: int | None  # smallest R with (1 - rho_max^-d)^R <= eps (Thm 4.2)
     debate_runs_worst_case: int | None  # the same with the DP's exact catch probability at O_Y
@@ -177,7 +178,7 @@ class QueryRow:
 
 def query_table(rho_min: Fraction, rho_max: Fraction, rho_t: Fraction, depth: int,
                 eps_values, worst_case_catch: Fraction | None = None,
-                adversary_runs: dict | None = None) -> list[QueryRow]:
+                adversary_runs: dict | None = None, uniform_depth: bool = True) -> list[QueryRow]:
     """Theorem 5.1: m >= (1 - 2 eps) rho^d (and >= (1 - 2 eps) rho_T); FBS Debate's R(eps).
 
     rho_min = min local fbs (the best rho for Theorem 5.1's hypothesis); rho_max = max local
@@ -186,6 +187,8 @@ def query_table(rho_min: Fraction, rho_max: Fraction, rho_t: Fraction, depth: in
     worst_case_catch = the DP's exact catch probability of the best liar against O_Y (a
     different instance from the lower bound's O_N); adversary_runs = {eps: R} from
     `verify.lower_bound.adversary.debate_runs_vs_adversary`, which must be >= (1 - 2 eps) rho_T.
+    uniform_depth=False (leaves at several depths): Theorem 5.1 assumes one depth d, so its
+    bound is None (not applicable); Theorem 5.3's (1 - 2 eps) rho_T still applies.
     """
     from verify.protocol.planner import repetitions_needed
 
@@ -198,6 +201,7 @@ def query_table(rho_min: Fraction, rho_max: Fraction, rho_t: Fraction, depth: in
             if rho_max > 0 else None
         exact = None if worst_case_catch is None else repetitions_needed(worst_case_catch, eps)
         against = None if adversary_runs is None else adversary_runs.get(eps)
-        rows.append(QueryRow(eps, math.ceil((1 - 2 * eps) * Fraction(rho_min) ** depth),
+        by_rho_d = math.ceil((1 - 2 * eps) * Fraction(rho_min) ** depth) if uniform_depth else None
+        rows.append(QueryRow(eps, by_rho_d,
                              math.ceil((1 - 2 * eps) * Fraction(rho_t)), runs, exact, against))
     return rows

@@ -126,14 +126,26 @@ class TreeFbs:
                                 len(self.tree.leaves()))
 
 
+NON_UNIFORM_NOTE = ("not applicable: the leaves lie at several depths and Lemma 5.4 and "
+                    "Theorem 5.1 assume every leaf at depth d (Definition 3.2); rho_min^d is "
+                    "then no lower bound on rho_T (AND(x, AND(y, w)) at 111: rho_min^d = 4 > "
+                    "rho_T = 3); the path products and Theorem 5.3's rho_T still apply")
+
+
 def summary_document(result, uniform: bool, internal: int, leaves: int) -> dict:
-    """The summary of a TreeFbs or UniformTreeFbs (what `fbs tree fbs --json` starts with)."""
+    """The summary of a TreeFbs or UniformTreeFbs (what `fbs tree fbs --json` starts with).
+
+    With leaves at several depths Lemma 5.4 is not applicable: its bound is null, rho_min^d
+    is reported under its own name and `lemma_5_4_note` says why."""
     low, high = result.path_products()
     return {**exact_fields("rho_T", result.value),
             "certified": result.certified, "status": result.status, "message": result.message,
             "depth": result.depth, "uniform_depth": uniform,
             "rho_min_local": _text(result.rho_min), "rho_max_local": _text(result.rho_max),
-            "lemma_5_4_bound_rho_min_d": fraction_text(result.lemma_bound),
+            "rho_min_d": fraction_text(result.lemma_bound),
+            "lemma_5_4_applicable": uniform,
+            "lemma_5_4_bound_rho_min_d": fraction_text(result.lemma_bound) if uniform else None,
+            "lemma_5_4_note": None if uniform else NON_UNIFORM_NOTE,
             "path_product_min": fraction_text(low), "path_product_max": fraction_text(high),
             "distinct_local_lps": len(result.records), "internal_nodes": internal,
             "leaves": leaves}

@@ -17,7 +17,7 @@ from verify.trees.api import as_oracle, as_tree, input_files
 
 from . import planner
 from .completeness import CompletenessReport, check_completeness
-from .debaters import HonestAlice, WorstCaseAlice, make_alice
+from .debaters import BUILT_IN, HonestAlice, WorstCaseAlice, make_alice
 from .engine import Debate, StateGraph, compile_states, parse_rho
 from .sampling import RunsResult, sample_runs
 
@@ -84,10 +84,17 @@ class DebateRuns:
             "alice": self.alice.name, "alice_answer": self.graph.answer,
             "alice_lies": self.graph.answer != debate.values[debate.tree.root]})
         document.update(result.to_json())
+        document["cost_per_run_max"] = {
+            **self.graph.cost_maxima().to_json(),
+            "note": "each measure's maximum over the runs of positive probability: Alice's and "
+                    "the judge's counted oracle reads, Alice's work units (null: she keeps no "
+                    "counter), Bob's LPs (variables, minimal sensitive blocks); the honest Alice "
+                    "reads precomputed values (0 queries), --alice solver solves through the "
+                    "oracle (Theorem 4.1)"}
         if isinstance(self.alice, WorstCaseAlice):
             document.update({**exact_fields("instance_bound", self.alice.result.instance_bound),
                              "theorem_4_2_holds": self.alice.result.theorem_holds})
-        if isinstance(self.alice, HonestAlice):
+        if isinstance(self.alice, HonestAlice) or self.alice.name.startswith("solver"):
             violations = self.fbs_condition_violations
             document.update({"fbs_condition_holds": not violations,
                              "violations": [{"node": n, "fbs": fraction_text(v)}
@@ -113,7 +120,7 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
     from verify.base.errors import BadInput
 
     instance = debate_instance(tree, oracle, rho, rule)
-    script = None if alice in ("honest", "worst") else alice
+    script = None if alice in BUILT_IN else alice
     check_paths([(transcript, "the transcript output")],
                 input_files(tree, oracle, instance.tree) + [(script, "the Alice script")])
     if not 1 <= runs <= 10**9 or seed < 0:

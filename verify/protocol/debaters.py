@@ -110,13 +110,22 @@ class WorstCaseAlice:
         return debate.truth(node)
 
 
+BUILT_IN = ("honest", "worst", "solver", "solver-lazy")
+
+
 def make_alice(kind: str, debate: Debate, progress=None):
-    """`honest`, `worst`, or the path of an `fbs-alice/1` script."""
+    """`honest`, `worst`, `solver` / `solver-lazy` (the honest Alice who solves her
+    sub-problems through the counted oracle, verify.protocol.solving), or the path of an
+    `fbs-alice/1` script."""
     if kind == "honest":
         return HonestAlice()
+    if kind in ("solver", "solver-lazy"):
+        from .solving import SolvingAlice
+
+        return SolvingAlice(lazy=kind == "solver-lazy")
     if kind == "worst":
         return WorstCaseAlice.solve(debate, progress)
     if kind != "-" and not Path(kind).is_file():
-        raise BadInput(f"--alice must be honest, worst or an Alice script file (- for standard "
-                       f"input); {kind!r} is none")
+        raise BadInput(f"--alice must be honest, worst, solver, solver-lazy or an Alice script "
+                       f"file (- for standard input); {kind!r} is none")
     return load_script(kind).validate(debate)

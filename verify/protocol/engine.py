@@ -21,7 +21,7 @@ completeness enumeration and the worst-case DP's strategy replay all go through 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Protocol
 
@@ -34,6 +34,7 @@ from verify.trees.model import Tree
 from verify.trees.oracles import node_values
 
 from .bob_rules import bob_view, check_rule
+from .cost import CountingOracle, RunCost, lp_size, measured, path_cost
 
 ALICE_WINS, BOB_WINS = "alice_wins", "bob_wins"
 CONSISTENCY, FBS_CHECK, CONSTANT, LEAF_CHECK = ("consistency", "fbs_check",
@@ -97,6 +98,10 @@ class Step:
     oracle: int | None = None  # leaf: O(q_u)
     outcome: str | None = None  # None: the debate continues below
     reason: str | None = None
+    alice_queries: int = 0  # oracle reads Alice made to produce z (verify.protocol.cost)
+    alice_work: int | None = None  # her work units for this move (None: she keeps no counter)
+    lp: tuple[int, int] | None = None  # Bob's LP (variables, constraints) if he solved one
+    judge_queries: int = 0  # the judge's counted oracle reads at a leaf (through `play`)
 
     @property
     def caught(self) -> bool:
@@ -115,12 +120,14 @@ def step(debate: Debate, node: int, claim: int, z: tuple[int, ...] | None = None
     z = _claim_vector(z, tree.width(node), tree.ids[node])
     if evaluate(spec, z) != claim:
         return Step(node, claim, z, consistent=False, outcome=BOB_WINS, reason=CONSISTENCY)
-    view = bob_view(spec, z, debate.rule)
+    view, lp = bob_view(spec, z, debate.rule), lp_size(spec, z)
     if view.fbs > debate.rho:
-        return Step(node, claim, z, True, view.fbs, False, outcome=BOB_WINS, reason=FBS_CHECK)
+        return Step(node, claim, z, True, view.fbs, False, outcome=BOB_WINS, reason=FBS_CHECK,
+                    lp=lp)
     if view.p is None:
-        return Step(node, claim, z, True, view.fbs, True, outcome=ALICE_WINS, reason=CONSTANT)
-    return Step(node, claim, z, True, view.fbs, True, view.p)
+        return Step(node, claim, z, True, view.fbs, True, outcome=ALICE_WINS, reason=CONSTANT,
+                    lp=lp)
+    return Step(node, claim, z, True, view.fbs, True, view.p, lp=lp)
 
 
 def _claim_vector(z, width: int, node_id: str) -> tuple[int, ...]:
@@ -149,23 +156,49 @@ class Run:
     steps: tuple[Step, ...]
     choices: tuple[int, ...]
     outcome: str
+    answer_queries: int = 0  # oracle reads Alice made for her top answer
+    answer_work: int | None = None
 
     @property
     def caught(self) -> bool:
         return self.outcome == BOB_WINS
 
+    @property
+    def cost(self) -> RunCost:
+        """Counted oracle reads (Alice, judge), Alice's work and Bob's LPs (Theorem 4.1)."""
+        return path_cost(self.answer_queries, self.answer_work, self.steps)
+
+
+def metered(debate: Debate) -> Debate:
+    """The debate with its oracle wrapped in a fresh CountingOracle."""
+    return replace(debate, oracle=CountingOracle(debate.oracle))
+
+
+def play(debate: Debate, alice: Alice, node: int, claim: int) -> Step:
+    """Alice's move at (node, claim) and the protocol's checks, with her counted oracle reads
+    (debate.oracle must be a CountingOracle; the judge's leaf read is not hers)."""
+    if debate.tree.is_leaf(node):
+        before = debate.oracle.calls
+        current = step(debate, node, claim)
+        return replace(current, judge_queries=debate.oracle.calls - before)
+    z, queries, work = measured(alice, debate.oracle, alice.decompose, debate, node, claim)
+    return replace(step(debate, node, claim, z), alice_queries=queries, alice_work=work)
+
 
 def run_once(debate: Debate, alice: Alice, uniforms) -> Run:
-    """One run of the protocol; Bob's k-th sample uses uniforms[k] (u in [0, 1))."""
-    answer = alice.answer(debate)
+    """One run of the protocol; Bob's k-th sample uses uniforms[k] (u in [0, 1)).
+
+    Alice sees the oracle through a CountingOracle: `Run.cost` holds her counted reads."""
+    debate = metered(debate)
+    answer, answer_queries, answer_work = measured(alice, debate.oracle, alice.answer, debate)
     node, claim = debate.tree.root, answer
     steps, choices = [], []
     while True:
-        z = None if debate.tree.is_leaf(node) else alice.decompose(debate, node, claim)
-        current = step(debate, node, claim, z)
+        current = play(debate, alice, node, claim)
         steps.append(current)
         if current.outcome is not None:
-            return Run(answer, tuple(steps), tuple(choices), current.outcome)
+            return Run(answer, tuple(steps), tuple(choices), current.outcome, answer_queries,
+                       answer_work)
         i = pick(current.p, float(uniforms[len(choices)]))
         choices.append(i)
         node, claim = debate.tree.children[node][i], current.z[i]
@@ -182,6 +215,8 @@ class StateGraph:
     steps: list[Step]
     next_state: list[tuple[int, ...]]
     answer: int
+    answer_queries: int = 0  # Alice's counted oracle reads for her top answer
+    answer_work: int | None = None
 
     def catch_probability(self) -> Fraction:
         """Exact probability that Bob wins, from the root state (dynamic programming)."""
@@ -195,10 +230,38 @@ class StateGraph:
                                 if pi), Fraction(0))
         return value[0]
 
+    def cost_maxima(self) -> RunCost:
+        """Each cost measure's maximum over the runs of positive probability (exact, by a
+        longest-path DP: states are breadth-first, children after parents)."""
+        best: list[RunCost | None] = [None] * len(self.steps)
+        for s in reversed(range(len(self.steps))):
+            own = path_cost(0, 0, [self.steps[s]])
+            below = [best[t] for t in self.next_state[s] if t >= 0]
+            best[s] = own if not below else _combine(own, below)
+        root = best[0]
+        work = None if root.alice_work is None or self.answer_work is None else \
+            root.alice_work + self.answer_work
+        return replace(root, alice_queries=root.alice_queries + self.answer_queries,
+                       alice_work=work)
+
+
+def _combine(own: RunCost, below: list[RunCost]) -> RunCost:
+    """own + the per-measure maximum of the continuations (sums along paths, max of sizes)."""
+    def top(name):
+        return max(getattr(c, name) for c in below)
+
+    works = [c.alice_work for c in below]
+    work = None if own.alice_work is None or None in works else own.alice_work + max(works)
+    return RunCost(own.alice_queries + top("alice_queries"), own.judge_queries + top("judge_queries"),
+                   work, own.rounds + top("rounds"), own.lp_solves + top("lp_solves"),
+                   max(own.lp_variables_max, top("lp_variables_max")),
+                   max(own.lp_constraints_max, top("lp_constraints_max")))
+
 
 def compile_states(debate: Debate, alice: Alice) -> StateGraph:
-    """Breadth-first expansion of Alice's strategy through `step`."""
-    answer = alice.answer(debate)
+    """Breadth-first expansion of Alice's strategy through `step` (her oracle reads counted)."""
+    debate = metered(debate)
+    answer, answer_queries, answer_work = measured(alice, debate.oracle, alice.answer, debate)
     tree = debate.tree
     index = {(tree.root, answer): 0}
     order, steps, nexts = [(tree.root, answer)], [], []
@@ -206,8 +269,7 @@ def compile_states(debate: Debate, alice: Alice) -> StateGraph:
     while head < len(order):
         node, claim = order[head]
         head += 1
-        z = None if tree.is_leaf(node) else alice.decompose(debate, node, claim)
-        current = step(debate, node, claim, z)
+        current = play(debate, alice, node, claim)
         steps.append(current)
         following = []
         if current.outcome is None:
@@ -221,4 +283,4 @@ def compile_states(debate: Debate, alice: Alice) -> StateGraph:
                     order.append(key)
                 following.append(index[key])
         nexts.append(tuple(following))
-    return StateGraph(steps, nexts, answer)
+    return StateGraph(steps, nexts, answer, answer_queries, answer_work)

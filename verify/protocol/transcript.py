@@ -34,7 +34,7 @@ class TranscriptWriter:
         return {"format": "fbs-transcript/1", "tree": tree.description, "depth": tree.depth,
                 "rho": fraction_text(self.debate.rho), "rule": self.debate.rule, "alice": alice,
                 "alice_answer": self.graph.answer, "true_value": self.debate.values[tree.root],
-                "seed": self.seed, "runs": runs}
+                "alice_answer_queries": self.graph.answer_queries, "seed": self.seed, "runs": runs}
 
     def _fragment(self, s: int) -> str:
         step, tree = self.graph.steps[s], self.debate.tree
@@ -43,11 +43,14 @@ class TranscriptWriter:
                   "node": tree.ids[node], "claim": step.claim}
         if step.z is None:
             fields.update(query=tree.queries[node], oracle=step.oracle,
-                          leaf_check=step.outcome == ALICE_WINS)
+                          leaf_check=step.outcome == ALICE_WINS, judge_queries=1)
         else:
-            fields.update(z="".join(map(str, step.z)), consistency=step.consistent)
+            fields.update(z="".join(map(str, step.z)), consistency=step.consistent,
+                          alice_queries=step.alice_queries)
             if step.fbs is not None:
                 fields.update(fbs=fraction_text(step.fbs), fbs_check=step.fbs_ok)
+            if step.lp is not None:
+                fields["lp"] = list(step.lp)
             fields["p"] = None if step.p is None else [fraction_text(x) for x in step.p]
         fields.update(outcome=step.outcome, reason=step.reason)
         return json.dumps(fields, separators=(",", ":"))[1:-1]
