@@ -547,6 +547,270 @@ Proof.
   exact (paper_sound_rule oracle bob rho _ (paperRule_strict bob rho) Hbob Hrho T d a 0 s HV HD Ha).
 Qed.
 
+(* ======================================================================================== *)
+(* Part 5. Theorem B1 (ours, docs/budgeted.md): the budgeted protocol                        *)
+(* ======================================================================================== *)
+
+Lemma guarantee_le_1 : forall b, guarantee b <= 1.
+Proof.
+  intros b. unfold guarantee. destruct (Qle_bool b 1) eqn:E; [lra |].
+  apply inv_le_1. assert (~ b <= 1) by (intro H; apply Qle_bool_iff in H; congruence). lra.
+Qed.
+
+(* g(beta) = 1 / max(beta, 1): the capacity times the guarantee is 1. *)
+Theorem capacity_guarantee : forall b, Qmax b 1 * guarantee b == 1.
+Proof.
+  intros b. unfold guarantee. destruct (Qle_bool b 1) eqn:E.
+  - apply Qle_bool_iff in E. rewrite Q.max_r by exact E. ring.
+  - assert (H : ~ b <= 1) by (intro H; apply Qle_bool_iff in H; congruence).
+    rewrite Q.max_l by lra. apply Qmult_inv_r. intro. lra.
+Qed.
+
+(* g is non-increasing, so the root check beta(root) <= beta_max gives g(beta_max). *)
+Theorem guarantee_antitone : forall b b', b <= b' -> guarantee b' <= guarantee b.
+Proof.
+  intros b b' H. unfold guarantee.
+  destruct (Qle_bool b' 1) eqn:E'; destruct (Qle_bool b 1) eqn:E;
+    try apply Qle_bool_iff in E; try apply Qle_bool_iff in E'.
+  - lra.
+  - assert (~ b <= 1) by (intro X; apply Qle_bool_iff in X; congruence). lra.
+  - apply inv_le_1. assert (~ b' <= 1) by (intro X; apply Qle_bool_iff in X; congruence). lra.
+  - assert (~ b <= 1) by (intro X; apply Qle_bool_iff in X; congruence).
+    apply inv_antitone; lra.
+Qed.
+
+Lemma guarantee_inv : forall W beta, 1 <= W -> W <= beta -> guarantee beta <= / W.
+Proof.
+  intros W beta HW Hb. unfold guarantee. destruct (Qle_bool beta 1) eqn:E.
+  - apply Qle_bool_iff in E. assert (W == 1) by lra. rewrite H. unfold Qinv. simpl. lra.
+  - apply inv_antitone; lra.
+Qed.
+
+Section Budgeted.
+
+Context {Query : Type}.
+Variable oracle : Query -> bool.
+Variable known : tree Query -> option bool.
+
+Lemma budget_weights_nonneg : forall r : @Rule Query, BudgetStrict known r -> WeightsNonneg r.
+Proof.
+  intros r Hr f kids q z beta bs w Hw i Hi.
+  destruct (Hr _ _ _ _ _ _ _ Hw) as [_ [_ [t [_ Ht]]]]. apply (Ht i Hi).
+Qed.
+
+(* The invariant (B1.1) for every rule that samples only after the budgeted protocol's
+   checks, by its distribution: a wrong claim with budget beta is caught with
+   probability >= g(beta) = min(1, 1/beta). Induction over the tree. *)
+Theorem budget_sound_rule : forall r : @Rule Query, BudgetStrict known r ->
+  KnownSound oracle known ->
+  forall (T : tree Query) a beta s, Valid oracle T -> a <> val oracle T ->
+  guarantee beta <= catch oracle r T a beta s.
+Proof.
+  intros r Hr Hknown T.
+  assert (Hnn := catch_nonneg oracle r (budget_weights_nonneg r Hr)).
+  induction T as [x | m agg arity kids IH]; intros a beta s HV Ha.
+  - simpl in Ha |- *. destruct (Bool.eqb a (oracle x)) eqn:E.
+    + apply Bool.eqb_prop in E. contradiction.
+    + apply guarantee_le_1.
+  - assert (Hg1 := guarantee_le_1 beta).
+    simpl catch. destruct (s []) as [[k z] bs] eqn:Hs.
+    destruct (Nat.ltb k m && Nat.eqb (length z) (arity k) && Bool.eqb (agg k z) a)%bool
+      eqn:Hc; [| exact Hg1].
+    destruct (structural_checks _ _ _ _ _ _ Hc) as [Hk [Hl Hz]].
+    destruct (r (agg k) (kids k) (arity k) z beta bs) as [w |] eqn:Hrw; [| exact Hg1].
+    destruct (Hr _ _ _ _ _ _ _ Hrw) as [Hconst [HWb [t [Hfeas Hw]]]].
+    destruct HV as [_ HV]. destruct (HV k Hk) as [Hval HVk].
+    assert (Hgl : length (childVals oracle arity kids k) = length z)
+      by (rewrite childVals_length; lia).
+    assert (Hfalse : a <> agg k (childVals oracle arity kids k)) by (rewrite Hval; exact Ha).
+    destruct (core_lemma (agg k) z _ t a Hfeas Hgl Hz Hfalse) as [_ [_ [HJ _]]].
+    rewrite Hl in HJ.
+    set (J := lying z (childVals oracle arity kids k)) in *.
+    assert (Ht : forall i, 0 <= nth i t 0) by exact (proj1 Hfeas).
+    (* J contains no constant child: the constant-child check fixed their claims. *)
+    assert (HJc : forall i, (i < arity k)%nat -> nth i J false = true -> known (kids k i) = None).
+    { intros i Hi HJi. destruct (known (kids k i)) as [b |] eqn:Eb; [| reflexivity].
+      exfalso. apply (lying_child oracle arity kids k z i Hl Hi HJi).
+      rewrite (Hconst i b Hi Eb). symmetry. exact (Hknown _ b (HVk i Hi) Eb). }
+    (* For i in J: w_i = max(beta_i, 1) t_i >= t_i. *)
+    assert (HJw : forall i, (i < arity k)%nat -> nth i J false = true ->
+                  nth i w 0 == Qmax (nth i bs 0) 1 * nth i t 0)
+      by (intros i Hi HJi; exact (proj2 (Hw i Hi) (HJc i Hi HJi))).
+    (* Step S1: W >= t(J) >= 1. *)
+    assert (HWJ : blockWeight (arity k) t J <= totalWeight (arity k) w).
+    { apply qsum_le. intros i Hi. destruct (nth i J false) eqn:HJi.
+      - rewrite (HJw i Hi HJi). assert (Hm := Q.le_max_r (nth i bs 0) 1).
+        assert (H0 := Ht i).
+        apply (Qle_trans _ (1 * nth i t 0)); [lra |]. apply Qmult_le_compat_r; assumption.
+      - apply (proj1 (Hw i Hi)). }
+    assert (HW1 : 1 <= totalWeight (arity k) w) by lra.
+    rewrite (W_nonzero _ HW1).
+    set (W := totalWeight (arity k) w) in *.
+    apply (Qle_trans _ (blockWeight (arity k) t J / W)).
+    + (* Step S3: t(J) / W >= 1 / W >= 1 / beta = g(beta). *)
+      apply (Qle_trans _ (/ W)); [exact (guarantee_inv W beta HW1 HWb) |].
+      unfold Qdiv. apply (Qle_trans _ (1 * / W)); [lra |].
+      apply Qmult_le_compat_r; [exact HJ | apply Qinv_le_0_compat; lra].
+    + (* Step S2: a lying child i is reached with p_i = c_i t_i / W and lost from there with
+         probability >= g(beta_i) = 1 / c_i. *)
+      apply sample_lower; [lra | intros i Hi; apply (proj1 (Hw i Hi)) | intros; apply Hnn |].
+      intros i Hi HJi.
+      assert (Hlie := lying_child oracle arity kids k z i Hl Hi HJi).
+      assert (HIH := IH k i (nth i z false) (nth i bs 0) (shift s i) (HVk i Hi) Hlie).
+      rewrite (HJw i Hi HJi).
+      assert (Hm := Q.le_max_r (nth i bs 0) 1). assert (H0 := Ht i).
+      assert (Hc1 := capacity_guarantee (nth i bs 0)).
+      apply (Qle_trans _ (Qmax (nth i bs 0) 1 * nth i t 0 * guarantee (nth i bs 0))).
+      * setoid_replace (Qmax (nth i bs 0) 1 * nth i t 0 * guarantee (nth i bs 0))
+          with (nth i t 0 * (Qmax (nth i bs 0) 1 * guarantee (nth i bs 0))) by ring.
+        rewrite Hc1. lra.
+      * rewrite !(Qmult_comm (Qmax (nth i bs 0) 1 * nth i t 0)).
+        apply Qmult_le_compat_r; [exact HIH |].
+        apply Qmult_le_0_compat; lra.
+Qed.
+
+Variable bobw : Agg -> list bool -> list Q -> list Q.
+
+Lemma budgetRule_strict : BobwFeasible bobw -> BudgetStrict known (budgetRule known bobw).
+Proof.
+  intros Hb f kids q z beta bs w H. unfold budgetRule in H.
+  set (c := map (capacity known kids bs) (seq 0 q)) in *.
+  set (t := bobw f z c) in *.
+  destruct (constantsOK known kids q z) eqn:Ec; [| discriminate].
+  destruct (Qle_bool _ beta) eqn:Eb; [| discriminate]. simpl in H.
+  injection H as <-. split; [| split; [apply Qle_bool_iff; exact Eb |]].
+  - intros i b Hi Hk. unfold constantsOK in Ec. rewrite forallb_forall in Ec.
+    specialize (Ec i (proj2 (in_seq q 0 i) (conj (Nat.le_0_l i) Hi))).
+    rewrite Hk in Ec. apply Bool.eqb_prop in Ec. exact Ec.
+  - exists t. split; [apply Hb |]. intros i Hi.
+    rewrite nth_map_seq by exact Hi. unfold c. rewrite nth_map_seq by exact Hi.
+    assert (Ht := proj1 (Hb f z c) i). fold t in Ht.
+    unfold capacity. split.
+    + destruct (known (kids i)); [lra |].
+      apply Qmult_le_0_compat; [| exact Ht].
+      apply (Qle_trans _ 1); [lra | apply Q.le_max_r].
+    + intros ->. reflexivity.
+Qed.
+
+Lemma catchRoot_lower : forall r betaMax T a beta s b, b <= 1 ->
+  b <= catch oracle r T a beta s -> b <= catchRoot oracle known r betaMax T a beta s.
+Proof.
+  intros r betaMax T a beta s b H1 H. unfold catchRoot.
+  destruct (rootChecks known betaMax T a beta); assumption.
+Qed.
+
+Lemma catchRoot_guarantee : forall r, BudgetStrict known r -> KnownSound oracle known ->
+  forall betaMax T a beta s, Valid oracle T -> a <> val oracle T ->
+  guarantee betaMax <= catchRoot oracle known r betaMax T a beta s.
+Proof.
+  intros r Hr Hk betaMax T a beta s HV Ha. unfold catchRoot.
+  destruct (rootChecks known betaMax T a beta) eqn:E; [| apply guarantee_le_1].
+  unfold rootChecks in E. apply andb_prop in E as [_ E]. apply Qle_bool_iff in E.
+  apply (Qle_trans _ (guarantee beta)); [exact (guarantee_antitone _ _ E) |].
+  exact (budget_sound_rule r Hr Hk T a beta s HV Ha).
+Qed.
+
+End Budgeted.
+
+(* THEOREM B1 (ours, docs/budgeted.md section 2), over every finite tree (with menus), every
+   oracle, every adaptive deterministic Alice (menu choices, claims, budgets) and every Bob
+   whose weighted duals are feasible and whose knowledge of constant subtrees is sound:
+   a wrong claim defended with budget beta is caught with probability >= min(1, 1/beta)
+   (the invariant (B1.1), with capacities 0 for constant children and max(beta_i, 1)
+   otherwise), and with the root checks, a wrong root claim is caught with probability
+   >= min(1, 1/beta_max). *)
+Theorem theorem_B1 :
+  forall (Query : Type) (oracle : Query -> bool) (known : tree Query -> option bool)
+         (bobw : Agg -> list bool -> list Q -> list Q),
+  KnownSound oracle known -> BobwFeasible bobw ->
+  forall (T : tree Query) (a : bool) (beta betaMax : Q) (s : Strategy),
+    Valid oracle T -> a <> val oracle T ->
+    (guarantee beta <= catch oracle (budgetRule known bobw) T a beta s) /\
+    (guarantee betaMax <= catchRoot oracle known (budgetRule known bobw) betaMax T a beta s).
+Proof.
+  intros Query oracle known bobw Hk Hb T a beta betaMax s HV Ha.
+  assert (Hr := budgetRule_strict known bobw Hb). split.
+  - exact (budget_sound_rule oracle known _ Hr Hk T a beta s HV Ha).
+  - exact (catchRoot_guarantee oracle known _ Hr Hk betaMax T a beta s HV Ha).
+Qed.
+
+(* ======================================================================================== *)
+(* Part 6. Theorem B4 (ours): the mixed protocol                                             *)
+(* ======================================================================================== *)
+
+Lemma bothChecks_paper : forall {Query : Type} bob rho (known : tree Query -> option bool) bobw,
+  PaperStrict bob rho (bothChecks bob rho known bobw true).
+Proof.
+  intros Query bob rho known bobw f kids q z beta bs w H. unfold bothChecks in H.
+  destruct (paperRule bob rho f kids q z beta bs) as [w1 |] eqn:E1; [| discriminate].
+  destruct (budgetRule known bobw f kids q z beta bs); [| discriminate].
+  injection H as <-. exact (paperRule_strict bob rho f kids q z beta bs w1 E1).
+Qed.
+
+Lemma bothChecks_budget : forall {Query : Type} bob rho (known : tree Query -> option bool) bobw,
+  BobwFeasible bobw -> BudgetStrict known (bothChecks bob rho known bobw false).
+Proof.
+  intros Query bob rho known bobw Hb f kids q z beta bs w H. unfold bothChecks in H.
+  destruct (paperRule bob rho f kids q z beta bs); [| discriminate].
+  destruct (budgetRule known bobw f kids q z beta bs) as [w2 |] eqn:E2; [| discriminate].
+  injection H as <-. exact (budgetRule_strict known bobw Hb f kids q z beta bs w2 E2).
+Qed.
+
+(* THEOREM B4 (ours): Alice's decompositions must pass both protocols' checks; before the run
+   Bob privately flips a lambda-coin and samples by the paper's rule (probability lambda) or
+   by the budgeted rule. Alice's strategy cannot see the coin (one strategy for both
+   branches). A wrong root claim is caught with probability
+   >= lambda rho^-d + (1 - lambda) min(1, 1/beta_max). *)
+Theorem theorem_B4 :
+  forall (Query : Type) (oracle : Query -> bool) (bob : Agg -> list bool -> list Q) (rho : Q)
+         (known : tree Query -> option bool) (bobw : Agg -> list bool -> list Q -> list Q),
+  BobFeasible bob -> 1 <= rho -> KnownSound oracle known -> BobwFeasible bobw ->
+  forall (lambda betaMax : Q) (T : tree Query) (d : nat) (a : bool) (beta : Q) (s : Strategy),
+    0 <= lambda <= 1 -> Valid oracle T -> DepthLe T d -> a <> val oracle T ->
+    lambda * / qpow rho d + (1 - lambda) * guarantee betaMax
+      <= catchMixed oracle bob rho known bobw lambda betaMax T a beta s.
+Proof.
+  intros Query oracle bob rho known bobw Hbob Hrho Hk Hbw lambda betaMax T d a beta s
+    Hl HV HD Ha.
+  unfold catchMixed.
+  assert (H1 : / qpow rho d <= catchRoot oracle known (bothChecks bob rho known bobw true)
+                                 betaMax T a beta s).
+  { apply catchRoot_lower; [apply inv_le_1, qpow_ge_1; exact Hrho |].
+    exact (paper_sound_rule oracle bob rho _ (bothChecks_paper bob rho known bobw) Hbob Hrho
+             T d a beta s HV HD Ha). }
+  assert (H2 : guarantee betaMax <= catchRoot oracle known (bothChecks bob rho known bobw false)
+                                      betaMax T a beta s)
+    by exact (catchRoot_guarantee oracle known _ (bothChecks_budget bob rho known bobw Hbw) Hk
+                betaMax T a beta s HV Ha).
+  apply Qplus_le_compat.
+  - rewrite !(Qmult_comm lambda). apply Qmult_le_compat_r; [exact H1 | lra].
+  - rewrite !(Qmult_comm (1 - lambda)). apply Qmult_le_compat_r; [exact H2 | lra].
+Qed.
+
+(* With beta_max >= 1 the bound reads lambda rho^-d + (1 - lambda) / beta_max. *)
+Corollary theorem_B4_inverse :
+  forall (Query : Type) (oracle : Query -> bool) (bob : Agg -> list bool -> list Q) (rho : Q)
+         (known : tree Query -> option bool) (bobw : Agg -> list bool -> list Q -> list Q),
+  BobFeasible bob -> 1 <= rho -> KnownSound oracle known -> BobwFeasible bobw ->
+  forall (lambda betaMax : Q) (T : tree Query) (d : nat) (a : bool) (beta : Q) (s : Strategy),
+    0 <= lambda <= 1 -> 1 <= betaMax -> Valid oracle T -> DepthLe T d -> a <> val oracle T ->
+    lambda * / qpow rho d + (1 - lambda) * / betaMax
+      <= catchMixed oracle bob rho known bobw lambda betaMax T a beta s.
+Proof.
+  intros Query oracle bob rho known bobw Hbob Hrho Hk Hbw lambda betaMax T d a beta s
+    Hl Hb HV HD Ha.
+  assert (E : guarantee betaMax == / betaMax).
+  { unfold guarantee. destruct (Qle_bool betaMax 1) eqn:E; [| reflexivity].
+    apply Qle_bool_iff in E. assert (betaMax == 1) by lra. rewrite H. reflexivity. }
+  rewrite <- E. exact (theorem_B4 Query oracle bob rho known bobw Hbob Hrho Hk Hbw
+                         lambda betaMax T d a beta s Hl HV HD Ha).
+Qed.
+
 Print Assumptions core_lemma.
 Print Assumptions tree_finite.
 Print Assumptions theorem_4_2.
+Print Assumptions capacity_guarantee.
+Print Assumptions guarantee_antitone.
+Print Assumptions theorem_B1.
+Print Assumptions theorem_B4.
+Print Assumptions theorem_B4_inverse.
