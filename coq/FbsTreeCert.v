@@ -41,8 +41,6 @@ Definition flipA (x H : path -> bool) : path -> bool := fun p => xorb (x p) (H p
 Definition SensitiveF (T : ctree) (alpha H : path -> bool) : Prop :=
   F T (flipA alpha H) <> F T alpha.
 
-Fixpoint qlsum (xs : list Q) : Q := match xs with [] => 0 | x :: r => x + qlsum r end.
-
 (* A global dual: weights t on the leaves; its value and the weight of a block. *)
 Definition dualValue (T : ctree) (t : path -> Q) : Q := qlsum (map t (leaves T)).
 Definition dualBlock (T : ctree) (t : path -> Q) (H : path -> bool) : Q :=

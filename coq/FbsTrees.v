@@ -216,6 +216,21 @@ Arguments tree : clear implicits.
 (* Part 2. Finite sums and list facts                                                        *)
 (* ======================================================================================== *)
 
+(* Finite sums over a list. *)
+Fixpoint qlsum (xs : list Q) : Q := match xs with [] => 0 | x :: r => x + qlsum r end.
+
+(* Step A (averaging): a convex combination of numbers >= b is >= b. *)
+Lemma averaging : forall (A : Type) (w c : A -> Q) (b : Q) (xs : list A),
+  (forall x, In x xs -> 0 <= w x /\ b <= c x) ->
+  b * qlsum (map w xs) <= qlsum (map (fun x => w x * c x) xs).
+Proof.
+  intros A w c b xs. induction xs as [| x xs IH]; intros H; simpl; [lra |].
+  destruct (H x (or_introl eq_refl)) as [Hw Hc].
+  assert (IH' := IH (fun y Hy => H y (or_intror Hy))).
+  assert (b * w x <= w x * c x) by (rewrite (Qmult_comm (w x)); apply Qmult_le_compat_r; assumption).
+  lra.
+Qed.
+
 Lemma qsum_le : forall n g h, (forall i, (i < n)%nat -> g i <= h i) -> qsum n g <= qsum n h.
 Proof.
   induction n as [| n IH]; intros g h H; simpl; [lra |].
@@ -806,6 +821,103 @@ Proof.
                          lambda betaMax T d a beta s Hl HV HD Ha).
 Qed.
 
+(* ======================================================================================== *)
+(* Part 7. Randomised Alice, and Bob's knowledge of constant subtrees                        *)
+(* ======================================================================================== *)
+
+(* A randomised Alice is a finite mixture of deterministic strategies (weights >= 0, sum 1);
+   every strategy of the mixture claims the root wrongly (P[...| wrong claim]). *)
+Theorem theorem_4_2_randomised :
+  forall (Query : Type) (oracle : Query -> bool) (bob : Agg -> list bool -> list Q) (rho : Q),
+  BobFeasible bob -> 1 <= rho ->
+  forall (T : tree Query) (d : nat) (mix : list (Q * (bool * Strategy))),
+    Valid oracle T -> DepthLe T d ->
+    (forall x, In x mix -> 0 <= fst x /\ fst (snd x) <> val oracle T) ->
+    qlsum (map fst mix) == 1 ->
+    / qpow rho d <= qlsum (map (fun x => fst x *
+                        catch oracle (paperRule bob rho) T (fst (snd x)) 0 (snd (snd x))) mix).
+Proof.
+  intros Query oracle bob rho Hbob Hrho T d mix HV HD Hmix Hsum.
+  apply (Qle_trans _ (/ qpow rho d * qlsum (map fst mix))); [rewrite Hsum; lra |].
+  apply (averaging _ fst (fun x => catch oracle (paperRule bob rho) T (fst (snd x)) 0 (snd (snd x)))).
+  intros x Hx. destruct (Hmix x Hx) as [Hw Ha]. split; [exact Hw |].
+  exact (theorem_4_2 Query oracle bob rho Hbob Hrho T d _ _ HV HD Ha).
+Qed.
+
+Theorem theorem_B1_randomised :
+  forall (Query : Type) (oracle : Query -> bool) (known : tree Query -> option bool)
+         (bobw : Agg -> list bool -> list Q -> list Q),
+  KnownSound oracle known -> BobwFeasible bobw ->
+  forall (T : tree Query) (betaMax : Q) (mix : list (Q * (bool * Q * Strategy))),
+    Valid oracle T ->
+    (forall x, In x mix -> 0 <= fst x /\ fst (fst (snd x)) <> val oracle T) ->
+    qlsum (map fst mix) == 1 ->
+    guarantee betaMax <= qlsum (map (fun x => fst x *
+        catchRoot oracle known (budgetRule known bobw) betaMax T (fst (fst (snd x)))
+                  (snd (fst (snd x))) (snd (snd x))) mix).
+Proof.
+  intros Query oracle known bobw Hk Hb T betaMax mix HV Hmix Hsum.
+  apply (Qle_trans _ (guarantee betaMax * qlsum (map fst mix))); [rewrite Hsum; lra |].
+  apply (averaging _ fst (fun x => catchRoot oracle known (budgetRule known bobw) betaMax T
+                                     (fst (fst (snd x))) (snd (fst (snd x))) (snd (snd x)))).
+  intros x Hx. destruct (Hmix x Hx) as [Hw Ha]. split; [exact Hw |].
+  exact (proj2 (theorem_B1 Query oracle known bobw Hk Hb T _ _ betaMax _ HV Ha)).
+Qed.
+
+(* Bob's sets R(v) of the values a subtree can take (docs/budgeted.md section 1), computed
+   without the oracle: R(leaf) = {0, 1}, R(u) = phi_u(R(child 1) x ... x R(child q)) (first menu
+   alternative); a node is constant when R(v) has one element. *)
+Fixpoint products (ls : list (list bool)) : list (list bool) :=
+  match ls with
+  | [] => [[]]
+  | l :: rest => flat_map (fun b => map (cons b) (products rest)) l
+  end.
+
+Fixpoint reach {Query : Type} (T : tree Query) : list bool :=
+  match T with
+  | Leaf _ => [false; true]
+  | Node m agg arity kids =>
+      map (agg 0%nat) (products (map (fun i => reach (kids 0%nat i)) (seq 0 (arity 0%nat))))
+  end.
+
+Definition knownR {Query : Type} (T : tree Query) : option bool :=
+  match reach T with
+  | [] => None
+  | b :: rest => if forallb (Bool.eqb b) rest then Some b else None
+  end.
+
+Lemma in_products : forall ls g, length g = length ls ->
+  (forall i, (i < length ls)%nat -> In (nth i g false) (nth i ls [])) -> In g (products ls).
+Proof.
+  induction ls as [| l ls IH]; intros g Hl H; destruct g as [| b g]; simpl in *; try lia.
+  - left. reflexivity.
+  - apply in_flat_map. exists b. split; [exact (H 0%nat ltac:(lia)) |].
+    apply in_map. apply IH; [lia |]. intros i Hi. exact (H (S i) ltac:(lia)).
+Qed.
+
+Lemma val_in_reach : forall {Query : Type} (oracle : Query -> bool) (T : tree Query),
+  Valid oracle T -> In (val oracle T) (reach T).
+Proof.
+  intros Query oracle T. induction T as [x | m agg arity kids IH]; intros HV; simpl.
+  - destruct (oracle x); simpl; auto.
+  - apply in_map. destruct HV as [Hm HV]. destruct (HV 0%nat Hm) as [_ HVk].
+    apply in_products; [rewrite !map_length; reflexivity |].
+    intros i Hi. rewrite map_length, seq_length in Hi.
+    rewrite !nth_map_seq by exact Hi. apply IH. apply HVk. exact Hi.
+Qed.
+
+(* Bob's knowledge from R is sound, so Theorem B1 holds with known = knownR. *)
+Theorem knownR_sound : forall {Query : Type} (oracle : Query -> bool),
+  KnownSound oracle (@knownR Query).
+Proof.
+  intros Query oracle T b HV Hk. unfold knownR in Hk.
+  assert (Hin := val_in_reach oracle T HV).
+  destruct (reach T) as [| b0 rest]; [discriminate |].
+  destruct (forallb (Bool.eqb b0) rest) eqn:E; [| discriminate]. injection Hk as <-.
+  destruct Hin as [<- | Hin]; [reflexivity |].
+  rewrite forallb_forall in E. specialize (E _ Hin). apply Bool.eqb_prop in E. auto.
+Qed.
+
 Print Assumptions core_lemma.
 Print Assumptions tree_finite.
 Print Assumptions theorem_4_2.
@@ -814,3 +926,8 @@ Print Assumptions guarantee_antitone.
 Print Assumptions theorem_B1.
 Print Assumptions theorem_B4.
 Print Assumptions theorem_B4_inverse.
+Print Assumptions paper_sound_rule.
+Print Assumptions budget_sound_rule.
+Print Assumptions theorem_4_2_randomised.
+Print Assumptions theorem_B1_randomised.
+Print Assumptions knownR_sound.
