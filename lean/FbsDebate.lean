@@ -20,9 +20,9 @@ theorem all_statements :
 
 /-- Budgeted FBS Debate (THIS PROJECT'S EXTENSION, docs/budgeted.md): Theorem B1's steps. -/
 theorem all_budgeted_statements :
-    Budgeted.BudgetWeight ∧ Budgeted.BudgetStep ∧ Budgeted.GuaranteeMonotone ∧
+    Budgeted.BudgetWeight ∧ Budgeted.BudgetStep ∧ Budgeted.GuaranteeAntitone ∧
       Budgeted.BudgetAveraging :=
-  ⟨Budgeted.budget_weight, Budgeted.budget_step, Budgeted.guarantee_monotone,
+  ⟨Budgeted.budget_weight, Budgeted.budget_step, Budgeted.guarantee_antitone,
     Budgeted.budget_averaging⟩
 
 end FbsDebate

@@ -19,7 +19,7 @@ COQC = shutil.which("coqc")
 needs_coqc = pytest.mark.skipif(
     COQC is None, reason="coqc not installed (Debian: apt-get install -y coq); CI installs it"
 )
-pytestmark = [pytest.mark.slow, needs_coqc]
+coq_run = [pytest.mark.slow, needs_coqc]  # each compiles the proofs (seconds to a minute)
 
 # Module -> the theorems docs/formal.md quotes (each must be closed under the global context).
 THEOREMS = {
@@ -50,6 +50,14 @@ def compile_all(work: Path) -> None:
         assert done.returncode == 0, done.stderr + done.stdout
 
 
+def apply(marks):
+    def wrap(test):
+        for mark in reversed(marks):
+            test = mark(test)
+        return test
+    return wrap
+
+
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("coq")
@@ -62,6 +70,7 @@ def test_check_sh_compiles_every_module_in_order():
     assert sorted(p.name for p in COQ_DIR.glob("*.v")) == sorted(check_sh_files())
 
 
+@apply(coq_run)
 def test_every_named_theorem_is_closed(compiled):
     names = [name for names in THEOREMS.values() for name in names]
     probe = compiled / "Probe.v"
@@ -83,6 +92,34 @@ def test_docs_quote_every_theorem():
             assert f"`{name}`" in doc, name
 
 
+def normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_docs_quotes_are_verbatim():
+    """Every Coq block of docs/formal.md is a statement or definition copied from coq/."""
+    doc = (COQ_DIR.parent / "docs" / "formal.md").read_text()
+    sources = normalise(" ".join(p.read_text() for p in COQ_DIR.glob("*.v")))
+    blocks = re.findall(r"```coq\n(.*?)```", doc, re.S)
+    assert len(blocks) >= 30
+    for block in blocks:
+        assert normalise(block) in sources, block
+    quoted = normalise(" ".join(blocks))
+    for name in ["core_lemma", "theorem_4_2", "theorem_B1", "theorem_B4", "tree_certificate"]:
+        assert f"Theorem {name} :" in quoted, name
+
+
+def test_docs_check_catches_a_changed_quote(tmp_path, monkeypatch):
+    """The verbatim check fails when a quoted statement no longer matches the source."""
+    doc = (COQ_DIR.parent / "docs" / "formal.md").read_text()
+    changed = doc.replace("/ qpow rho d <= catch oracle (paperRule bob rho) T a 0 s.",
+                          "/ qpow rho (S d) <= catch oracle (paperRule bob rho) T a 0 s.")
+    assert changed != doc
+    sources = normalise(" ".join(p.read_text() for p in COQ_DIR.glob("*.v")))
+    blocks = re.findall(r"```coq\n(.*?)```", changed, re.S)
+    assert any(normalise(block) not in sources for block in blocks)
+
+
 def run_check_sh(tmp_path: Path, edit) -> subprocess.CompletedProcess:
     copy = tmp_path / "coq"
     shutil.copytree(COQ_DIR, copy)
@@ -98,12 +135,14 @@ def append(text: str):
     return edit
 
 
+@apply(coq_run)
 def test_check_sh_passes_on_the_repository(tmp_path):
     done = run_check_sh(tmp_path, lambda copy: None)
     assert done.returncode == 0, done.stderr
     assert "Coq check passed" in done.stdout
 
 
+@apply(coq_run)
 @pytest.mark.parametrize("text", [
     "\nLemma bad : False.\nProof.\nAdmitted.\n",
     "\nAxiom bad : False.\n",
@@ -115,6 +154,7 @@ def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
     assert "Coq check failed" in done.stderr
 
 
+@apply(coq_run)
 @pytest.mark.parametrize("old,new", [
     # dual feasibility weakened to t(B) >= 0: the core lemma no longer gives t(J) >= 1
     ("1 <= blockWeight (length z) t B", "0 <= blockWeight (length z) t B"),
