@@ -1,6 +1,8 @@
-(* FbsDebate.v -- the Coq twin of lean/FbsDebate: Theorem 4.2's induction and inequality (1)
-   of "How to Have a Sensitive Debate", stated over nat with common denominators
-   (rho = a / b, a probability P = n / D), exactly as in lean/FbsDebate/Statements.lean.
+(* FbsDebate.v -- the Coq twin of lean/FbsDebate: the ARITHMETIC SKELETON of Theorem 4.2's
+   proof (inequality (1) and the averaging chain) of "How to Have a Sensitive Debate", stated
+   over nat with common denominators (rho = a / b, a probability P = n / D), exactly as in
+   lean/FbsDebate/Statements.lean. Theorem 4.2 itself, over arbitrary finite trees with the
+   protocol's catch probability, is proved in FbsTrees.v.
    Checked by coqc 8.16 (coq/check.sh). No Admitted, no Axiom: the Print Assumptions lines at
    the end must answer "Closed under the global context". *)
 
