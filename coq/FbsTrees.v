@@ -918,6 +918,69 @@ Proof.
   rewrite forallb_forall in E. specialize (E _ Hin). apply Bool.eqb_prop in E. auto.
 Qed.
 
+(* ======================================================================================== *)
+(* Part 8. Sanity: the hypotheses can be met, and the catch probability computes              *)
+(* ======================================================================================== *)
+
+(* Bob's all-ones dual is feasible for every aggregator (every sensitive block is non-empty),
+   so BobFeasible and BobwFeasible are not vacuous. *)
+Definition bobOnes (f : Agg) (z : list bool) : list Q := repeat 1 (length z).
+
+Lemma nth_repeat_1 : forall n i, 0 <= nth i (repeat 1 n) 0 /\ ((i < n)%nat -> nth i (repeat 1 n) 0 = 1).
+Proof.
+  induction n as [| n IH]; intros i; destruct i as [| i]; simpl; try (split; [lra | lia]).
+  - split; [lra | reflexivity].
+  - destruct (IH i) as [H1 H2]. split; [exact H1 | intros; apply H2; lia].
+Qed.
+
+Theorem bobOnes_feasible : BobFeasible bobOnes /\ BobwFeasible (fun f z _ => bobOnes f z).
+Proof.
+  assert (H : forall f z, DualFeasible f z (bobOnes f z)).
+  { intros f z. split; [intros i; apply nth_repeat_1 |].
+    intros B HS. destruct (sensitive_nonempty f z B HS) as [i [Hi HB]].
+    unfold blockWeight, bobOnes.
+    apply (Qle_trans _ (qsum (length z) (fun j => if Nat.eqb j i then 1 else 0))).
+    - clear HS HB. induction (length z) as [| n IHn]; [lia |]. simpl.
+      destruct (Nat.eqb n i) eqn:E.
+      + apply Nat.eqb_eq in E. subst n.
+        assert (0 <= qsum i (fun j => if Nat.eqb j i then 1 else 0))
+          by (apply qsum_nonneg; intros; destruct (Nat.eqb _ _); lra). lra.
+      + apply Nat.eqb_neq in E. assert (i < n)%nat by lia. specialize (IHn H). lra.
+    - apply qsum_le. intros j Hj. destruct (Nat.eqb j i) eqn:E.
+      + apply Nat.eqb_eq in E. subst j. rewrite HB. rewrite (proj2 (nth_repeat_1 _ i) Hj). lra.
+      + destruct (nth j B false); [apply nth_repeat_1 | lra]. }
+  split; [exact H | intros f z c; apply H].
+Qed.
+
+(* AND of two leaves, both true: fbs_11(AND_2) = 2, so rho = 2 and d = 1 give 1/2. A liar
+   claiming 0 with children (1, 0) is caught with probability exactly 1/2 (Theorem 4.2 is
+   tight here), one claiming (0, 0) with probability 1, the honest Alice never. *)
+Definition and2 : Agg := fun z => (nth 0 z false && nth 1 z false)%bool.
+Definition and2Tree : tree nat := Node 1 (fun _ => and2) (fun _ => 2%nat) (fun _ i => Leaf i).
+Definition allTrue : nat -> bool := fun _ => true.
+Definition play (z : list bool) : Strategy := fun p => (0%nat, z, []).
+
+Example and2_one_liar :
+  catch allTrue (paperRule bobOnes 2) and2Tree false 0 (play [true; false]) == 1 # 2.
+Proof. vm_compute. reflexivity. Qed.
+
+Example and2_two_liars :
+  catch allTrue (paperRule bobOnes 2) and2Tree false 0 (play [false; false]) == 1.
+Proof. vm_compute. reflexivity. Qed.
+
+Example and2_honest :
+  catch allTrue (paperRule bobOnes 2) and2Tree true 0 (play [true; true]) == 0.
+Proof. vm_compute. reflexivity. Qed.
+
+Example and2_inconsistent :
+  catch allTrue (paperRule bobOnes 2) and2Tree false 0 (play [true; true]) == 1.
+Proof. vm_compute. reflexivity. Qed.
+
+(* With rho = 3/2 < fbs, Bob's check fails and the liar loses at once. *)
+Example and2_check_fails :
+  catch allTrue (paperRule bobOnes (3 # 2)) and2Tree false 0 (play [true; false]) == 1.
+Proof. vm_compute. reflexivity. Qed.
+
 Print Assumptions core_lemma.
 Print Assumptions tree_finite.
 Print Assumptions theorem_4_2.
@@ -931,3 +994,4 @@ Print Assumptions budget_sound_rule.
 Print Assumptions theorem_4_2_randomised.
 Print Assumptions theorem_B1_randomised.
 Print Assumptions knownR_sound.
+Print Assumptions bobOnes_feasible.

@@ -28,7 +28,8 @@ THEOREMS = {
         "core_lemma", "tree_finite", "theorem_4_2", "paper_sound_rule",
         "theorem_4_2_randomised", "capacity_guarantee", "guarantee_antitone",
         "budget_sound_rule", "theorem_B1", "theorem_B1_randomised", "knownR_sound",
-        "theorem_B4", "theorem_B4_inverse",
+        "theorem_B4", "theorem_B4_inverse", "bobOnes_feasible", "and2_one_liar",
+        "and2_honest",
     ],
     "FbsTreeCert": ["tree_certificate_dual", "tree_certificate_primal", "tree_certificate"],
 }
