@@ -1,6 +1,8 @@
-(* FbsDebate.v -- the Coq twin of lean/FbsDebate: Theorem 4.2's induction and inequality (1)
-   of "How to Have a Sensitive Debate", stated over nat with common denominators
-   (rho = a / b, a probability P = n / D), exactly as in lean/FbsDebate/Statements.lean.
+(* FbsDebate.v -- the Coq twin of lean/FbsDebate: the ARITHMETIC SKELETON of Theorem 4.2's
+   proof (inequality (1) and the averaging chain) of "How to Have a Sensitive Debate", stated
+   over nat with common denominators (rho = a / b, a probability P = n / D), exactly as in
+   lean/FbsDebate/Statements.lean. Theorem 4.2 itself, over arbitrary finite trees with the
+   protocol's catch probability, is proved in FbsTrees.v.
    Checked by coqc 8.16 (coq/check.sh). No Admitted, no Axiom: the Print Assumptions lines at
    the end must answer "Closed under the global context". *)
 
@@ -153,9 +155,15 @@ Definition BudgetStep : Prop :=
   forall xs D E F A B, LyingOK xs E F -> D <= jSum xs ->
     wSum xs * B <= A * (D * E) -> wSum xs * F * B <= nSum xs * A.
 
-(* The root check: 1/beta_max <= 1/beta when beta = a / b <= beta_max = a' / b'. *)
-Definition GuaranteeMonotone : Prop :=
-  forall a b a' b', a * b' <= a' * b -> b' * a <= b * a'.
+(* The guarantee g(beta) = min(1, 1/beta) = 1 / max(beta, 1): for beta = A / B (B > 0) it is
+   B / max(A, B). g is non-increasing (the root check beta <= beta_max gives
+   g(beta) >= g(beta_max)): beta = A/B <= beta' = A'/B' implies
+   B' / max(A', B') <= B / max(A, B), cross-multiplied. (Over Q, with g defined as
+   min(1, 1/beta), this and g(beta) * max(beta, 1) = 1 are `guarantee_antitone` and
+   `capacity_guarantee` in FbsTrees.v, where Theorem B1 itself is proved.) *)
+Definition GuaranteeAntitone : Prop :=
+  forall A B A' B', 0 < B -> 0 < B' -> A * B' <= A' * B ->
+    B' * Nat.max A B <= B * Nat.max A' B'.
 
 (* Step A: a convex combination (weights w over a common denominator) of conditional loss
    numerators n >= g is >= g. *)
@@ -206,8 +214,15 @@ Proof.
   lia.
 Qed.
 
-Theorem guarantee_monotone : GuaranteeMonotone.
-Proof. unfold GuaranteeMonotone. intros. nia. Qed.
+Theorem guarantee_antitone : GuaranteeAntitone.
+Proof.
+  unfold GuaranteeAntitone. intros A B A' B' HB HB' H.
+  assert (B' <= Nat.max A' B') by lia. assert (A' <= Nat.max A' B') by lia.
+  destruct (Nat.le_ge_cases A B) as [HAB | HAB].
+  - rewrite Nat.max_r by exact HAB. rewrite Nat.mul_comm. apply Nat.mul_le_mono_l. assumption.
+  - rewrite Nat.max_l by exact HAB.
+    assert (A' * B <= Nat.max A' B' * B) by (apply Nat.mul_le_mono_r; assumption). nia.
+Qed.
 
 Theorem budget_averaging : BudgetAveraging.
 Proof.
@@ -217,9 +232,9 @@ Proof.
 Qed.
 
 Theorem all_budgeted_statements :
-  BudgetWeight /\ BudgetStep /\ GuaranteeMonotone /\ BudgetAveraging.
+  BudgetWeight /\ BudgetStep /\ GuaranteeAntitone /\ BudgetAveraging.
 Proof.
-  exact (conj budget_weight (conj budget_step (conj guarantee_monotone budget_averaging))).
+  exact (conj budget_weight (conj budget_step (conj guarantee_antitone budget_averaging))).
 Qed.
 
 Print Assumptions all_budgeted_statements.

@@ -2,12 +2,14 @@ import FbsDebate.Statements
 import FbsDebate.Proofs.OneLevel
 import FbsDebate.Proofs.Induction
 import FbsDebate.Proofs.Budgeted
+import FbsDebate.TreeStatements
 
 /-!
 # FbsDebate
 
 Root of the library: the statements a reader must trust are in `FbsDebate/Statements.lean`;
-their proofs are in `FbsDebate/Proofs/`. The checks below make `lake build` print the axioms
+their proofs are in `FbsDebate/Proofs/`. `FbsDebate/TreeStatements.lean` mirrors, as
+statements only (no Lean proof), what `coq/FbsTrees.v` and `coq/FbsTreeCert.v` prove. The checks below make `lake build` print the axioms
 each proved statement depends on; `sorryAx` in that list would mean an unfinished proof.
 -/
 
@@ -20,9 +22,9 @@ theorem all_statements :
 
 /-- Budgeted FBS Debate (THIS PROJECT'S EXTENSION, docs/budgeted.md): Theorem B1's steps. -/
 theorem all_budgeted_statements :
-    Budgeted.BudgetWeight ∧ Budgeted.BudgetStep ∧ Budgeted.GuaranteeMonotone ∧
+    Budgeted.BudgetWeight ∧ Budgeted.BudgetStep ∧ Budgeted.GuaranteeAntitone ∧
       Budgeted.BudgetAveraging :=
-  ⟨Budgeted.budget_weight, Budgeted.budget_step, Budgeted.guarantee_monotone,
+  ⟨Budgeted.budget_weight, Budgeted.budget_step, Budgeted.guarantee_antitone,
     Budgeted.budget_averaging⟩
 
 end FbsDebate

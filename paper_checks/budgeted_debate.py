@@ -94,7 +94,7 @@ def run(context) -> CheckResult:
         deviations=[
             "this is the project's own extension, not a claim of the paper; the theorems and "
             "full proofs are in docs/budgeted.md, mirrored in z3 (verify/formal/budgeted_z3.py) "
-            "and Coq",
+            "and proved in Coq over arbitrary finite trees (Theorems B1, B4: docs/formal.md)",
             "the paper protocol uses rho = the largest honest local fbs (the smallest rho for "
             "which the honest Alice passes) and Bob's vertex rule",
             f"the budgeted worst case is exact over committed liars on trees of at most "

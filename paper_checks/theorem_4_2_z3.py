@@ -26,8 +26,9 @@ DEVIATIONS = [
     "1 <= k <= d, with rho^-j as an uninterpreted X(j) satisfying X(0) = 1 and "
     "X(j+1) * rho = X(j) (z3 has no real exponentiation). The induction principle that "
     "combines the two is meta-level, not a z3 proof; for fixed d <= 10 the chain is unrolled "
-    "and proved outright. The Lean (lean/) and Coq (coq/) twins state the induction as a "
-    "theorem.",
+    "and proved outright. Coq (coq/FbsTrees.v, docs/formal.md) proves Theorem 4.2 itself, "
+    "by induction over arbitrary finite trees; the Lean twin (lean/, unchecked) states the "
+    "induction's arithmetic.",
     "Inequality (1) is proved for q <= 12 coordinates with a symbolic block B (membership "
     "booleans). The LP is not modelled: only dual feasibility for B (sum_{i in B} t_i >= 1) "
     "and sum_i t_i <= rho are assumed, so t need not be optimal (any feasible t with sum <= rho "

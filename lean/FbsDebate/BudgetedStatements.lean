@@ -44,9 +44,13 @@ def BudgetStep : Prop :=
   ∀ (xs : List Child) (D E F A B : Nat), LyingOK E F xs → D ≤ jSum xs →
     wSum xs * B ≤ A * (D * E) → wSum xs * F * B ≤ nSum xs * A
 
-/-- The root check: 1 / beta_max ≤ 1 / beta when beta = a / b ≤ beta_max = a' / b'. -/
-def GuaranteeMonotone : Prop :=
-  ∀ (a b a' b' : Nat), a * b' ≤ a' * b → b' * a ≤ b * a'
+/-- The guarantee g(beta) = min(1, 1/beta) = 1 / max(beta, 1) is B / max(A, B) for
+beta = A / B (B > 0), and it is non-increasing (the root check beta ≤ beta_max gives
+g(beta) ≥ g(beta_max)): A / B ≤ A' / B' implies B' / max(A', B') ≤ B / max(A, B),
+cross-multiplied. Mirrors `GuaranteeAntitone` of coq/FbsDebate.v. -/
+def GuaranteeAntitone : Prop :=
+  ∀ (A B A' B' : Nat), 0 < B → 0 < B' → A * B' ≤ A' * B →
+    B' * Nat.max A B ≤ B * Nat.max A' B'
 
 def weightSum : List (Nat × Nat) → Nat
   | [] => 0

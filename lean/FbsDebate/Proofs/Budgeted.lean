@@ -53,10 +53,18 @@ theorem budget_step : BudgetStep := by
   rw [e1, Nat.mul_comm (nSum xs) A]
   exact Nat.le_trans hWF (e2 ▸ hA)
 
-theorem guarantee_monotone : GuaranteeMonotone := by
-  intro a b a' b' h
-  rw [Nat.mul_comm b' a, Nat.mul_comm b a']
-  exact h
+theorem guarantee_antitone : GuaranteeAntitone := by
+  intro A B A' B' _ _ h
+  have hB' : B' ≤ Nat.max A' B' := Nat.le_max_right A' B'
+  have hA' : A' ≤ Nat.max A' B' := Nat.le_max_left A' B'
+  by_cases hAB : A ≤ B
+  · rw [Nat.max_eq_right hAB, Nat.mul_comm B' B]
+    exact Nat.mul_le_mul_left B hB'
+  · have hBA : B ≤ A := Nat.le_of_lt (Nat.lt_of_not_le hAB)
+    rw [Nat.max_eq_left hBA, Nat.mul_comm B' A]
+    have h2 : A' * B ≤ Nat.max A' B' * B := Nat.mul_le_mul_right B hA'
+    rw [Nat.mul_comm (Nat.max A' B') B] at h2
+    exact Nat.le_trans h h2
 
 theorem budget_averaging : BudgetAveraging := by
   intro xs g

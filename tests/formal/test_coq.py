@@ -1,0 +1,172 @@
+"""The Coq proofs in coq/ (Theorem 4.2, Theorems B1 and B4 (ours), the tree certificate).
+
+Runs coqc when it is installed (skipped otherwise, with the reason): every file compiles, each
+named theorem exists and `Print Assumptions` answers "Closed under the global context"; and
+coq/check.sh fails on an admitted proof, on a declared axiom and on a proof that uses a
+section-less Variable (an axiom grep cannot see), so its pass means something. Mutating a
+definition (dual feasibility, the capacity floor) must break the proofs.
+"""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+COQ_DIR = Path(__file__).resolve().parents[2] / "coq"
+COQC = shutil.which("coqc")
+needs_coqc = pytest.mark.skipif(
+    COQC is None, reason="coqc not installed (Debian: apt-get install -y coq); CI installs it"
+)
+coq_run = [pytest.mark.slow, needs_coqc]  # each compiles the proofs (seconds to a minute)
+
+# Module -> the theorems docs/formal.md quotes (each must be closed under the global context).
+THEOREMS = {
+    "FbsDebate": ["all_statements", "all_budgeted_statements"],
+    "FbsTrees": [
+        "core_lemma", "tree_finite", "theorem_4_2", "paper_sound_rule",
+        "theorem_4_2_randomised", "capacity_guarantee", "guarantee_antitone",
+        "budget_sound_rule", "theorem_B1", "theorem_B1_randomised", "knownR_sound",
+        "theorem_B4", "theorem_B4_inverse", "bobOnes_feasible", "and2_one_liar",
+        "and2_honest",
+    ],
+    "FbsTreeCert": ["tree_certificate_dual", "tree_certificate_primal", "tree_certificate"],
+}
+CLOSED = "Closed under the global context"
+
+
+def check_sh_files() -> list[str]:
+    match = re.search(r"^files=\(([^)]*)\)", (COQ_DIR / "check.sh").read_text(), re.M)
+    assert match, "coq/check.sh lists its files as files=(...)"
+    return match.group(1).split()
+
+
+def compile_all(work: Path) -> None:
+    for name in check_sh_files():
+        shutil.copy(COQ_DIR / name, work / name)
+    for name in check_sh_files():
+        done = subprocess.run([COQC, "-q", "-R", ".", "FbsCoq", name], cwd=work,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr + done.stdout
+
+
+def apply(marks):
+    def wrap(test):
+        for mark in reversed(marks):
+            test = mark(test)
+        return test
+    return wrap
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory) -> Path:
+    work = tmp_path_factory.mktemp("coq")
+    compile_all(work)
+    return work
+
+
+def test_check_sh_compiles_every_module_in_order():
+    assert check_sh_files() == [f"{module}.v" for module in THEOREMS]
+    assert sorted(p.name for p in COQ_DIR.glob("*.v")) == sorted(check_sh_files())
+
+
+@apply(coq_run)
+def test_every_named_theorem_is_closed(compiled):
+    names = [name for names in THEOREMS.values() for name in names]
+    probe = compiled / "Probe.v"
+    probe.write_text(
+        "From FbsCoq Require Import " + " ".join(THEOREMS) + ".\n"
+        + "".join(f"Print Assumptions {name}.\n" for name in names)
+    )
+    done = subprocess.run([COQC, "-q", "-R", ".", "FbsCoq", "Probe.v"], cwd=compiled,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr  # a missing name is an error
+    assert done.stdout.count(CLOSED) == len(names), done.stdout
+    assert "Axioms:" not in done.stdout
+
+
+def test_docs_quote_every_theorem():
+    doc = (COQ_DIR.parent / "docs" / "formal.md").read_text()
+    for names in THEOREMS.values():
+        for name in names:
+            assert f"`{name}`" in doc, name
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_docs_quotes_are_verbatim():
+    """Every Coq block of docs/formal.md is a statement or definition copied from coq/."""
+    doc = (COQ_DIR.parent / "docs" / "formal.md").read_text()
+    sources = normalise(" ".join(p.read_text() for p in COQ_DIR.glob("*.v")))
+    blocks = re.findall(r"```coq\n(.*?)```", doc, re.S)
+    assert len(blocks) >= 30
+    for block in blocks:
+        assert normalise(block) in sources, block
+    quoted = normalise(" ".join(blocks))
+    for name in ["core_lemma", "theorem_4_2", "theorem_B1", "theorem_B4", "tree_certificate"]:
+        assert f"Theorem {name} :" in quoted, name
+
+
+def test_docs_check_catches_a_changed_quote(tmp_path, monkeypatch):
+    """The verbatim check fails when a quoted statement no longer matches the source."""
+    doc = (COQ_DIR.parent / "docs" / "formal.md").read_text()
+    changed = doc.replace("/ qpow rho d <= catch oracle (paperRule bob rho) T a 0 s.",
+                          "/ qpow rho (S d) <= catch oracle (paperRule bob rho) T a 0 s.")
+    assert changed != doc
+    sources = normalise(" ".join(p.read_text() for p in COQ_DIR.glob("*.v")))
+    blocks = re.findall(r"```coq\n(.*?)```", changed, re.S)
+    assert any(normalise(block) not in sources for block in blocks)
+
+
+def run_check_sh(tmp_path: Path, edit) -> subprocess.CompletedProcess:
+    copy = tmp_path / "coq"
+    shutil.copytree(COQ_DIR, copy)
+    edit(copy)
+    return subprocess.run(["bash", str(copy / "check.sh")], capture_output=True, text=True,
+                          timeout=900, env={"PATH": shutil.os.environ["PATH"], "COQ_REQUIRED": "1"})
+
+
+def append(text: str):
+    def edit(copy: Path) -> None:
+        path = copy / "FbsTreeCert.v"
+        path.write_text(path.read_text() + text)
+    return edit
+
+
+@apply(coq_run)
+def test_check_sh_passes_on_the_repository(tmp_path):
+    done = run_check_sh(tmp_path, lambda copy: None)
+    assert done.returncode == 0, done.stderr
+    assert "Coq check passed" in done.stdout
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("text", [
+    "\nLemma bad : False.\nProof.\nAdmitted.\n",
+    "\nAxiom bad : False.\n",
+    "\nVariable bad : False.\nLemma worse : False.\nProof. exact bad. Qed.\nPrint Assumptions worse.\n",
+], ids=["admitted", "axiom", "variable-outside-section"])
+def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
+    done = run_check_sh(tmp_path, append(text))
+    assert done.returncode != 0
+    assert "Coq check failed" in done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # dual feasibility weakened to t(B) >= 0: the core lemma no longer gives t(J) >= 1
+    ("1 <= blockWeight (length z) t B", "0 <= blockWeight (length z) t B"),
+    # capacities floored at 1/2 instead of 1: Theorem B1's step S2 fails
+    ("None => Qmax (nth i bs 0) 1 end", "None => Qmax (nth i bs 0) (1#2) end"),
+], ids=["dual-feasibility", "capacity-floor"])
+def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
+    def edit(copy: Path) -> None:
+        path = copy / "FbsTrees.v"
+        text = path.read_text()
+        assert old in text
+        path.write_text(text.replace(old, new))
+    done = run_check_sh(tmp_path, edit)
+    assert done.returncode != 0
