@@ -163,3 +163,44 @@ def _choices(tree: Tree, node: int):
             for part in parts:
                 merged.update(part)
             yield merged
+
+
+def random_menu_tree(seed: int, depth: int, aggregators, menu_probability: float = 0.5,
+                     alternatives: int = 2) -> tuple[MenuTree | Tree, dict[str, int]]:
+    """A seeded random menu tree of uniform depth with an oracle under which every menu's
+    alternatives agree (built top-down: each alternative aims at its problem's value).
+
+    Every problem above the leaves is a menu with probability `menu_probability`, offering
+    `alternatives` decompositions with aggregators drawn from `aggregators` (non-constant
+    specs); leaf queries are the (distinct) leaf ids.
+    """
+    import random
+
+    from verify.functions.aggregators import aggregator_function
+
+    rng = random.Random(seed)
+    tables = {spec: aggregator_function(spec).truth_table() for spec in aggregators}
+    records: list[dict] = []
+    oracle: dict[str, int] = {}
+
+    def problem(node_id: str, level: int, value: int) -> None:
+        if level == depth:
+            records.append({"id": node_id, "query": node_id})
+            oracle[node_id] = value
+            return
+        count = alternatives if rng.random() < menu_probability else 1
+        ids = [f"{node_id}/{k + 1}" for k in range(count)] if count > 1 else [node_id]
+        if count > 1:
+            records.append({"id": node_id, "alternatives": ids})
+        for alt_id in ids:
+            spec = rng.choice([s for s in aggregators if value in tables[s]])
+            q = aggregator_function(spec).arity
+            z = rng.choice([index for index, bit in enumerate(tables[spec]) if bit == value])
+            kids = [f"{alt_id}.{i + 1}" for i in range(q)]
+            records.append({"id": alt_id, "aggregator": spec, "children": kids})
+            for i, kid in enumerate(kids):
+                problem(kid, level + 1, (z >> (q - 1 - i)) & 1)
+
+    problem("r", 0, rng.randrange(2))
+    by_id = {record["id"]: record for record in records}
+    return build_menu_tree(by_id, "r", f"random menu tree (seed {seed}, depth {depth})"), oracle
