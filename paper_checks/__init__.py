@@ -20,6 +20,8 @@ MODULES = [
     "theorem_4_1_completeness",
     "theorem_4_2_soundness",
     "theorem_4_2_z3",
+    "theorem_4_1_menus",
+    "theorem_4_2_menus",
     "section_4_repetitions",
     "lemma_5_2",
     "lemma_5_4",
