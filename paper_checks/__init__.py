@@ -28,6 +28,7 @@ MODULES = [
     "theorem_5_3",
     "theorem_5_1",
     "section_5_repeated_queries",
+    "section_5_menus",
     "budgeted_debate",  # this project's extension, not a claim of the paper
 ]
 
