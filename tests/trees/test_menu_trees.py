@@ -9,7 +9,13 @@ from verify.base.errors import BadInput
 from verify.trees.api import as_tree
 from verify.trees.menus import count_realisations, random_menu_tree, realisations, realise
 from verify.trees.oracles import node_values
-from verify.trees.tree_file import MenusRefused, load_menu_tree, load_tree, parse_tree, tree_document
+from verify.trees.tree_file import (
+    MenusRefused,
+    load_menu_tree,
+    load_tree,
+    parse_tree,
+    tree_document,
+)
 
 NESTED = {"format": "fbs-tree/2", "root": {"id": "r", "alternatives": [
     {"id": "r/and", "aggregator": "and:2", "children": [{"id": "x", "query": "x"},
