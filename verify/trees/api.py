@@ -17,13 +17,14 @@ from verify.base.numbers import fraction_text
 
 from .builders import literature_tree, random_tree, uniform_queries, uniform_tree
 from .local_fbs import honest_fbs
+from .menus import realisations, realise
 from .model import Tree, UniformTree
 from .oracles import LeafBits, load_oracle, node_values, oracle_document, random_oracle
 from .tree_file import MenusRefused, load_menu_tree, load_tree, load_tree_description, tree_document
 
-__all__ = ["Tree", "as_oracle", "as_tree", "literature_tree", "load_oracle", "load_tree",
-           "node_values", "random_oracle", "random_tree", "tree_info", "uniform_tree",
-           "write_tree"]
+__all__ = ["Tree", "as_oracle", "as_tree", "literature_tree", "load_menu_tree", "load_oracle",
+           "load_tree", "node_values", "random_oracle", "random_tree", "realisations", "realise",
+           "tree_info", "uniform_tree", "write_tree"]
 
 
 def as_tree(tree: Tree | UniformTree | str | os.PathLike, *, compact: bool = False):

@@ -107,7 +107,17 @@ def count_realisations(tree: Tree, node: int | None = None) -> int:
 
 
 def realise(tree: Tree, choice: dict[int, int], description: str = "") -> Tree:
-    """The realisation taking alternative choice[m] (0-based) at every menu node m reached."""
+    """The realisation taking alternative choice[m] (0-based) at every menu node m reached.
+
+    >>> from verify import realise
+    >>> from verify.trees.tree_file import parse_tree
+    >>> leaf = lambda name: {"id": name, "query": name}
+    >>> tree = parse_tree({"format": "fbs-tree/2", "root": {"id": "r", "alternatives": [
+    ...     {"id": "A", "aggregator": "and:2", "children": [leaf("x"), leaf("y")]},
+    ...     {"id": "B", "aggregator": "or:2", "children": [leaf("u"), leaf("v")]}]}}, menus=True)
+    >>> realise(tree, {0: 1}).ids
+    ('B', 'u', 'v')
+    """
     records, stack = [], [tree.root]
     root_id = None
     while stack:
@@ -140,7 +150,17 @@ def _resolve(tree: Tree, node: int, choice: dict[int, int]) -> int:
 
 def realisations(tree: Tree, limit: int = MAX_REALISATIONS):
     """Every realisation as (choice {menu node: alternative}, Tree), in lexicographic order
-    of the choices at the menus reached (a menu below an unchosen alternative is not set)."""
+    of the choices at the menus reached (a menu below an unchosen alternative is not set).
+
+    >>> from verify import realisations
+    >>> from verify.trees.tree_file import parse_tree
+    >>> leaf = lambda name: {"id": name, "query": name}
+    >>> tree = parse_tree({"format": "fbs-tree/2", "root": {"id": "r", "alternatives": [
+    ...     {"id": "A", "aggregator": "and:2", "children": [leaf("x"), leaf("y")]},
+    ...     {"id": "B", "aggregator": "or:2", "children": [leaf("u"), leaf("v")]}]}}, menus=True)
+    >>> [(choice, realised.ids) for choice, realised in realisations(tree)]
+    [({0: 0}, ('A', 'x', 'y')), ({0: 1}, ('B', 'u', 'v'))]
+    """
     total = count_realisations(tree)
     if total > limit:
         raise TooLarge(f"the menu tree has {total} realisations; enumerating them is for at "

@@ -42,7 +42,19 @@ class MenusRefused(BadInput):
 
 
 def load_menu_tree(path: str | Path) -> Tree:
-    """Read an `fbs-tree/1` or `fbs-tree/2` file; menus allowed (a MenuTree if it has any)."""
+    """Read an `fbs-tree/1` or `fbs-tree/2` file; menus allowed (a MenuTree if it has any).
+
+    >>> import json, os, tempfile
+    >>> from verify import load_menu_tree
+    >>> path = os.path.join(tempfile.mkdtemp(), "menu.json")
+    >>> leaf = lambda name: {"id": name, "query": name}
+    >>> with open(path, "w") as handle:
+    ...     json.dump({"format": "fbs-tree/2", "root": {"id": "r", "alternatives": [
+    ...         {"id": "A", "aggregator": "and:2", "children": [leaf("x"), leaf("y")]},
+    ...         {"id": "B", "aggregator": "or:2", "children": [leaf("u"), leaf("v")]}]}}, handle)
+    >>> tree = load_menu_tree(path)
+    >>> [tree.ids[m] for m in tree.menus()], tree.depth
+    (['r'], 1)"""
     document = read_json(path, "tree")
     try:
         return parse_tree(document, menus=True)
