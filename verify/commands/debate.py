@@ -72,7 +72,8 @@ def register(commands) -> None:
 
 
 def _instance(parser) -> None:
-    parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file (- for standard input)")
+    parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file, or fbs-tree/2 with menus "
+                        "of alternative decompositions (- for standard input)")
     parser.add_argument("--oracle", required=True, metavar="ORACLE", help="fbs-oracle/1 file")
     parser.add_argument("--rho", metavar="R", help="e.g. 4, 7/2 or 2.5 (required for the paper "
                         "protocol)")
