@@ -194,9 +194,10 @@ def solve_worst_case(debate: Debate, progress=None) -> WorstCaseResult:
     catch: list = [None] * tree.n_nodes
     choices: list = [None] * tree.n_nodes
     memo: dict = {}
+    menus = frozenset(tree.menus()) if tree.has_menus else frozenset()
     for node in reversed(range(tree.n_nodes)):
         kids = tree.children[node]
-        if tree.is_menu(node):
+        if node in menus:
             catch[node], choices[node] = _best_alternative([catch[c] for c in kids])
         elif not kids:
             answer = debate.oracle[tree.queries[node]]

@@ -139,9 +139,10 @@ def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
     [0, 1, 0]"""
     check_covers(tree, answers)
     values = [0] * tree.n_nodes
+    menus = frozenset(tree.menus()) if tree.has_menus else frozenset()
     for node in reversed(range(tree.n_nodes)):
         kids = tree.children[node]
-        if tree.is_menu(node):
+        if node in menus:
             values[node] = _menu_value(tree, node, values)
         elif kids:
             values[node] = evaluate(tree.aggregators[node], [values[c] for c in kids])
