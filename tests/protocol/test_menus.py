@@ -6,13 +6,15 @@ import itertools
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_protocol import reference_bob
 
 from verify.functions.spec import parse_spec
 from verify.protocol.api import completeness, debate, worst_case
-from verify.protocol.debaters import HonestAlice
+from verify.protocol.debaters import HonestAlice, WorstCaseAlice
 from verify.protocol.engine import Debate, compile_states
-from verify.protocol.menus import honest_choices, honest_realisation
+from verify.protocol.menus import honest_choices, honest_plan, honest_realisation
 from verify.protocol.worst_case import solve_worst_case
 from verify.trees.menus import build_menu_tree, count_realisations, random_menu_tree, realisations
 
@@ -254,3 +256,24 @@ def test_runs_replay_the_exact_value_and_transcripts_name_the_alternative(tmp_pa
     lines = [json.loads(line) for line in out.read_text().splitlines()[1:]]
     roots = [line for line in lines if line["node"] == "r"]
     assert len(roots) == 400 and all(line["alternative"] == "gentle" for line in roots)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), depth=st.integers(1, 2), rule=st.sampled_from(RULES),
+       rho=st.sampled_from([Fraction(3, 2), Fraction(2), Fraction(3)]))
+def test_menu_game_properties(seed, depth, rule, rho):
+    """Replaying the DP's strategy through the engine gives its value; for optimal-dual rules
+    it is >= the instance bound >= rho^-d; it never exceeds the best fixed realisation's; the
+    honest Alice never loses when some realisation meets the FBS condition."""
+    tree, answers = random_menu_tree(seed, depth, ["maj:3", "and:2", "or:2", "tt:0110"], 0.6)
+    instance = Debate.create(tree, answers, rho, rule)
+    result = solve_worst_case(instance)
+    alice = WorstCaseAlice(result)
+    assert compile_states(instance, alice).catch_probability() == result.catch_probability_exact
+    if rule != "uniform":
+        assert result.catch_probability_exact >= result.instance_bound >= result.theorem_bound
+    fixed = [solve_worst_case(Debate.create(r, answers, rho, rule)).catch_probability_exact
+             for _, r in itertools.islice(realisations(tree), 16)]
+    assert result.catch_probability_exact <= min(fixed)
+    if honest_plan(instance).fbs_condition_realisable:
+        assert compile_states(instance, HonestAlice()).catch_probability() == 0

@@ -393,7 +393,7 @@ def _print_completeness(document) -> None:
     print(f"  FBS condition fbs_z*(phi_u) <= rho at every internal node: {condition}")
     _print_menus(document)
     print(f"  honest Alice's oracle queries on a path: at most {document['queries_on_path_max']} "
-          f"<= d*q*Q = {document['depth']}*{document['q']}*{document['Q']} = "
+          f"<= d*q*Q = {document['d']}*{document['q']}*{document['Q']} = "
           f"{document['query_bound_d_q_Q']}")
     if document["losing_paths"]:
         first = document["losing_paths"][0]

@@ -237,7 +237,8 @@ class Completeness:
                               "probability": fraction_text(p.probability)}
                              for p in report.losing_paths[:100]],
             "queries_on_path_max": report.queries_on_path_max,
-            "query_bound_d_q_Q": report.query_bound, "Q": report.Q, "q": report.width})
+            "query_bound_d_q_Q": report.query_bound, "Q": report.Q, "q": report.width,
+            "d": report.depth})
         return document
 
 
