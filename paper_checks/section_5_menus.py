@@ -12,6 +12,8 @@ several trees, the realisations R; docs/menus.md states and proves (ours):
       blocks); so m >= (1 - 2 eps) rho_M, and no better bound follows from the realisations.
   M3. If the leaf queries are pairwise distinct over the whole menu tree, rho_M = min_R rho_R;
       with shared queries it can be smaller (a hand-made tree here: 1 against 2).
+  M4. With distinct queries and uniform depth d, rho_M >= rho^d for rho the smallest local
+      fbs over all alternatives (Lemma 5.4 per realisation, then M3): Theorem 5.1 holds.
 
 On small menu trees this check computes rho_R for every realisation (F_R's truth table,
 cross-checked by the certified recursion), Lemma 5.4 on each uniform-depth realisation,
@@ -173,6 +175,11 @@ def _case(name, tree, oracle, index) -> tuple[dict, list[str]]:
         problems.append(f"{name}: rho_M = {rho_m} > min_R rho_R = {min(rhos)} (M1)")
     if distinct_queries(tree) and rho_m != min(rhos):
         problems.append(f"{name}: distinct queries but rho_M = {rho_m} != min_R rho_R (M3)")
+    if distinct_queries(tree) and tree.is_uniform:
+        values = node_values(tree, oracle)
+        local = min(honest_fbs(tree, values).values())  # every alternative of the menu tree
+        if local >= 1 and rho_m < local ** tree.depth:
+            problems.append(f"{name}: rho_M = {rho_m} < rho^d = {local ** tree.depth} (M4)")
     honest_tree = honest_realisation(Debate.create(tree, oracle, 10**6))
     adversary = {}
     if rho_m > 0:
@@ -201,7 +208,8 @@ def run(context) -> CheckResult:
         f"on {len(rows)} small menu trees: rho_R of every realisation (truth table = recursion; "
         f"Lemma 5.4 on each uniform one), realisations differ in {len(spread)}; rho_M (legal "
         f"flips) <= min_R rho_R everywhere (M1, ours), equal wherever queries are distinct "
-        f"(M3, ours), strictly smaller in {len(strict)} ({', '.join(strict) or 'none'}); M2's "
+        f"(M3, ours), strictly smaller in {len(strict)} ({', '.join(strict) or 'none'}); "
+        f"rho_M >= rho^d on the uniform ones (M4, ours); M2's "
         f"legal adversary (ours) verified for 3 checker profiles per tree",
         "failed" if violations else "refined",
         values={"cases": rows, "violations": violations, "strict_cases": strict},
