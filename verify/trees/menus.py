@@ -161,6 +161,9 @@ def realisations(tree: Tree, limit: int = MAX_REALISATIONS):
     >>> [(choice, realised.ids) for choice, realised in realisations(tree)]
     [({0: 0}, ('A', 'x', 'y')), ({0: 1}, ('B', 'u', 'v'))]
     """
+    if not tree.has_menus:
+        yield {}, tree
+        return
     total = count_realisations(tree)
     if total > limit:
         raise TooLarge(f"the menu tree has {total} realisations; enumerating them is for at "
