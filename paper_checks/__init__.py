@@ -23,12 +23,15 @@ MODULES = [
     "theorem_4_1_cost",
     "theorem_4_2_soundness",
     "theorem_4_2_z3",
+    "theorem_4_1_menus",
+    "theorem_4_2_menus",
     "section_4_repetitions",
     "lemma_5_2",
     "lemma_5_4",
     "theorem_5_3",
     "theorem_5_1",
     "section_5_repeated_queries",
+    "section_5_menus",
     "budgeted_debate",  # this project's extension, not a claim of the paper
 ]
 

@@ -5,7 +5,8 @@ The public API, by paper section (every name loads its module on first use, so t
 
 * Section 3.3, fbs: `fbs`, `certify`, `check`, `blocks`, `check_blocks`, `parse_spec`
 * Sections 3.1-3.2, trees and oracles: `load_tree`, `load_oracle`, `uniform_tree`,
-  `random_tree`, `literature_tree`, `random_oracle`, `node_values`, `tree_info`, `write_tree`
+  `random_tree`, `literature_tree`, `random_oracle`, `node_values`, `tree_info`, `write_tree`;
+  menus (Alice decomposes on the fly, docs/menus.md): `load_menu_tree`, `realise`, `realisations`
 * Section 4, the protocol: `debate`, `worst_case`, `completeness`, `plan`
 * Section 5, the lower bound: `tree_fbs`, `adversary`, `light_block`
 * Budgeted FBS Debate, THIS PROJECT'S EXTENSION (docs/budgeted.md): `budgeted_debate`,
@@ -33,7 +34,7 @@ _API = {
     "verify.functions.families": ("BooleanFunction",),
     "verify.trees.api": ("Tree", "load_tree", "load_oracle", "uniform_tree", "random_tree",
                          "literature_tree", "random_oracle", "node_values", "tree_info",
-                         "write_tree"),
+                         "write_tree", "load_menu_tree", "realise", "realisations"),
     "verify.protocol.api": ("debate", "worst_case", "completeness", "plan"),
     "verify.lower_bound.api": ("tree_fbs", "adversary"),
     "verify.lower_bound.light_blocks": ("light_block",),

@@ -13,7 +13,7 @@ from verify.base.errors import BadInput
 from verify.functions.spec import parse_spec
 from verify.trees.builders import literature_tree, random_tree, uniform_tree
 from verify.trees.oracles import check_covers, load_oracle, node_values, parse_oracle, random_oracle
-from verify.trees.tree_file import load_tree, parse_tree, tree_document
+from verify.trees.tree_file import load_menu_tree, load_tree, parse_tree, tree_document
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,7 +68,7 @@ BAD_TREES = [
     (flat([inner("r", "maj:3", [])]), "non-empty list"),
     (flat([inner("r", "nonsense:3", ["a"]), leaf("a")]), "unknown function spec"),
     (flat(GOOD, root="missing"), "root id 'missing'"),
-    ({**flat(GOOD), "format": "fbs-tree/2"}, "unsupported \"format\""),
+    ({**flat(GOOD), "format": "fbs-tree/3"}, "unsupported \"format\""),
     ({**flat(GOOD), "colour": 1}, "unknown top-level key 'colour'"),
     ({"format": "fbs-tree/1", "root": {"id": "r", "aggregator": "and:2", "children": [
         {"id": "a", "query": "x"}, {"id": "a", "query": "y"}]}}, "occurs twice"),
@@ -161,7 +161,7 @@ def test_oracles(tmp_path):
 
 def test_examples_and_docs_parse():
     for path in sorted((ROOT / "examples").glob("*tree*.json")):
-        load_tree(path)
+        load_menu_tree(path) if path.name.startswith("menu") else load_tree(path)
     for path in sorted((ROOT / "examples").glob("*oracle*.json")):
         load_oracle(path)
     text = (ROOT / "docs" / "formats.md").read_text()
@@ -171,6 +171,8 @@ def test_examples_and_docs_parse():
     assert len(trees) == 3  # nested, flat, uniform
     for document in trees:
         parse_tree(document, compact=True)
+    menus = [p for p in parsed if p.get("format") == "fbs-tree/2"]
+    assert len(menus) == 1 and parse_tree(menus[0], menus=True).has_menus
     for document in parsed:
         if document.get("format") == "fbs-oracle/1":
             parse_oracle(document)

@@ -73,7 +73,8 @@ def register(commands) -> None:
 
 
 def _instance(parser) -> None:
-    parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file (- for standard input)")
+    parser.add_argument("tree", metavar="TREE", help="fbs-tree/1 file, or fbs-tree/2 with menus "
+                        "of alternative decompositions (- for standard input)")
     parser.add_argument("--oracle", required=True, metavar="ORACLE", help="fbs-oracle/1 file")
     parser.add_argument("--rho", metavar="R", help="e.g. 4, 7/2 or 2.5 (required for the paper "
                         "protocol)")
@@ -111,6 +112,31 @@ def _budgeted(args) -> bool:
     return args.protocol == "budgeted"
 
 
+def _refusing_menus(command, args) -> int:
+    """Run a budgeted command; a tree with menus is refused with the reason (docs/budgeted.md)."""
+    from verify.base.errors import BadInput
+    from verify.trees.tree_file import MenusRefused
+
+    try:
+        return command(args)
+    except MenusRefused as error:
+        raise BadInput(f"{str(error).split(': node ')[0]}: --protocol budgeted takes a fixed tree, "
+                       "not one with alternative decompositions (menus): its Theorem B1 (ours) "
+                       "extends to menus but the implementation and Theorem B2 need the "
+                       "realised tree (docs/budgeted.md, section 7); fix one alternative per "
+                       "menu node") from None
+
+
+def _print_menus(document, stream=None) -> None:
+    """With menus: their number and the honest Alice's alternatives (docs/menus.md)."""
+    if "menu_nodes" not in document:
+        return
+    chosen = ", ".join(f"{m!r} -> {a!r}" for m, a in list(document["honest_alternatives"].items())[:6])
+    print(f"  menus: {document['menu_nodes']} menu node(s), {document['realisations']} "
+          f"realisation(s); the honest Alice decomposes by {chosen or 'none reached'}",
+          file=stream)
+
+
 # ----------------------------------------------------------------------------- run
 
 
@@ -118,7 +144,7 @@ def run_run(args) -> int:
     if _budgeted(args):
         from .budgeted import run_run
 
-        return run_run(args)
+        return _refusing_menus(run_run, args)
     from verify.base.numbers import parse_fraction
     from verify.cli import print_json
     from verify.protocol.api import debate
@@ -177,6 +203,8 @@ def _print_single_run(debate, alice, seed: int, stream) -> None:
         if current.z is None:
             print(f"{head}; oracle says {current.oracle}: {current.outcome}", file=stream)
             continue
+        if current.alternative is not None:
+            head += f", decomposes by {tree.ids[current.decomposition(tree)]!r}"
         detail = f"z = {_bits(current.z)}"
         if current.fbs is not None:
             detail += f", fbs = {short_fraction(current.fbs)}"
@@ -220,6 +248,7 @@ def _print_run(document, stream) -> None:
     if "instance_bound" in document:
         say(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
             f"{short_fraction(Fraction(document['instance_bound']))}")
+    _print_menus(document, stream)
     if document.get("fbs_condition_holds") is False:
         say("  FBS condition (Theorem 4.1's hypothesis) FAILS: see the warning")
     cost = document.get("cost_per_run_max")
@@ -239,7 +268,7 @@ def run_worst(args) -> int:
     if _budgeted(args):
         from .budgeted import run_worst_case
 
-        return run_worst_case(args)
+        return _refusing_menus(run_worst_case, args)
     from verify.cli import print_json
     from verify.protocol.api import worst_case
 
@@ -265,6 +294,7 @@ def _print_worst(document) -> None:
     print(f"worst-case liar (exact DP): {document['tree']} (depth {document['depth']}), "
           f"rho = {document['rho']}, Bob's rule: {document['rule']}")
     print(f"  Alice answers {document['alice_answer']} (L(x) = {document['true_value']})")
+    _print_menus(document)
     print(f"  catch_probability_exact = {show('catch_probability_exact')}")
     verdict = "holds" if document["theorem_4_2_holds"] else "FAILS"
     scope = "" if document["theorem_4_2_applies"] else (
@@ -277,7 +307,8 @@ def _print_worst(document) -> None:
           f"{show('true_claim_catch')}")
     if document["strategy"]:
         top = document["strategy"][0]
-        print(f"  strategy at the root: z = {_bits(top['z'])} (lies at children "
+        chosen = f"alternative {top['alternative']!r}, " if "alternative" in top else ""
+        print(f"  strategy at the root: {chosen}z = {_bits(top['z'])} (lies at children "
               f"{[i + 1 for i in top['lies']][:20]}), fbs = {top['fbs']}; "
               f"{document['strategy_states']} internal state(s) reachable (see --json)")
         print(f"  ({CHILDREN_NOTE})")
@@ -292,7 +323,7 @@ def run_plan(args) -> int:
     if _budgeted(args):
         from .budgeted import run_plan
 
-        return run_plan(args)
+        return _refusing_menus(run_plan, args)
     from verify.cli import print_json
     from verify.protocol.api import plan
 
@@ -336,7 +367,7 @@ def run_completeness(args) -> int:
     if _budgeted(args):
         from .budgeted import run_completeness
 
-        return run_completeness(args)
+        return _refusing_menus(run_completeness, args)
     from verify.cli import print_json
     from verify.protocol.api import completeness
 
@@ -368,8 +399,9 @@ def _print_completeness(document) -> None:
         f"FAILS at {len(violations)} node(s), e.g. {violations[0]['node']!r} with fbs "
         f"{violations[0]['fbs']}")
     print(f"  FBS condition fbs_z*(phi_u) <= rho at every internal node: {condition}")
+    _print_menus(document)
     print(f"  honest Alice's oracle queries on a path: at most {document['queries_on_path_max']} "
-          f"<= d*q*Q = {document['depth']}*{document['q']}*{document['Q']} = "
+          f"<= d*q*Q = {document['d']}*{document['q']}*{document['Q']} = "
           f"{document['query_bound_d_q_Q']}")
     if document["losing_paths"]:
         first = document["losing_paths"][0]

@@ -13,18 +13,21 @@ from fractions import Fraction
 from verify.base.files import AtomicOutput, check_paths
 from verify.base.numbers import exact_fields, fraction_text
 from verify.base.progress import Progress
-from verify.trees.api import as_oracle, as_tree, input_files
+from verify.trees.api import as_menu_tree, as_oracle, input_files
+from verify.trees.menus import count_realisations
 
 from . import planner
 from .completeness import CompletenessReport, check_completeness
 from .debaters import BUILT_IN, HonestAlice, WorstCaseAlice, make_alice
 from .engine import Debate, StateGraph, compile_states, parse_rho
+from .menus import chosen_alternatives, realised_debate
 from .sampling import RunsResult, sample_runs
 
 
 def debate_instance(tree, oracle, rho, rule: str = "vertex") -> Debate:
-    """A validated Debate from a tree and an oracle (objects or files), rho and Bob's rule."""
-    loaded = as_tree(tree)
+    """A validated Debate from a tree and an oracle (objects or files), rho and Bob's rule;
+    the tree may offer menus (alternative decompositions, fbs-tree/2)."""
+    loaded = as_menu_tree(tree)
     return Debate.create(loaded, as_oracle(oracle, loaded), parse_rho(rho), rule)
 
 
@@ -37,18 +40,23 @@ def _common(debate: Debate) -> dict:
     tree = debate.tree
     note = None if tree.is_uniform else (
         f"leaves lie at several depths; Theorem 4.2 is applied with the maximum depth {tree.depth}")
-    return {"tree": tree.description, "nodes": tree.n_nodes, "depth": tree.depth,
-            "depth_note": note, "rho": fraction_text(debate.rho), "rule": debate.rule,
-            "true_value": debate.values[tree.root],
-            **exact_fields("theorem_4_2_bound", debate.theorem_bound),
-            "child_numbering": "0-based: child i is the paper's y_(i+1)"}
+    document = {"tree": tree.description, "nodes": tree.n_nodes, "depth": tree.depth,
+                "depth_note": note, "rho": fraction_text(debate.rho), "rule": debate.rule,
+                "true_value": debate.values[tree.root],
+                **exact_fields("theorem_4_2_bound", debate.theorem_bound),
+                "child_numbering": "0-based: child i is the paper's y_(i+1)"}
+    if tree.has_menus:
+        document.update(menu_nodes=len(tree.menus()), realisations=count_realisations(tree),
+                        honest_alternatives=chosen_alternatives(debate))
+    return document
 
 
 def fbs_condition_violations(debate: Debate) -> tuple[tuple[str, Fraction], ...]:
-    """Internal nodes where the FBS condition of Theorem 4.1 fails: (node id, honest fbs > rho)."""
+    """Internal nodes where the FBS condition of Theorem 4.1 fails: (node id, honest fbs > rho);
+    with menus, in the realisation the honest Alice forms (verify.protocol.menus)."""
     from .completeness import _violations
 
-    return tuple(_violations(debate))
+    return tuple(_violations(realised_debate(debate)))
 
 
 # ----------------------------------------------------------------------------- runs
@@ -171,8 +179,11 @@ class WorstCase:
             if current.z is None:
                 continue
             node = current.node
-            lies = [i for i, c in enumerate(tree.children[node]) if current.z[i] != debate.values[c]]
-            strategy.append({"node": tree.ids[node], "claim": current.claim,
+            lies = [i for i, c in enumerate(current.sub_problems(tree))
+                    if current.z[i] != debate.values[c]]
+            chosen = {} if current.alternative is None else {
+                "alternative": tree.ids[current.decomposition(tree)]}
+            strategy.append({"node": tree.ids[node], **chosen, "claim": current.claim,
                              "z": "".join(map(str, current.z)), "lies": lies,
                              "fbs": fraction_text(current.fbs) if current.fbs is not None else None,
                              "outcome": current.outcome,
@@ -210,7 +221,8 @@ def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = Fals
 
 @dataclass(frozen=True)
 class Completeness:
-    """Every path Bob can sample against the honest Alice (Theorem 4.1)."""
+    """Every path Bob can sample against the honest Alice (Theorem 4.1); with menus, on the
+    realisation her choices form (she plays it exactly; node ids are the alternatives')."""
 
     debate: Debate
     report: CompletenessReport
@@ -232,7 +244,8 @@ class Completeness:
                               "probability": fraction_text(p.probability)}
                              for p in report.losing_paths[:100]],
             "queries_on_path_max": report.queries_on_path_max,
-            "query_bound_d_q_Q": report.query_bound, "Q": report.Q, "q": report.width})
+            "query_bound_d_q_Q": report.query_bound, "Q": report.Q, "q": report.width,
+            "d": report.depth})
         return document
 
 
@@ -245,7 +258,7 @@ def completeness(tree, oracle, rho, *, rule: str = "vertex") -> Completeness:
     True
     """
     instance = debate_instance(tree, oracle, rho, rule)
-    return Completeness(instance, check_completeness(instance))
+    return Completeness(instance, check_completeness(realised_debate(instance)))
 
 
 # ----------------------------------------------------------------------------- plan

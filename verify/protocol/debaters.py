@@ -1,14 +1,18 @@
 """Alice debaters (paper Section 4): honest, scripted lies, and the worst-case liar.
 
 * `HonestAlice` answers A(x) = L(x) and decomposes every claim with the correct answers
-  z = (L(y_1), .., L(y_q)): the strategy of the proof of Theorem 4.1.
+  z = (L(y_1), .., L(y_q)): the strategy of the proof of Theorem 4.1. At a menu node she
+  takes the alternative of `verify.protocol.menus.honest_choices` (docs/menus.md).
 * `ScriptedAlice` reads an `fbs-alice/1` file (docs/formats.md):
       {"format": "fbs-alice/1", "answer": 0 or 1, "claims": {"node id": "z bits", ...}}
   At a listed node she claims the given z (whatever claim she is defending there, so an
   inconsistent script loses the consistency check); elsewhere she gives the correct answers.
+  An optional "alternatives": {"menu node id": "alternative id"} picks decompositions at
+  menu nodes; elsewhere she takes the honest Alice's alternative.
 * `WorstCaseAlice` lies at the root (A(x) = 1 - L(x)) and plays the exact DP's minimiser
-  (verify.protocol.worst_case). Where no claim vector passes both checks she loses anyway; she then
-  outputs the first consistent z (which fails the fbs check), or the correct answers.
+  (verify.protocol.worst_case), alternatives included. Where no claim vector passes both
+  checks she loses anyway; she then outputs the first consistent z (which fails the fbs
+  check), or the correct answers.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from verify.base.files import read_versioned
 from verify.functions.aggregators import evaluate
 
 from .engine import Debate
+from .menus import honest_choices
 from .worst_case import WorstCaseResult, solve_worst_case
 
 SCRIPT_FORMAT = "fbs-alice/1"
@@ -35,6 +40,9 @@ class HonestAlice:
     def answer(self, debate: Debate) -> int:
         return debate.values[debate.tree.root]
 
+    def choose(self, debate: Debate, node: int, claim: int) -> int:
+        return honest_choices(debate)[node]
+
     def decompose(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
         return debate.truth(node)
 
@@ -46,9 +54,17 @@ class ScriptedAlice:
     top: int
     claims: dict[str, tuple[int, ...]]
     name: str = "scripted"
+    alternatives: dict[str, str] | None = None  # menu node id -> alternative id
 
     def answer(self, debate: Debate) -> int:
         return self.top
+
+    def choose(self, debate: Debate, node: int, claim: int) -> int:
+        tree = debate.tree
+        chosen = (self.alternatives or {}).get(tree.ids[node])
+        if chosen is None:
+            return honest_choices(debate)[node]
+        return [tree.ids[a] for a in tree.children[node]].index(chosen)
 
     def decompose(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
         return self.claims.get(debate.tree.ids[node], debate.truth(node))
@@ -56,10 +72,18 @@ class ScriptedAlice:
     def validate(self, debate: Debate) -> "ScriptedAlice":
         """BadInput if a scripted node id is unknown, a leaf, or z has the wrong width."""
         tree = debate.tree
+        for node_id, chosen in (self.alternatives or {}).items():
+            node = tree.node(node_id)
+            options = [tree.ids[a] for a in tree.children[node]] if tree.is_menu(node) else []
+            if chosen not in options:
+                raise BadInput(f"script: {node_id!r} is not a menu node with an alternative "
+                               f"{chosen!r}" if options else
+                               f"script: node {node_id!r} is not a menu node")
         for node_id, z in self.claims.items():
             node = tree.node(node_id)
-            if tree.is_leaf(node):
-                raise BadInput(f"script: node {node_id!r} is a leaf; claims are for internal nodes")
+            if tree.is_leaf(node) or tree.is_menu(node):
+                raise BadInput(f"script: node {node_id!r} is a leaf or a menu node; claims are "
+                               "for decomposition nodes (a menu's alternatives)")
             if len(z) != tree.width(node):
                 raise BadInput(f"script: node {node_id!r} has {tree.width(node)} children "
                                f"but the claim vector has {len(z)} bits")
@@ -69,7 +93,7 @@ class ScriptedAlice:
 def load_script(path: str | Path) -> ScriptedAlice:
     """Read an `fbs-alice/1` file."""
     document, where = read_versioned(path, "Alice script", SCRIPT_FORMAT,
-                                     {"answer", "claims", "description"})
+                                     {"answer", "claims", "alternatives", "description"})
     top = document.get("answer")
     if type(top) is not int or top not in (0, 1):
         raise BadInput(f"{where}: \"answer\" must be 0 or 1")
@@ -81,7 +105,12 @@ def load_script(path: str | Path) -> ScriptedAlice:
         if not isinstance(bits, str) or not bits or set(bits) - {"0", "1"}:
             raise BadInput(f"{where}: the claim for {node_id!r} must be a bit string like \"0110\"")
         parsed[node_id] = tuple(int(b) for b in bits)
-    return ScriptedAlice(top, parsed, name=f"script:{Path(path).name}")
+    alternatives = document.get("alternatives", {})
+    if not isinstance(alternatives, dict) or \
+            not all(isinstance(v, str) for v in alternatives.values()):
+        raise BadInput(f"{where}: \"alternatives\" must map menu node ids to alternative ids")
+    return ScriptedAlice(top, parsed, name=f"script:{Path(path).name}",
+                         alternatives=dict(alternatives))
 
 
 @dataclass
@@ -97,6 +126,9 @@ class WorstCaseAlice:
 
     def answer(self, debate: Debate) -> int:
         return 1 - debate.values[debate.tree.root]
+
+    def choose(self, debate: Debate, node: int, claim: int) -> int:
+        return self.result.choices[node][claim]
 
     def decompose(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
         z = self.result.choices[node][claim]

@@ -8,7 +8,10 @@ Initialization: Alice outputs A(x). At each internal node x_hat (level k = d .. 
      verify.protocol.bob_rules) and the debate continues at y_i with A(y_i) = z_i.
 At a leaf (level 0): Alice wins iff her claim equals O(q_leaf).
 
-The sub-problems y are the tree's (Definition 3.2); Alice chooses only her answers.
+The sub-problems y are the tree's (Definition 3.2). Where the tree offers a menu of
+alternative decompositions (verify.trees.menus), Alice's step 1 also chooses one of them
+(`Alice.choose`); Bob's checks then apply to the chosen decomposition, and the level is not
+consumed by the choice. Elsewhere Alice chooses only her answers.
 Constant aggregator (fbs = 0, docs/notes.md, section 1): the consistency check has already forced
 Alice's claim to equal the constant, which is the node's true value; Bob has no
 distribution, and the simulator ends the run in Alice's favour (reason
@@ -21,7 +24,7 @@ completeness enumeration and the worst-case DP's strategy replay all go through 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Protocol
 
@@ -58,6 +61,7 @@ class Debate:
     rho: Fraction
     rule: str
     values: tuple[int, ...]  # val_O(u) = L(x_u)
+    cache: dict = field(default_factory=dict, compare=False, repr=False)  # derived data
 
     @classmethod
     def create(cls, tree: Tree, oracle: dict[str, int], rho, rule: str = "vertex") -> "Debate":
@@ -75,13 +79,27 @@ class Debate:
 
 
 class Alice(Protocol):
-    """A debater for the Alice role: a top answer and a claim vector per (node, claim)."""
+    """A debater for the Alice role: a top answer, an alternative per (menu node, claim) and a
+    claim vector per (decomposition node, claim)."""
 
     name: str
 
     def answer(self, debate: Debate) -> int: ...
 
+    def choose(self, debate: Debate, node: int, claim: int) -> int: ...
+
     def decompose(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]: ...
+
+
+def move(alice: Alice, debate: Debate, node: int, claim: int):
+    """Alice's step 1 at a node: (alternative or None, z or None at a leaf)."""
+    tree = debate.tree
+    if tree.is_leaf(node):
+        return None, None
+    if tree.is_menu(node):
+        alternative = alice.choose(debate, node, claim)
+        return alternative, alice.decompose(debate, tree.children[node][alternative], claim)
+    return None, alice.decompose(debate, node, claim)
 
 
 @dataclass(frozen=True)
@@ -102,15 +120,33 @@ class Step:
     alice_work: int | None = None  # her work units for this move (None: she keeps no counter)
     lp: tuple[int, int] | None = None  # Bob's LP (variables, constraints) if he solved one
     judge_queries: int = 0  # the judge's counted oracle reads at a leaf (through `play`)
+    alternative: int | None = None  # at a menu node: the decomposition Alice chose (0-based)
 
     @property
     def caught(self) -> bool:
         return self.outcome == BOB_WINS
 
+    def decomposition(self, tree: Tree) -> int:
+        """The node whose aggregator was checked: the chosen alternative at a menu node."""
+        return self.node if self.alternative is None else tree.children[self.node][self.alternative]
 
-def step(debate: Debate, node: int, claim: int, z: tuple[int, ...] | None = None) -> Step:
-    """Apply the protocol's checks at `node` where Alice defends `claim` with vector z."""
+    def sub_problems(self, tree: Tree) -> tuple[int, ...]:
+        """The children y_1..y_q of the checked decomposition (Bob samples among them)."""
+        return tree.children[self.decomposition(tree)]
+
+
+def step(debate: Debate, node: int, claim: int, z: tuple[int, ...] | None = None,
+         alternative: int | None = None) -> Step:
+    """Apply the protocol's checks at `node` where Alice defends `claim` with vector z (at a
+    menu node, z is for the alternative she chose)."""
     tree = debate.tree
+    if tree.is_menu(node):
+        options = tree.children[node]
+        if type(alternative) is not int or not 0 <= alternative < len(options):
+            raise BadInput(f"node {tree.ids[node]!r}: Alice must choose an alternative in "
+                           f"0..{len(options) - 1}, got {alternative!r}")
+        return replace(step(debate, options[alternative], claim, z), node=node,
+                       alternative=alternative)
     if tree.is_leaf(node):
         answer = debate.oracle[tree.queries[node]]
         won = claim == answer
@@ -181,8 +217,10 @@ def play(debate: Debate, alice: Alice, node: int, claim: int) -> Step:
         before = debate.oracle.calls
         current = step(debate, node, claim)
         return replace(current, judge_queries=debate.oracle.calls - before)
-    z, queries, work = measured(alice, debate.oracle, alice.decompose, debate, node, claim)
-    return replace(step(debate, node, claim, z), alice_queries=queries, alice_work=work)
+    (alternative, z), queries, work = measured(alice, debate.oracle, move, alice, debate, node,
+                                               claim)
+    return replace(step(debate, node, claim, z, alternative), alice_queries=queries,
+                   alice_work=work)
 
 
 def run_once(debate: Debate, alice: Alice, uniforms) -> Run:
@@ -201,7 +239,7 @@ def run_once(debate: Debate, alice: Alice, uniforms) -> Run:
                        answer_work)
         i = pick(current.p, float(uniforms[len(choices)]))
         choices.append(i)
-        node, claim = debate.tree.children[node][i], current.z[i]
+        node, claim = current.sub_problems(debate.tree)[i], current.z[i]
 
 
 @dataclass
@@ -273,7 +311,7 @@ def compile_states(debate: Debate, alice: Alice) -> StateGraph:
         steps.append(current)
         following = []
         if current.outcome is None:
-            for child, zi, pi in zip(tree.children[node], current.z, current.p):
+            for child, zi, pi in zip(current.sub_problems(tree), current.z, current.p):
                 if not pi:
                     following.append(-1)
                     continue

@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
+from verify.base.errors import BadInput
 from verify.functions.aggregators import evaluate
 
 from .engine import Debate
@@ -48,6 +49,9 @@ class SolvingAlice:
         self._root_claims = None  # (oracle object, z) from the top answer, for round 1
 
     def answer(self, debate: Debate) -> int:
+        if debate.tree.has_menus:
+            raise BadInput(f"--alice {self.name} counts oracle reads on a fixed tree; this tree "
+                           "has alternative decompositions (menus): use --alice honest")
         root = debate.tree.root
         z = self._solve_children(debate, root)
         self._root_claims = (debate.oracle, z)

@@ -41,6 +41,8 @@ class TranscriptWriter:
         node = step.node
         fields = {"level": tree.depth - tree.depths[node], "depth": tree.depths[node],
                   "node": tree.ids[node], "claim": step.claim}
+        if step.alternative is not None:  # a menu node: the decomposition Alice chose
+            fields["alternative"] = tree.ids[step.decomposition(tree)]
         if step.z is None:
             fields.update(query=tree.queries[node], oracle=step.oracle,
                           leaf_check=step.outcome == ALICE_WINS, judge_queries=1)

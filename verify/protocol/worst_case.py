@@ -9,6 +9,10 @@ node u when Alice must defend claim a for u (Bob follows the protocol with his r
                (a z with fbs = 0 ends the run in Alice's favour: value 0, see verify.protocol);
                if no z passes both checks, Alice loses at once: catch(u, a) = 1.
 
+  menu u:      catch(u, a) = min over the alternatives j of catch(alt_j, a)   (ties: the first j)
+               (Alice decomposes on the fly, Section 3.2: the min over decompositions AND
+               claims is a DP over the tree's AND-OR structure; the choice does not use a level)
+
 The game below u depends only on (u, a), so a memoryless deterministic strategy is optimal
 (the objective is linear in any randomisation). Ties are broken by the smallest truth-table
 index of z (z_1 most significant). The lying Alice's exact catch probability is
@@ -79,7 +83,8 @@ class WorstCaseResult:
     theorem_bound: Fraction  # rho^-d
     instance_bound: Fraction
     catch: tuple[tuple[Fraction, Fraction], ...]  # catch(u, 0), catch(u, 1) per node
-    choices: tuple[tuple[tuple[int, ...] | None, tuple[int, ...] | None], ...]
+    choices: tuple  # per node (choice for claim 0, for claim 1): z (None: no z passes), or
+    # at a menu node the index of the chosen alternative
     memo_entries: int
     fbs_evaluations: int
 
@@ -189,9 +194,12 @@ def solve_worst_case(debate: Debate, progress=None) -> WorstCaseResult:
     catch: list = [None] * tree.n_nodes
     choices: list = [None] * tree.n_nodes
     memo: dict = {}
+    menus = frozenset(tree.menus()) if tree.has_menus else frozenset()
     for node in reversed(range(tree.n_nodes)):
         kids = tree.children[node]
-        if not kids:
+        if node in menus:
+            catch[node], choices[node] = _best_alternative([catch[c] for c in kids])
+        elif not kids:
             answer = debate.oracle[tree.queries[node]]
             catch[node] = (ZERO if answer == 0 else ONE, ZERO if answer == 1 else ONE)
             choices[node] = (None, None)
@@ -218,6 +226,12 @@ def solve_worst_case(debate: Debate, progress=None) -> WorstCaseResult:
         tuple(catch), tuple(choices), len(memo), _evaluations(tree, debate.rule))
 
 
+def _best_alternative(pairs) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
+    """Per claim, the alternative with the smallest catch (ties: the first)."""
+    chosen = tuple(min(range(len(pairs)), key=lambda j: (pairs[j][claim], j)) for claim in (0, 1))
+    return (pairs[chosen[0]][0], pairs[chosen[1]][1]), chosen
+
+
 def instance_bounds(debate: Debate, choices) -> list:
     """IB(u, a) for lying claims a != val(u) (None for true claims); see the module doc."""
     tree, values = debate.tree, debate.values
@@ -226,7 +240,9 @@ def instance_bounds(debate: Debate, choices) -> list:
         pair = []
         for claim in (0, 1):
             z = choices[node][claim]
-            if claim == values[node]:
+            if tree.is_menu(node):
+                pair.append(bounds[tree.children[node][z]][claim])
+            elif claim == values[node]:
                 pair.append(None)
             elif tree.is_leaf(node) or z is None:
                 pair.append(ONE)

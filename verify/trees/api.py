@@ -17,13 +17,14 @@ from verify.base.numbers import fraction_text
 
 from .builders import literature_tree, random_tree, uniform_queries, uniform_tree
 from .local_fbs import honest_fbs
+from .menus import realisations, realise
 from .model import Tree, UniformTree
 from .oracles import LeafBits, load_oracle, node_values, oracle_document, random_oracle
-from .tree_file import load_tree, load_tree_description, tree_document
+from .tree_file import MenusRefused, load_menu_tree, load_tree, load_tree_description, tree_document
 
-__all__ = ["Tree", "as_oracle", "as_tree", "literature_tree", "load_oracle", "load_tree",
-           "node_values", "random_oracle", "random_tree", "tree_info", "uniform_tree",
-           "write_tree"]
+__all__ = ["Tree", "as_oracle", "as_tree", "literature_tree", "load_menu_tree", "load_oracle",
+           "load_tree", "node_values", "random_oracle", "random_tree", "realisations", "realise",
+           "tree_info", "uniform_tree", "write_tree"]
 
 
 def as_tree(tree: Tree | UniformTree | str | os.PathLike, *, compact: bool = False):
@@ -32,8 +33,20 @@ def as_tree(tree: Tree | UniformTree | str | os.PathLike, *, compact: bool = Fal
     if isinstance(tree, UniformTree):
         return tree if compact else uniform_tree(tree.aggregator, tree.depth)
     if isinstance(tree, Tree):
+        if tree.has_menus:
+            raise MenusRefused("the tree offers alternative decompositions (menus); this "
+                               "function takes a fixed tree (verify.trees.menus.realise fixes one)")
         return tree
     return load_tree_description(tree) if compact else load_tree(tree)
+
+
+def as_menu_tree(tree: Tree | UniformTree | str | os.PathLike) -> Tree:
+    """Like as_tree (listed), but a tree with menus (fbs-tree/2, a MenuTree) is accepted."""
+    if isinstance(tree, UniformTree):
+        return uniform_tree(tree.aggregator, tree.depth)
+    if isinstance(tree, Tree):
+        return tree
+    return load_menu_tree(tree)
 
 
 def as_oracle(oracle: dict | LeafBits | str | os.PathLike, tree=None) -> dict[str, int]:

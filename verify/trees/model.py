@@ -58,6 +58,15 @@ class Tree:
     def is_leaf(self, node: int) -> bool:
         return not self.children[node]
 
+    def is_menu(self, node: int) -> bool:
+        """True iff the node offers alternative decompositions (never in a fixed tree;
+        see verify.trees.menus.MenuTree)."""
+        return False
+
+    @property
+    def has_menus(self) -> bool:
+        return False
+
     def leaves(self) -> list[int]:
         return [i for i, c in enumerate(self.children) if not c]
 
@@ -210,3 +219,4 @@ class UniformTree:
         return self.n_internal + self.n_leaves
 
     is_uniform = True
+    has_menus = False

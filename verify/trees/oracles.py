@@ -139,13 +139,30 @@ def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
     [0, 1, 0]"""
     check_covers(tree, answers)
     values = [0] * tree.n_nodes
+    menus = frozenset(tree.menus()) if tree.has_menus else frozenset()
     for node in reversed(range(tree.n_nodes)):
         kids = tree.children[node]
-        if kids:
+        if node in menus:
+            values[node] = _menu_value(tree, node, values)
+        elif kids:
             values[node] = evaluate(tree.aggregators[node], [values[c] for c in kids])
         else:
             values[node] = answers[tree.queries[node]]
     return values
+
+
+def _menu_value(tree: Tree, node: int, values) -> int:
+    """The value of a menu node: the common value of its alternatives (each must be a correct
+    decomposition of the same problem, Definition 3.2); BadInput if they disagree."""
+    kids = tree.children[node]
+    found = {values[c] for c in kids}
+    if len(found) > 1:
+        zero = next(tree.ids[c] for c in kids if values[c] == 0)
+        one = next(tree.ids[c] for c in kids if values[c] == 1)
+        raise BadInput(f"menu node {tree.ids[node]!r}: its alternatives disagree under the oracle "
+                       f"({zero!r} evaluates to 0, {one!r} to 1); every alternative must be a "
+                       "correct decomposition of the same problem (Definition 3.2)")
+    return values[kids[0]]
 
 
 def random_oracle(tree: Tree | UniformTree, seed: int, ones: float = 0.5) -> dict[str, int] | LeafBits:

@@ -7,6 +7,12 @@ Three layouts are read:
 * uniform: {"format": "fbs-tree/1", "uniform": {"aggregator": "maj:9", "depth": 7}}, the
   complete tree that `uniform_tree` lists, described instead (`verify.trees.model.UniformTree`).
 
+`fbs-tree/2` is the same format plus menus: a node {"id": .., "alternatives": [..]} lists
+alternative decompositions Alice chooses from (verify.trees.menus). An `fbs-tree/1` file reads
+exactly as before (a node key "alternatives" is unknown there). Only the commands that
+support menus read them (`load_menu_tree`); `load_tree` refuses a tree with menus with
+`MenusRefused`, one line.
+
 This module checks the JSON (keys, types, layouts) and hands the node records to
 `verify.trees.model`, which checks the tree itself. `load_tree` always gives a listed `Tree`;
 `load_tree_description` keeps a uniform description as it is.
@@ -20,12 +26,40 @@ from verify.base.errors import BadInput, TooLarge
 from verify.base.files import read_json
 
 from .builders import uniform_tree
-from .model import MAX_NODES, Tree, UniformTree, build_tree
+from .menus import build_menu_tree
+from .model import MAX_NODES, Tree, UniformTree
 
 FORMAT = "fbs-tree/1"
+MENU_FORMAT = "fbs-tree/2"  # fbs-tree/1 plus menus (alternative decompositions)
 _TOP_KEYS = {"format", "description", "depth", "root", "nodes", "uniform"}
 LAYOUTS = ("flat", "nested", "uniform")
 _NODE_KEYS = {"id", "aggregator", "children", "query", "label"}
+_MENU_KEYS = {"id", "alternatives", "label"}
+
+
+class MenusRefused(BadInput):
+    """A tree with menus given to a command that takes a fixed tree."""
+
+
+def load_menu_tree(path: str | Path) -> Tree:
+    """Read an `fbs-tree/1` or `fbs-tree/2` file; menus allowed (a MenuTree if it has any).
+
+    >>> import json, os, tempfile
+    >>> from verify import load_menu_tree
+    >>> path = os.path.join(tempfile.mkdtemp(), "menu.json")
+    >>> leaf = lambda name: {"id": name, "query": name}
+    >>> with open(path, "w") as handle:
+    ...     json.dump({"format": "fbs-tree/2", "root": {"id": "r", "alternatives": [
+    ...         {"id": "A", "aggregator": "and:2", "children": [leaf("x"), leaf("y")]},
+    ...         {"id": "B", "aggregator": "or:2", "children": [leaf("u"), leaf("v")]}]}}, handle)
+    >>> tree = load_menu_tree(path)
+    >>> [tree.ids[m] for m in tree.menus()], tree.depth
+    (['r'], 1)"""
+    document = read_json(path, "tree")
+    try:
+        return parse_tree(document, menus=True)
+    except BadInput as error:
+        raise type(error)(f"tree {str(path)!r}: {error}") from None
 
 
 def load_tree(path: str | Path) -> Tree:
@@ -53,14 +87,16 @@ def load_tree_description(path: str | Path) -> Tree | UniformTree:
         raise type(error)(f"tree {str(path)!r}: {error}") from None
 
 
-def parse_tree(document: dict, *, compact: bool = False) -> Tree | UniformTree:
-    """Validate an `fbs-tree/1` document (nested, flat or uniform) and build a Tree; with
-    compact=True a uniform description is returned as a UniformTree."""
+def parse_tree(document: dict, *, compact: bool = False, menus: bool = False) -> Tree | UniformTree:
+    """Validate an `fbs-tree/1` or `fbs-tree/2` document (nested, flat or uniform) and build a
+    Tree; with compact=True a uniform description is returned as a UniformTree; a tree with
+    menus is a MenuTree with menus=True, else refused (MenusRefused)."""
     if not isinstance(document, dict):
         raise BadInput("a tree must be a JSON object")
-    if document.get("format") != FORMAT:
-        raise BadInput(f"missing or unsupported \"format\" (expected {FORMAT!r}, "
-                       f"got {document.get('format')!r})")
+    if document.get("format") not in (FORMAT, MENU_FORMAT):
+        raise BadInput(f"missing or unsupported \"format\" (expected {FORMAT!r} or "
+                       f"{MENU_FORMAT!r}, got {str(document.get('format'))[:40]!r})")
+    allow_menus = document["format"] == MENU_FORMAT
     unknown = set(document) - _TOP_KEYS
     if unknown:
         raise BadInput(f"unknown top-level key {sorted(unknown)[0]!r}")
@@ -71,12 +107,17 @@ def parse_tree(document: dict, *, compact: bool = False) -> Tree | UniformTree:
     if isinstance(root, dict):
         if "nodes" in document:
             raise BadInput("a nested tree (\"root\" is an object) must not also have \"nodes\"")
-        records, root_id = _flatten_nested(root), root.get("id")
+        records, root_id = _flatten_nested(root, allow_menus), root.get("id")
     elif isinstance(root, str):
-        records, root_id = _flat_records(document.get("nodes")), root
+        records, root_id = _flat_records(document.get("nodes"), allow_menus), root
     else:
         raise BadInput("\"root\" must be a node object (nested layout) or a node id (flat layout)")
-    tree = build_tree(records, root_id, str(document.get("description", "")))
+    tree = build_menu_tree(records, root_id, str(document.get("description", "")))
+    if tree.has_menus and not menus:
+        first = tree.ids[tree.menus()[0]]
+        raise MenusRefused(f"node {first!r} offers alternative decompositions (a menu); this "
+                           "command takes a fixed tree (menus are read by fbs debate run, "
+                           "worst-case, completeness and plan)")
     declared = document.get("depth")
     if declared is not None:
         if type(declared) is not int or declared < 0:
@@ -108,11 +149,13 @@ def _check_id(node_id, where: str) -> str:
     return node_id
 
 
-def _record(raw, where: str, nested: bool) -> tuple[str, dict]:
+def _record(raw, where: str, nested: bool, menus: bool = False) -> tuple[str, dict]:
     """Check one node object; return (id, raw)."""
     if not isinstance(raw, dict):
         raise BadInput(f"{where}: a node must be a JSON object")
     node_id = _check_id(raw.get("id"), where)
+    if menus and "alternatives" in raw:
+        return node_id, _menu_record(raw, node_id, nested)
     unknown = set(raw) - _NODE_KEYS
     if unknown:
         raise BadInput(f"node {node_id!r}: unknown key {sorted(unknown)[0]!r}")
@@ -137,34 +180,53 @@ def _record(raw, where: str, nested: bool) -> tuple[str, dict]:
     return node_id, raw
 
 
-def _flatten_nested(root: dict) -> dict[str, dict]:
+def _menu_record(raw: dict, node_id: str, nested: bool) -> dict:
+    """A menu node {"id", "alternatives": [..], "label"?} (fbs-tree/2)."""
+    unknown = set(raw) - _MENU_KEYS
+    if unknown:
+        raise BadInput(f"node {node_id!r}: a menu node has only \"id\", \"alternatives\" and "
+                       f"\"label\", not {sorted(unknown)[0]!r}")
+    alternatives = raw["alternatives"]
+    kind = dict if nested else str
+    if not isinstance(alternatives, list) or not alternatives or \
+            not all(isinstance(a, kind) for a in alternatives):
+        what = "node objects" if nested else "node id strings"
+        raise BadInput(f"node {node_id!r}: \"alternatives\" must be a non-empty list of {what}")
+    if "label" in raw and not isinstance(raw["label"], str):
+        raise BadInput(f"node {node_id!r}: \"label\" must be a string")
+    return raw
+
+
+def _flatten_nested(root: dict, menus: bool = False) -> dict[str, dict]:
     """Nested layout -> {id: record with child ids}; a repeated id is a shared/duplicate node."""
     records: dict[str, dict] = {}
     stack = [(root, "root")]
     while stack:
         raw, where = stack.pop()
-        node_id, raw = _record(raw, where, nested=True)
+        node_id, raw = _record(raw, where, nested=True, menus=menus)
         if node_id in records:
             raise BadInput(f"node id {node_id!r} occurs twice (a duplicate id or a shared node)")
         if len(records) >= MAX_NODES:
             raise TooLarge(f"the tree has more than {MAX_NODES} nodes")
-        record = {k: v for k, v in raw.items() if k != "children"}
-        if "children" in raw:
-            record["children"] = [c.get("id") if isinstance(c, dict) else c for c in raw["children"]]
-            for position, child in enumerate(reversed(raw["children"])):
-                stack.append((child, f"child {len(raw['children']) - position} of {node_id!r}"))
+        record = {k: v for k, v in raw.items() if k not in ("children", "alternatives")}
+        for key in ("children", "alternatives"):
+            if key in raw:
+                record[key] = [c.get("id") if isinstance(c, dict) else c for c in raw[key]]
+                what = "child" if key == "children" else "alternative"
+                for position, child in enumerate(reversed(raw[key])):
+                    stack.append((child, f"{what} {len(raw[key]) - position} of {node_id!r}"))
         records[node_id] = record
     return records
 
 
-def _flat_records(nodes) -> dict[str, dict]:
+def _flat_records(nodes, menus: bool = False) -> dict[str, dict]:
     if not isinstance(nodes, list) or not nodes:
         raise BadInput("a flat tree needs \"nodes\": a non-empty list of node objects")
     if len(nodes) > MAX_NODES:
         raise TooLarge(f"the tree has more than {MAX_NODES} nodes")
     records: dict[str, dict] = {}
     for position, raw in enumerate(nodes):
-        node_id, raw = _record(raw, f"nodes[{position}]", nested=False)
+        node_id, raw = _record(raw, f"nodes[{position}]", nested=False, menus=menus)
         if node_id in records:
             raise BadInput(f"duplicate node id {node_id!r}")
         records[node_id] = raw
@@ -175,7 +237,7 @@ def _flat_records(nodes) -> dict[str, dict]:
 def tree_document(tree: Tree | UniformTree, nested: bool = False) -> dict:
     """The `fbs-tree/1` document of a tree (flat layout unless nested=True; a UniformTree
     is written as its description)."""
-    document = {"format": FORMAT}
+    document = {"format": MENU_FORMAT if tree.has_menus else FORMAT}
     if tree.description:
         document["description"] = tree.description
     document["depth"] = tree.depth
@@ -194,7 +256,9 @@ def _node_object(tree: Tree, i: int, children) -> dict:
     node = {"id": tree.ids[i]}
     if tree.labels and tree.labels[i]:
         node["label"] = tree.labels[i]
-    if tree.children[i]:
+    if tree.is_menu(i):
+        node["alternatives"] = children
+    elif tree.children[i]:
         node["aggregator"] = tree.aggregators[i]
         node["children"] = children
     else:
