@@ -102,7 +102,7 @@ def check(obj: dict) -> CheckReport:
     for i, total_load in enumerate(load):
         if total_load > primal_den:
             return rejected("primal-load", f"coordinate {i}: load "
-                                           f"{show(total_load / primal_den)} > 1")
+                                           f"{show(Fraction(total_load, primal_den))} > 1")
     primal_sum = sum((w for _, w in primal), start=0 * value)
     if primal_sum != value:
         return rejected("primal-value", f"sum of primal weights = {show(primal_sum)}, "
