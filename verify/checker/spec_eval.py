@@ -20,9 +20,9 @@ from .expr import count_nodes, evaluate_formula, parse_formula, tables_held
 MAX_ARITY = 28               # q of the exhaustive kind (2^28 positions: 32 MiB per table)
 MAX_COMPOSE_DEPTH = 32
 MAX_INTEGER_CHARS = 1000
-WORK_LIMIT = 1 << 37          # bit-operations one evaluation may spend
+WORK_LIMIT = 1 << 38          # bit-operations one evaluation may spend
 MIN_OPERATION_COST = 1 << 16  # per big-int operation, to cover Python overhead at small q
-CACHED_ARITY = 24             # tables of more than 2^24 bits cost 2^ceil((q-24)/2) times more
+CACHED_ARITY = 25             # tables of 2^q > 2^25 bits cost 2^(q - 25) times more
 MAX_TABLE_BYTES = 1 << 30     # the tables a formula holds at once, with the q inputs
 DIRECT_PASSES = 16            # a split threshold or stored table: a few passes over 2^q bits
 MAX_COUNTER_BYTES = 256 << 20  # the bit planes of one bit-sliced sum
@@ -77,10 +77,10 @@ class Context:
 
 def operation_cost(q: int) -> int:
     """Bit-operations charged for one operation on tables of 2^q bits: 2^q (at least
-    MIN_OPERATION_COST, Python's overhead), times 2^ceil((q - 24) / 2) beyond 2^24 bits, where
-    tables no longer fit the processor's cache (measured: 0.12 ms per operation at q = 24,
-    1.1 ms at q = 26, 25 to 50 ms at q = 28)."""
-    return max(1 << q, MIN_OPERATION_COST) << (max(0, q - CACHED_ARITY) + 1) // 2
+    MIN_OPERATION_COST, Python's overhead), times 2^(q - 25) beyond 2^25 bits, where tables
+    no longer fit the processor's cache (measured per operation: 0.12 ms at q = 24, 0.34 ms
+    at q = 25, 1.1 ms at q = 26, 3 ms at q = 27, 25 to 50 ms at q = 28)."""
+    return max(1 << q, MIN_OPERATION_COST) << max(0, q - CACHED_ARITY)
 
 
 @dataclass(frozen=True)
