@@ -5,6 +5,7 @@ code, wall time and peak resident memory (os.wait4's ru_maxrss), min and median 
 The bar: every command answers or refuses within 10 s and 2 GiB.
 
     python bench/bench_hardening.py [--repeats 3] [--quick]
+    python bench/bench_hardening.py --hostile-files [--repeats 3]   # FORMAT.md's hostile files
 
 Inputs owned by issue 12 (maj:10^7 --json, tree build of 4.2M nodes, the tree and symmetric
 checker kinds) are not run here.
@@ -33,12 +34,39 @@ HUNG_INPUT = "101100110101010110101011001111011010010000010000101010101101010000
 
 def run(argv: list[str], folder: Path) -> tuple[int, float, float]:
     """(exit code, seconds, peak MiB) of one fresh process."""
+    code, seconds, _, peak = run_measured(argv, folder)
+    return code, seconds, peak
+
+
+def run_measured(argv: list[str], folder: Path) -> tuple[int, float, float, float]:
+    """(exit code, wall seconds, CPU seconds, peak MiB) of one fresh `python -m verify`
+    process; os.wait4 counts the process and the children it waited for (`fbs check` runs
+    the checker in a child)."""
     start = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "verify", *argv], cwd=folder,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
-    return os.waitstatus_to_exitcode(status), seconds, usage.ru_maxrss / 1024
+    return (os.waitstatus_to_exitcode(status), seconds, usage.ru_utime + usage.ru_stime,
+            usage.ru_maxrss / 1024)
+
+
+def hostile_rows(folder: Path, repeats: int) -> None:
+    """The hostile certificate files of certificates/FORMAT.md (tests/checker/hostile_files.py):
+    `fbs check FILE` as a user runs it, with CPU time; the bar is 10 s and 2 GiB."""
+    sys.path.insert(0, str(ROOT / "tests" / "checker"))
+    from hostile_files import ROWS
+
+    print("| hostile file | size | exit | min wall s | min CPU s | peak MiB |")
+    print("|---|---|---|---|---|---|")
+    for name, build in ROWS.items():
+        path = folder / f"{name}.json"
+        path.write_bytes(build())
+        runs = [run_measured(["check", str(path)], folder) for _ in range(repeats)]
+        codes = "/".join(map(str, sorted({r[0] for r in runs})))
+        print(f"| {name} | {path.stat().st_size:,} B | {codes} | {min(r[1] for r in runs):.2f} | "
+              f"{min(r[2] for r in runs):.2f} | {max(r[3] for r in runs):.0f} |", flush=True)
+        path.unlink()
 
 
 def hostile_certificates(folder: Path) -> dict[str, Path]:
@@ -138,9 +166,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="skip the 1 GiB hostile files")
+    parser.add_argument("--hostile-files", action="store_true",
+                        help="only the hostile certificate files of certificates/FORMAT.md")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
+        if args.hostile_files:
+            hostile_rows(folder, args.repeats)
+            return 0
         print("| issue item | exit (expected) | min s | median s | peak MiB |")
         print("|---|---|---|---|---|")
         worst_seconds = worst_memory = 0.0

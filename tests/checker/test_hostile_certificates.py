@@ -185,3 +185,38 @@ def test_reader_bounds_files_and_gzip_bombs(monkeypatch):
     peak = tracemalloc.get_traced_memory()[1] / MIB
     tracemalloc.stop()
     assert len(bomb) < MIB and peak < 16
+
+
+# ----------------------------------------------------------------------------- threshold
+
+
+def overloaded_threshold(weight: str) -> dict:
+    """wthr:1:1 at 1 (fbs 1) with one primal block of weight `weight` > 1: its load exceeds 1."""
+    return {"format": "fbs-certificate/1", "kind": "threshold", "spec": "wthr:1:1", "arity": 1,
+            "input": "1", "value": weight, "primal": [{"block": [0], "weight": weight}],
+            "dual": [weight]}
+
+
+@pytest.mark.parametrize("weight, shown", [("2", "load 2 > 1"),
+                                           ("3/2", "load 3/2 > 1"),
+                                           ("1" + "0" * 400, "load 1" + "0" * 400 + " > 1"),
+                                           ("1" + "0" * 996 + "/3", "load 1" + "0" * 996 + "/3 > 1")])
+def test_threshold_overload_is_printed_exactly(weight, shown):
+    # issue: the load was divided as floats: AttributeError (or OverflowError), exit 3
+    report = check_certificate(overloaded_threshold(weight))
+    assert (report.valid, report.condition) == (False, "primal-load")
+    assert report.message.endswith(shown)
+
+
+def test_threshold_overload_exits_1_from_the_command_line(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    path = tmp_path / "overload.json"
+    path.write_text(json.dumps(overloaded_threshold("2")))
+    assert 170 <= path.stat().st_size <= 190  # the 179-byte certificate of the report
+    done = subprocess.run([sys.executable, "-m", "verify", "check", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().endswith("[primal-load] coordinate 0: load 2 > 1")

@@ -29,16 +29,17 @@ import re
 from collections import deque
 from dataclasses import dataclass
 
-from .dimacs import parse_dimacs
+from .dimacs import parsed_dimacs
 from .errors import CertificateMalformed
 from .expr import parse_formula
-from .spec_eval import _split_top_level, parse_spec
+from .spec_eval import MAX_SPLIT_EVENTS, SplitBudget, _split_top_level, parse_spec
 
 ENCODING = "fbs-cnf/1"
 BDD_NODE_LIMIT = 200_000     # larger threshold BDDs fall back to the adder network
 MAX_ARITY = 100_000          # q of a SAT certificate
 MAX_CLAUSES = 3_000_000      # clauses of one claim CNF (function circuit + weighted sum)
 MAX_LITERALS = 12_000_000    # literal occurrences of one claim CNF
+MAX_CNF_PART_LITERALS = 3_000_000  # literals of cnf: parts encoded, over every reference
 MAX_WEIGHT_BITS = 4096       # bits of one weight T_i or of the bound K
 MAX_TABLE_INPUTS = 20        # inputs of a tt: table (a multiplexer of 2^q leaves)
 EVALUATION_BATCH = 1024      # points per pass when evaluating the gate list
@@ -191,17 +192,23 @@ class Builder:
         columns of literals reduced by full adders (three in, sum stays, carry moves up) and
         half adders, first in first out."""
         columns: list[deque] = []
-        for weight, lit in terms:
+        for weight, _ in terms:
             if weight < 0:
                 raise CertificateMalformed("a weight of the adder network is negative")
             if weight.bit_length() > MAX_WEIGHT_BITS:
                 raise CertificateMalformed(f"a weight has more than {MAX_WEIGHT_BITS} bits")
-            level = 0
-            while weight:
-                if weight & 1:
-                    self._push(columns, level, lit)
-                weight >>= 1
-                level += 1
+        # every set bit is one literal of a column, and every literal but the last of a
+        # column enters an adder whose clauses hold it: more than MAX_LITERALS of them
+        # cannot fit the claim CNF, so they are refused before any is pushed
+        if sum(weight.bit_count() for weight, _ in terms) > MAX_LITERALS + MAX_WEIGHT_BITS + 64:
+            raise CertificateMalformed(f"the claim CNF exceeds the size limit ({MAX_LITERALS} "
+                                       f"literals): the weights have too many set bits")
+        for weight, lit in terms:
+            binary = bin(weight)[:1:-1]  # least significant bit first
+            level = binary.find("1")
+            while level >= 0:
+                self._push(columns, level, lit)
+                level = binary.find("1", level + 1)
         bits = []
         level = 0
         while level < len(columns):
@@ -439,10 +446,14 @@ class FunctionCircuit:
         return [(out >> p) & 1 for p in range(len(blocks))]
 
 
-def function_circuit(spec: str, z: str, files: dict | None = None) -> FunctionCircuit:
-    """Parse the spec (CertificateMalformed if invalid) and build f(z XOR y)."""
-    parsed = parse_spec(spec, files, max_arity=MAX_ARITY, max_table_arity=MAX_TABLE_INPUTS)
-    q = parsed.arity
+def function_circuit(spec: str, z: str, files: dict | None = None,
+                     arity: int | None = None) -> FunctionCircuit:
+    """Parse the spec (CertificateMalformed if invalid) and build f(z XOR y); `arity`: the
+    spec was already parsed (by spec_eval.parse_spec with this module's limits)."""
+    if arity is None:
+        arity = parse_spec(spec, files, max_arity=MAX_ARITY,
+                           max_table_arity=MAX_TABLE_INPUTS).arity
+    q = arity
     if type(z) is not str or len(z) != q or z.strip("01"):
         raise CertificateMalformed(f"input: expected a 0/1 string of length q = {q}")
     builder = Builder(q)
@@ -457,20 +468,42 @@ class _Encoder:
     def __init__(self, builder: Builder, files: dict):
         self.b = builder
         self.files = files
+        self.arities: dict[str, int] = {}
+        self.formulas: dict[str, tuple] = {}
+        self.split_budget = SplitBudget(2 * MAX_SPLIT_EVENTS)  # each part: arity, then build
+        self.cnf_literals = 0  # literals of cnf: parts read so far, over every reference
 
     def build(self, spec: str, x: list[int]) -> int:
         spec = spec.strip()
         if spec.startswith("compose(") and spec.endswith(")"):
-            parts = _split_top_level(spec[len("compose("):-1])
+            parts = _split_top_level(spec[len("compose("):-1], self.split_budget)
             outputs, offset = [], 0
             for part in parts[1:]:
-                arity = parse_spec(part, self.files, max_arity=MAX_ARITY,
-                                   max_table_arity=MAX_TABLE_INPUTS).arity
+                arity = self.arity(part)
                 outputs.append(self.build(part, x[offset:offset + arity]))
                 offset += arity
             return self.build(parts[0], outputs)
         family, _, rest = spec.partition(":")
         return getattr(self, "family_" + family)(rest, x)
+
+    def arity(self, spec: str) -> int:
+        """The arity of a part: a composition sums its inner parts' arities (each part is
+        split once per level, never re-parsed whole), any other spec is parsed once."""
+        spec = spec.strip()
+        found = self.arities.get(spec)
+        if found is None:
+            if spec.startswith("compose(") and spec.endswith(")"):
+                found = sum(self.arity(part)
+                            for part in _split_top_level(spec[len("compose("):-1],
+                                                         self.split_budget)[1:])
+            elif spec.startswith("expr:"):
+                fixed, tree, largest = self.formula_of(spec[len("expr:"):])
+                found = fixed if fixed is not None else largest
+            else:
+                found = parse_spec(spec, self.files, max_arity=MAX_ARITY,
+                                   max_table_arity=MAX_TABLE_INPUTS).arity
+            self.arities[spec] = found
+        return found
 
     def family_and(self, rest, x):
         return self.b.and_(x)
@@ -517,9 +550,17 @@ class _Encoder:
         return self.b.mux(x, [t if c == "1" else -t for c in bits])
 
     def family_expr(self, rest, x):
-        fixed = re.match(r"([0-9]+):", rest)
-        tree, _ = parse_formula(rest[fixed.end():] if fixed else rest, "expr")
+        _, tree, _ = self.formula_of(rest)
         return self.formula(tree, x)
+
+    def formula_of(self, rest: str) -> tuple[int | None, tuple, int]:
+        """(fixed arity or None, formula tree, largest variable) of `expr:REST`, parsed once."""
+        found = self.formulas.get(rest)
+        if found is None:
+            fixed = re.match(r"([0-9]+):", rest)
+            tree, largest = parse_formula(rest[fixed.end():] if fixed else rest, "expr")
+            found = self.formulas[rest] = (int(fixed.group(1)) if fixed else None, tree, largest)
+        return found
 
     def formula(self, tree, x) -> int:
         kind = tree[0]
@@ -537,7 +578,12 @@ class _Encoder:
         return self.b.xor_all(children)
 
     def family_cnf(self, rest, x):
-        _, clauses = parse_dimacs(self.files[rest], "cnf")
+        _, clauses = parsed_dimacs(self.files, rest, "cnf")
+        self.cnf_literals += sum(len(clause) + 1 for clause in clauses)
+        if self.cnf_literals > MAX_CNF_PART_LITERALS:
+            raise CertificateMalformed(f"too costly to check: the cnf: parts of the spec hold "
+                                       f"more than {MAX_CNF_PART_LITERALS} literals, every "
+                                       f"reference counted")
         return self.b.and_([self.b.or_([x[lit - 1] if lit > 0 else -x[-lit - 1] for lit in clause])
                             for clause in clauses])
 

@@ -8,7 +8,7 @@ from .errors import CertificateMalformed
 
 _HEADER = re.compile(r"p\s+cnf\s+([0-9]{1,9})\s+([0-9]{1,12})")
 _LITERAL = re.compile(r"-?[0-9]{1,9}")
-MAX_LITERALS = 10**7
+MAX_LITERALS = 4_000_000  # of one DIMACS text (about 1 microsecond each to parse)
 
 
 def parse_dimacs(text: str, where: str) -> tuple[int, list[list[int]]]:
@@ -49,6 +49,18 @@ def parse_dimacs(text: str, where: str) -> tuple[int, list[list[int]]]:
         raise CertificateMalformed(f"{where}: the header declares {header[1]} clauses, "
                                    f"found {len(clauses)}")
     return header[0], clauses
+
+
+def parsed_dimacs(files: dict, path: str, where: str) -> tuple[int, list[list[int]]]:
+    """parse_dimacs of files[path], parsed once per text however often it is referenced:
+    the result is kept in files (a Files mapping, fields.read_files) when it can hold it."""
+    text = files[path]
+    cache = getattr(files, "parsed", None)
+    if cache is None:
+        return parse_dimacs(text, where)
+    if path not in cache:
+        cache[path] = parse_dimacs(text, where)
+    return cache[path]
 
 
 def _header(line: str, number: int, where: str, previous) -> tuple[int, int]:

@@ -123,8 +123,21 @@ def count_nodes(tree: tuple) -> int:
     return sum(count_nodes(child) for child in tree[1]) + 1
 
 
+def tables_held(tree: tuple) -> int:
+    """The most new tables evaluate_formula holds at once for this tree (variables and
+    constants are not new; an operation holds its partial result while the next operand is
+    evaluated)."""
+    kind = tree[0]
+    if kind in ("var", "const"):
+        return 0
+    if kind == "not":
+        return max(1, tables_held(tree[1]))
+    return max(1, max(tables_held(child) + (k > 0) for k, child in enumerate(tree[1])))
+
+
 def evaluate_formula(tree: tuple, inputs: list[int], full: int) -> int:
-    """The formula's bitset, given the bitsets of x1..xN."""
+    """The formula's bitset, given the bitsets of x1..xN. Operands are combined one at a time
+    as they are evaluated, so an n-ary operation holds two tables, not n."""
     kind = tree[0]
     if kind == "var":
         return inputs[tree[1]]
@@ -132,9 +145,10 @@ def evaluate_formula(tree: tuple, inputs: list[int], full: int) -> int:
         return full if tree[1] else 0
     if kind == "not":
         return full ^ evaluate_formula(tree[1], inputs, full)
-    values = [evaluate_formula(child, inputs, full) for child in tree[1]]
-    result = values[0]
-    for value in values[1:]:
+    children = iter(tree[1])
+    result = evaluate_formula(next(children), inputs, full)
+    for child in children:
+        value = evaluate_formula(child, inputs, full)
         if kind == "and":
             result &= value
         elif kind == "or":

@@ -40,15 +40,24 @@ def read_block(value: object, q: int, where: str) -> tuple[int, ...]:
     return tuple(value)
 
 
-def read_files(obj: dict) -> dict:
+class Files(dict):
+    """The `files` object: path -> DIMACS text, and `parsed`: path -> the parsed text, so that
+    a file referenced many times is parsed (and its clauses stored) once."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.parsed: dict = {}
+
+
+def read_files(obj: dict) -> Files:
     """The optional `files` object: path -> DIMACS text (the checker never reads the disk)."""
     if "files" not in obj:
-        return {}
+        return Files()
     files = get_typed(obj, "files", dict, "certificate")
     for path, text in files.items():
         if type(text) is not str:
             raise CertificateMalformed(f"files[{brief(path)}]: the DIMACS text must be a string")
-    return files
+    return Files(files)
 
 
 def read_dual(obj: dict, q: int) -> list:

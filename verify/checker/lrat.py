@@ -15,7 +15,7 @@ clause.
 
 The proof is read as a stream of chunks and scanned line by line: blank stretches are skipped
 at C speed, a line may hold at most MAX_LINE_BYTES, at most MAX_PROOF_LINES lines are not
-blank, and MAX_WORK bounds the literal visits and tokens.  So time is linear in the proof text
+blank, and MAX_WORK bounds the literal visits and the tokens (deletions too).  So time is linear in the proof text
 with a bounded number of Python-level steps, and memory is bounded by one line plus the stored
 clauses (at most one per line); a malformed, truncated or hostile proof ends in
 CertificateMalformed or a failed result, never a hang.
@@ -29,7 +29,8 @@ from typing import Iterable
 
 from .errors import CertificateMalformed
 
-MAX_WORK = 500_000_000  # literal visits while checking hints and tokens read, over the proof
+MAX_WORK = 60_000_000  # literal visits while checking hints, plus TOKEN_COST per token read
+TOKEN_COST = 8  # a token (parsed, converted, maybe a deletion) costs about 8 literal visits
 MAX_LINE_BYTES = 4 << 20  # one LRAT line
 MAX_PROOF_LINES = 1_000_000  # non-blank lines (steps and comments); blank lines are free
 _NUMBER = rb"-?[0-9]{1,19}"
@@ -104,7 +105,9 @@ def check_lrat(clauses: list[list[int]], proof: bytes | str | Iterable[bytes],
             raise CertificateMalformed(f"LRAT line {number}: not an LRAT step: {line[:40]!r}")
         tokens = line.split()
         steps += 1
-        work += len(tokens)
+        work += TOKEN_COST * len(tokens)
+        if work > MAX_WORK:
+            raise _over_budget()
         if tokens[1:2] == [b"d"]:
             for clause_id in _terminated(_integers(tokens[2:], number), number, "deletion"):
                 database.pop(clause_id, None)
@@ -133,8 +136,7 @@ def check_lrat(clauses: list[list[int]], proof: bytes | str | Iterable[bytes],
                                          f"clause", steps)
             work += len(clause) + 1
             if work > MAX_WORK:
-                raise CertificateMalformed(f"LRAT proof exceeds the work budget of {MAX_WORK} "
-                                           f"literal visits")
+                raise _over_budget()
             open_literals = [literal for literal in clause if -literal not in true]
             if not open_literals:
                 conflict = True
@@ -151,6 +153,11 @@ def check_lrat(clauses: list[list[int]], proof: bytes | str | Iterable[bytes],
         database[step_id] = tuple(lemma)
     return LratResult(False, "the proof ends without deriving the empty clause "
                              "(truncated or not a refutation)", steps)
+
+
+def _over_budget() -> CertificateMalformed:
+    return CertificateMalformed(f"LRAT proof exceeds the work budget of {MAX_WORK} literal "
+                                f"visits ({TOKEN_COST} per token read, deletions included)")
 
 
 def _integers(tokens: list[bytes], number: int) -> list[int]:

@@ -13,6 +13,7 @@ from .report import CheckReport
 
 MAX_FILE_BYTES = 256 * 2**20
 MAX_JSON_INTEGER_CHARS = 1000
+MAX_JSON_VALUES = 8_000_000  # arrays, objects, keys and scalars of one certificate
 GZIP_MAGIC = b"\x1f\x8b"
 
 
@@ -62,7 +63,11 @@ def _gunzip(data: bytes, max_bytes: int) -> bytes:
 
 
 def load_json(data: bytes) -> object:
-    """Strict JSON: UTF-8, no duplicate keys, no NaN/Infinity, no huge integer literals."""
+    """Strict JSON: UTF-8, no duplicate keys, no NaN/Infinity, no huge integer literals, at
+    most MAX_JSON_VALUES values (counted before any is built, so memory is bounded)."""
+    if json_values_bound(data) > MAX_JSON_VALUES:
+        raise CertificateMalformed(f"certificate too large: more than {MAX_JSON_VALUES} JSON "
+                                   "values (arrays, objects, keys, numbers, strings)")
     try:
         return json.loads(data.decode("utf-8"), object_pairs_hook=_no_duplicates,
                           parse_constant=_no_constant, parse_int=_bounded_int)
@@ -71,6 +76,13 @@ def load_json(data: bytes) -> object:
     except (ValueError, RecursionError, MemoryError) as error:
         detail = str(error).splitlines()[0][:80] if str(error) else type(error).__name__
         raise CertificateMalformed(f"not valid JSON: {detail}") from None
+
+
+def json_values_bound(data: bytes) -> int:
+    """An upper bound on the number of values json.loads would build from data: every value
+    but the first of an array or object follows a ',' (a key and its value: a ':'), and each
+    container opens with '[' or '{'. Characters inside strings only raise the bound."""
+    return 1 + sum(data.count(mark) for mark in (b"[", b"{", b",", b":"))
 
 
 def _no_duplicates(pairs: list) -> dict:

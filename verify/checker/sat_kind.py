@@ -86,7 +86,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         if ti < 0:
             return rejected("dual-nonnegative", f"dual[{i}]: t_{i} = {show(ti)} < 0")
     # step 3: primal blocks are sensitive (circuit evaluated at z and at every z^B)
-    circuit = function_circuit(spec, z, files)
+    circuit = function_circuit(spec, z, files, arity=q)
     f_z, flipped = circuit.values([block for block, _ in primal])
     for k, ((block, _), value_at_block) in enumerate(zip(primal, flipped)):
         if value_at_block == f_z:

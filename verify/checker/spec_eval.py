@@ -13,16 +13,21 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import bitset
-from .dimacs import evaluate_cnf, parse_dimacs
+from .dimacs import evaluate_cnf, parsed_dimacs
 from .errors import CertificateMalformed
-from .expr import count_nodes, evaluate_formula, parse_formula
+from .expr import count_nodes, evaluate_formula, parse_formula, tables_held
 
 MAX_ARITY = 28               # q of the exhaustive kind (2^28 positions: 32 MiB per table)
 MAX_COMPOSE_DEPTH = 32
 MAX_INTEGER_CHARS = 1000
-WORK_LIMIT = 1 << 40          # bit-operations one evaluation may spend
+WORK_LIMIT = 1 << 38          # bit-operations one evaluation may spend
 MIN_OPERATION_COST = 1 << 16  # per big-int operation, to cover Python overhead at small q
+CACHED_ARITY = 25             # tables of 2^q > 2^25 bits cost 2^(q - 25) times more
+MAX_TABLE_BYTES = 1 << 30     # the tables a formula holds at once, with the q inputs
 DIRECT_PASSES = 16            # a split threshold or stored table: a few passes over 2^q bits
+MAX_COUNTER_BYTES = 256 << 20  # the bit planes of one bit-sliced sum
+MAX_SPLIT_EVENTS = 1 << 21    # '(', ')' and ';' scanned to split the compositions of a file
+MAX_TABLE_ROUTE = 16          # a threshold of at most this many parts may go table + multiplexer
 
 
 class Budget:
@@ -39,6 +44,21 @@ class Budget:
                                        " bit-operations of spec evaluation")
 
 
+class SplitBudget:
+    """The parentheses and semicolons that splitting compositions may still scan: a part
+    nested k deep is scanned once per level, so a file's splits are bounded by one budget."""
+
+    def __init__(self, limit: int = MAX_SPLIT_EVENTS):
+        self.left = limit
+
+    def spend(self, text: str) -> None:
+        self.left -= text.count("(") + text.count(")") + text.count(";")
+        if self.left < 0:
+            raise CertificateMalformed(f"too costly to check: splitting the compositions "
+                                       f"scans more than {MAX_SPLIT_EVENTS} parentheses and "
+                                       f"semicolons (nested compositions around a long part)")
+
+
 class Context:
     """The universe of 2^q positions, the variable bitsets and the work budget."""
 
@@ -52,7 +72,15 @@ class Context:
 
     def charge(self, operations: int) -> None:
         """Account for big-int operations; refuse specs too costly to evaluate."""
-        self.budget.charge(operations * max(self.size, MIN_OPERATION_COST))
+        self.budget.charge(operations * operation_cost(self.q))
+
+
+def operation_cost(q: int) -> int:
+    """Bit-operations charged for one operation on tables of 2^q bits: 2^q (at least
+    MIN_OPERATION_COST, Python's overhead), times 2^(q - 25) beyond 2^25 bits, where tables
+    no longer fit the processor's cache (measured per operation: 0.12 ms at q = 24, 0.34 ms
+    at q = 25, 1.1 ms at q = 26, 3 ms at q = 27, 25 to 50 ms at q = 28)."""
+    return max(1 << q, MIN_OPERATION_COST) << max(0, q - CACHED_ARITY)
 
 
 @dataclass(frozen=True)
@@ -81,20 +109,23 @@ class ParsedSpec:
     def truth_table(self, budget: Budget | None = None) -> int:
         """The bitset of f over all 2^q inputs (bit j = f at position j, docs/notes.md, section 2)."""
         if self.node.direct is not None:
-            (budget or Budget()).charge(DIRECT_PASSES * max(1 << self.arity, MIN_OPERATION_COST))
+            (budget or Budget()).charge(DIRECT_PASSES * operation_cost(self.arity))
             return self.node.direct()
         context = Context(self.arity, budget)
         return self.node.run(context.variables, context)
 
 
 def parse_spec(spec: object, files: dict | None = None, max_arity: int = MAX_ARITY,
-               max_table_arity: int | None = None) -> ParsedSpec:
+               max_table_arity: int | None = None,
+               split_budget: SplitBudget | None = None) -> ParsedSpec:
     """Parse a spec (cheap; nothing is evaluated).  cnf:PATH reads files[PATH] only.
-    max_table_arity caps the inputs of a `tt:` table (default: max_arity)."""
+    max_table_arity caps the inputs of a `tt:` table (default: max_arity); split_budget is
+    shared by the specs of one file (default: a fresh one)."""
     if not isinstance(spec, str):
         raise CertificateMalformed(f"spec must be a string, got {type(spec).__name__}")
     parser = _Parser(files or {}, max_arity,
-                     max_arity if max_table_arity is None else max_table_arity)
+                     max_arity if max_table_arity is None else max_table_arity,
+                     split_budget or SplitBudget())
     node = parser.parse(spec, 0)
     return ParsedSpec(spec, node, frozenset(parser.paths))
 
@@ -132,8 +163,10 @@ def _short(text: str) -> str:
 class _Parser:
     """Turns spec text into Nodes; one method per family."""
 
-    def __init__(self, files: dict, max_arity: int, max_table_arity: int):
+    def __init__(self, files: dict, max_arity: int, max_table_arity: int,
+                 split_budget: SplitBudget):
         self.files = files
+        self.split_budget = split_budget
         self.max_arity = max_arity
         self.max_table_arity = min(max_arity, max_table_arity)
         self.paths: set[str] = set()
@@ -292,10 +325,14 @@ class _Parser:
         arity = self.arity(fixed.group(1), spec) if fixed else largest
         if largest > arity:
             raise self.fail(spec, f"the formula uses x{largest} but the arity is {arity}")
-        cost = count_nodes(tree)
+        cost, held = count_nodes(tree), tables_held(tree)
 
         def run(inputs: list[int], ctx: Context) -> int:
             ctx.charge(cost)
+            if (ctx.q + 2 + held) * max(ctx.size // 8, 1) > MAX_TABLE_BYTES:
+                raise CertificateMalformed(f"too costly to check: the formula holds {held} "
+                                           f"tables of 2^{ctx.q} bits at once (limit: "
+                                           f"{MAX_TABLE_BYTES >> 20} MiB with the inputs)")
             return evaluate_formula(tree, inputs, ctx.full)
         return Node(arity, run)
 
@@ -304,7 +341,7 @@ class _Parser:
         if not isinstance(text, str):
             raise self.fail(spec, f"the DIMACS text of {_short(rest)} is not embedded in \"files\"")
         self.paths.add(rest)
-        n_vars, clauses = parse_dimacs(text, f"spec {_short(spec)}")
+        n_vars, clauses = parsed_dimacs(self.files, rest, f"spec {_short(spec)}")
         if n_vars > self.max_arity:
             raise self.fail(spec, f"arity {n_vars} exceeds the limit {self.max_arity}")
         cost = sum(len(clause) + 1 for clause in clauses)
@@ -317,7 +354,7 @@ class _Parser:
     def compose(self, spec: str, depth: int) -> Node:
         if depth >= MAX_COMPOSE_DEPTH:
             raise self.fail(spec, f"compose nested deeper than {MAX_COMPOSE_DEPTH}")
-        parts = _split_top_level(spec[len("compose("):-1])
+        parts = _split_top_level(spec[len("compose("):-1], self.split_budget)
         if parts is None:
             raise self.fail(spec, "unbalanced parentheses")
         if len(parts) < 2:
@@ -339,26 +376,29 @@ _FAMILIES = {
 }
 
 
-def normal_form(spec: str) -> str:
+def normal_form(spec: str, budget: SplitBudget | None = None) -> str:
     """The spec with the whitespace the grammar ignores removed (around the spec and around
     every part of a composition), so that equal functions written alike get one key."""
     spec = spec.strip()
-    parts = compose_parts(spec)
+    budget = budget or SplitBudget()
+    parts = compose_parts(spec, budget)
     if parts is None:
         return spec
-    return "compose(" + ";".join(normal_form(part) for part in parts) + ")"
+    return "compose(" + ";".join(normal_form(part, budget) for part in parts) + ")"
 
 
-def compose_parts(spec: str) -> list[str] | None:
+def compose_parts(spec: str, budget: SplitBudget | None = None) -> list[str] | None:
     """[OUTER, INNER_1, ...] of a `compose(...)` spec (unstripped), None for any other spec
     or unbalanced parentheses."""
     if not (spec.startswith("compose(") and spec.endswith(")")):
         return None
-    return _split_top_level(spec[len("compose("):-1])
+    return _split_top_level(spec[len("compose("):-1], budget)
 
 
-def _split_top_level(text: str) -> list[str] | None:
-    """Split at ';' outside parentheses; None if the parentheses do not balance."""
+def _split_top_level(text: str, budget: SplitBudget | None = None) -> list[str] | None:
+    """Split at ';' outside parentheses; None if the parentheses do not balance. The scan
+    is charged to `budget` before it starts."""
+    (budget or SplitBudget()).spend(text)
     parts, depth, start = [], 0, 0
     for match in re.finditer(r"[();]", text):
         char = match.group()
@@ -391,8 +431,13 @@ def _reduce(family: str, inputs: list[int], ctx: Context) -> int:
 
 
 def _counter(weights: list[int], inputs: list[int], ctx: Context) -> list[int]:
-    """Bit-sliced planes of sum_i weights[i] * x_i."""
+    """Bit-sliced planes of sum_i weights[i] * x_i (one table per bit of the sum: refused
+    beyond MAX_COUNTER_BYTES)."""
     levels = sum(weights).bit_length() + 2
+    if levels * max(ctx.size // 8, 1) > MAX_COUNTER_BYTES:
+        raise CertificateMalformed(f"too costly to check: a bit-sliced sum of {levels} bit "
+                                   f"planes over 2^{ctx.q} positions exceeds "
+                                   f"{MAX_COUNTER_BYTES >> 20} MiB")
     ctx.charge(6 * levels * len(weights) + 4 * levels)
     planes: list[int] = []
     for weight, value in zip(weights, inputs):
@@ -406,10 +451,22 @@ def _threshold(weights: list[int], t: int, inputs: list[int], ctx: Context) -> i
 
 
 def _threshold_node(weights: list[int], t: int) -> Node:
-    """thr, maj, wthr: bit-sliced on arbitrary inputs, split in the middle on its variables."""
+    """thr, maj, wthr: split in the middle on its own variables; on other inputs as a table
+    and multiplexer when that is cheaper (few inputs), else bit-sliced. Weights above t > 0
+    count as t (the same function, a smaller sum)."""
     n = len(weights)
-    return Node(n, lambda inputs, ctx: _threshold(weights, t, inputs, ctx),
-                lambda: bitset.weighted_at_least([(0, w) for w in weights], t, n))
+    capped = [min(w, t) for w in weights] if t > 0 else weights
+
+    def direct() -> int:
+        return bitset.weighted_at_least([(0, w) for w in capped], t, n)
+
+    def run(inputs: list[int], ctx: Context) -> int:
+        levels = sum(capped).bit_length() + 2
+        if n <= MAX_TABLE_ROUTE and 3 << n <= 6 * levels * n + 4 * levels:
+            ctx.charge(DIRECT_PASSES)
+            return _run_table(n, direct(), inputs, ctx)
+        return _threshold(capped, t, inputs, ctx)
+    return Node(n, run, direct)
 
 
 def _symmetric(values: list[int], inputs: list[int], ctx: Context) -> int:

@@ -26,7 +26,8 @@ REQUIRED = {"format", "kind", "spec", "arity", "input", "value", "primal", "dual
 OPTIONAL = {"bob_rule", "producer"}
 MAX_ARITY = 100_000
 MAX_WEIGHT_CHARS = 1000
-MAX_DP_CELLS = 1 << 24
+MAX_DP_CELLS = 1 << 24  # 30-bit words of all DP cells (time)
+MAX_DP_ROW = 1 << 22    # 30-bit words of one DP row (memory)
 _INTEGER = re.compile(r"-?[0-9]+")
 
 
@@ -80,9 +81,7 @@ def check(obj: dict) -> CheckReport:
     f_z = int(total >= threshold)
     side = [i for i in range(q) if z[i] == f_z and weights[i] > 0]
     need = total - threshold + 1 if f_z else threshold - total
-    if len(side) * (min(need, sum(weights[i] for i in side)) + 1) > MAX_DP_CELLS:
-        raise CertificateMalformed(f"too costly to check: the knapsack DP needs more than "
-                                   f"{MAX_DP_CELLS} cells")
+    _refuse_costly_dp(side, weights, need, dual, dual_den)
 
     for k, (block, weight) in enumerate(primal):
         if weight < 0:
@@ -102,7 +101,7 @@ def check(obj: dict) -> CheckReport:
     for i, total_load in enumerate(load):
         if total_load > primal_den:
             return rejected("primal-load", f"coordinate {i}: load "
-                                           f"{show(total_load / primal_den)} > 1")
+                                           f"{show(Fraction(total_load, primal_den))} > 1")
     primal_sum = sum((w for _, w in primal), start=0 * value)
     if primal_sum != value:
         return rejected("primal-value", f"sum of primal weights = {show(primal_sum)}, "
@@ -118,6 +117,20 @@ def check(obj: dict) -> CheckReport:
                                          f"{show(Fraction(cheapest, dual_den))} < 1")
     return accepted(value, f"valid: fbs_z(f) = {show(value)} for a weighted threshold with "
                            f"{q} inputs (knapsack over {len(side)} coordinates, need {need})")
+
+
+def _refuse_costly_dp(side: list[int], weights: list[int], need: int, dual: list[Fraction],
+                      dual_den: int) -> None:
+    """Refuse (as too costly) a DP of more than MAX_DP_CELLS cells, counted in 30-bit words
+    of the integers the cells hold (at most sum_i |T_i| + 1), or a row of more than
+    MAX_DP_ROW such words; checked before any DP work."""
+    columns = min(need, sum(weights[i] for i in side)) + 1
+    largest = sum(abs(dual[i].numerator) * (dual_den // dual[i].denominator) for i in side) + 1
+    words = -(-largest.bit_length() // 30)
+    if len(side) * columns * words > MAX_DP_CELLS or columns * words > MAX_DP_ROW:
+        raise CertificateMalformed(
+            f"too costly to check: the knapsack DP needs {len(side)} x {columns} cells of "
+            f"{words} 30-bit words (limits: {MAX_DP_CELLS} words in all, {MAX_DP_ROW} per row)")
 
 
 def _cheapest(side: list[int], weights: list[int], cost: dict[int, int], need: int,

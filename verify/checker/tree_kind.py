@@ -35,6 +35,7 @@ from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import (
     Budget,
+    SplitBudget,
     compose_parts,
     normal_form,
     parse_spec,
@@ -47,6 +48,7 @@ RECORD_KEYS = {"aggregator", "z", "capacities", "value", "primal", "dual"}
 TREE_FORMAT = "fbs-tree/1"
 MAX_NODES = 5_000_000
 MAX_LEAVES = 1 << 23
+MAX_UNIFORM_DEPTH = 64        # also for width 1, where depth is not bounded by the leaves
 MAX_TABLE_ARITY = 24          # a non-symmetric aggregator is checked on its 2^q blocks
 TREE_WORK_LIMIT = 1 << 38     # bit-operations of spec evaluation and dual checks per file
 SYMMETRIC_FAMILIES = {"and", "or", "parity", "maj", "thr", "sym"}
@@ -95,14 +97,15 @@ class Aggregators:
 
     def __init__(self, files: dict, budget: Budget):
         self.files, self.budget = files, budget
+        self.split_budget = SplitBudget()  # one for every spec of the file
         self.known: dict[str, _Aggregator] = {}
 
     def get(self, spec: object, where: str) -> "_Aggregator":
         if type(spec) is not str:
             raise CertificateMalformed(f"{where}: an aggregator must be a spec string")
-        key = normal_form(spec)
+        key = normal_form(spec, self.split_budget)
         if key not in self.known:
-            self.known[key] = _Aggregator(key, self.files, self.budget, where)
+            self.known[key] = _Aggregator(key, self.files, self.budget, where, self.split_budget)
         return self.known[key]
 
 
@@ -110,7 +113,8 @@ class _Aggregator:
     """phi_u: symmetric (and, or, parity, maj, thr, sym; any width, closed forms) or a truth
     table of arity <= 24 (the checker's own evaluator; sensitive families per z, cached)."""
 
-    def __init__(self, spec: str, files: dict, budget: Budget, where: str):
+    def __init__(self, spec: str, files: dict, budget: Budget, where: str,
+                 split_budget: SplitBudget | None = None):
         self.spec, self.budget = spec, budget
         self.values: Values | None = None
         if spec.partition(":")[0] in SYMMETRIC_FAMILIES:
@@ -121,7 +125,7 @@ class _Aggregator:
         if self.values is not None:
             self.q = self.values.n
             return
-        self.parsed = parse_spec(spec, files, MAX_TABLE_ARITY)
+        self.parsed = parse_spec(spec, files, MAX_TABLE_ARITY, split_budget=split_budget)
         self.q = self.parsed.arity
         if self.q < 1:
             raise CertificateMalformed(f"{where}: aggregator {spec[:40]!r} has arity 0")
@@ -406,9 +410,10 @@ class _Uniform:
                                           "tree.uniform")
         self.depth = get_typed(body, "depth", int, "tree.uniform")
         self.q = self.aggregator.q
-        if self.depth < 0 or (self.q > 1 and self.depth > 64):
-            raise CertificateMalformed(f"tree.uniform: bad depth {brief(self.depth)}")
-        if self.q ** self.depth > MAX_LEAVES or (self.q == 1 and self.depth > MAX_NODES):
+        if not 0 <= self.depth <= MAX_UNIFORM_DEPTH:
+            raise CertificateMalformed(f"tree.uniform: depth {brief(self.depth)} is not in "
+                                       f"0..{MAX_UNIFORM_DEPTH}")
+        if self.q ** self.depth > MAX_LEAVES:
             raise CertificateMalformed(f"tree.uniform: more than {MAX_LEAVES} leaves")
         self.n_leaves = self.q ** self.depth
 
@@ -450,7 +455,7 @@ class _Composed(_NodeList):
 
     def __init__(self, spec: str, aggregators: Aggregators):
         self.aggregators, self.nodes, self.n_leaves = aggregators, [], 0
-        self.depth = self._add(normal_form(spec), 0)
+        self.depth = self._add(normal_form(spec, aggregators.split_budget), 0)
         if self.n_leaves > MAX_LEAVES:
             raise CertificateMalformed(f"tree.spec: more than {MAX_LEAVES} leaves")
 
@@ -458,7 +463,7 @@ class _Composed(_NodeList):
         """Append the subtree of `spec` (nodes in post-order); return its depth."""
         if nesting > 32 or len(self.nodes) > MAX_NODES:
             raise CertificateMalformed("tree.spec: composed deeper than 32 levels or too large")
-        parts = compose_parts(spec)
+        parts = compose_parts(spec, self.aggregators.split_budget)
         tribes = _tribes(spec)
         if parts is not None:
             if len(parts) < 2:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from verify.base.numbers import fraction_text, short_fraction
+from verify.base.errors import BadInput
+from verify.base.numbers import short_fraction
 
 from .arguments import (
     bits_inputs,
@@ -128,16 +129,22 @@ def run_certify(args) -> int:
 
 
 def run_check(args) -> int:
+    """The checker runs in a process of its own that loads nothing untrusted
+    (verify/base/checker_process.py)."""
     import sys
 
+    from verify.base.checker_process import check_in_process
     from verify.cli import print_json
-    from verify.sensitivity.api import check
 
-    verdict = check(args.file)
+    verdict = check_in_process([args.file])[0]
+    if verdict["exit"] == 2:
+        raise BadInput(verdict["message"])
     if args.json:
-        print_json(verdict.to_json())
-    elif verdict.valid:
-        print(f"valid: {args.file}: fbs = {fraction_text(verdict.value)}")
+        print_json({key: verdict[key] for key in ("file", "valid", "condition", "message",
+                                                  "value")})
+    elif verdict["valid"]:
+        print(f"valid: {args.file}: fbs = {verdict['value']}")
     else:
-        print(f"INVALID: {args.file}: [{verdict.condition}] {verdict.message}", file=sys.stderr)
-    return 0 if verdict.valid else 1
+        print(f"INVALID: {args.file}: [{verdict['condition']}] {verdict['message']}",
+              file=sys.stderr)
+    return 0 if verdict["valid"] else 1

@@ -12,7 +12,7 @@ import re
 from verify.base.errors import BadInput, TooLarge
 
 MAX_CNF_VARS = 10**6
-MAX_CNF_LITERALS = 10**7
+MAX_CNF_LITERALS = 4_000_000  # the trusted checker's limit (certificates/FORMAT.md, section 3)
 _HEADER = re.compile(r"p\s+cnf\s+([0-9]{1,9})\s+([0-9]{1,12})")
 _LITERAL = re.compile(r"-?[0-9]{1,9}")
 

@@ -13,8 +13,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from verify.base.checker_process import check_in_process
 from verify.base.files import write_text_atomic
-from verify.checker import CertificateMalformed, check_file
+from verify.checker import CertificateMalformed
 
 MANIFEST_FORMAT = "fbs-certificate-manifest/1"
 STORE = Path(__file__).resolve().parents[2] / "certificates" / "paper"
@@ -69,33 +70,50 @@ class StoredProblem:
 
 
 def check_stored(store: Path = STORE, progress=None) -> tuple[int, list[StoredProblem]]:
-    """Re-verify every stored certificate with the checker alone: (number checked, problems)."""
-    problems = []
+    """Re-verify every stored certificate with the checker alone, in a process of its own that
+    loads nothing untrusted (verify/base/checker_process.py): (number checked, problems)."""
     entries = read_manifest(store)
+    problems, to_check = [], []
     for entry in entries:
         path = store / entry["file"]
-        problem = _check_entry(path, entry)
+        problem, data = _hash_problem(path, entry)
         if problem:
             problems.append(problem)
+            if progress:
+                progress.update()
+        else:
+            to_check.append((path, entry, json.loads(data)["value"]))
+
+    def checked(verdict: dict) -> None:
         if progress:
             progress.update()
+
+    verdicts = check_in_process([path for path, _, _ in to_check], checked) if to_check else []
+    for (path, entry, value), verdict in zip(to_check, verdicts):
+        problem = _verdict_problem(path, entry, value, verdict)
+        if problem:
+            problems.append(problem)
     return len(entries), problems
 
 
-def _check_entry(path: Path, entry: dict) -> StoredProblem | None:
+def _hash_problem(path: Path, entry: dict) -> tuple[StoredProblem | None, bytes]:
+    """(a problem with the file or its hash, else None; the decompressed content)."""
     try:
         data = gzip.decompress(path.read_bytes())
     except (OSError, EOFError, gzip.BadGzipFile) as error:
-        return StoredProblem(str(path), "unreadable", type(error).__name__)
+        return StoredProblem(str(path), "unreadable", type(error).__name__), b""
     if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-        return StoredProblem(str(path), "sha256", "content differs from the manifest's hash")
-    try:
-        report = check_file(path)
-    except CertificateMalformed as error:
-        return StoredProblem(str(path), "malformed", str(error))
-    if not report.valid:
-        return StoredProblem(str(path), report.condition, report.message)
-    if str(entry["value"]) != json.loads(data)["value"]:
+        return StoredProblem(str(path), "sha256", "content differs from the manifest's hash"), b""
+    return None, data
+
+
+def _verdict_problem(path: Path, entry: dict, value: str, verdict: dict) -> StoredProblem | None:
+    """A problem the checker found (or a value that differs from the manifest's), else None."""
+    if verdict["exit"] == 2:
+        return StoredProblem(str(path), "malformed", verdict["message"])
+    if not verdict["valid"]:
+        return StoredProblem(str(path), verdict["condition"], verdict["message"])
+    if str(entry["value"]) != value:
         return StoredProblem(str(path), "value", f"manifest says {entry['value']}")
     return None
 

@@ -1,0 +1,55 @@
+"""Run the trusted checker in a process of its own (`python -m verify.checker`, docs/design.md,
+Trust boundary): that process imports the standard library and `verify.checker` only, so
+nothing untrusted (numpy, solvers, the rest of fbs-verify) is loaded beside the checker.
+
+The child is started with `-I -S` (no site-packages, no environment variables, no current
+directory on the path) and reports one JSON line per certificate (verify/checker/__main__.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .errors import EXIT_BUG, FbsError
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the folder that holds `verify/`
+BOOT = (f"import sys; sys.path.insert(0, {str(PACKAGE_ROOT)!r}); "
+        "from verify.checker.__main__ import main; sys.exit(main())")
+
+
+class CheckerFailure(FbsError):
+    """The checker process ended without a verdict for every file: a bug (exit code 3)."""
+
+    exit_code = EXIT_BUG
+
+
+def checker_argv(names: Iterable[str]) -> list[str]:
+    """The command line of a checker process that checks `names` and prints JSON lines."""
+    return [sys.executable, "-I", "-S", "-c", BOOT, "--json", "--", *names]
+
+
+def check_in_process(names: list[str | os.PathLike],
+                     on_verdict: Callable[[dict], None] | None = None) -> list[dict]:
+    """The checker's verdict on every file (JSON objects as `python -m verify.checker --json`
+    prints them: file, valid, condition, message, value, exit), in order; `on_verdict` is
+    called as each arrives. `-` reads this process's standard input."""
+    names = [os.fspath(name) for name in names]
+    verdicts: list[dict] = []
+    process = subprocess.Popen(checker_argv(names), stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    with process:
+        for line in process.stdout:
+            verdicts.append(json.loads(line))
+            if on_verdict is not None:
+                on_verdict(verdicts[-1])
+        error = process.stderr.read().strip()
+    if len(verdicts) != len(names) or process.returncode not in (0, 1, 2):
+        detail = error.splitlines()[-1][:300] if error else f"exit code {process.returncode}"
+        raise CheckerFailure(f"the checker process ended without a verdict for every "
+                             f"certificate: {detail}")
+    return verdicts

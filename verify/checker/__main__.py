@@ -1,0 +1,111 @@
+"""`python -m verify.checker [--json] FILE...`: the trusted checker as a process of its own.
+
+The process imports the standard library and `verify.checker` only (the `verify` package's
+`__init__` imports nothing), so nothing untrusted runs beside the checker; `fbs check` and
+`fbs paper --check-stored` run it this way (docs/design.md, Trust boundary). Each FILE is
+a certificate (gzip accepted; `-` is standard input), checked as certificates/FORMAT.md
+says. Output, one line per file:
+
+    valid: FILE: fbs = VALUE                       (standard output)
+    INVALID: FILE: [CONDITION] MESSAGE             (standard error)
+    error: FILE: malformed certificate: MESSAGE    (standard error)
+
+With --json, one JSON object per file and line on standard output instead: `file`, `valid`,
+`condition`, `message`, `value` (as `fbs check --json`), and `exit`, the file's exit code.
+The process exits with the largest code of its files: 0 all valid, 1 some invalid,
+2 some malformed or unreadable (3: a bug of the checker).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .errors import CertificateMalformed
+from .reader import MAX_FILE_BYTES, check_bytes, check_file
+
+EXIT_VALID, EXIT_INVALID, EXIT_MALFORMED, EXIT_BUG = 0, 1, 2, 3
+USAGE = "usage: python -m verify.checker [--json] [--] FILE... (FILE - is standard input)"
+
+
+def verdict(name: str) -> dict:
+    """The checker's verdict on one file as the JSON object --json prints."""
+    try:
+        report = check_file(name) if name != "-" else check_bytes(_stdin_bytes())
+    except CertificateMalformed as error:
+        return {"file": name, "valid": False, "condition": "malformed",
+                "message": f"{name}: malformed certificate: {error}", "value": None,
+                "exit": EXIT_MALFORMED}
+    except _Unreadable as error:
+        return {"file": name, "valid": False, "condition": "unreadable", "message": str(error),
+                "value": None, "exit": EXIT_MALFORMED}
+    value = None if report.value is None else str(report.value)
+    return {"file": name, "valid": report.valid, "condition": report.condition,
+            "message": report.message, "value": value,
+            "exit": EXIT_VALID if report.valid else EXIT_INVALID}
+
+
+class _Unreadable(Exception):
+    """Standard input could not be read."""
+
+
+def _stdin_bytes() -> bytes:
+    try:
+        stream = sys.stdin.buffer
+        return stream.read(MAX_FILE_BYTES + 1)
+    except (AttributeError, OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        raise _Unreadable(f"cannot read the certificate from '-': {reason}") from None
+
+
+def _print_line(result: dict) -> None:
+    if result["exit"] == EXIT_VALID:
+        print(f"valid: {result['file']}: fbs = {result['value']}", flush=True)
+    elif result["exit"] == EXIT_INVALID:
+        print(f"INVALID: {result['file']}: [{result['condition']}] {result['message']}",
+              file=sys.stderr, flush=True)
+    else:
+        print(f"error: {result['message']}", file=sys.stderr, flush=True)
+
+
+def _split(args: list[str]) -> tuple[list[str], list[str]]:
+    """(options, file names): `-` is a file, every argument after `--` is a file."""
+    options, names = [], []
+    for k, arg in enumerate(args):
+        if arg == "--":
+            return options, names + args[k + 1:]
+        (options if arg.startswith("-") and arg != "-" else names).append(arg)
+    return options, names
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Check every file named in argv; the exit code is the largest of the files' codes."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    options, names = _split(args)
+    as_json = "--json" in options
+    if not names or any(option != "--json" for option in options):
+        print(USAGE, file=sys.stderr)
+        return EXIT_MALFORMED
+    code = EXIT_VALID
+    try:
+        for name in names:
+            result = verdict(name)
+            if as_json:
+                print(json.dumps(result), flush=True)
+            else:
+                _print_line(result)
+            code = max(code, result["exit"])
+    except BrokenPipeError:
+        return code
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # noqa: BLE001 - no traceback, ever: a bug is one line, exit 3
+        print(f"error: internal error of the checker: {type(error).__name__}: "
+              f"{str(error).splitlines()[0][:200] if str(error) else ''}", file=sys.stderr)
+        return EXIT_BUG
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
