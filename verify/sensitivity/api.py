@@ -17,7 +17,7 @@ from verify.base.files import argument_source, check_paths, read_bytes
 from verify.base.numbers import fraction_text
 from verify.checker import CertificateMalformed, check_bytes, check_certificate, check_file
 from verify.checker.reader import MAX_FILE_BYTES as MAX_CERTIFICATE_BYTES
-from verify.functions.bits import parse_bits
+from verify.functions.bits import as_bits
 from verify.functions.inputs import MAX_TABLE_ARITY
 
 from .certificates import write_certificate
@@ -130,7 +130,7 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
     from .blocks import bits_to_index, mask_sizes, mask_to_block, minimal_sensitive_masks
 
     function = as_function(f)
-    bits = parse_bits(z, function.arity) if isinstance(z, str) else tuple(z)
+    bits = as_bits(z, function.arity)
     if limit < 1:
         raise BadInput("--limit must be at least 1")
     if function.arity <= MAX_TABLE_ARITY:
@@ -159,7 +159,7 @@ def check_blocks(f, z, family, *, backend: str = "sat") -> FamilyReport:
     from .sat.family import check_family
 
     function = as_function(f)
-    bits = parse_bits(z, function.arity) if isinstance(z, str) else tuple(z)
+    bits = as_bits(z, function.arity)
     return check_family(function, bits, [tuple(sorted(set(b))) for b in family], backend)
 
 

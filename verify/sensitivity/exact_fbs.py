@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 from verify.base.errors import BadInput, SolverFailure, TooLarge
 from verify.base.numbers import exact_fields, fraction_text
 from verify.functions.aggregators import aggregator_function
-from verify.functions.bits import BitRuns, PerBit, format_bits, parse_bits, parse_runs
+from verify.functions.bits import BitRuns, PerBit, as_bits, format_bits, parse_bits, parse_runs
 from verify.functions.families import (
     BooleanFunction,
     CallableFunction,
@@ -364,13 +364,8 @@ def _runs(z, arity: int) -> BitRuns:
 
 
 def _bits(z, arity: int) -> tuple[int, ...]:
-    try:
-        bits = tuple(int(b) for b in z)
-    except (TypeError, ValueError):
-        raise BadInput("the input must be a bit string or a sequence of 0/1") from None
-    if any(b not in (0, 1) for b in bits) or len(bits) != arity:
-        raise BadInput(f"the input must be {arity} bits, each 0 or 1")
-    return bits
+    """A non-string input (tuple, list or numpy array of 0/1) as bits; BadInput otherwise."""
+    return as_bits(z, arity)
 
 
 def _certificate_spec(function: BooleanFunction, table) -> str:
