@@ -17,7 +17,8 @@ PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png",
          "budgeted_vs_paper.png")
 
 
-def print_table(results, differences, directory: Path) -> None:
+def print_table(results, differences, directory: Path, partial: bool = False,
+                total: int = 0) -> None:
     """One row per check: claim, paper's statement, computed, status."""
     width = min(shutil.get_terminal_size((120, 20)).columns, 160)
     print(f"{'check':<38} {'status':<14} computed")
@@ -31,7 +32,8 @@ def print_table(results, differences, directory: Path) -> None:
     counts = {s: sum(1 for r in results if r.status == s) for s in ("confirmed", "refined", "failed",
                                                                     "not-checkable")}
     print("-" * width)
-    print(", ".join(f"{n} {s}" for s, n in counts.items()) + f"; report written to {directory}/")
+    kind = f"partial report ({len(results)} of {total} checks)" if partial else "report"
+    print(", ".join(f"{n} {s}" for s, n in counts.items()) + f"; {kind} written to {directory}/")
     for line in differences:
         print(f"STORED CERTIFICATE MISMATCH: {line}")
 
@@ -39,11 +41,13 @@ def print_table(results, differences, directory: Path) -> None:
 def write_report(report, directory: Path) -> None:
     """report.md, report.json and the plots of a PaperReport, written into `directory`: all
     rendered first, then written together (write_texts_atomic), so that an interrupt or an
-    error never leaves a new report.json beside an old report.md."""
+    error never leaves a new report.json beside an old report.md; then the plots of an earlier
+    run that this run did not draw are removed (a folder never mixes two runs)."""
     results, differences = report.results, list(report.differences)
     plots = render_plots(results)
     files = {"report.json": json.dumps(report.to_json(), indent=1, default=str) + "\n", **plots,
-             "report.md": _markdown(results, differences, list(plots))}
+             "report.md": _markdown(results, differences, list(plots),
+                                    report.total_checks if report.partial else None)}
     raise_if_interrupted()  # not even the folder after a Ctrl-C that Python dropped
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -51,10 +55,27 @@ def write_report(report, directory: Path) -> None:
         raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
                        f"{error.strerror or error}") from None
     write_texts_atomic([(directory / name, content) for name, content in files.items()])
+    _remove_stale_plots(directory, set(plots))
 
 
-def _markdown(results, differences, plotted) -> str:
-    lines = ["# fbs-verify: paper regression report", "",
+def _remove_stale_plots(directory: Path, drawn: set[str]) -> None:
+    for name in PLOTS:
+        if name not in drawn:
+            try:
+                (directory / name).unlink(missing_ok=True)
+            except OSError as error:
+                raise BadInput(f"cannot remove the stale plot {str(directory / name)!r}: "
+                               f"{error.strerror or error}") from None
+
+
+def _markdown(results, differences, plotted, partial_of: int | None = None) -> str:
+    """report.md; `partial_of` = the number of registered checks when only some ran."""
+    lines = ["# fbs-verify: paper regression report", ""]
+    if partial_of is not None:
+        lines = ["# fbs-verify: partial paper report", "",
+                 f"**Partial run: {len(results)} of {partial_of} checks** (`fbs paper --only`); "
+                 "this is not the paper's full report (run `fbs paper` for it).", ""]
+    lines += [
              "Every number called certified passed the stdlib-only checker; its certificate is "
              "stored under `certificates/paper/`.", "",
              "| check | place | paper's statement | computed | status |", "|---|---|---|---|---|"]
