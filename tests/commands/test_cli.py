@@ -26,7 +26,8 @@ def test_compute_json_fields_and_values():
     assert document["sampling"] == {"ones": "1/4", "zeros": "0"}  # typed: one value per side
     assert document["dual"] == {"ones": "1", "zeros": "0"}
     assert document["primal_types"] == [{"ones": 1, "zeros": 0, "weight": "4"}]
-    assert document["measures"] == {"s": 4, "bs": 4, "C": 4}
+    assert document["measures"] == {"s": 4, "bs": 4, "C": 4, "source": "closed form over the "
+                                    "minimal block types of a symmetric function"}
     assert all(set(p) == {"block", "weight"} for p in document["primal"])
     assert sum(Fraction(p["weight"]) for p in document["primal"]) == 4
 

@@ -9,7 +9,9 @@ Anything else (other values, floats, wrong lengths, other types) raises BadInput
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from verify.checker.spec_eval import parse_spec as checker_parse
 from verify.functions.families import CallableFunction
 
 FOLDER = Path(tempfile.mkdtemp(prefix="fbs-call-forms-"))
+atexit.register(shutil.rmtree, FOLDER, ignore_errors=True)
 FILES: dict[str, str] = {}  # cnf: paths -> DIMACS text, for the checker's parser
 
 

@@ -63,30 +63,58 @@ def run_compute(args) -> int:
     return 0 if result.certified else 3
 
 
-def _print_summary(result) -> None:
-    from verify.functions.bits import PerBit, parse_runs
+def _print_summary(result, stream=None) -> None:
+    """The value, then its witness (Definitions 3.3/3.4, Section 4 step 3): the primal blocks
+    with their weights, the dual t, Bob's p = t/sum(t), each compact and truncated."""
+    import sys
+
+    def say(text: str) -> None:
+        print(text, file=stream or sys.stdout)
 
     label = "certified" if result.certified else "NOT CERTIFIED (a bug: please report it)"
-    print(f"fbs of {_short(result.spec)} at {_short(result.input)} = "
-          f"{short_fraction(result.value)} ({label}; method {result.method})")
-    print(f"  {block_counts(result)}")
-    if isinstance(result.sampling, PerBit):
-        ones = parse_runs(result.input).weight
-        print(f"  Bob's sampling distribution p = t/sum(t): {short_fraction(result.sampling.on_ones)} "
-              f"on each of the {ones} ones, {short_fraction(result.sampling.on_zeros)} on each of "
-              f"the {len(result.sampling) - ones} zeros")
-    elif result.sampling is not None:
-        support = [(i, p) for i, p in enumerate(result.sampling) if p]
-        shown = ", ".join(f"x{i + 1}: {short_fraction(p)}" for i, p in support[:12])
-        more = f", ... ({len(support)} coordinates)" if len(support) > 12 else ""
-        print(f"  Bob's sampling distribution p = t/sum(t): {shown}{more}")
+    say(f"fbs of {_short(result.spec)} at {_short(result.input)} = "
+        f"{short_fraction(result.value)} ({label}; method {result.method})")
+    say(f"  {block_counts(result)}")
+    say(f"  primal y (Definition 3.3): {_primal_text(result)}")
+    if result.sampling is None:
+        say("  f is constant: no sensitive block, fbs = 0, t = 0, Bob has no distribution")
     else:
-        print("  f is constant: no sensitive block, fbs = 0, Bob has no distribution")
+        say(f"  dual t (Definition 3.4): {_vector(result, result.dual)}")
+        say(f"  Bob's distribution p = t/sum(t): {_vector(result, result.sampling)}")
     if result.measures is not None:
         m = result.measures
-        print(f"  s = {m.sensitivity} <= bs = {m.block_sensitivity} <= fbs = "
-              f"{short_fraction(result.value)} <= C = {m.certificate_complexity} "
-              "(s, bs, C: exact, from RC2 MaxSAT; not part of the certificate)")
+        say(f"  s = {m.sensitivity} <= bs = {m.block_sensitivity} <= fbs = "
+            f"{short_fraction(result.value)} <= C = {m.certificate_complexity} (s, bs, C exact: "
+            f"{m.source}; not part of the certificate; fbs, t and p above are the "
+            f"{result.method} method's)")
+
+
+def _primal_text(result) -> str:
+    from .witness import blocks_text, value_text
+
+    if result.primal:
+        return blocks_text(result.primal)
+    if result.primal_types:
+        types = ", ".join(f"(a = {a} ones, b = {b} zeros) weight {value_text(y)}"
+                          for a, b, y in result.primal_types)
+        return f"explicit blocks omitted at this width; block types {types}"
+    if result.method == "composition":
+        return ("no explicit blocks: the tree certificate holds one local LP per internal node "
+                "(see --json for the certificate)")
+    return "none (fbs = 0)"
+
+
+def _vector(result, vector) -> str:
+    from verify.functions.bits import PerBit, parse_runs
+
+    from .witness import value_text, vector_text
+
+    if isinstance(vector, PerBit):
+        ones = parse_runs(result.input).weight
+        sides = [(vector.on_ones, ones, "ones"), (vector.on_zeros, len(vector) - ones, "zeros")]
+        return ", ".join(f"{value_text(value)} on each of the {count} {name}"
+                         for value, count, name in sides if count)
+    return vector_text(vector)
 
 
 def block_counts(result) -> str:
@@ -122,8 +150,9 @@ def run_certify(args) -> int:
     if args.json:
         print_json(result.to_json())
         return 0
-    print(f"certified fbs = {short_fraction(result.value)}; certificate written to "
-          f"{args.output}", file=report_stream(args.output))
+    stream = report_stream(args.output)
+    _print_summary(result, stream)
+    print(f"certificate written to {args.output}", file=stream)
     return 0
 
 
@@ -133,11 +162,14 @@ def run_check(args) -> int:
     from verify.cli import print_json
     from verify.sensitivity.api import check
 
+    from .witness import one_based
+
     verdict = check(args.file)
     if args.json:
         print_json(verdict.to_json())
     elif verdict.valid:
         print(f"valid: {args.file}: fbs = {fraction_text(verdict.value)}")
     else:
-        print(f"INVALID: {args.file}: [{verdict.condition}] {verdict.message}", file=sys.stderr)
+        print(f"INVALID: {args.file}: [{verdict.condition}] {one_based(verdict.message)}",
+              file=sys.stderr)
     return 0 if verdict.valid else 1

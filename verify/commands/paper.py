@@ -43,10 +43,12 @@ def run_paper(args) -> int:
         args.report_dir = PARTIAL_REPORT_DIR if args.only else "report"
 
     if args.check_stored:
+        from .witness import one_based
+
         result = check_stored(args.store, progress=True)
         for problem in result.problems:
-            print(f"INVALID: {problem.file}: [{problem.condition}] {problem.message}",
-                  file=sys.stderr)
+            print(f"INVALID: {problem.file}: [{problem.condition}] "
+                  f"{one_based(problem.message)}", file=sys.stderr)
         print(f"{result.count - len(result.problems)} of {result.count} stored certificates in "
               f"{result.store} verified by the stdlib-only checker")
         return 1 if result.problems else 0
