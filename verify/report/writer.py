@@ -93,7 +93,9 @@ def _markdown(results, differences, plotted, partial_of: int | None = None) -> s
         lines += _table(r.values.get("table"))
     if differences:
         lines += ["## Stored certificate differences", ""] + [f"- {d}" for d in differences]
-    lines += ["", "## Plots", ""] + [f"![{p}]({p})" for p in plotted]
+    lines += ["", "## Plots", ""]
+    for name in plotted:
+        lines += [f"![{name}]({name})", "", f"*{name}.* {PLOT_CAPTIONS[name]}", ""]
     return "\n".join(lines) + "\n"
 
 
@@ -131,6 +133,38 @@ def render_plots(results) -> dict[str, bytes]:
     return rendered
 
 
+PLOT_CAPTIONS = {
+    "fbs_majority.png": "Each point: the exact fbs of MAJ_99 (`maj:99`, strict majority, symmetric "
+                        "method, certified) at a claim z with the given number of ones; log "
+                        "y axis.",
+    "catch_vs_bound.png": "Each point: one (tree, oracle) instance of the Theorem 4.2 grid; x is "
+                          "the theorem's bound rho^-d, y the exact catch probability of one "
+                          "FBS Debate run against the best liar (vertex rule: coloured by depth; "
+                          "uniform rule: grey crosses, not covered by the theorem). Points on or "
+                          "above the diagonal meet the bound; log-log axes.",
+    "advantage_vs_m.png": "Each point: an m-query checker on the pivotal maj:3 tree of depth 3; "
+                          "y is its exact distinguishing advantage against the oracle O_N built "
+                          "by Theorem 5.3's proof, beside the bound min(1, m rho^-d); linear "
+                          "axes.",
+    "budgeted_vs_paper.png": "Each point: one tree of the budgeted_debate check; y is the number "
+                             "of runs (one oracle query each) for catch probability >= 0.99. The "
+                             "line is Theorem 5.3's lower bound on the queries of a checker right "
+                             "under every oracle; the paper protocol's exact worst case is "
+                             "computed at the one oracle O_Y (with rho tuned to it), a different "
+                             "instance from the theorem's flipped oracle O_N, so its points may "
+                             "lie below the line without contradicting the theorem.",
+}
+
+
+def _plain_log_ticks(axis) -> None:
+    """Tick labels of a log axis as plain numbers (1, 2, 5, 10, ...), never 6x10^-1."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    axis.set_minor_formatter(NullFormatter())
+
+
 def _majority_plot(axes, by_name) -> bool:
     """fbs of MAJ_99 against the Hamming weight of Alice's claim (symmetric method)."""
     from verify.sensitivity.exact_fbs import fbs
@@ -139,11 +173,13 @@ def _majority_plot(axes, by_name) -> bool:
     values = [float(fbs("maj:99", "1" * w + "0" * (99 - w)).value) for w in weights]
     axes.plot(weights, values, marker=".", lw=1)
     axes.set_yscale("log")
+    _plain_log_ticks(axes.yaxis)
     axes.axvline(66, color="grey", ls=":", lw=1)
     axes.annotate("66 of 99 (fbs 66/17)", (66, 66 / 17), textcoords="offset points", xytext=(5, 10))
     axes.annotate("50 of 99 (fbs 50)", (50, 50), textcoords="offset points", xytext=(5, 0))
-    axes.set(xlabel="Hamming weight of the claim z (number of supporting papers)",
-             ylabel="fbs_z(MAJ_99) (log scale)", title="fbs of majority against Hamming weight")
+    axes.set(xlabel="ones in the claim z (supporting papers, of 99)",
+             ylabel="fbs_z(MAJ_99) (fractional blocks, log scale)",
+             title="maj:99 (strict majority of 99): exact fbs at each claim weight")
     return True
 
 
@@ -165,8 +201,11 @@ def _catch_plot(axes, by_name) -> bool:
     axes.plot([low, 1], [low, 1], color="black", lw=1, label="catch = rho^-d")
     axes.set_xscale("log")
     axes.set_yscale("log")
-    axes.set(xlabel="rho^-d (Theorem 4.2 bound)", ylabel="exact worst-case catch probability",
-             title="Theorem 4.2: every optimal-dual point lies on or above the line")
+    _plain_log_ticks(axes.xaxis)
+    _plain_log_ticks(axes.yaxis)
+    axes.set(xlabel="rho^-d, Theorem 4.2's bound (probability, log scale)",
+             ylabel="exact worst-case catch probability, one run (log scale)",
+             title=f"Theorem 4.2 on its grid of {len(rows)} (tree, oracle) instances")
     axes.legend(fontsize=8)
     return True
 
@@ -177,15 +216,22 @@ def _advantage_plot(axes, by_name) -> bool:
     rows = result.values.get("advantage", []) if result else []
     if not rows:
         return False
+    tables = result.values.get("query_tables") or [{}]
+    tree = tables[0].get("tree", "the check's tree")
+    rho, depth = tables[0].get("rho_min"), tables[0].get("depth")
+    named = f"{tree} (rho = {rho}, d = {depth})" if rho is not None else tree
     axes.plot([r["m"] for r in rows], [float(Fraction(r["bound"])) for r in rows],
-              label="min(1, m rho^-d)")
-    if any("exact" in r for r in rows):
-        axes.scatter([r["m"] for r in rows if "exact" in r],
-                     [float(Fraction(r["exact"])) for r in rows if "exact" in r], s=12,
-                     color="C1", label="exact advantage of a checker")
-    axes.set_xscale("log")
-    axes.set(xlabel="queries m", ylabel="distinguishing advantage",
-             title="Theorem 5.1: advantage bound against m")
+              color="black", lw=1, label="bound min(1, m rho^-d) (Theorem 5.1)")
+    for key, label, colour in (("exact", "FBS Debate, m runs (exact)", "C1"),
+                               ("exact_uniform", "m uniform leaf samples (exact)", "C2")):
+        if any(key in r for r in rows):
+            axes.scatter([r["m"] for r in rows if key in r],
+                         [float(Fraction(r[key])) for r in rows if key in r], s=12,
+                         color=colour, label=label)
+    axes.set_ylim(0, 1.05)
+    axes.set(xlabel="queries m (oracle queries of the checker)",
+             ylabel="advantage |P[Acc_Y] - P[Acc_N]| (probability)",
+             title=f"Theorem 5.1 on the {named} tree")
     axes.legend(fontsize=8)
     return True
 
@@ -199,14 +245,21 @@ def _budgeted_plot(axes, by_name) -> bool:
     rows = sorted(rows, key=lambda r: Fraction(r["rho_T"]))
     x = [float(Fraction(r["rho_T"])) for r in rows]
     for key, label, marker in (("runs_paper_bound", "paper protocol, from rho^-d (Thm 4.2)", "x"),
-                               ("runs_paper_exact", "paper protocol, exact worst case", "+"),
+                               ("runs_paper_exact", "paper protocol, exact worst case at O_Y "
+                                                    "(not Thm 5.3's O_N: may lie below the line)",
+                                "+"),
                                ("runs_budgeted", "budgeted protocol (ours), 1/rho_T", "o")):
         axes.scatter(x, [r[key] for r in rows], s=14, marker=marker, label=label)
     axes.plot(x, [max(r["lower_bound_queries"], 1) for r in rows], color="black", lw=1,
-              label="lower bound ceil((1 - 2 delta) rho_T) (Thm 5.3)")
+              label="Thm 5.3: queries >= ceil((1 - 2 delta) rho_T), checkers right under "
+                    "every oracle")
     axes.set_xscale("log")
     axes.set_yscale("log")
-    axes.set(xlabel="rho_T (certified global fbs)", ylabel="runs for catch prob. >= 0.99",
-             title="Budgeted FBS Debate (ours) against the paper's protocol")
-    axes.legend(fontsize=7)
+    _plain_log_ticks(axes.xaxis)
+    _plain_log_ticks(axes.yaxis)
+    axes.set(xlabel="rho_T (certified global fbs, Section 5; log scale)",
+             ylabel="runs R for catch >= 0.99 (1 query/run, log)")
+    axes.set_title(f"Budgeted FBS Debate (ours) vs the paper's protocol: {len(rows)} trees, "
+                   "delta = 1/100", fontsize=10)
+    axes.legend(fontsize=6)
     return True
