@@ -182,3 +182,14 @@ def test_docs_are_self_contained(tmp_path):
             assert forbidden not in text, f"{page.name} mentions {forbidden!r}"
     formats = (ROOT / "docs" / "formats.md").read_text()
     assert "verify.trees.oracles.random_oracle" in formats and "--papers 99" in formats
+
+
+def test_result_summaries_are_whole_sentences():
+    """docs/api.md gives each result type's whole first paragraph, never a sentence cut at
+    the end of the docstring's first line."""
+    lines = (ROOT / "docs" / "api.md").read_text().splitlines()
+    headings = [k for k in range(lines.index("## Result types"), len(lines))
+                if lines[k].startswith("### `")]
+    assert len(headings) > 10
+    for k in headings:
+        assert lines[k + 2].rstrip().endswith((".", ".)", ":")), f"{lines[k]} is cut"

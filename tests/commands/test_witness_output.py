@@ -14,7 +14,8 @@ import pytest
 from cli_run import fbs_cli as fbs
 from reference import fbs_by_z3, sensitive_blocks
 
-from verify.commands.witness import coordinates_text, one_based, vector_text
+from verify.base.witness import coordinates_text, vector_text
+from verify.commands.witness import one_based
 from verify.functions.spec import parse_spec
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

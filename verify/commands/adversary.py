@@ -66,8 +66,7 @@ def _budgeted_profile(args):
 
 def _print(document: dict, result, stream) -> None:
     from verify.base.numbers import short_fraction
-
-    from .witness import names_text
+    from verify.base.witness import names_text
 
     report = result.report
 

@@ -68,6 +68,8 @@ def _print_summary(result, stream=None) -> None:
     with their weights, the dual t, Bob's p = t/sum(t), each compact and truncated."""
     import sys
 
+    from verify.sensitivity.witness_text import per_coordinate_text, primal_text
+
     def say(text: str) -> None:
         print(text, file=stream or sys.stdout)
 
@@ -75,46 +77,19 @@ def _print_summary(result, stream=None) -> None:
     say(f"fbs of {_short(result.spec)} at {_short(result.input)} = "
         f"{short_fraction(result.value)} ({label}; method {result.method})")
     say(f"  {block_counts(result)}")
-    say(f"  primal y (Definition 3.3): {_primal_text(result)}")
+    say(f"  primal y (Definition 3.3): {primal_text(result)}")
     if result.sampling is None:
         say("  f is constant: no sensitive block, fbs = 0, t = 0, Bob has no distribution")
     else:
-        say(f"  dual t (Definition 3.4): {_vector(result, result.dual)}")
-        say(f"  Bob's distribution p = t/sum(t): {_vector(result, result.sampling)}")
+        say(f"  dual t (Definition 3.4): {per_coordinate_text(result, result.dual)}")
+        say(f"  Bob's distribution p = t/sum(t): "
+            f"{per_coordinate_text(result, result.sampling)}")
     if result.measures is not None:
         m = result.measures
         say(f"  s = {m.sensitivity} <= bs = {m.block_sensitivity} <= fbs = "
             f"{short_fraction(result.value)} <= C = {m.certificate_complexity} (s, bs, C exact: "
             f"{m.source}; not part of the certificate; fbs, t and p above are the "
             f"{result.method} method's)")
-
-
-def _primal_text(result) -> str:
-    from .witness import blocks_text, value_text
-
-    if result.primal:
-        return blocks_text(result.primal)
-    if result.primal_types:
-        types = ", ".join(f"(a = {a} ones, b = {b} zeros) weight {value_text(y)}"
-                          for a, b, y in result.primal_types)
-        return f"explicit blocks omitted at this width; block types {types}"
-    if result.method == "composition":
-        return ("no explicit blocks: the tree certificate holds one local LP per internal node "
-                "(see --json for the certificate)")
-    return "none (fbs = 0)"
-
-
-def _vector(result, vector) -> str:
-    from verify.functions.bits import PerBit, parse_runs
-
-    from .witness import value_text, vector_text
-
-    if isinstance(vector, PerBit):
-        ones = parse_runs(result.input).weight
-        sides = [(vector.on_ones, ones, "ones"), (vector.on_zeros, len(vector) - ones, "zeros")]
-        return ", ".join(f"{value_text(value)} on each of the {count} {name}"
-                         for value, count, name in sides if count)
-    return vector_text(vector)
 
 
 def block_counts(result) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from verify.base.errors import BadInput, UnknownName
 from verify.base.files import check_paths
+from verify.base.notebook import NotebookView, require_pandas
 from verify.base.progress import Progress
 
 from .runner import CheckResult, Context, run_check
@@ -27,7 +28,7 @@ CHECKS_PACKAGE = "paper_checks"  # the top-level package of paper checks, one mo
 
 
 @dataclass(frozen=True)
-class PaperReport:
+class PaperReport(NotebookView):
     """One result per paper check, and the stored certificates that differ (none = all equal)."""
 
     results: tuple[CheckResult, ...]
@@ -46,6 +47,13 @@ class PaperReport:
         return {"partial": self.partial, "total_checks": self.total_checks,
                 "checks": [r.as_json() for r in self.results],
                 "stored_certificate_differences": list(self.differences)}
+
+    def to_pandas(self):
+        """One row per check run: name, place, status, computed, seconds, certificates."""
+        return require_pandas().DataFrame(
+            [{"name": r.name, "place": r.place, "status": r.status, "computed": r.computed,
+              "seconds": r.seconds, "certificates": len(r.certificates)} for r in self.results],
+            columns=["name", "place", "status", "computed", "seconds", "certificates"])
 
 
 def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | None = None,
@@ -120,7 +128,7 @@ def refuse_full_report(directory: Path) -> None:
 
 
 @dataclass(frozen=True)
-class StoredCheck:
+class StoredCheck(NotebookView):
     """The stored certificates re-verified by the stdlib-only checker alone."""
 
     store: Path

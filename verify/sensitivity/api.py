@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.files import argument_source, check_paths, read_bytes
+from verify.base.notebook import NotebookView, require_pandas
 from verify.base.numbers import fraction_text
 from verify.checker import CertificateMalformed, check_bytes, check_certificate, check_file
 from verify.checker.reader import MAX_FILE_BYTES as MAX_CERTIFICATE_BYTES
@@ -61,7 +62,7 @@ def _function_inputs(f, z) -> list[tuple[str | None, str]]:
 
 
 @dataclass(frozen=True)
-class CertificateCheck:
+class CertificateCheck(NotebookView):
     """The stdlib-only checker's verdict on one certificate (certificates/FORMAT.md)."""
 
     file: str | None  # the file checked, None for an in-memory document
@@ -101,7 +102,7 @@ def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
 
 
 @dataclass(frozen=True)
-class BlockList:
+class BlockList(NotebookView):
     """Minimal sensitive blocks of f at z (0-based coordinates), smallest first."""
 
     spec: str
@@ -113,6 +114,11 @@ class BlockList:
         """The JSON document `fbs blocks --json` prints."""
         return {"spec": self.spec, "blocks": [list(b) for b in self.blocks],
                 "complete": self.complete, "method": self.method}
+
+    def to_pandas(self):
+        """One row per block: `block` (0-based coordinates, as in to_json()) and its `size`."""
+        return require_pandas().DataFrame([{"block": list(b), "size": len(b)}
+                                           for b in self.blocks], columns=["block", "size"])
 
 
 def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:

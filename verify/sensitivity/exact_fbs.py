@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from verify.base.errors import BadInput, SolverFailure, TooLarge
+from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields, fraction_text
 from verify.functions.aggregators import aggregator_function
 from verify.functions.bits import BitRuns, PerBit, as_bits, format_bits, parse_bits, parse_runs
@@ -48,7 +49,7 @@ STATUS_MESSAGES = {
 
 
 @dataclass(frozen=True)
-class FbsResult:
+class FbsResult(NotebookView):
     """Exact fbs_z(f) with an optimal primal, an optimal dual and Bob's distribution."""
 
     spec: str
@@ -64,11 +65,30 @@ class FbsResult:
     n_minimal_blocks: int = 0  # what it counts depends on the method: BLOCK_COUNT_MEANING
     method: str = "table"
     primal_types: tuple | None = None  # symmetric method: (ones flipped, zeros flipped, weight)
+    notebook_hidden = ("value", "method", "certified", "status", "message", "dual", "primal",
+                       "sampling", "primal_types", "measures")
 
     @property
     def certified(self) -> bool:
         """True only if the stdlib-only checker accepted the certificate."""
         return self.status == STATUS_CERTIFIED
+
+    def notebook_rows(self) -> list[tuple[str, str]]:
+        """The notebook view's first rows: value, method, certified, the witness."""
+        from verify.base.witness import value_text
+
+        from .witness_text import per_coordinate_text, primal_text
+
+        rows = [("fbs", f"{value_text(self.value)} at {self.input[:60]} of {self.spec[:60]}"),
+                ("method", self.method), ("certified", f"{self.certified}: {self.message}"),
+                ("primal y (Def. 3.3)", primal_text(self)),
+                ("dual t (Def. 3.4)", per_coordinate_text(self, self.dual)),
+                ("Bob's p = t/sum(t)", per_coordinate_text(self, self.sampling))]
+        if self.measures is not None:
+            m = self.measures
+            rows.append(("s, bs, C", f"{m.sensitivity}, {m.block_sensitivity}, "
+                                     f"{m.certificate_complexity} ({m.source})"))
+        return rows
 
     def to_json(self) -> dict:
         """The JSON document `fbs compute --json` prints (exact values as "p/q" strings).
@@ -108,11 +128,16 @@ def _vector_json(vector):
 
 
 def as_function(f, arity: int | None = None) -> BooleanFunction:
-    """A BooleanFunction from a spec string, a BooleanFunction, or a callable with an arity."""
+    """A BooleanFunction from a spec string, a BooleanFunction, a sympy Boolean expression
+    (its symbols become x1..xn: verify.functions.sympy_input), or a callable with an arity."""
     if isinstance(f, BooleanFunction):
         return f
     if isinstance(f, str):
         return parse_spec(f)
+    from verify.functions.sympy_input import is_sympy_expression, spec_from_sympy
+
+    if is_sympy_expression(f):
+        return parse_spec(spec_from_sympy(f))
     if callable(f):
         return CallableFunction(f, arity)
     raise BadInput(f"cannot read {type(f).__name__} as a Boolean function")

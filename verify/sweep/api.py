@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass
 
 from verify.base.errors import BadInput
+from verify.base.notebook import NotebookView, require_pandas
 
 from .census import Census, summarise
 from .generators import parse_family
@@ -23,7 +24,7 @@ MAX_LOCAL_WORKERS = 256
 
 
 @dataclass(frozen=True)
-class SweepResult:
+class SweepResult(NotebookView):
     """A finished sweep: counts, errors (jobs not stored) and the wall time."""
 
     store: str
@@ -42,6 +43,11 @@ class SweepResult:
                 "errors": len(r.errors),
                 "first_errors": [{"job_id": i, "message": m} for i, m in r.errors[:20]],
                 "complete": self.complete, "wall_seconds": round(r.seconds, 3)}
+
+    def to_pandas(self):
+        """Every row of the sweep's STORE as a pandas DataFrame (`read_store(...).to_pandas()`)."""
+        require_pandas()
+        return read_store(self.store).to_pandas()
 
 
 def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | None = None,
