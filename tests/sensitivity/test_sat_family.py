@@ -68,6 +68,7 @@ def _fbs(*args, stdin=None):
                           text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_blocks_command(tmp_path):
     family = tmp_path / "family.json"
     family.write_text(json.dumps({"blocks": [[0], [1]]}))
