@@ -170,7 +170,8 @@ def check_blocks(f, z, family, *, backend: str = "sat") -> FamilyReport:
 
 
 def load_family(path: str, q: int) -> list[Block]:
-    """{"blocks": [[0-based coordinates], ...]}: nonempty blocks, coordinates in 0..q-1."""
+    """{"blocks": [[0-based coordinates], ...]} or the bare list [[...], ...] (docs/formats.md,
+    "Block family"): nonempty blocks, coordinates in 0..q-1, no block twice."""
     data = read_bytes(path, "the family file", MAX_FAMILY_BYTES)
     if len(data) > MAX_FAMILY_BYTES:
         raise BadInput(f"{path}: family file exceeds {MAX_FAMILY_BYTES // 2**20} MiB")
@@ -178,8 +179,11 @@ def load_family(path: str, q: int) -> list[Block]:
         document = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise BadInput(f"{path}: not valid JSON") from None
+    if type(document) is list:
+        document = {"blocks": document}
     if type(document) is not dict or type(document.get("blocks")) is not list:
-        raise BadInput(f'{path}: expected an object {{"blocks": [[i, ...], ...]}}')
+        raise BadInput(f'{path}: expected {{"blocks": [[i, ...], ...]}} or a list of blocks '
+                       "[[i, ...], ...] (docs/formats.md, \"Block family\")")
     family, seen = [], set()
     for k, entry in enumerate(document["blocks"]):
         if type(entry) is not list or not entry or any(type(i) is not int for i in entry):
