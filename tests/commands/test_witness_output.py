@@ -169,3 +169,17 @@ def test_formatting_helpers():
     assert vector_text([Fraction(1, 2), 0, Fraction(1, 2)]) == "1/2 on x1, x3; 0 on the other 1"
     assert one_based("coordinate 4: load sum_(B contains 4) w_B = 2 > 1") == \
         "coordinate x5: load sum_(B contains x5) w_B = 2 > 1"
+
+
+def test_an_exact_value_outside_the_sampled_interval_is_explained_and_exits_0(capsys):
+    """Seed 40, 50 runs: 4 catches of a liar caught w.p. 1/4 (the 95% interval misses it)."""
+    from verify import debate
+
+    tree, oracle = EXAMPLES / "maj6-tree.json", EXAMPLES / "maj6-oracle.json"
+    result = debate(tree, oracle, 4, alice="worst", runs=50, seed=40)
+    assert not result.runs.interval_contains_exact  # the case this test is about
+    code, out, _ = fbs(capsys, "debate", "run", tree, "--oracle", oracle, "--rho", "4",
+                       "--alice", "worst", "--runs", "50", "--seed", "40")
+    assert code == 0 and "OUTSIDE the interval" in out
+    assert "a 95% interval misses the exact value for at most 5% of seeds" in out
+    assert "not an error" in out
