@@ -81,5 +81,6 @@ def _tree_panel(axes, census, kind: str) -> None:
     axes.set_xticks(range(len(rows)), labels, fontsize=6, rotation=60, ha="right")
     axes.set_ylim(0, max(ratios + [1]) * 1.1)
     ylabel, title = TREE_PANELS.get(kind, ("least value / bound", kind))
-    axes.set(ylabel=ylabel, xlabel="group of trees (depth, aggregators, Bob's rule)")
+    group = "depth, aggregators, Bob's rule" if kind == "worst-case" else "depth, aggregators"
+    axes.set(ylabel=ylabel, xlabel=f"group of trees ({group})")
     axes.set_title(title, fontsize=9)
