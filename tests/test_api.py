@@ -26,15 +26,23 @@ FUNCTIONS = sorted(n for n in verify.__all__ if inspect.isfunction(getattr(verif
 API_MODULES = ["verify"] + sorted(set(verify._LAZY.values())
                                   | {getattr(verify, n).__module__ for n in FUNCTIONS})
 EXAMPLES = ROOT / "examples"
+# examples that start a Dask cluster or run paper checks: deselected by -m "not slow"
+SLOW_EXAMPLES = {"verify.sweep.api", "verify.budgeted.api", "verify.report.api",
+                 "verify.base.notebook", "census", "read_store", "run_sweep",
+                 "budgeted_worst_case", "paper"}
 
 
-@pytest.mark.parametrize("module", API_MODULES)
+def _marked(names):
+    return [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_EXAMPLES else n for n in names]
+
+
+@pytest.mark.parametrize("module", _marked(API_MODULES))
 def test_docstring_examples_run(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("name", FUNCTIONS)
+@pytest.mark.parametrize("name", _marked(FUNCTIONS))
 def test_each_example_runs_pasted_alone(name):
     """docs/api.md shows each example by itself: it must import what it uses (a doctest in
     its module sees the module's names, a user pasting it does not)."""
@@ -171,6 +179,7 @@ def test_readme_examples_run():
     assert runner.summarize(verbose=False).failed == 0
 
 
+@pytest.mark.slow
 def test_docs_are_self_contained(tmp_path):
     """Issue 11, section 7: no citation of files a user does not have, no planning notes."""
     verify.paper(only=["section_3_3_and"], report_dir=tmp_path)
@@ -182,3 +191,14 @@ def test_docs_are_self_contained(tmp_path):
             assert forbidden not in text, f"{page.name} mentions {forbidden!r}"
     formats = (ROOT / "docs" / "formats.md").read_text()
     assert "verify.trees.oracles.random_oracle" in formats and "--papers 99" in formats
+
+
+def test_result_summaries_are_whole_sentences():
+    """docs/api.md gives each result type's whole first paragraph, never a sentence cut at
+    the end of the docstring's first line."""
+    lines = (ROOT / "docs" / "api.md").read_text().splitlines()
+    headings = [k for k in range(lines.index("## Result types"), len(lines))
+                if lines[k].startswith("### `")]
+    assert len(headings) > 10
+    for k in headings:
+        assert lines[k + 2].rstrip().endswith((".", ".)", ":")), f"{lines[k]} is cut"

@@ -35,6 +35,7 @@ def test_the_import_scan_finds_the_child_scripts():
     assert ("bench_lower_bound.py", "verify.lower_bound.adversary") in found
 
 
+@pytest.mark.slow
 def test_the_lower_bound_benchmark_runs():
     result = subprocess.run([sys.executable, str(BENCH / "bench_lower_bound.py"), "--quick"],
                             capture_output=True, text=True, timeout=300)

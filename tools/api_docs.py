@@ -21,7 +21,8 @@ SECTIONS = [
      ["fbs", "certify", "check", "blocks", "check_blocks", "parse_spec"]),
     ("Sections 3.1 and 3.2: decomposition trees and oracles",
      ["load_tree", "load_oracle", "write_tree", "uniform_tree", "random_tree", "literature_tree",
-      "random_oracle", "node_values", "tree_info"]),
+      "random_oracle", "node_values", "tree_info", "tree_to_networkx", "tree_from_networkx",
+      "oracle_from_networkx"]),
     ("Section 4: the FBS Debate protocol", ["debate", "worst_case", "completeness", "plan"]),
     ("Section 5: the lower bound", ["tree_fbs", "adversary", "light_block"]),
     ("Budgeted FBS Debate: THIS PROJECT'S EXTENSION, not the paper's (docs/budgeted.md)",
@@ -29,6 +30,7 @@ SECTIONS = [
       "budgeted_optimality", "budgeted_checker"]),
     ("The paper report", ["paper", "check_stored"]),
     ("Sweeps on Dask and their census", ["run_sweep", "read_store", "census"]),
+    ("Notebooks and dataframes", ["NotebookView"]),
 ]
 RESULTS = [("verify.sensitivity.exact_fbs", "FbsResult"),
            ("verify.sensitivity.api", "CertificateCheck"), ("verify.sensitivity.api", "BlockList"),
@@ -57,6 +59,15 @@ def _doc(obj) -> list[str]:
     return out + (["```"] if in_code else [])
 
 
+def _summary(cls) -> str:
+    """The first paragraph of a docstring, whole (never cut at its first line)."""
+    return " ".join(inspect.getdoc(cls).split("\n\n")[0].split())
+
+
+def _heading(name: str, obj) -> str:
+    return f"### `{name}`" if inspect.isclass(obj) else f"### `{name}{inspect.signature(obj)}`"
+
+
 def render() -> str:
     out = ["# Python API", "",
            "Generated from the docstrings by `python tools/api_docs.py`; every example below runs",
@@ -72,14 +83,13 @@ def render() -> str:
         out += [f"## {title}", ""]
         for name in names:
             obj = getattr(verify, name)
-            out += [f"### `{name}{inspect.signature(obj)}`", "", *_doc(obj), ""]
+            out += [_heading(name, obj), "", *_doc(obj), ""]
     out += ["## Result types", "",
             "All frozen dataclasses (fields below; `to_json()` gives the command's document).", ""]
     for module, name in RESULTS:
         cls = getattr(importlib.import_module(module), name)
         fields = ", ".join(f"`{f.name}`" for f in dataclasses.fields(cls))
-        out += [f"### `{name}` ({module})", "", inspect.getdoc(cls).splitlines()[0], "",
-                f"Fields: {fields}.", ""]
+        out += [f"### `{name}` ({module})", "", _summary(cls), "", f"Fields: {fields}.", ""]
     return "\n".join(out).rstrip() + "\n"
 
 

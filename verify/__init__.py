@@ -5,7 +5,8 @@ The public API, by paper section (every name loads its module on first use, so t
 
 * Section 3.3, fbs: `fbs`, `certify`, `check`, `blocks`, `check_blocks`, `parse_spec`
 * Sections 3.1-3.2, trees and oracles: `load_tree`, `load_oracle`, `uniform_tree`,
-  `random_tree`, `literature_tree`, `random_oracle`, `node_values`, `tree_info`, `write_tree`;
+  `random_tree`, `literature_tree`, `random_oracle`, `node_values`, `tree_info`, `write_tree`,
+  `tree_to_networkx`, `tree_from_networkx`, `oracle_from_networkx`;
   menus (Alice decomposes on the fly, docs/menus.md): `load_menu_tree`, `realise`, `realisations`
 * Section 4, the protocol: `debate`, `worst_case`, `completeness`, `plan`
 * Section 5, the lower bound: `tree_fbs`, `adversary`, `light_block`
@@ -15,6 +16,7 @@ The public API, by paper section (every name loads its module on first use, so t
 * the paper report: `paper`, `check_stored`
 * sweeps on Dask and their census: `run_sweep`, `read_store`, `census`
 * errors: `FbsError`, `BadInput`, `TooLarge`, `SolverFailure`
+* notebooks: every result is a `NotebookView` (`_repr_markdown_`; `to_pandas()` for tables)
 
 Every function returns a frozen result with exact `Fraction`s; its `to_json()` is what the
 matching `fbs` command prints with `--json`.
@@ -35,6 +37,7 @@ _API = {
     "verify.trees.api": ("Tree", "load_tree", "load_oracle", "uniform_tree", "random_tree",
                          "literature_tree", "random_oracle", "node_values", "tree_info",
                          "write_tree", "load_menu_tree", "realise", "realisations"),
+    "verify.trees.graphs": ("tree_to_networkx", "tree_from_networkx", "oracle_from_networkx"),
     "verify.protocol.api": ("debate", "worst_case", "completeness", "plan"),
     "verify.lower_bound.api": ("tree_fbs", "adversary"),
     "verify.lower_bound.light_blocks": ("light_block",),
@@ -43,6 +46,7 @@ _API = {
     "verify.report.api": ("paper", "check_stored"),
     "verify.sweep.api": ("run_sweep", "census", "read_store"),
     "verify.base.errors": ("FbsError", "BadInput", "TooLarge", "SolverFailure"),
+    "verify.base.notebook": ("NotebookView",),
 }
 _LAZY = {name: module for module, names in _API.items() for name in names}
 

@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         return code
     except FbsError as error:
         _debug_traceback()
-        print(f"fbs: error: {_one_line(str(error))}", file=sys.stderr)
+        limit = None if getattr(error, "full_message", False) else 400
+        print(f"fbs: error: {_one_line(str(error), limit)}", file=sys.stderr)
         return error.exit_code
     except BrokenPipeError:  # the reader (e.g. `head`) closed the pipe: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -142,10 +143,13 @@ def _debug_traceback() -> None:
         traceback.print_exc(file=sys.stderr)
 
 
-def _one_line(message: str, limit: int = 400) -> str:
-    """A message on one line, cut to `limit` characters (specs can be megabytes long)."""
+def _one_line(message: str, limit: int | None = 400) -> str:
+    """A message on one line, cut to `limit` characters (specs can be megabytes long; None:
+    never cut, for lists of valid names)."""
     message = " ".join(message.split())
-    return message if len(message) <= limit else message[:limit] + "... (message cut)"
+    if limit is None or len(message) <= limit:
+        return message
+    return message[:limit] + "... (message cut)"
 
 
 def print_json(document, stream=None) -> None:

@@ -42,6 +42,7 @@ AGGREGATORS = ["maj:3", "and:2", "or:2", "thr:3:2", "and:3", "or:3", "parity:2",
 @given(st.sampled_from(["maj:3", "thr:4:2", "and:3", "or:2", "parity:3", "tt:01101001",
                         "compose(or:2;and:2;and:2)"]),
        st.data())
+@pytest.mark.slow
 def test_budget_view_is_the_weighted_lp_over_all_sensitive_blocks(spec, data):
     f = parse_spec(spec)
     z = tuple(data.draw(st.lists(st.integers(0, 1), min_size=f.arity, max_size=f.arity)))

@@ -108,6 +108,7 @@ def test_grid_dp_equals_brute_force_over_every_grid_strategy(oracle):
 
 
 @pytest.mark.parametrize("spec,depth,seed", [("maj:3", 2, 0), ("thr:4:2", 2, 5), ("maj:3", 3, 2)])
+@pytest.mark.slow
 def test_grid_liar_is_played_exactly_by_the_engine(spec, depth, seed):
     tree = uniform_tree(spec, depth)
     debate = _debate(tree, random_oracle(tree, seed))
@@ -117,6 +118,7 @@ def test_grid_liar_is_played_exactly_by_the_engine(spec, depth, seed):
     assert result.invariant_holds and result.catch_probability_exact >= debate.guarantee
 
 
+@pytest.mark.slow
 def test_lying_about_budgets_can_help_but_never_below_the_bound():
     """thr:4:2 at depth 2, oracle seed 5: the committed liar gets 5/16, a budget liar 1/4."""
     tree = uniform_tree("thr:4:2", 2)

@@ -682,6 +682,7 @@ JSON_VALUES = st.recursive(
 @given(st.sampled_from(["format", "kind", "spec", "arity", "input", "value", "primal", "dual",
                         "files", "bob_rule", "producer", "primal.0", "primal.0.block",
                         "primal.0.weight", "primal.0.block.0", "dual.0"]), JSON_VALUES)
+@pytest.mark.slow
 def test_arbitrary_json_in_any_field_never_crashes(field, value):
     obj = threshold_certificate(4, 2, "1100")
     target, keys = obj, field.split(".")

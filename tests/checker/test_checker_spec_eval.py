@@ -366,6 +366,7 @@ def specs(draw, depth: int = 2) -> str:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(specs())
+@pytest.mark.slow
 def test_random_specs_match_reference(spec):
     assert_matches(spec)
 

@@ -205,6 +205,7 @@ def _costly_certificate(count: int) -> dict:
             "alpha": "1" * 20 * count, "value": str(20 * count), "records": records}
 
 
+@pytest.mark.slow
 def test_costly_aggregators_share_one_budget_per_file():
     """Each formula costs about 2^35 bit-operations to evaluate at q = 20, so the file's one
     budget (2^38, FORMAT.md kind tree) takes four but refuses twelve, whatever the file
@@ -216,6 +217,7 @@ def test_costly_aggregators_share_one_budget_per_file():
     assert _process_seconds(lambda: check(hostile)) < 60
 
 
+@pytest.mark.slow
 def test_nodes_cost_a_lookup_per_distinct_class():
     """A uniform and:2 tree of depth 20 (2^20 leaves, all ones): one record per level,
     checked once each; every other node is a dictionary lookup."""

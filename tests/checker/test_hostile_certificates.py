@@ -95,6 +95,7 @@ def test_sat_rejection_messages_print_huge_numbers_boundedly(sat_certificate):
     assert verdict == "dual-value" and "claimed value = 2" in message
 
 
+@pytest.mark.slow
 def test_lrat_newline_bomb_is_streamed(sat_certificate):
     # issue: 1 GiB of newlines gzipped to 1.4 MB took 120 s and 9.5 GB; here 255 MiB (the
     # decompressed limit is 256 MiB; bench/bench_hardening.py runs the whole 1 GiB)
@@ -104,6 +105,7 @@ def test_lrat_newline_bomb_is_streamed(sat_certificate):
     assert seconds < 15 and peak < 64
 
 
+@pytest.mark.slow
 def test_lrat_beyond_the_decompressed_limit_is_refused(sat_certificate):
     hostile = dict(sat_certificate, lrat=gzipped(b"\n", 257 * MIB))
     verdict, message, seconds, peak = measured(check_certificate, hostile)

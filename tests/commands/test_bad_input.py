@@ -35,6 +35,7 @@ def test_same_output_twice_writes_nothing(tmp_path):
     assert not target.exists()
 
 
+@pytest.mark.slow
 def test_write_to_a_directory_leaves_no_partial_file(tmp_path, tree_files):
     tree, oracle = tree_files
     before = set(tmp_path.iterdir())
@@ -65,12 +66,14 @@ def test_huge_or_negative_numbers_are_refused_quickly(args):
     assert_bad_input(fbs(*args))
 
 
+@pytest.mark.slow
 def test_report_dir_that_is_a_file(tmp_path):
     target = tmp_path / "file"
     target.write_text("x")
     assert_bad_input(fbs("paper", "--only", "section_1_2_rho_d_vs_q_d", "--report-dir", target))
 
 
+@pytest.mark.slow
 def test_report_is_reproducible(tmp_path):
     documents = []
     for name in ("a", "b"):

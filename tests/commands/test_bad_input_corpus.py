@@ -39,6 +39,7 @@ def fixtures(folder: Path) -> None:
     (folder / "bad.json").write_text("{not json")
     (folder / "empty.json").write_text("")
     (folder / "list.json").write_text("[]")
+    (folder / "blocks.json").write_text("[[0], []]")  # a bare list of blocks, one empty
     (folder / "latin1.json").write_bytes(b'{"a": "\xff"}')
     (folder / "deep.json").write_text("[" * 100000)
     (folder / "C.json.gz").write_bytes(gzip.compress((folder / "C.json").read_bytes())[:-8])
@@ -92,7 +93,7 @@ def spec_cases():
     yield ["blocks", "maj:3", "--at", "110", "--backend", "magic"]
     yield ["blocks", "maj:3", "--at", "110", "--check", "{D}/missing.json"]
     yield ["blocks", "maj:3", "--at", "110", "--check", "{D}/bad.json"]
-    yield ["blocks", "maj:3", "--at", "110", "--check", "{D}/list.json"]
+    yield ["blocks", "maj:3", "--at", "110", "--check", "{D}/blocks.json"]
     yield ["blocks", "maj:3", "--at", "110", "--check", "{D}/T.json"]
     yield ["blocks", "maj:x", "--at", "110"]
     yield ["blocks", "maj:3", "--at", "11"]

@@ -26,7 +26,8 @@ def test_compute_json_fields_and_values():
     assert document["sampling"] == {"ones": "1/4", "zeros": "0"}  # typed: one value per side
     assert document["dual"] == {"ones": "1", "zeros": "0"}
     assert document["primal_types"] == [{"ones": 1, "zeros": 0, "weight": "4"}]
-    assert document["measures"] == {"s": 4, "bs": 4, "C": 4}
+    assert document["measures"] == {"s": 4, "bs": 4, "C": 4, "source": "closed form over the "
+                                    "minimal block types of a symmetric function"}
     assert all(set(p) == {"block", "weight"} for p in document["primal"])
     assert sum(Fraction(p["weight"]) for p in document["primal"]) == 4
 
@@ -38,6 +39,7 @@ def test_human_output_and_run_length_and_stdin_inputs():
     assert process.returncode == 0 and "= 5 " in process.stdout
 
 
+@pytest.mark.slow
 def test_run_length_input_is_printed_as_given():
     """compute --json keeps a run-length input as given, for every method."""
     for spec, bits in (("maj:1000001", "1^600000,0^400001"), ("index:2", "1^3,0^3"),
@@ -59,6 +61,7 @@ def test_spec_from_file(tmp_path):
     assert process.returncode == 0 and json.loads(process.stdout)["value"] == "2"  # x3 XOR x4
 
 
+@pytest.mark.slow
 def test_certify_then_check_and_tamper(tmp_path):
     out = tmp_path / "cert.json"
     assert fbs("certify", "thr:7:3", "--at", "1100000", "-o", str(out)).returncode == 0

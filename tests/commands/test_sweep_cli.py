@@ -22,6 +22,7 @@ def assert_bad_input(process, words):
     assert words in process.stderr, process.stderr
 
 
+@pytest.mark.slow
 def test_sweep_then_census_end_to_end(tmp_path):
     store, jobs = tmp_path / "store", tmp_path / "jobs.jsonl"
     jobs.write_text('{"kind": "compute", "spec": "maj:3", "input": "000"}\n\n'
@@ -70,10 +71,12 @@ def test_a_bad_job_line_is_named_and_nothing_runs(tmp_path, line, words):
     assert not (tmp_path / "store").exists()
 
 
+@pytest.mark.slow
 def test_jobs_from_standard_input_are_validated_too(tmp_path):
     assert_bad_input(fbs("sweep", "-", "-o", tmp_path / "store", stdin="{}\n"), "kind")
 
 
+@pytest.mark.slow
 def test_a_file_or_a_foreign_folder_is_never_used_as_store(tmp_path):
     target = tmp_path / "notes.txt"
     target.write_text("keep me\n")
@@ -86,6 +89,7 @@ def test_a_file_or_a_foreign_folder_is_never_used_as_store(tmp_path):
     assert [p.name for p in folder.iterdir()] == ["data.csv"]
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_one_line(tmp_path, monkeypatch, capsys):
     from verify.cli import main
     from verify.sweep import runner
@@ -98,6 +102,7 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path, monkeypatch, capsys):
     assert not (tmp_path / "store").exists()
 
 
+@pytest.mark.slow
 def test_census_of_a_non_store_or_a_damaged_part(tmp_path):
     assert_bad_input(fbs("census", tmp_path), "not a sweep store")
     store = tmp_path / "store"

@@ -183,6 +183,7 @@ def test_blocks_are_listed_smallest_first_then_lexicographically():
         assert found.complete == (len(expected) <= limit)
 
 
+@pytest.mark.slow
 def test_the_paper_runs(tmp_path):
     result = subprocess.run([sys.executable, "-m", "verify", "paper", "--only",
                              "section_1_2_fifty_of_99", "--report-dir", str(tmp_path / "r")],

@@ -14,6 +14,7 @@ PROBLEMS = sz.problems()
 
 
 @pytest.mark.parametrize("problem", PROBLEMS, ids=[p.name for p in PROBLEMS])
+@pytest.mark.slow
 def test_every_proof_is_unsat(problem):
     result = sz.prove(problem)
     assert result.result == sz.PROVED, result.detail
@@ -146,6 +147,7 @@ def test_without_unknown_label_raises():
 
 # --- the paper check ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_paper_check_reports_every_proof():
     from paper_checks import theorem_4_2_z3
 

@@ -130,6 +130,7 @@ def test_recursion_equals_brute_force(seed_tree):
        aggregators=st.lists(st.sampled_from(AGGREGATORS + ["maj:5", "thr:5:2", "or:3"]),
                             min_size=1, max_size=3, unique=True),
        leaf_probability=st.sampled_from([0.0, 0.3, 0.6]), ones=st.sampled_from([0.3, 0.5, 0.8]))
+@pytest.mark.slow
 def test_property_recursion_equals_direct_lp(seed, depth, aggregators, leaf_probability, ones):
     tree = random_tree(seed, depth, aggregators, leaf_probability)
     assume(len(tree.leaves()) <= 20)
@@ -270,6 +271,7 @@ def test_described_uniform_tree_equals_the_listed_tree(spec, depth, seed):
     assert described.to_json() == explicit.to_json()
 
 
+@pytest.mark.slow
 def test_described_tree_is_never_listed():
     """maj:3 depth 13 (1.6 million leaves) runs on classes: a few thousand distinct keys."""
     from verify.lower_bound.tree_fbs import uniform_tree_fbs

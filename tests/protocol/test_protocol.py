@@ -160,6 +160,7 @@ SYMMETRY_CASES = ["maj:5", "thr:6:3", "sym:0110", "parity:4", "or:3",
 
 
 @pytest.mark.parametrize("spec", SYMMETRY_CASES)
+@pytest.mark.slow
 def test_symmetric_dual_is_feasible_optimal_and_invariant(spec):
     f = parse_spec(spec)
     for z in all_inputs(f.arity):

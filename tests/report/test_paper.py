@@ -81,6 +81,7 @@ def test_unknown_only_lists_valid_names(capsys):
     assert "section_1_2_fifty_of_99" in error and error.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_one_check_recomputes_its_stored_certificates(tmp_path):
     process = fbs("paper", "--only", "section_1_2_fifty_of_99", "--report-dir", str(tmp_path))
     assert process.returncode == 0, process.stdout + process.stderr

@@ -129,6 +129,7 @@ def test_fallback_asks_the_next_backend_after_a_timeout():
     assert oracle.fallbacks == 1
 
 
+@pytest.mark.slow
 def test_the_composition_that_hung_rc2_is_certified():
     """Issue 11: method="sat" hung in RC2 (CaDiCaL) on this input; z3 answers 4."""
     from verify import fbs

@@ -68,6 +68,7 @@ def _fbs(*args, stdin=None):
                           text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_blocks_command(tmp_path):
     family = tmp_path / "family.json"
     family.write_text(json.dumps({"blocks": [[0], [1]]}))
@@ -95,3 +96,15 @@ def test_blocks_command(tmp_path):
                  ("expr:10001:x1", "--at", "0^10001"), ("maj:3", "--at", "01")):
         result = _fbs("blocks", *args)
         assert result.returncode == 2 and "Traceback" not in result.stderr, args
+
+
+def test_a_bare_list_of_blocks_is_the_same_family(tmp_path):
+    """docs/formats.md, "Block family": {"blocks": [...]} or the bare list."""
+    from verify.sensitivity.api import load_family
+
+    (tmp_path / "object.json").write_text('{"blocks": [[1], [0]]}')
+    (tmp_path / "bare.json").write_text("[[1], [0]]")
+    assert load_family(str(tmp_path / "bare.json"), 3) == load_family(
+        str(tmp_path / "object.json"), 3) == [(1,), (0,)]
+    result = _fbs("blocks", "maj:3", "--at", "110", "--check", str(tmp_path / "bare.json"))
+    assert result.returncode == 0, result.stdout + result.stderr

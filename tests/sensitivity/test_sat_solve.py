@@ -55,6 +55,7 @@ def test_threshold_closed_form(n, t, w):
     assert check_sat_certificate(solution.certificate).valid
 
 
+@pytest.mark.slow
 def test_wide_instances_closed_forms():
     # tribes: at an input with f = 0 and every tribe missing at least one 1, the minimal
     # sensitive blocks are the zero sets of single tribes: disjoint, so fbs = #tribes
@@ -174,6 +175,7 @@ def test_malformed_fields(certificate):
         check_sat_certificate(bad)
 
 
+@pytest.mark.slow
 def test_run_length_input_is_accepted():
     solution = solve_by_sat("maj:301", "1^151,0^150")
     assert solution.certificate["input"] == "1^151,0^150"

@@ -18,6 +18,7 @@ def _rc2(table: str, z: int):
     return measures(found, q)
 
 
+@pytest.mark.slow
 def test_every_function_of_three_inputs_at_every_input_agrees_with_rc2():
     for k in range(256):
         table = format(k, "08b")

@@ -52,6 +52,7 @@ def summary(small_census_store):
 
 
 @pytest.mark.parametrize("q", [2, 3])
+@pytest.mark.slow
 def test_distributions_match_brute_force(summary, q):
     rows, figure = _reference(q), summary.to_json()["arities"][str(q)]
     assert figure["inputs"] == len(rows) == 2 ** 2 ** q * 2 ** q
@@ -67,6 +68,7 @@ def test_distributions_match_brute_force(summary, q):
 
 
 @pytest.mark.parametrize("q", [2, 3])
+@pytest.mark.slow
 def test_extremes_and_strict_gaps_match_brute_force(summary, q):
     rows, figure = _reference(q), summary.to_json()["arities"][str(q)]
     for name, (top, over) in {"fbs/bs": (2, 4), "C/fbs": (5, 2), "bs/s": (4, 3)}.items():
@@ -85,6 +87,7 @@ def test_extremes_and_strict_gaps_match_brute_force(summary, q):
     assert [(e["spec"], e["input"]) for e in gaps["examples"]] == [r[:2] for r in strict[:5]]
 
 
+@pytest.mark.slow
 def test_q3_has_fractional_fbs_strictly_between_bs_and_c(summary):
     """MAJ_3 at 000: blocks {1,2},{1,3},{2,3}: bs = 1 < fbs = 3/2 < C = 2 (a hand check)."""
     examples = summary.to_json()["arities"]["3"]["bs_lt_fbs_lt_C"]["examples"]
@@ -92,11 +95,13 @@ def test_q3_has_fractional_fbs_strictly_between_bs_and_c(summary):
             "C": 2} in examples
 
 
+@pytest.mark.slow
 def test_every_named_row_is_reverified_by_the_checker(summary):
     assert summary.named and summary.all_reverified
     assert all(item["checker_valid"] and item["measures_rechecked"] for item in summary.named)
 
 
+@pytest.mark.slow
 def test_a_tampered_certificate_fails_reverification(small_census_store, tmp_path):
     import shutil
 
@@ -119,6 +124,7 @@ def test_a_tampered_certificate_fails_reverification(small_census_store, tmp_pat
     assert not census(copy).all_reverified
 
 
+@pytest.mark.slow
 def test_outputs_markdown_json_and_png(summary, tmp_path):
     prefix = tmp_path / "census"
     write_outputs(summary, str(prefix))
@@ -128,6 +134,7 @@ def test_outputs_markdown_json_and_png(summary, tmp_path):
     assert text == markdown(summary) and "| fbs/bs |" in text and "bs < fbs < C" in text
 
 
+@pytest.mark.slow
 def test_the_store_opens_in_pandas(small_census_store):
     import pandas as pd
 
@@ -136,6 +143,7 @@ def test_the_store_opens_in_pandas(small_census_store):
     assert {"spec", "input", "value", "certified", "s", "bs", "C"} <= set(frame.columns)
 
 
+@pytest.mark.slow
 def test_the_store_opens_in_polars_as_the_docs_say(small_census_store):
     import polars as pl
 
@@ -151,6 +159,7 @@ def _text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+@pytest.mark.slow
 def test_tree_sweeps_give_the_protocol_tables(client2, tmp_path):
     from verify import (
         budgeted_worst_case,

@@ -38,6 +38,7 @@ def _rows(path):
     return Store(path).read_rows().to_pylist()
 
 
+@pytest.mark.slow
 def test_every_kind_matches_the_public_api(client2, tmp_path):
     report = _sweep(client2, tmp_path / "s", MIXED)
     assert (report.jobs, report.computed, report.errors) == (6, 6, [])
@@ -63,6 +64,7 @@ def test_every_kind_matches_the_public_api(client2, tmp_path):
     assert rows["planplan:r"]["value"] == "35" == str(plan(2, 3, "1/100").runs_theorem)
 
 
+@pytest.mark.slow
 def test_stored_certificates_are_content_addressed_and_valid(client2, tmp_path):
     from verify import check
 
@@ -74,6 +76,7 @@ def test_stored_certificates_are_content_addressed_and_valid(client2, tmp_path):
     assert all(check(certificate).valid for certificate in found.values())
 
 
+@pytest.mark.slow
 def test_resume_skips_what_is_stored_and_ends_equal(client2, tmp_path):
     jobs = list(parse_family("all:2"))
     first = _sweep(client2, tmp_path / "s", jobs[:40], chunk=8)
@@ -86,6 +89,7 @@ def test_resume_skips_what_is_stored_and_ends_equal(client2, tmp_path):
     assert (nothing.already_done, nothing.computed, nothing.tasks) == (64, 0, 0)
 
 
+@pytest.mark.slow
 def test_results_are_identical_with_one_and_two_workers(client1, client2, tmp_path):
     jobs = list(parse_family("npn:3")) + [normalize_job(MIXED[3], "t")]
     one = _sweep(client1, tmp_path / "one", jobs)
@@ -99,6 +103,7 @@ def test_results_are_identical_with_one_and_two_workers(client1, client2, tmp_pa
             pq.read_table(tmp_path / "two" / "rows" / name))
 
 
+@pytest.mark.slow
 def test_a_killed_worker_loses_no_result_and_its_task_is_retried(tmp_path):
     jobs = list(itertools.islice(parse_family("all:4"), 384))
     client = local_client(2)
@@ -129,6 +134,7 @@ def test_a_killed_worker_loses_no_result_and_its_task_is_retried(tmp_path):
         assert f"part-{key.removeprefix('fbs-sweep-')}.parquet" in parts
 
 
+@pytest.mark.slow
 def test_ctrl_c_leaves_a_consistent_store_and_a_rerun_completes(client2, small_census_store,
                                                                tmp_path, monkeypatch):
     """Ctrl-C is a KeyboardInterrupt in the submitting process: between two parts, and in the
@@ -167,6 +173,7 @@ def test_ctrl_c_leaves_a_consistent_store_and_a_rerun_completes(client2, small_c
     assert _rows(store) == reference  # the same rows as an uninterrupted sweep
 
 
+@pytest.mark.slow
 def test_ctrl_c_on_the_command_exits_130_promptly_with_complete_parts(tmp_path):
     """The real signal on `fbs sweep` (a LocalCluster of its own): exit 130 within seconds,
     one line saying how to resume, only complete parts, no worker process left behind."""
@@ -215,6 +222,7 @@ def test_bad_jobs_are_refused_before_anything_runs(bad, message):
         normalize_job(bad, "line 1")
 
 
+@pytest.mark.slow
 def test_an_existing_scheduler_is_used_through_its_address(client2, tmp_path):
     from verify.sweep.api import run_sweep
 

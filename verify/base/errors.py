@@ -21,6 +21,13 @@ class BadInput(FbsError):
     exit_code = EXIT_BAD_INPUT
 
 
+class UnknownName(BadInput):
+    """A name that is not one of a fixed list; the message lists every valid name, and the
+    command line prints it in full (never cut)."""
+
+    full_message = True
+
+
 class TooLarge(BadInput):
     """The input is beyond what the chosen method can do (exit code 2)."""
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput, TooLarge
 from verify.base.files import AtomicOutput
+from verify.base.notebook import NotebookView
 from verify.base.numbers import as_float, exact_fields, fraction_text, integer_field
 from verify.base.progress import Progress
 from verify.lower_bound.adversary import Profile
@@ -96,7 +97,7 @@ def _alice(instance: Instance, kind: str):
 
 
 @dataclass(frozen=True)
-class BudgetedRuns:
+class BudgetedRuns(NotebookView):
     """N seeded runs of Budgeted FBS Debate against one Alice, with the exact catch probability."""
 
     instance: Instance
@@ -154,7 +155,7 @@ def budgeted_debate(tree, oracle, *, beta_max=None, alice: str = "honest", runs:
 
 
 @dataclass(frozen=True)
-class BudgetedWorstCase:
+class BudgetedWorstCase(NotebookView):
     """Liars against the budgeted protocol: exact where finite, searched elsewhere, each
     compared with the guarantee min(1, 1/beta_max) of Theorem B1 (docs/budgeted.md)."""
 
@@ -238,7 +239,7 @@ def _attempt(solve, debate, skipped: list, name: str):
 
 
 @dataclass(frozen=True)
-class BudgetedCompleteness:
+class BudgetedCompleteness(NotebookView):
     """The honest Alice against every path Bob can sample (our Theorem B2)."""
 
     instance: Instance
@@ -285,7 +286,7 @@ def budgeted_completeness(tree, oracle, *, beta_max=None) -> BudgetedCompletenes
 
 
 @dataclass(frozen=True)
-class BudgetedPlan:
+class BudgetedPlan(NotebookView):
     """Runs for a lie to be caught with probability >= 1 - delta, beside Theorem 5.3's bound."""
 
     beta_max: Fraction
@@ -355,7 +356,7 @@ def leaf_reach(graph: StateGraph) -> tuple[dict[int, Fraction], Fraction, Fracti
 
 
 @dataclass(frozen=True)
-class BudgetedOptimality:
+class BudgetedOptimality(NotebookView):
     """Bob's leaf distribution against the honest Alice, pi, and t = rho_T pi as a certified
     optimal dual of the global LP of F_T at alpha (our Theorem B2)."""
 

@@ -69,6 +69,7 @@ def _budgeted_profile(args):
 
 def _print(document: dict, result, stream) -> None:
     from verify.base.numbers import short_fraction
+    from verify.base.witness import names_text
 
     report = result.report
 
@@ -81,7 +82,9 @@ def _print(document: dict, result, stream) -> None:
     say(f"checker {document['checker']}: {result.profile.notes}")
     say(f"  rho_T = {show(report.rho_t)} (certified), budget m = {report.budget}, "
         f"Gamma = sum a_s = {show(report.gamma)}")
-    say(f"  H: {len(report.block)} leaf query(ies), a(H) = {show(report.mass)}")
+    queries = document["block_H"]["queries"]
+    say(f"  H ({len(report.block)} leaf {'query' if len(report.block) == 1 else 'queries'}, "
+        f"a(H) = {show(report.mass)}): {names_text(queries, len(report.block))}")
     if report.advantage is not None:
         say(f"  P[Acc_Y] = {show(report.acc_y)}, P[Acc_N] = {show(report.acc_n)}, "
             f"advantage = {show(report.advantage)}")

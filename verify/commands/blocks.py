@@ -2,7 +2,7 @@
 
 Without --check: the minimal sensitive blocks of f at z (truth table for q <= 24, else
 enumerated with the solver backend, at most --limit of them).  With --check: for a family
-{"blocks": [[0-based coordinates], ...]} decide whether every member is sensitive and minimal
+{"blocks": [[0-based coordinates], ...]} (or the bare list) decide whether every member is sensitive and minimal
 and whether the family is complete (every sensitive block contains a member); a failure
 prints its witness block.  Exit codes: 0 all properties hold, 1 one fails, 2 bad input.
 """
@@ -23,7 +23,8 @@ def register(commands) -> None:
                         help="input x_1..x_q: bits, run-length 1^4,0^2, @FILE or @- (stdin)")
     blocks.add_argument("--check", metavar="FAMILY.json",
                         help='decide sensitive/minimal/complete for {"blocks": [[i, ...], ...]} '
-                        "(- for standard input)")
+                        "or a bare list of blocks, coordinates from 0 (docs/formats.md, Block "
+                        "family; - for standard input)")
     blocks.add_argument("--backend", choices=("sat", "z3"), default="sat",
                         help="solver backend (default sat: pysat/CaDiCaL)")
     blocks.add_argument("--limit", type=count, default=1000, metavar="N",

@@ -28,6 +28,7 @@ def run_run(args) -> int:
     from verify.cli import print_json
 
     from .arguments import check_outputs, refuse_json_with_stdout, report_stream
+    from .debate import outside_note
 
     refuse_json_with_stdout(args.json, args.transcript)
     check_outputs([(args.transcript, "--transcript")], _inputs(args))
@@ -52,7 +53,8 @@ def run_run(args) -> int:
           file=stream)
     inside = "inside" if document["interval_contains_exact"] else "OUTSIDE"
     print(f"  catch_probability_exact = {document['catch_probability_exact']} "
-          f"(~{document['catch_probability_exact_float']:.6g}, {inside} the interval)",
+          f"(~{document['catch_probability_exact_float']:.6g}, {inside} the interval"
+          f"{outside_note(100 * document['confidence'], document['interval_contains_exact'])})",
           file=stream)
     return 0
 

@@ -64,30 +64,33 @@ def run_compute(args) -> int:
     return 0 if result.certified else 3
 
 
-def _print_summary(result) -> None:
-    from verify.functions.bits import PerBit, parse_runs
+def _print_summary(result, stream=None) -> None:
+    """The value, then its witness (Definitions 3.3/3.4, Section 4 step 3): the primal blocks
+    with their weights, the dual t, Bob's p = t/sum(t), each compact and truncated."""
+    import sys
+
+    from verify.sensitivity.witness_text import per_coordinate_text, primal_text
+
+    def say(text: str) -> None:
+        print(text, file=stream or sys.stdout)
 
     label = "certified" if result.certified else "NOT CERTIFIED (a bug: please report it)"
-    print(f"fbs of {_short(result.spec)} at {_short(result.input)} = "
-          f"{short_fraction(result.value)} ({label}; method {result.method})")
-    print(f"  {block_counts(result)}")
-    if isinstance(result.sampling, PerBit):
-        ones = parse_runs(result.input).weight
-        print(f"  Bob's sampling distribution p = t/sum(t): {short_fraction(result.sampling.on_ones)} "
-              f"on each of the {ones} ones, {short_fraction(result.sampling.on_zeros)} on each of "
-              f"the {len(result.sampling) - ones} zeros")
-    elif result.sampling is not None:
-        support = [(i, p) for i, p in enumerate(result.sampling) if p]
-        shown = ", ".join(f"x{i + 1}: {short_fraction(p)}" for i, p in support[:12])
-        more = f", ... ({len(support)} coordinates)" if len(support) > 12 else ""
-        print(f"  Bob's sampling distribution p = t/sum(t): {shown}{more}")
+    say(f"fbs of {_short(result.spec)} at {_short(result.input)} = "
+        f"{short_fraction(result.value)} ({label}; method {result.method})")
+    say(f"  {block_counts(result)}")
+    say(f"  primal y (Definition 3.3): {primal_text(result)}")
+    if result.sampling is None:
+        say("  f is constant: no sensitive block, fbs = 0, t = 0, Bob has no distribution")
     else:
-        print("  f is constant: no sensitive block, fbs = 0, Bob has no distribution")
+        say(f"  dual t (Definition 3.4): {per_coordinate_text(result, result.dual)}")
+        say(f"  Bob's distribution p = t/sum(t): "
+            f"{per_coordinate_text(result, result.sampling)}")
     if result.measures is not None:
         m = result.measures
-        print(f"  s = {m.sensitivity} <= bs = {m.block_sensitivity} <= fbs = "
-              f"{short_fraction(result.value)} <= C = {m.certificate_complexity} "
-              "(s, bs, C: exact, from RC2 MaxSAT; not part of the certificate)")
+        say(f"  s = {m.sensitivity} <= bs = {m.block_sensitivity} <= fbs = "
+            f"{short_fraction(result.value)} <= C = {m.certificate_complexity} (s, bs, C exact: "
+            f"{m.source}; not part of the certificate; fbs, t and p above are the "
+            f"{result.method} method's)")
 
 
 def block_counts(result) -> str:
@@ -123,8 +126,9 @@ def run_certify(args) -> int:
     if args.json:
         print_json(result.to_json())
         return 0
-    print(f"certified fbs = {short_fraction(result.value)}; certificate written to "
-          f"{args.output}", file=report_stream(args.output))
+    stream = report_stream(args.output)
+    _print_summary(result, stream)
+    print(f"certificate written to {args.output}", file=stream)
     return 0
 
 
@@ -136,6 +140,8 @@ def run_check(args) -> int:
     from verify.base.checker_process import check_in_process
     from verify.cli import print_json
 
+    from .witness import one_based
+
     verdict = check_in_process([args.file])[0]
     if verdict["exit"] == 2:
         raise BadInput(verdict["message"])
@@ -145,6 +151,6 @@ def run_check(args) -> int:
     elif verdict["valid"]:
         print(f"valid: {args.file}: fbs = {verdict['value']}")
     else:
-        print(f"INVALID: {args.file}: [{verdict['condition']}] {verdict['message']}",
+        print(f"INVALID: {args.file}: [{verdict['condition']}] {one_based(verdict['message'])}",
               file=sys.stderr)
     return 0 if verdict["valid"] else 1

@@ -9,13 +9,18 @@ from pathlib import Path
 def register(commands) -> None:
     paper = commands.add_parser("paper", help="run every paper check, write report/ (main job)")
     paper.add_argument("--only", metavar="NAME", action="append",
-                       help="run only this check (repeatable); unknown names list the valid ones")
+                       help="run only this check (repeatable; a partial report, by default in "
+                            "report/partial); unknown names list the valid ones")
+    paper.add_argument("--list", action="store_true",
+                       help="print the check names (with their place in the paper) and stop")
     paper.add_argument("--check-stored", action="store_true",
                        help="only re-verify the stored certificates with the stdlib-only checker")
     paper.add_argument("--update-stored", action="store_true",
                        help="(maintainers) replace the stored certificates by the recomputed ones")
-    paper.add_argument("--report-dir", default="report", metavar="DIR",
-                       help="folder for report.md, report.json and the plots (default: report)")
+    paper.add_argument("--report-dir", metavar="DIR",
+                       help="folder for report.md, report.json and the plots (default: report, "
+                            "and report/partial with --only; a partial run never replaces a "
+                            "full report)")
     paper.add_argument("--store", metavar="DIR", type=Path,
                        help="stored-certificate folder (default: certificates/paper)")
     paper.add_argument("--json", action="store_true", help="print report.json to stdout")
@@ -24,16 +29,26 @@ def register(commands) -> None:
 
 def run_paper(args) -> int:
     from verify.base.errors import BadInput
-    from verify.report.api import check_stored, paper
+    from verify.report.api import PARTIAL_REPORT_DIR, all_checks, check_stored, paper
 
     if args.report_dir == "":
         raise BadInput("--report-dir: the folder name is empty")
+    if args.list:
+        checks = all_checks()
+        width = max(len(check.name) for check in checks)
+        for check in checks:
+            print(f"{check.name:<{width}}  {check.place}")
+        return 0
+    if args.report_dir is None:
+        args.report_dir = PARTIAL_REPORT_DIR if args.only else "report"
 
     if args.check_stored:
+        from .witness import one_based
+
         result = check_stored(args.store, progress=True)
         for problem in result.problems:
-            print(f"INVALID: {problem.file}: [{problem.condition}] {problem.message}",
-                  file=sys.stderr)
+            print(f"INVALID: {problem.file}: [{problem.condition}] "
+                  f"{one_based(problem.message)}", file=sys.stderr)
         print(f"{result.count - len(result.problems)} of {result.count} stored certificates in "
               f"{result.store} verified by the stdlib-only checker")
         return 1 if result.problems else 0
@@ -44,5 +59,6 @@ def run_paper(args) -> int:
     if args.json:
         print(Path(args.report_dir, "report.json").read_text())
     else:
-        print_table(report.results, list(report.differences), Path(args.report_dir))
+        print_table(report.results, list(report.differences), Path(args.report_dir),
+                    report.partial, report.total_checks)
     return 1 if report.failed else 0

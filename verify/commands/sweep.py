@@ -49,8 +49,13 @@ def run_sweep(args) -> int:
         print_json(result.to_json())
     else:
         r = result.report
-        print(f"{args.output}: {r.jobs} jobs, {r.already_done} already in STORE, {r.computed} "
-              f"computed in {r.tasks} tasks on {r.workers} workers, {r.seconds:.1f} s")
+        if r.jobs and r.already_done == r.jobs:
+            print(f"{args.output}: all {r.jobs} jobs already in STORE; nothing to compute "
+                  "(no cluster started)")
+        else:
+            print(f"{args.output}: {r.jobs} jobs, {r.already_done} already in STORE, "
+                  f"{r.computed} computed in {r.tasks} tasks on {r.workers} workers, "
+                  f"{r.seconds:.1f} s")
         for identity, message in r.errors[:5]:
             print(f"  job {identity}: {message}", file=sys.stderr)
     if result.complete:

@@ -15,6 +15,7 @@ from itertools import groupby
 
 from verify.base.errors import BadInput
 from verify.base.files import read_source
+from verify.base.lazy import numpy as np
 
 MAX_BITS = 10**8
 _RUN = re.compile(r"([01])\^(\d{1,9})")
@@ -149,6 +150,69 @@ class PerBit(Sequence):
 
     def __repr__(self) -> str:
         return f"PerBit(ones={self.on_ones!r}, zeros={self.on_zeros!r}, input={self.input.text[:40]!r})"
+
+
+POINT_FORMS = ("a bit string ('0110', run-length '1^3,0^2' or @FILE, as on the command line) "
+               "or a tuple, list or 1-D numpy array of 0/1")
+
+
+def point_array(x, arity: int, where: str = "") -> "np.ndarray":
+    """One input x_1..x_q in any form a Boolean function accepts, as a bool array of length
+    `arity`: the bit strings of the command line (`parse_runs`), or a tuple, list or 1-D numpy
+    array whose entries are integers or bools equal to 0 or 1. BadInput for anything else
+    (floats, other values, other lengths, other types): never a silent conversion."""
+    prefix = f"{where}: " if where else ""
+    if isinstance(x, str):
+        bits = parse_runs(x, arity).bits()
+        return np.frombuffer(bits.encode("ascii"), dtype=np.uint8) == ord("1")
+    if isinstance(x, (list, tuple)):
+        if len(x) != arity:
+            raise BadInput(f"{prefix}input has {len(x)} bits but the function has arity {arity}")
+        try:
+            x = np.asarray(x)
+        except (ValueError, TypeError):
+            raise BadInput(f"{prefix}the input is not a flat sequence of 0/1") from None
+    elif not isinstance(x, np.ndarray):
+        raise BadInput(f"{prefix}cannot read a {type(x).__name__} as an input: give {POINT_FORMS}")
+    if x.ndim != 1:
+        raise BadInput(f"{prefix}the input must be one-dimensional, got shape {x.shape}")
+    if x.shape[0] != arity:
+        raise BadInput(f"{prefix}input has {x.shape[0]} bits but the function has arity {arity}")
+    return _zero_one(x, prefix)
+
+
+def as_bits(x, arity: int, where: str = "") -> tuple[int, ...]:
+    """`point_array` as a tuple of ints 0/1 (what the table and solver methods take)."""
+    if isinstance(x, str):
+        return parse_bits(x, arity)
+    return tuple(point_array(x, arity, where).astype(int).tolist())
+
+
+def points_matrix(points, arity: int, where: str = "") -> "np.ndarray":
+    """A batch of inputs as an (n, arity) bool matrix: a 2-D numpy array of 0/1 (integers or
+    bools), or a tuple or list of inputs each in a form `point_array` accepts."""
+    prefix = f"{where}: " if where else ""
+    if isinstance(points, np.ndarray):
+        if points.ndim != 2 or points.shape[1] != arity:
+            raise BadInput(f"{prefix}a batch of inputs must have shape (n, {arity}), "
+                           f"got {points.shape}")
+        return _zero_one(points, prefix)
+    if isinstance(points, (list, tuple)):
+        rows = [point_array(point, arity, where) for point in points]
+        return np.vstack(rows) if rows else np.zeros((0, arity), dtype=bool)
+    raise BadInput(f"{prefix}cannot read a {type(points).__name__} as a batch of inputs: give a "
+                   "2-D numpy array of 0/1 or a list of inputs")
+
+
+def _zero_one(array: "np.ndarray", prefix: str) -> "np.ndarray":
+    """The array as bools if every entry is an integer or bool 0 or 1, else BadInput."""
+    if array.dtype.kind not in "biu":
+        raise BadInput(f"{prefix}input entries must be 0 or 1 (integers or bools), "
+                       f"got dtype {array.dtype}")
+    if array.dtype.kind != "b" and not ((array == 0) | (array == 1)).all():
+        bad = array[(array != 0) & (array != 1)].flat[0]
+        raise BadInput(f"{prefix}input entries must be 0 or 1, got {int(bad)}")
+    return array.astype(bool)
 
 
 def format_bits(bits) -> str:

@@ -9,14 +9,20 @@ thresholds, symmetric functions and stored tables, in chunks for everything else
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable
 
 from verify.base.errors import BadInput, TooLarge
 from verify.base.lazy import numpy as np
 
 from . import packed as packing
+from .bits import parse_runs, point_array, points_matrix
 from .inputs import MAX_TABLE_ARITY, Inputs, MatrixInputs, TableInputs
 from .weight_values import WeightValues
+
+
+def _short(spec: str) -> str:
+    """A spec cut to 60 characters for a message."""
+    return spec if len(spec) <= 60 else spec[:57] + "..."
 
 
 class BooleanFunction:
@@ -29,15 +35,18 @@ class BooleanFunction:
         """f on every input of the batch, as a bool array."""
         raise NotImplementedError
 
-    def __call__(self, x: Sequence[int]) -> int:
-        """f(x) for one input x = (x_1, ..., x_q)."""
-        if len(x) != self.arity:
-            raise BadInput(f"{self.spec}: expected {self.arity} bits, got {len(x)}")
-        return int(self.evaluate_batch(MatrixInputs.from_points([x]))[0])
+    def __call__(self, x) -> int:
+        """f(x) for one input x_1..x_q: a bit string as on the command line ('0110',
+        '1^3,0^2', @FILE) or a tuple, list or 1-D numpy array of 0/1; BadInput otherwise
+        (verify.functions.bits.point_array)."""
+        point = point_array(x, self.arity, _short(self.spec))
+        return int(self.evaluate_batch(MatrixInputs(point.reshape(-1, 1)))[0])
 
     def evaluate_many(self, points) -> np.ndarray:
-        """f on each row of `points` (shape (n, q))."""
-        return self.evaluate_batch(MatrixInputs(np.asarray(points, dtype=bool).T))
+        """f on each input of a batch: a 2-D 0/1 array of shape (n, q), or a list of inputs in
+        any form `__call__` accepts."""
+        matrix = points_matrix(points, self.arity, _short(self.spec))
+        return self.evaluate_batch(MatrixInputs(matrix.T))
 
     def truth_table(self) -> np.ndarray:
         """The 2^q values of f in truth-table order, as a bool array."""
@@ -73,6 +82,12 @@ class Symmetric(BooleanFunction):
     def evaluate_batch(self, inputs: Inputs) -> np.ndarray:
         table = np.fromiter(self.values, dtype=bool, count=self.arity + 1)
         return table[inputs.count(0, self.arity)]
+
+    def __call__(self, x) -> int:
+        """f(x) = V(|x|); a bit string is read as runs (never expanded)."""
+        if isinstance(x, str):
+            return self.values[parse_runs(x, self.arity).weight]
+        return super().__call__(x)
 
     def packed_table(self) -> np.ndarray:
         self.require_table()

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.files import check_paths, write_text_atomic
+from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields, fraction_text, integer_field
 from verify.base.progress import Progress
 from verify.trees.api import as_oracle, as_tree, input_files, oracle_bits, source_name
@@ -27,7 +28,7 @@ DEFAULT_EPS = (Fraction(1, 100), Fraction(1, 10), Fraction(1, 4))
 
 
 @dataclass(frozen=True)
-class GlobalFbs:
+class GlobalFbs(NotebookView):
     """rho_T = fbs_alpha(F_T) (Section 5), with Lemma 5.4's bounds and Theorem 5.1's table."""
 
     tree_source: str | None
@@ -145,7 +146,7 @@ def _worst_case_catch(tree: Tree, answers, recursive) -> Fraction:
 
 
 @dataclass(frozen=True)
-class Adversary:
+class Adversary(NotebookView):
     """Theorem 5.3's oracle O_N against one checker, with every inequality checked exactly."""
 
     tree: Tree

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.files import AtomicOutput, check_paths
+from verify.base.notebook import NotebookView, require_pandas
 from verify.base.numbers import exact_fields, fraction_text
 from verify.base.progress import Progress
 from verify.trees.api import as_menu_tree, as_oracle, input_files
@@ -63,7 +64,7 @@ def fbs_condition_violations(debate: Debate) -> tuple[tuple[str, Fraction], ...]
 
 
 @dataclass(frozen=True)
-class DebateRuns:
+class DebateRuns(NotebookView):
     """N seeded runs of FBS Debate against one Alice, beside the exact catch probability."""
 
     debate: Debate
@@ -155,7 +156,7 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
 
 
 @dataclass(frozen=True)
-class WorstCase:
+class WorstCase(NotebookView):
     """The exact worst-case liar (Theorem 4.2's dynamic program) and its reachable states."""
 
     debate: Debate
@@ -200,6 +201,13 @@ class WorstCase:
             "strategy": strategy})
         return document
 
+    def to_pandas(self):
+        """The worst-case liar's reachable states as a DataFrame, one row per state (the
+        `strategy` of to_json(): node, claim, z, lies, fbs, outcome, catch)."""
+        return require_pandas().DataFrame(self.to_json()["strategy"],
+                                          columns=["node", "claim", "z", "lies", "fbs",
+                                                   "outcome", "catch"])
+
 
 def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = False) -> WorstCase:
     """The liar minimising Bob's exact catch probability, beside Theorem 4.2's rho^-d.
@@ -220,7 +228,7 @@ def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = Fals
 
 
 @dataclass(frozen=True)
-class Completeness:
+class Completeness(NotebookView):
     """Every path Bob can sample against the honest Alice (Theorem 4.1); with menus, on the
     realisation her choices form (she plays it exactly; node ids are the alternatives')."""
 

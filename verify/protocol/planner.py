@@ -16,6 +16,7 @@ import mpmath
 from mpmath.libmp import from_man_exp, round_ceiling, round_floor, to_rational
 
 from verify.base.errors import BadInput, SolverFailure, TooLarge
+from verify.base.notebook import NotebookView
 from verify.base.numbers import as_float, exact_fields, fraction_text, integer_field, parse_fraction
 
 
@@ -121,7 +122,7 @@ def _settle(c: Fraction, delta: Fraction, m: int, first: int, last: int) -> int 
 
 
 @dataclass(frozen=True)
-class Plan:
+class Plan(NotebookView):
     """How many independent runs catch a lying Alice with probability >= 1 - delta."""
 
     rho: Fraction

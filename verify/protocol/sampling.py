@@ -17,6 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from verify.base.errors import BadInput
+from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields
 
 from .engine import BOB_WINS, Debate, StateGraph, cumulative
@@ -27,7 +28,7 @@ CHUNK = 1 << 16
 
 
 @dataclass(frozen=True)
-class RunsResult:
+class RunsResult(NotebookView):
     """N sampled runs: the catch count, the estimate and intervals, and the exact value."""
 
     runs: int

@@ -9,11 +9,13 @@ plots; `check_stored()` re-verifies the stored certificates with the stdlib-only
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from verify.base.errors import BadInput
+from verify.base.errors import BadInput, UnknownName
 from verify.base.files import check_paths
+from verify.base.notebook import NotebookView, require_pandas
 from verify.base.progress import Progress
 
 from .runner import CheckResult, Context, run_check
@@ -21,16 +23,19 @@ from .stored import STORE, StoredProblem
 from .writer import PLOTS
 
 REPORT_FILES = ("report.json", "report.md", *PLOTS)
+PARTIAL_REPORT_DIR = "report/partial"  # `fbs paper --only`'s default folder
 CHECKS_PACKAGE = "paper_checks"  # the top-level package of paper checks, one module per claim
 
 
 @dataclass(frozen=True)
-class PaperReport:
+class PaperReport(NotebookView):
     """One result per paper check, and the stored certificates that differ (none = all equal)."""
 
     results: tuple[CheckResult, ...]
     differences: tuple[str, ...]
     directory: Path | None  # where report.md, report.json and the plots were written
+    partial: bool = False  # only some checks ran (--only): not the paper's full report
+    total_checks: int = 0  # the number of registered checks
 
     @property
     def failed(self) -> bool:
@@ -39,13 +44,25 @@ class PaperReport:
 
     def to_json(self) -> dict:
         """The document of report.json (`fbs paper --json` prints it)."""
-        return {"checks": [r.as_json() for r in self.results],
+        return {"partial": self.partial, "total_checks": self.total_checks,
+                "checks": [r.as_json() for r in self.results],
                 "stored_certificate_differences": list(self.differences)}
+
+    def to_pandas(self):
+        """One row per check run: name, place, status, computed, seconds, certificates."""
+        return require_pandas().DataFrame(
+            [{"name": r.name, "place": r.place, "status": r.status, "computed": r.computed,
+              "seconds": r.seconds, "certificates": len(r.certificates)} for r in self.results],
+            columns=["name", "place", "status", "computed", "seconds", "certificates"])
 
 
 def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | None = None,
           update_stored: bool = False, progress: bool = False) -> PaperReport:
     """Run the paper checks (all, or those named in `only`) and write the report.
+
+    A partial run (`only`) writes a report marked partial and never into a folder that holds
+    a full report (BadInput: nothing runs, nothing is written); plots of an earlier run that
+    this run did not draw are removed, so a folder never mixes two runs.
 
     >>> from verify import paper
     >>> report = paper(only=["section_3_3_and"], report_dir=None)
@@ -60,7 +77,10 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
     if directory is not None:  # the report must not land in (or over) the stored certificates
         check_paths([(directory / name, "the report") for name in REPORT_FILES],
                     [(store, "the stored certificates folder")])
-    checks = _selected(all_checks(), only)
+    registered = all_checks()
+    checks = _selected(registered, only)
+    if directory is not None and only:
+        refuse_full_report(directory)
     context, results = Context(), []
     with Progress(len(checks), "paper checks", enabled=None if progress else False) as bar:
         for check in checks:
@@ -70,7 +90,8 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
         write_store(context.certificates, store)
     names = {c.name for c in checks} if only else None
     differences = compare_with_store(context.certificates, store, only=names)
-    report = PaperReport(tuple(results), tuple(differences), directory)
+    report = PaperReport(tuple(results), tuple(differences), directory, bool(only),
+                         len(registered))
     if directory is not None:
         write_report(report, directory)
     return report
@@ -88,12 +109,26 @@ def _selected(checks, names):
     known = {c.name: c for c in checks}
     unknown = [n for n in names if n not in known]
     if unknown:
-        raise BadInput(f"unknown check {unknown[0]!r}; valid names: {', '.join(known)}")
+        raise UnknownName(f"unknown check {unknown[0]!r}; valid names: {', '.join(known)}")
     return [known[n] for n in names]
 
 
+def refuse_full_report(directory: Path) -> None:
+    """BadInput if `directory` holds the report of a full run (a partial run never replaces
+    it). A report.json that is not a report of ours (no "checks" list) does not count."""
+    try:
+        document = json.loads((directory / "report.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    if isinstance(document, dict) and isinstance(document.get("checks"), list) \
+            and document.get("partial") is not True:
+        raise BadInput(f"{str(directory)!r} holds a full report; a partial run (--only) does "
+                       f"not replace it: give another --report-dir (the command's default for "
+                       f"--only is {PARTIAL_REPORT_DIR})")
+
+
 @dataclass(frozen=True)
-class StoredCheck:
+class StoredCheck(NotebookView):
     """The stored certificates re-verified by the stdlib-only checker alone."""
 
     store: Path

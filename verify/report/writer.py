@@ -17,7 +17,8 @@ PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png",
          "budgeted_vs_paper.png")
 
 
-def print_table(results, differences, directory: Path) -> None:
+def print_table(results, differences, directory: Path, partial: bool = False,
+                total: int = 0) -> None:
     """One row per check: claim, paper's statement, computed, status."""
     width = min(shutil.get_terminal_size((120, 20)).columns, 160)
     print(f"{'check':<38} {'status':<14} computed")
@@ -31,7 +32,8 @@ def print_table(results, differences, directory: Path) -> None:
     counts = {s: sum(1 for r in results if r.status == s) for s in ("confirmed", "refined", "failed",
                                                                     "not-checkable")}
     print("-" * width)
-    print(", ".join(f"{n} {s}" for s, n in counts.items()) + f"; report written to {directory}/")
+    kind = f"partial report ({len(results)} of {total} checks)" if partial else "report"
+    print(", ".join(f"{n} {s}" for s, n in counts.items()) + f"; {kind} written to {directory}/")
     for line in differences:
         print(f"STORED CERTIFICATE MISMATCH: {line}")
 
@@ -39,11 +41,13 @@ def print_table(results, differences, directory: Path) -> None:
 def write_report(report, directory: Path) -> None:
     """report.md, report.json and the plots of a PaperReport, written into `directory`: all
     rendered first, then written together (write_texts_atomic), so that an interrupt or an
-    error never leaves a new report.json beside an old report.md."""
+    error never leaves a new report.json beside an old report.md; then the plots of an earlier
+    run that this run did not draw are removed (a folder never mixes two runs)."""
     results, differences = report.results, list(report.differences)
     plots = render_plots(results)
     files = {"report.json": json.dumps(report.to_json(), indent=1, default=str) + "\n", **plots,
-             "report.md": _markdown(results, differences, list(plots))}
+             "report.md": _markdown(results, differences, list(plots),
+                                    report.total_checks if report.partial else None)}
     raise_if_interrupted()  # not even the folder after a Ctrl-C that Python dropped
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -51,10 +55,27 @@ def write_report(report, directory: Path) -> None:
         raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
                        f"{error.strerror or error}") from None
     write_texts_atomic([(directory / name, content) for name, content in files.items()])
+    _remove_stale_plots(directory, set(plots))
 
 
-def _markdown(results, differences, plotted) -> str:
-    lines = ["# fbs-verify: paper regression report", "",
+def _remove_stale_plots(directory: Path, drawn: set[str]) -> None:
+    for name in PLOTS:
+        if name not in drawn:
+            try:
+                (directory / name).unlink(missing_ok=True)
+            except OSError as error:
+                raise BadInput(f"cannot remove the stale plot {str(directory / name)!r}: "
+                               f"{error.strerror or error}") from None
+
+
+def _markdown(results, differences, plotted, partial_of: int | None = None) -> str:
+    """report.md; `partial_of` = the number of registered checks when only some ran."""
+    lines = ["# fbs-verify: paper regression report", ""]
+    if partial_of is not None:
+        lines = ["# fbs-verify: partial paper report", "",
+                 f"**Partial run: {len(results)} of {partial_of} checks** (`fbs paper --only`); "
+                 "this is not the paper's full report (run `fbs paper` for it).", ""]
+    lines += [
              "Every number called certified passed the stdlib-only checker; its certificate is "
              "stored under `certificates/paper/`.", "",
              "| check | place | paper's statement | computed | status |", "|---|---|---|---|---|"]
@@ -72,7 +93,9 @@ def _markdown(results, differences, plotted) -> str:
         lines += _table(r.values.get("table"))
     if differences:
         lines += ["## Stored certificate differences", ""] + [f"- {d}" for d in differences]
-    lines += ["", "## Plots", ""] + [f"![{p}]({p})" for p in plotted]
+    lines += ["", "## Plots", ""]
+    for name in plotted:
+        lines += [f"![{name}]({name})", "", f"*{name}.* {PLOT_CAPTIONS[name]}", ""]
     return "\n".join(lines) + "\n"
 
 
@@ -110,6 +133,38 @@ def render_plots(results) -> dict[str, bytes]:
     return rendered
 
 
+PLOT_CAPTIONS = {
+    "fbs_majority.png": "Each point: the exact fbs of MAJ_99 (`maj:99`, strict majority, symmetric "
+                        "method, certified) at a claim z with the given number of ones; log "
+                        "y axis.",
+    "catch_vs_bound.png": "Each point: one (tree, oracle) instance of the Theorem 4.2 grid; x is "
+                          "the theorem's bound rho^-d, y the exact catch probability of one "
+                          "FBS Debate run against the best liar (vertex rule: coloured by depth; "
+                          "uniform rule: grey crosses, not covered by the theorem). Points on or "
+                          "above the diagonal meet the bound; log-log axes.",
+    "advantage_vs_m.png": "Each point: an m-query checker on the pivotal maj:3 tree of depth 3; "
+                          "y is its exact distinguishing advantage against the oracle O_N built "
+                          "by Theorem 5.3's proof, beside the bound min(1, m rho^-d); linear "
+                          "axes.",
+    "budgeted_vs_paper.png": "Each point: one tree of the budgeted_debate check; y is the number "
+                             "of runs (one oracle query each) for catch probability >= 0.99. The "
+                             "line is Theorem 5.3's lower bound on the queries of a checker right "
+                             "under every oracle; the paper protocol's exact worst case is "
+                             "computed at the one oracle O_Y (with rho tuned to it), a different "
+                             "instance from the theorem's flipped oracle O_N, so its points may "
+                             "lie below the line without contradicting the theorem.",
+}
+
+
+def _plain_log_ticks(axis) -> None:
+    """Tick labels of a log axis as plain numbers (1, 2, 5, 10, ...), never 6x10^-1."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    axis.set_minor_formatter(NullFormatter())
+
+
 def _majority_plot(axes, by_name) -> bool:
     """fbs of MAJ_99 against the Hamming weight of Alice's claim (symmetric method)."""
     from verify.sensitivity.exact_fbs import fbs
@@ -118,11 +173,13 @@ def _majority_plot(axes, by_name) -> bool:
     values = [float(fbs("maj:99", "1" * w + "0" * (99 - w)).value) for w in weights]
     axes.plot(weights, values, marker=".", lw=1)
     axes.set_yscale("log")
+    _plain_log_ticks(axes.yaxis)
     axes.axvline(66, color="grey", ls=":", lw=1)
     axes.annotate("66 of 99 (fbs 66/17)", (66, 66 / 17), textcoords="offset points", xytext=(5, 10))
     axes.annotate("50 of 99 (fbs 50)", (50, 50), textcoords="offset points", xytext=(5, 0))
-    axes.set(xlabel="Hamming weight of the claim z (number of supporting papers)",
-             ylabel="fbs_z(MAJ_99) (log scale)", title="fbs of majority against Hamming weight")
+    axes.set(xlabel="ones in the claim z (supporting papers, of 99)",
+             ylabel="fbs_z(MAJ_99) (fractional blocks, log scale)",
+             title="maj:99 (strict majority of 99): exact fbs at each claim weight")
     return True
 
 
@@ -144,8 +201,11 @@ def _catch_plot(axes, by_name) -> bool:
     axes.plot([low, 1], [low, 1], color="black", lw=1, label="catch = rho^-d")
     axes.set_xscale("log")
     axes.set_yscale("log")
-    axes.set(xlabel="rho^-d (Theorem 4.2 bound)", ylabel="exact worst-case catch probability",
-             title="Theorem 4.2: every optimal-dual point lies on or above the line")
+    _plain_log_ticks(axes.xaxis)
+    _plain_log_ticks(axes.yaxis)
+    axes.set(xlabel="rho^-d, Theorem 4.2's bound (probability, log scale)",
+             ylabel="exact worst-case catch probability, one run (log scale)",
+             title=f"Theorem 4.2 on its grid of {len(rows)} (tree, oracle) instances")
     axes.legend(fontsize=8)
     return True
 
@@ -156,15 +216,22 @@ def _advantage_plot(axes, by_name) -> bool:
     rows = result.values.get("advantage", []) if result else []
     if not rows:
         return False
+    tables = result.values.get("query_tables") or [{}]
+    tree = tables[0].get("tree", "the check's tree")
+    rho, depth = tables[0].get("rho_min"), tables[0].get("depth")
+    named = f"{tree} (rho = {rho}, d = {depth})" if rho is not None else tree
     axes.plot([r["m"] for r in rows], [float(Fraction(r["bound"])) for r in rows],
-              label="min(1, m rho^-d)")
-    if any("exact" in r for r in rows):
-        axes.scatter([r["m"] for r in rows if "exact" in r],
-                     [float(Fraction(r["exact"])) for r in rows if "exact" in r], s=12,
-                     color="C1", label="exact advantage of a checker")
-    axes.set_xscale("log")
-    axes.set(xlabel="queries m", ylabel="distinguishing advantage",
-             title="Theorem 5.1: advantage bound against m")
+              color="black", lw=1, label="bound min(1, m rho^-d) (Theorem 5.1)")
+    for key, label, colour in (("exact", "FBS Debate, m runs (exact)", "C1"),
+                               ("exact_uniform", "m uniform leaf samples (exact)", "C2")):
+        if any(key in r for r in rows):
+            axes.scatter([r["m"] for r in rows if key in r],
+                         [float(Fraction(r[key])) for r in rows if key in r], s=12,
+                         color=colour, label=label)
+    axes.set_ylim(0, 1.05)
+    axes.set(xlabel="queries m (oracle queries of the checker)",
+             ylabel="advantage |P[Acc_Y] - P[Acc_N]| (probability)",
+             title=f"Theorem 5.1 on the {named} tree")
     axes.legend(fontsize=8)
     return True
 
@@ -178,14 +245,21 @@ def _budgeted_plot(axes, by_name) -> bool:
     rows = sorted(rows, key=lambda r: Fraction(r["rho_T"]))
     x = [float(Fraction(r["rho_T"])) for r in rows]
     for key, label, marker in (("runs_paper_bound", "paper protocol, from rho^-d (Thm 4.2)", "x"),
-                               ("runs_paper_exact", "paper protocol, exact worst case", "+"),
+                               ("runs_paper_exact", "paper protocol, exact worst case at O_Y "
+                                                    "(not Thm 5.3's O_N: may lie below the line)",
+                                "+"),
                                ("runs_budgeted", "budgeted protocol (ours), 1/rho_T", "o")):
         axes.scatter(x, [r[key] for r in rows], s=14, marker=marker, label=label)
     axes.plot(x, [max(r["lower_bound_queries"], 1) for r in rows], color="black", lw=1,
-              label="lower bound ceil((1 - 2 delta) rho_T) (Thm 5.3)")
+              label="Thm 5.3: queries >= ceil((1 - 2 delta) rho_T), checkers right under "
+                    "every oracle")
     axes.set_xscale("log")
     axes.set_yscale("log")
-    axes.set(xlabel="rho_T (certified global fbs)", ylabel="runs for catch prob. >= 0.99",
-             title="Budgeted FBS Debate (ours) against the paper's protocol")
-    axes.legend(fontsize=7)
+    _plain_log_ticks(axes.xaxis)
+    _plain_log_ticks(axes.yaxis)
+    axes.set(xlabel="rho_T (certified global fbs, Section 5; log scale)",
+             ylabel="runs R for catch >= 0.99 (1 query/run, log)")
+    axes.set_title(f"Budgeted FBS Debate (ours) vs the paper's protocol: {len(rows)} trees, "
+                   "delta = 1/100", fontsize=10)
+    axes.legend(fontsize=6)
     return True

@@ -14,10 +14,11 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.files import argument_source, check_paths, read_bytes
+from verify.base.notebook import NotebookView, require_pandas
 from verify.base.numbers import fraction_text
 from verify.checker import CertificateMalformed, check_bytes, check_certificate, check_file
 from verify.checker.reader import MAX_FILE_BYTES as MAX_CERTIFICATE_BYTES
-from verify.functions.bits import parse_bits
+from verify.functions.bits import as_bits
 from verify.functions.inputs import MAX_TABLE_ARITY
 
 from .certificates import write_certificate
@@ -61,7 +62,7 @@ def _function_inputs(f, z) -> list[tuple[str | None, str]]:
 
 
 @dataclass(frozen=True)
-class CertificateCheck:
+class CertificateCheck(NotebookView):
     """The stdlib-only checker's verdict on one certificate (certificates/FORMAT.md)."""
 
     file: str | None  # the file checked, None for an in-memory document
@@ -101,7 +102,7 @@ def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
 
 
 @dataclass(frozen=True)
-class BlockList:
+class BlockList(NotebookView):
     """Minimal sensitive blocks of f at z (0-based coordinates), smallest first."""
 
     spec: str
@@ -113,6 +114,11 @@ class BlockList:
         """The JSON document `fbs blocks --json` prints."""
         return {"spec": self.spec, "blocks": [list(b) for b in self.blocks],
                 "complete": self.complete, "method": self.method}
+
+    def to_pandas(self):
+        """One row per block: `block` (0-based coordinates, as in to_json()) and its `size`."""
+        return require_pandas().DataFrame([{"block": list(b), "size": len(b)}
+                                           for b in self.blocks], columns=["block", "size"])
 
 
 def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
@@ -130,7 +136,7 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
     from .blocks import bits_to_index, mask_sizes, mask_to_block, minimal_sensitive_masks
 
     function = as_function(f)
-    bits = parse_bits(z, function.arity) if isinstance(z, str) else tuple(z)
+    bits = as_bits(z, function.arity)
     if limit < 1:
         raise BadInput("--limit must be at least 1")
     if function.arity <= MAX_TABLE_ARITY:
@@ -159,12 +165,13 @@ def check_blocks(f, z, family, *, backend: str = "sat") -> FamilyReport:
     from .sat.family import check_family
 
     function = as_function(f)
-    bits = parse_bits(z, function.arity) if isinstance(z, str) else tuple(z)
+    bits = as_bits(z, function.arity)
     return check_family(function, bits, [tuple(sorted(set(b))) for b in family], backend)
 
 
 def load_family(path: str, q: int) -> list[Block]:
-    """{"blocks": [[0-based coordinates], ...]}: nonempty blocks, coordinates in 0..q-1."""
+    """{"blocks": [[0-based coordinates], ...]} or the bare list [[...], ...] (docs/formats.md,
+    "Block family"): nonempty blocks, coordinates in 0..q-1, no block twice."""
     data = read_bytes(path, "the family file", MAX_FAMILY_BYTES)
     if len(data) > MAX_FAMILY_BYTES:
         raise BadInput(f"{path}: family file exceeds {MAX_FAMILY_BYTES // 2**20} MiB")
@@ -172,8 +179,11 @@ def load_family(path: str, q: int) -> list[Block]:
         document = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise BadInput(f"{path}: not valid JSON") from None
+    if type(document) is list:
+        document = {"blocks": document}
     if type(document) is not dict or type(document.get("blocks")) is not list:
-        raise BadInput(f'{path}: expected an object {{"blocks": [[i, ...], ...]}}')
+        raise BadInput(f'{path}: expected {{"blocks": [[i, ...], ...]}} or a list of blocks '
+                       "[[i, ...], ...] (docs/formats.md, \"Block family\")")
     family, seen = [], set()
     for k, entry in enumerate(document["blocks"]):
         if type(entry) is not list or not entry or any(type(i) is not int for i in entry):

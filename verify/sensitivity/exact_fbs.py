@@ -12,9 +12,10 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from verify.base.errors import BadInput, SolverFailure, TooLarge
+from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields, fraction_text
 from verify.functions.aggregators import aggregator_function
-from verify.functions.bits import BitRuns, PerBit, format_bits, parse_bits, parse_runs
+from verify.functions.bits import BitRuns, PerBit, as_bits, format_bits, parse_bits, parse_runs
 from verify.functions.families import (
     BooleanFunction,
     CallableFunction,
@@ -48,7 +49,7 @@ STATUS_MESSAGES = {
 
 
 @dataclass(frozen=True)
-class FbsResult:
+class FbsResult(NotebookView):
     """Exact fbs_z(f) with an optimal primal, an optimal dual and Bob's distribution."""
 
     spec: str
@@ -64,11 +65,30 @@ class FbsResult:
     n_minimal_blocks: int = 0  # what it counts depends on the method: BLOCK_COUNT_MEANING
     method: str = "table"
     primal_types: tuple | None = None  # symmetric method: (ones flipped, zeros flipped, weight)
+    notebook_hidden = ("value", "method", "certified", "status", "message", "dual", "primal",
+                       "sampling", "primal_types", "measures")
 
     @property
     def certified(self) -> bool:
         """True only if the stdlib-only checker accepted the certificate."""
         return self.status == STATUS_CERTIFIED
+
+    def notebook_rows(self) -> list[tuple[str, str]]:
+        """The notebook view's first rows: value, method, certified, the witness."""
+        from verify.base.witness import value_text
+
+        from .witness_text import per_coordinate_text, primal_text
+
+        rows = [("fbs", f"{value_text(self.value)} at {self.input[:60]} of {self.spec[:60]}"),
+                ("method", self.method), ("certified", f"{self.certified}: {self.message}"),
+                ("primal y (Def. 3.3)", primal_text(self)),
+                ("dual t (Def. 3.4)", per_coordinate_text(self, self.dual)),
+                ("Bob's p = t/sum(t)", per_coordinate_text(self, self.sampling))]
+        if self.measures is not None:
+            m = self.measures
+            rows.append(("s, bs, C", f"{m.sensitivity}, {m.block_sensitivity}, "
+                                     f"{m.certificate_complexity} ({m.source})"))
+        return rows
 
     def to_json(self) -> dict:
         """The JSON document `fbs compute --json` prints (exact values as "p/q" strings).
@@ -96,7 +116,7 @@ class FbsResult:
         if self.measures is not None:
             m = self.measures
             document["measures"] = {"s": m.sensitivity, "bs": m.block_sensitivity,
-                                    "C": m.certificate_complexity}
+                                    "C": m.certificate_complexity, "source": m.source}
         return document
 
 
@@ -108,11 +128,16 @@ def _vector_json(vector):
 
 
 def as_function(f, arity: int | None = None) -> BooleanFunction:
-    """A BooleanFunction from a spec string, a BooleanFunction, or a callable with an arity."""
+    """A BooleanFunction from a spec string, a BooleanFunction, a sympy Boolean expression
+    (its symbols become x1..xn: verify.functions.sympy_input), or a callable with an arity."""
     if isinstance(f, BooleanFunction):
         return f
     if isinstance(f, str):
         return parse_spec(f)
+    from verify.functions.sympy_input import is_sympy_expression, spec_from_sympy
+
+    if is_sympy_expression(f):
+        return parse_spec(spec_from_sympy(f))
     if callable(f):
         return CallableFunction(f, arity)
     raise BadInput(f"cannot read {type(f).__name__} as a Boolean function")
@@ -154,7 +179,9 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
     kind `threshold` certificate), "table" (truth table, q <= 28), "sat" / "z3"
     (solver-based separation and an LRAT-certified dual, any width), or "auto" (the first
     that applies in that order, the table only up to q = 24; `FbsResult.method` and the
-    certificate's `producer.method` say which ran).
+    certificate's `producer.method` say which ran). measures=True adds s, bs and C at z
+    (`measures_at`: closed form for symmetric specs, else from the truth table, q <= 28)
+    and never changes the method.
 
     The two-thirds majority of paper Section 1.2: fbs 4, and Bob samples one of the four
     claimed-true sub-claims uniformly.
@@ -167,20 +194,50 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
     Fraction(6, 1)
     """
     function = as_function(f, arity)
-    chosen = choose_method(function, method, measures)
+    chosen = choose_method(function, method)
+    if measures:
+        _require_measures(function)
+    own_measures = measures and chosen in ("symmetric", "table")  # these give s, bs, C free
     if chosen == "symmetric":
         given = parse_runs(z, function.arity) if isinstance(z, str) else _runs(z, function.arity)
-        solved, shown = _solve_symmetric(function, given, measures), given.text
+        solved, shown = _solve_symmetric(function, given, own_measures), given.text
     else:
         bits = parse_bits(z, function.arity) if isinstance(z, str) else _bits(z, function.arity)
-        solved, shown = _SOLVERS[chosen](function, bits, measures, chosen), format_bits(bits)
+        solved, shown = _SOLVERS[chosen](function, bits, own_measures, chosen), format_bits(bits)
         if isinstance(z, str) and "^" in z:
             shown = parse_runs(z).text
+    found = solved.measures
+    if measures and found is None:
+        found = measures_at(function, z)
     solved.certificate.setdefault("producer", {})["method"] = chosen
     status = _check(solved.certificate) if check else STATUS_UNCHECKED
     return FbsResult(function.spec, shown, solved.value, solved.primal, solved.dual,
                      solved.sampling, status, STATUS_MESSAGES[status], solved.certificate,
-                     solved.measures, solved.n_minimal_blocks, chosen, solved.primal_types)
+                     found, solved.n_minimal_blocks, chosen, solved.primal_types)
+
+
+def _require_measures(function: BooleanFunction) -> None:
+    """BadInput (before any work) when s, bs and C cannot be computed exactly."""
+    if not isinstance(function, Symmetric) and function.arity > MAX_TABLE_ARITY:
+        raise TooLarge(f"{function.spec[:60]}: --measures needs a symmetric spec or "
+                       f"q <= {MAX_TABLE_ARITY} (the truth table), got q = {function.arity}")
+
+
+def measures_at(function: BooleanFunction, z) -> Measures:
+    """s, bs and C of f at z, whatever method computes fbs: the closed form of a symmetric
+    spec, else RC2 MaxSAT over the minimal sensitive blocks of the truth table (q <= 28)."""
+    from .measures import SYMMETRIC_SOURCE
+    from .measures import measures as compute_measures
+
+    _require_measures(function)
+    if isinstance(function, Symmetric):
+        given = parse_runs(z, function.arity) if isinstance(z, str) else _runs(z, function.arity)
+        return Measures(*symmetric_measures(function.values, given.weight), SYMMETRIC_SOURCE)
+    bits = parse_bits(z, function.arity) if isinstance(z, str) else _bits(z, function.arity)
+    masks = minimal_sensitive_masks(function.packed_table(), bits_to_index(bits),
+                                    arity=function.arity)
+    return compute_measures([mask_to_block(int(m), function.arity) for m in masks],
+                            function.arity)
 
 
 @lru_cache(maxsize=None)
@@ -195,11 +252,12 @@ def certified_fbs(spec: str, z: tuple[int, ...]) -> FbsResult:
     return result
 
 
-def choose_method(function: BooleanFunction, method: str = "auto", measures: bool = False) -> str:
+def choose_method(function: BooleanFunction, method: str = "auto",
+                  measures: bool = False) -> str:
     """The method `fbs` runs: the given one if it applies, else (auto) the first of
     symmetric, composition, threshold, table (q <= 24; q <= 28 for truth tables and
-    callables) and a solver that applies; with measures=True the first that gives s, bs
-    and C (symmetric, else table)."""
+    callables) and a solver that applies. `measures` is accepted for compatibility and
+    changes nothing: s, bs and C never change the method (`measures_at`)."""
     if method not in METHODS:
         raise BadInput(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
     applies = _APPLIES[method] if method in _APPLIES else None
@@ -207,7 +265,7 @@ def choose_method(function: BooleanFunction, method: str = "auto", measures: boo
         raise BadInput(f"{function.spec}: the {method} method does not apply ({_NEEDS[method]})")
     if method != "auto":
         return method
-    for name in ("symmetric",) if measures else ("symmetric", "composition", "threshold"):
+    for name in ("symmetric", "composition", "threshold"):
         if _APPLIES[name](function):
             return name
     stored = isinstance(function, (TruthTable, CallableFunction))  # a table is all there is
@@ -250,9 +308,6 @@ def _solve_by_solver(function: BooleanFunction, bits, measures: bool, backend: s
         raise TooLarge(f"{function.spec[:60]}: a tt: table of more than {MAX_TABLE_INPUTS} inputs "
                        f"inside a spec of arity {function.arity}: the {backend} method's "
                        "certificate (sat-lrat) encodes tables of at most that many inputs")
-    if measures:
-        raise BadInput(f"--measures needs the table or symmetric method (q <= {MAX_TABLE_ARITY} "
-                       "or a symmetric spec)")
     solution = solve_by_sat(function, bits, "auto" if backend == "sat" else backend)
     return _Solved(solution.value, solution.primal, solution.dual,
                    sampling_distribution(solution.dual), solution.certificate, None,
@@ -278,7 +333,11 @@ def _solve_symmetric(function: Symmetric, given: BitRuns, measures: bool) -> _So
         sampling = PerBit(given, solution.t_zeros / solution.value,
                           solution.t_ones / solution.value)
     certificate = symmetric_certificate(function.spec, given, solution)
-    found = Measures(*symmetric_measures(function.values, given.weight)) if measures else None
+    found = None
+    if measures:
+        from .measures import SYMMETRIC_SOURCE
+
+        found = Measures(*symmetric_measures(function.values, given.weight), SYMMETRIC_SOURCE)
     return _Solved(solution.value, symmetric_blocks(function.values, given, solution), dual,
                    sampling, certificate, found, len(minimal_types(function.values, given.weight)),
                    solution.types)
@@ -310,8 +369,6 @@ def _solve_by_composition(function: BooleanFunction, bits, measures: bool, metho
     """compose(...) and tribes as a tree: the weighted recursion (verify.sensitivity.composition)."""
     from .composition import solve_composition
 
-    if measures:
-        raise BadInput("--measures needs the table or symmetric method")
     solution = solve_composition(function, bits)
     return _Solved(solution.value, (), solution.dual, sampling_distribution(solution.dual),
                    solution.certificate, None, solution.records)
@@ -321,8 +378,6 @@ def _solve_by_threshold(function: BooleanFunction, bits, measures: bool, method:
     """wthr: column generation with the exact knapsack DP (verify.sensitivity.threshold)."""
     from .threshold import solve_threshold
 
-    if measures:
-        raise BadInput("--measures needs the table or symmetric method")
     solution = solve_threshold(function, bits)
     return _Solved(solution.value, solution.primal, solution.dual,
                    sampling_distribution(solution.dual), solution.certificate, None,
@@ -364,13 +419,8 @@ def _runs(z, arity: int) -> BitRuns:
 
 
 def _bits(z, arity: int) -> tuple[int, ...]:
-    try:
-        bits = tuple(int(b) for b in z)
-    except (TypeError, ValueError):
-        raise BadInput("the input must be a bit string or a sequence of 0/1") from None
-    if any(b not in (0, 1) for b in bits) or len(bits) != arity:
-        raise BadInput(f"the input must be {arity} bits, each 0 or 1")
-    return bits
+    """A non-string input (tuple, list or numpy array of 0/1) as bits; BadInput otherwise."""
+    return as_bits(z, arity)
 
 
 def _certificate_spec(function: BooleanFunction, table) -> str:

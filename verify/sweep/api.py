@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from verify.base.errors import BadInput
+from verify.base.notebook import NotebookView, require_pandas
 
 from .census import Census, summarise
 from .generators import parse_family
@@ -23,7 +25,7 @@ MAX_LOCAL_WORKERS = 256
 
 
 @dataclass(frozen=True)
-class SweepResult:
+class SweepResult(NotebookView):
     """A finished sweep: counts, errors (jobs not stored) and the wall time."""
 
     store: str
@@ -42,6 +44,11 @@ class SweepResult:
                 "errors": len(r.errors),
                 "first_errors": [{"job_id": i, "message": m} for i, m in r.errors[:20]],
                 "complete": self.complete, "wall_seconds": round(r.seconds, 3)}
+
+    def to_pandas(self):
+        """Every row of the sweep's STORE as a pandas DataFrame (`read_store(...).to_pandas()`)."""
+        require_pandas()
+        return read_store(self.store).to_pandas()
 
 
 def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | None = None,
@@ -68,6 +75,9 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
     if workers is not None and not 1 <= workers <= MAX_LOCAL_WORKERS:
         raise BadInput(f"--workers must be in 1..{MAX_LOCAL_WORKERS}, got {workers}")
     Store.check_target(store)
+    finished = _already_complete(store, streams)
+    if finished is not None:  # nothing to compute: no cluster is started
+        return SweepResult(os.fspath(store), finished)
     client = (remote_client(scheduler) if scheduler is not None
               else local_client(workers or os.cpu_count() or 1))
     try:
@@ -107,6 +117,23 @@ def census(store: str | os.PathLike, *, reverify: bool = True) -> Census:
     (64, True, {'0': 8, '1': 40, '2': 16})
     """
     return summarise(Store(store), reverify=reverify)
+
+
+def _already_complete(store, streams) -> SweepReport | None:
+    """The report of a sweep whose every job is already in STORE, or None as soon as one job
+    is not (the walk stops there, so a sweep with work to do pays for one lookup)."""
+    from .jobs import job_id
+    from .store import MARKER
+
+    if not (Path(store) / MARKER).is_file():
+        return None
+    done, seen = Store(store).done_ids(), set()
+    for job in _chain(streams):
+        identity = job_id(job)
+        if identity not in done:
+            return None
+        seen.add(identity)
+    return SweepReport(jobs=len(seen), already_done=len(seen))
 
 
 def _job_streams(jobs, families) -> tuple[list, int]:

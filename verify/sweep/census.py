@@ -18,6 +18,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from verify.base.errors import BadInput
+from verify.base.notebook import NotebookView, require_pandas
 from verify.base.numbers import fraction_text
 
 from .store import Store
@@ -29,7 +31,7 @@ FBS_COLUMNS = ["arity", "value", "certified", "s", "bs", "C", "certificate"]
 
 
 @dataclass(frozen=True)
-class Census:
+class Census(NotebookView):
     """The summary (`to_json()` is the JSON file; `verify.sweep.census_report` renders it)."""
 
     store: str
@@ -49,6 +51,27 @@ class Census:
                 "certified": self.certified, "arities": self.arities, "trees": self.trees,
                 "named_rows": len(self.named), "all_reverified": self.all_reverified,
                 "reverification": list(self.named)}
+
+    def to_pandas(self, table: str = "measures"):
+        """A DataFrame: "measures" (one row per arity, measure and value: `inputs` counted
+        and their `share`; values exact as p/q, `value_float` beside them) or "trees" (the
+        tree tables, one row per group, with its `kind`)."""
+        pandas = require_pandas()
+        if table == "trees":
+            return pandas.DataFrame([{"kind": kind, **row} for kind, rows in self.trees.items()
+                                     for row in rows])
+        if table != "measures":
+            raise BadInput(f"unknown census table {table!r} (measures or trees)")
+        rows = []
+        for q, figure in self.arities.items():
+            for measure in ("fbs", "s", "bs", "C"):
+                counts = figure.get(measure, {})
+                total = sum(counts.values())
+                rows += [{"arity": int(q), "measure": measure, "value": value,
+                          "value_float": float(Fraction(value)), "inputs": count,
+                          "share": count / total} for value, count in counts.items()]
+        return pandas.DataFrame(rows, columns=["arity", "measure", "value", "value_float",
+                                               "inputs", "share"])
 
 
 def summarise(store: Store, reverify: bool = True) -> Census:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 from verify.base.files import write_texts_atomic
@@ -89,39 +88,11 @@ def _tree_section(kind: str, rows: list[dict]) -> list[str]:
 
 
 def plot(census: Census) -> bytes:
-    """PNG: the share of inputs at each value of fbs, s, bs and C, one bar group per arity."""
-    import matplotlib
+    """PNG: shares of fbs, s, bs and C per arity, and the tree tables against their bounds
+    (verify.sweep.census_plot)."""
+    from .census_plot import plot as render
 
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=(11, 7), dpi=100)
-    for panel, measure in enumerate(("fbs", "s", "bs", "C")):
-        axes = figure.add_subplot(2, 2, panel + 1)
-        arities = [q for q, f in census.arities.items() if measure in f]
-        values = sorted({v for q in arities for v in census.arities[q][measure]},
-                        key=_number)
-        width = 0.8 / max(len(arities), 1)
-        for k, q in enumerate(arities):
-            counts = census.arities[q][measure]
-            total = sum(counts.values())
-            axes.bar([i + k * width for i in range(len(values))],
-                     [counts.get(v, 0) / total for v in values], width, label=f"q = {q}")
-        axes.set_xticks([i + 0.4 - width / 2 for i in range(len(values))], values,
-                        fontsize=7, rotation=60 if len(values) > 8 else 0)
-        axes.set_yscale("log")  # rare values (fbs = 4/3, 5/3) stay visible
-        axes.set_title(f"{measure} at an input (share of all (f, x), log scale)", fontsize=9)
-        axes.legend(fontsize=7)
-    figure.tight_layout()
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", metadata={"Software": None})
-    return buffer.getvalue()
-
-
-def _number(text: str) -> float:
-    from fractions import Fraction
-
-    return float(Fraction(text))
+    return render(census)
 
 
 def write_outputs(census: Census, prefix: str) -> None:

@@ -4,8 +4,9 @@
     npn:Q                      one function per NPN class (the smallest truth table of the
                                class, read as a binary number), at every input; Q <= 4
     random-trees:SEED:N:D:AGGS[@P]
-                               N seeded random trees of depth D over the comma-separated
-                               aggregator specs AGGS (early-leaf probability P, default 0),
+                               N seeded random trees of depth D over the aggregator specs
+                               AGGS, separated by ';' (or by ',' before a family name:
+                               maj:3,wthr:2,1,1:3) (early-leaf probability P, default 0),
                                each with a seeded random oracle: tree-fbs, worst-case
                                under each of Bob's rules at the smallest passing rho, and
                                worst-case of Budgeted FBS Debate (ours, docs/budgeted.md)
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,7 +70,7 @@ def parse_family(text: str) -> Family:
     if name == "random-trees":
         return Family(text, trees=_parse_random_trees(text, rest))
     raise BadInput(f"--family {text!r}: unknown family (all:Q, npn:Q, "
-                   "random-trees:SEED:N:DEPTH:AGG1,AGG2[@P])")
+                   "random-trees:SEED:N:DEPTH:AGG1;AGG2[@P])")
 
 
 def npn_representatives(q: int) -> list[int]:
@@ -97,8 +99,8 @@ def _move(j: int, permutation, negation: int, q: int) -> int:
 
 def _parse_random_trees(text: str, rest: str) -> tuple:
     fields = rest.split(":", 3)
-    usage = (f"--family {text!r}: expected random-trees:SEED:N:DEPTH:AGG1,AGG2[@P], e.g. "
-             "random-trees:1:100:3:maj:3,and:2@0.2")
+    usage = (f"--family {text!r}: expected random-trees:SEED:N:DEPTH:AGG1;AGG2[@P], e.g. "
+             "random-trees:1:100:3:maj:3;and:2@0.2")
     if len(fields) != 4 or not all(f.isdigit() for f in fields[:3]):
         raise BadInput(usage)
     seed, count, depth = (int(f) for f in fields[:3])
@@ -109,11 +111,32 @@ def _parse_random_trees(text: str, rest: str) -> tuple:
         raise BadInput(usage) from None
     if not 1 <= count <= MAX_RANDOM_TREES or not 0 <= leaf_probability <= 1:
         raise BadInput(f"{usage}; N in 1..{MAX_RANDOM_TREES}, P in [0, 1]")
-    specs = tuple(a for a in aggregators.split(",") if a)
-    normalize_job({"kind": "worst-case", "oracle": {"random": 0}, "tree": {  # validates specs
-        "random": seed, "depth": depth, "aggregators": list(specs),
-        "leaf_probability": leaf_probability}}, f"--family {text!r}")
+    specs = split_aggregators(aggregators)
+    try:
+        normalize_job({"kind": "worst-case", "oracle": {"random": 0}, "tree": {  # validates
+            "random": seed, "depth": depth, "aggregators": list(specs),
+            "leaf_probability": leaf_probability}}, f"--family {text!r}")
+    except BadInput as error:
+        raise BadInput(f"{error} (aggregators are separated by ';', or by ',' before a family "
+                       "name: maj:3;wthr:2,1,1:3 or maj:3,wthr:2,1,1:3; any tree can be given "
+                       "in a jobs file, docs/formats.md \"Sweep jobs\")") from None
     return seed, count, depth, specs, leaf_probability
+
+
+_NEXT_SPEC = re.compile(r",(?=(?:and|or|parity|maj|thr|wthr|sym|index|tribes|tt|expr|cnf):"
+                        r"|compose\()")  # a comma before a family name of the spec grammar
+
+
+def split_aggregators(text: str) -> tuple[str, ...]:
+    """The aggregator specs of a random-trees family: separated by ';' outside parentheses
+    (compose(...) keeps its own), or by ',' where a family name follows (so that
+    wthr:2,1,1:3 and maj:3,and:2 both read as intended)."""
+    from verify.functions.spec import split_top_level
+
+    parts = split_top_level(text, ";", text)
+    if len(parts) == 1:
+        parts = _NEXT_SPEC.split(text)
+    return tuple(part.strip() for part in parts if part.strip())
 
 
 def derived_seed(*parts) -> int:

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput
 from verify.base.files import check_paths, write_texts_atomic
+from verify.base.notebook import NotebookView
 from verify.base.numbers import fraction_text
 
 from .builders import literature_tree, random_tree, uniform_queries, uniform_tree
@@ -114,7 +115,7 @@ def write_tree(path, tree: Tree | UniformTree, *, nested: bool = False, oracle_p
 
 
 @dataclass(frozen=True)
-class TreeInfo:
+class TreeInfo(NotebookView):
     """A validated tree's shape and, with an oracle, its true root value and honest fbs."""
 
     source: str | None

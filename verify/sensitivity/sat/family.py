@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from verify.base.errors import BadInput
+from verify.base.notebook import NotebookView
 from verify.base.z3_check import z3_satisfiable
 from verify.functions.families import BooleanFunction
 
@@ -34,7 +35,7 @@ class MemberReport:
 
 
 @dataclass(frozen=True)
-class FamilyReport:
+class FamilyReport(NotebookView):
     """All three decisions; witness = a sensitive block containing no member (if incomplete)."""
 
     members: tuple[MemberReport, ...]

@@ -19,7 +19,7 @@ from verify import __version__
 from verify.base.errors import BadInput, SolverFailure, TooLarge
 from verify.base.numbers import fraction_text, scale_to_integers
 from verify.checker.circuit_cnf import ENCODING, claim_cnf
-from verify.functions.bits import format_bits, parse_bits
+from verify.functions.bits import as_bits, format_bits
 from verify.functions.families import BooleanFunction
 from verify.sensitivity.certificates import FORMAT, run_length
 from verify.sensitivity.exact_lp import PackingLP
@@ -68,9 +68,7 @@ def solve_by_sat(function: str | BooleanFunction, bits, backend: str = "sat", *,
         function = parse_spec(function)
     spec, files = spec_and_files(function)
     q = function.arity
-    bits = parse_bits(bits, q) if isinstance(bits, str) else tuple(int(b) for b in bits)
-    if len(bits) != q or any(b not in (0, 1) for b in bits):
-        raise BadInput(f"the input must be {q} bits, each 0 or 1")
+    bits = as_bits(bits, q)
     z = format_bits(bits)
     oracle = make_oracle(function, bits, backend, mode)
     master = _Master(q)

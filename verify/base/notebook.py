@@ -1,0 +1,104 @@
+"""Results in Jupyter: a Markdown view (`_repr_markdown_`) and, for tables, `to_pandas()`.
+
+Every public result mixes in `NotebookView`: its view is a two-column table of what its
+`to_json()` holds (exact values as p/q, long lists cut with a count), after the rows the
+result puts first (`notebook_rows`: the value, the method, certified or not, the witness).
+"""
+
+from __future__ import annotations
+
+import json
+
+MAX_ROWS = 40
+MAX_CELL = 160
+
+
+class NotebookView:
+    """Every result renders in Jupyter: `_repr_markdown_()` is a table of the value, the
+    method, certified or not and the witness, then the rest of `to_json()`. Results that are
+    tables have `to_pandas()`: `BlockList`, `WorstCase` (the liar's reachable states),
+    `PaperReport` (one row per check), `SweepResult` (the store's rows) and `Census`
+    (`to_pandas("measures")` or `to_pandas("trees")`); pandas is needed only there.
+
+    >>> from verify import blocks, fbs
+    >>> print(fbs("maj:5", "11100", method="table")._repr_markdown_())  # doctest: +ELLIPSIS
+    **FbsResult**
+    <BLANKLINE>
+    | | |
+    |---|---|
+    | fbs | 3 at 11100 of maj:5 |
+    | method | table |
+    | certified | True: certified: the stdlib-only checker accepted the certificate |
+    | primal y (Def. 3.3) | {x1}: 1, {x2}: 1, {x3}: 1 |
+    | dual t (Def. 3.4) | 1 on x1..x3; 0 on the other 2 |
+    | Bob's p = t/sum(t) | 1/3 on x1..x3; 0 on the other 2 |
+    ...
+    >>> blocks("maj:3", "110").to_pandas().to_dict("records")
+    [{'block': [0], 'size': 1}, {'block': [1], 'size': 1}]
+
+    `fbs` (and `blocks`, `check_blocks`) also take a sympy Boolean expression; its symbols
+    become x1, x2, ... in the order of their names:
+
+    >>> import sympy
+    >>> from verify import fbs
+    >>> a, b, c = sympy.symbols("a b c")
+    >>> r = fbs((a & b) | c, "000")
+    >>> r.spec, r.value
+    ('expr:3:(x3 | (x1 & x2))', Fraction(2, 1))
+    """
+
+    notebook_hidden: tuple[str, ...] = ()  # to_json() fields that notebook_rows already show
+
+    def notebook_rows(self) -> list[tuple[str, str]]:
+        """(label, text) rows shown first; the rest of to_json() follows."""
+        return []
+
+    def _repr_markdown_(self) -> str:
+        first = self.notebook_rows()
+        shown = {label for label, _ in first} | set(self.notebook_hidden)
+        rows = first + [row for row in json_rows(self.to_json()) if row[0] not in shown]
+        lines = [f"**{type(self).__name__}**", "", "| | |", "|---|---|"]
+        lines += [f"| {label} | {cell(text)} |" for label, text in rows[:MAX_ROWS]]
+        if len(rows) > MAX_ROWS:
+            lines.append(f"| ... | {len(rows) - MAX_ROWS} more fields: see `to_json()` |")
+        return "\n".join(lines) + "\n"
+
+
+def json_rows(document: dict) -> list[tuple[str, str]]:
+    """One (key, text) row per field of a to_json() document; a `<name>_float` beside an
+    exact `<name>` is left out (the exact value is shown)."""
+    rows = []
+    for key, value in document.items():
+        if key.endswith("_float") and key[:-len("_float")] in document:
+            continue
+        rows.append((key, value_text(value)))
+    return rows
+
+
+def value_text(value) -> str:
+    """A JSON value as short text: scalars as they are, lists as their length and first
+    items, objects as compact JSON, everything cut to MAX_CELL characters."""
+    if isinstance(value, list):
+        head = json.dumps(value[:3], separators=(",", ":"), default=str)
+        text = f"{len(value)} item(s): {head[:-1]}{', ...]' if len(value) > 3 else ']'}"
+    elif isinstance(value, dict):
+        text = json.dumps(value, separators=(",", ":"), default=str)
+    else:
+        text = str(value)
+    return text if len(text) <= MAX_CELL else text[:MAX_CELL - 3] + "..."
+
+
+def cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def require_pandas():
+    """The pandas module, or BadInput with how to install it."""
+    from .errors import BadInput
+
+    try:
+        import pandas
+    except ImportError:
+        raise BadInput("to_pandas() needs pandas: pip install pandas") from None
+    return pandas
