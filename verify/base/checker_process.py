@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -40,9 +41,14 @@ def check_in_process(names: list[str | os.PathLike],
     called as each arrives. `-` reads this process's standard input."""
     names = [os.fspath(name) for name in names]
     verdicts: list[dict] = []
+    feed = _standard_input(names)
     process = subprocess.Popen(checker_argv(names), stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               stdin=None if feed is None else subprocess.PIPE)
     with process:
+        if feed is not None:  # written by a thread, so that the child's verdicts never block it
+            threading.Thread(target=_write_and_close, args=(process.stdin.buffer, feed),
+                             daemon=True).start()
         for line in process.stdout:
             verdicts.append(json.loads(line))
             if on_verdict is not None:
@@ -53,3 +59,27 @@ def check_in_process(names: list[str | os.PathLike],
         raise CheckerFailure(f"the checker process ended without a verdict for every "
                              f"certificate: {detail}")
     return verdicts
+
+
+def _standard_input(names: list[str]) -> bytes | None:
+    """What the child reads as `-`: None where it inherits this process's descriptor 0 (the
+    usual case), else the bytes of `sys.stdin` (replaced, e.g. in-process tests; closed: empty)."""
+    if "-" not in names:
+        return None
+    try:
+        if sys.stdin.fileno() == 0:
+            return None
+    except (AttributeError, OSError, ValueError):
+        pass
+    if sys.stdin is None:
+        return b""
+    data = getattr(sys.stdin, "buffer", sys.stdin).read()
+    return data.encode() if isinstance(data, str) else data
+
+
+def _write_and_close(stream, data: bytes) -> None:
+    try:
+        stream.write(data)
+        stream.close()
+    except OSError:  # the child stopped reading (a verdict on a bad file): nothing to add
+        pass
