@@ -45,6 +45,7 @@ ONE, ZERO = Fraction(1), Fraction(0)
 EXTENSION = "budgeted (this project's extension, docs/budgeted.md; not the paper's protocol)"
 MAX_EXACT_NODES = 40  # the committed DP is attempted up to this size (decided before the work)
 MAX_GRID_COMBINATIONS = 200_000  # the grid DP runs when its predicted work is at most this
+MAX_RANDOM_NODES = 5_000  # the random liar search runs up to this size
 MAX_DIRECT_LEAVES = 20  # optimality certified on F_T's truth table up to this many leaves
 
 
@@ -252,9 +253,14 @@ class BudgetedWorstCase:
         return document
 
 
-def worst_case_plan(debate: BudgetedDebate, grid=None) -> tuple[bool, bool, list[str]]:
-    """(run the committed DP?, run the grid DP?, reasons): decided from the tree alone."""
+def worst_case_plan(debate: BudgetedDebate, grid=None) -> tuple[bool, bool, bool, list[str]]:
+    """(run the committed DP?, the grid DP?, the random search?, reasons): decided from the
+    tree alone, before any work."""
     tree, skipped = debate.tree, []
+    random_liars = tree.n_nodes <= MAX_RANDOM_NODES
+    if not random_liars:
+        skipped.append(f"random search: attempted up to {MAX_RANDOM_NODES} nodes (each liar "
+                       f"costs one LP per node); this tree has {tree.n_nodes}")
     committed = tree.n_nodes <= MAX_EXACT_NODES
     if not committed:
         skipped.append(f"committed DP: attempted up to {MAX_EXACT_NODES} nodes; this tree has "
@@ -265,7 +271,7 @@ def worst_case_plan(debate: BudgetedDebate, grid=None) -> tuple[bool, bool, list
     if not run_grid:
         skipped.append(f"grid DP: it would examine {predicted} combinations, more than "
                        f"{MAX_GRID_COMBINATIONS}")
-    return committed, run_grid, skipped
+    return committed, run_grid, random_liars, skipped
 
 
 def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: int = 200,
@@ -285,8 +291,9 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
     """
     instance = budgeted_instance(tree, oracle, beta_max)
     debate = instance.debate
-    run_committed, run_grid, skipped = worst_case_plan(debate, grid)
-    stages = 3 + run_committed + run_grid
+    run_committed, run_grid, random_liars, skipped = worst_case_plan(debate, grid)
+    strategies = strategies if random_liars else 0
+    stages = 2 + run_committed + run_grid + bool(strategies)
     with Progress(stages, "worst case (stages)", enabled=None if progress else False) as bar:
         lower = per_child_lower_bound(debate)
         exact_all = exact_at_height_one(debate)
@@ -300,8 +307,10 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
         if run_grid:
             grid_case = _attempt(lambda d: grid_worst_case(d, grid), debate, skipped, "grid")
             bar.update()
-        search = random_search(debate, strategies, seed) if strategies else None
-        bar.update()
+        search = None
+        if strategies:
+            search = random_search(debate, strategies, seed)
+            bar.update()
     return BudgetedWorstCase(instance, lower, exact_all, sacrifice, committed, grid_case,
                              search, tuple(skipped))
 

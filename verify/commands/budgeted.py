@@ -28,6 +28,10 @@ def _inputs(args) -> list:
 
 
 def run_run(args) -> int:
+    if args.protocol.startswith("mixed"):
+        from . import mixed
+
+        return mixed.run_run(args)
     from verify.base.numbers import parse_fraction
     from verify.budgeted.api import budgeted_debate
     from verify.cli import print_json
@@ -84,6 +88,10 @@ def honest_verdict(root_budget: str, beta_max: str, loses: bool, how: str) -> in
 
 
 def run_worst_case(args) -> int:
+    if args.protocol.startswith("mixed"):
+        from . import mixed
+
+        return mixed.run_worst_case(args)
     from verify.budgeted.api import budgeted_worst_case
     from verify.cli import print_json
 
@@ -128,6 +136,10 @@ def _print_worst_case(document) -> None:
 
 
 def run_completeness(args) -> int:
+    if args.protocol.startswith("mixed"):
+        from . import mixed
+
+        return mixed.run_completeness(args)
     from verify.budgeted.api import budgeted_completeness
     from verify.cli import print_json
 
@@ -153,6 +165,10 @@ def run_completeness(args) -> int:
 
 
 def run_plan(args) -> int:
+    if args.protocol.startswith("mixed"):
+        from . import mixed
+
+        return mixed.run_plan(args)
     from verify.budgeted.api import budgeted_plan
     from verify.cli import print_json
 
