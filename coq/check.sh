@@ -15,11 +15,15 @@ if ! command -v coqc >/dev/null 2>&1; then
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-cp FbsDebate.v "$work/"
-out="$(cd "$work" && coqc -q FbsDebate.v)"
+files=(FbsDebate.v BudgetedMixed.v)  # BudgetedMixed.v: Theorem B4's arithmetic (ours)
+cp "${files[@]}" "$work/"
+out=""
+for file in "${files[@]}"; do
+  out+="$(cd "$work" && coqc -q "$file")"$'\n'
+done
 echo "$out"
 closed=$(grep -c "Closed under the global context" <<<"$out" || true)
-printed=$(grep -c "^Print Assumptions" FbsDebate.v)
+printed=$(cat "${files[@]}" | grep -c "^Print Assumptions")
 if [ "$closed" != "$printed" ]; then
   echo "Coq check failed: $closed of $printed Print Assumptions are closed (see above)" >&2
   exit 1
