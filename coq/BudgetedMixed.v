@@ -1,6 +1,6 @@
 (* Mixed FBS Debate: the arithmetic of Theorem B4 (THIS PROJECT'S EXTENSION, not the paper's).
 
-   docs/budgeted.md, section 8. Before each run Bob flips a private lambda-coin and samples by
+   docs/budgeted.md, section 7. Before each run Bob flips a private lambda-coin and samples by
    the paper's rule (probability lambda) or by the budgeted rule; Alice's claims must pass
    both protocols' checks. For one Alice strategy the catch probability is
    M = lambda * A + (1 - lambda) * B, where A is her catch probability in the paper branch and

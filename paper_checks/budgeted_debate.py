@@ -19,6 +19,7 @@ from verify.budgeted.api import budgeted_instance, budgeted_optimality
 from verify.budgeted.bounds import exact_at_height_one, per_child_lower_bound
 from verify.budgeted.debaters import honest_alice
 from verify.budgeted.liar_search import sacrifice_search
+from verify.budgeted.mixed import MixedDebate, PaperLiarWithBudgets, mixed_catch
 from verify.budgeted.worst_case import (
     committed_worst_case,
     default_grid,
@@ -45,6 +46,7 @@ RANDOM_TREES = 50
 AGGREGATORS = ["maj:3", "and:2", "or:2", "thr:3:2", "parity:2", "maj:5", "and:3", "or:3",
                "tt:0110"]
 EXACT_NODES = 16  # the committed DP (exact over committed liars only) up to this size
+MIXED_LAMBDA = Fraction(1, 2)
 GRID_COMBINATIONS = 50_000  # the grid DP when its predicted work is at most this
 OPTIMALITY_LEAVES = 12  # exhaustive certificate of F_T; trees over 100 nodes: the tree kind
 COLUMNS = [("tree", "tree"), ("nodes", "nodes"), ("rho_paper", "paper rho"),
@@ -52,7 +54,9 @@ COLUMNS = [("tree", "tree"), ("nodes", "nodes"), ("rho_paper", "paper rho"),
            ("rho_T", "rho_T"), ("budgeted_worst", "budgeted worst catch B* (ours)"),
            ("runs_paper_bound", "R paper (rho^-d)"), ("runs_budgeted", "R budgeted (1/rho_T)"),
            ("runs_paper_exact", "R paper (P*)"), ("runs_budgeted_worst", "R budgeted (B*)"),
-           ("exact_comparison", "P* vs B*"), ("lower_bound_queries", "Thm 5.3: m >=")]
+           ("exact_comparison", "P* vs B*"), ("runs_mixed", "R mixed 1/2 (guarantee)"),
+           ("runs_mixed_worst", "R mixed 1/2 (worst case)"),
+           ("lower_bound_queries", "Thm 5.3: m >=")]
 NOT_USABLE = ("neither exact worst-case column (P*, B*) is something a verifier can use: both "
               "depend on the unknown oracle; a verifier plans with the guarantees rho^-d and "
               "1/rho_T (and beta_max = rho_T is itself a promise about the unknown truth)")
@@ -76,6 +80,7 @@ def run(context) -> CheckResult:
     failures = [r for r in rows if not (r["budgeted_holds"] and r["honest_budget_is_rho_T"]
                                         and r["interval_consistent"]
                                         and r["guarantee_product_bound"]
+                                        and r["mixed_consistent"]
                                         and r["optimal_dual_certified"] is not False)]
     ratios = [(Fraction(r["runs_paper_bound"]) / r["runs_budgeted"], r["tree"]) for r in rows
               if r["runs_paper_bound"] is not None and r["runs_budgeted"]]
@@ -86,6 +91,10 @@ def run(context) -> CheckResult:
     verdicts = {key: [r["tree"] for r in rows if r["exact_comparison"] == key]
                 for key in ("paper better", "tie", "budgeted better", "undecided")}
     counts = ", ".join(f"{key} on {len(trees)}" for key, trees in verdicts.items())
+    mixed_worse = [r["tree"] for r in rows if r["runs_mixed"] > 2 * min(
+        r["runs_paper_bound"], r["runs_budgeted"])]
+    mixed_below_both = [r["tree"] for r in rows if r["runs_mixed_worst_low"] > max(
+        r["runs_paper_exact"], r["runs_budgeted_worst_high"])]
     return CheckResult(
         NAME, PLACE, CLAIM,
         f"{len(rows)} trees (the Theorem 4.2 grid and {RANDOM_TREES} random): every liar found "
@@ -95,13 +104,19 @@ def run(context) -> CheckResult:
         f"{sum(bool(r['optimal_dual_certified']) for r in rows)}. Runs for delta = 1/100, like "
         f"for like: guarantee against guarantee, budgeted (1/rho_T) never needs more than the "
         f"paper (rho^-d) since rho_T <= rho^d (largest ratio {float(best):.4g}, {where}); worst "
-        f"case against worst case (P* exact, B* an interval): {counts}. {NOT_USABLE}. z3 mirror "
-        f"of Theorem B1: {len(proofs) - len(unproved)}/{len(proofs)} proved",
+        f"case against worst case (P* exact, B* an interval): {counts}. {NOT_USABLE}. Mixed "
+        f"protocol (ours, lambda = 1/2, Theorem B4): its guarantee needs more than twice the "
+        f"runs of the better guarantee on {len(mixed_worse)} trees (the theorem says at most "
+        f"about twice); its worst case needs more runs than both protocols' worst cases on "
+        f"{len(mixed_below_both)}. z3 mirror of Theorems B1 and B4: "
+        f"{len(proofs) - len(unproved)}/{len(proofs)} proved",
         "failed" if failures or unproved else "confirmed",
         values={"rows": rows, "largest_ratio": {"ratio": text(best), "tree": where},
                 "exact_comparison": {key: {"trees": len(trees), "names": trees}
                                      for key, trees in verdicts.items()},
                 "budgeted_worst_exact": exact, "tight": tight, "failures": failures,
+                "mixed_guarantee_more_than_twice": mixed_worse,
+                "mixed_worst_below_both": mixed_below_both,
                 "not_usable_by_a_verifier": NOT_USABLE,
                 "table": {"columns": COLUMNS, "rows": rows},
                 "z3_mirror": [{"name": p.name, "result": p.result, "steps": p.steps}
@@ -132,20 +147,37 @@ def run(context) -> CheckResult:
             "1 - delta under every oracle (Theorem 5.3, eps = delta), one query per run"])
 
 
-def budgeted_interval(debate) -> tuple[Fraction, Fraction, str]:
-    """(proved lower bound, best liar found, what found it) within the report's limits."""
+def budgeted_interval(debate) -> tuple[Fraction, Fraction, str, list]:
+    """(proved lower bound, best liar found, what found it, the liars) within the report's
+    limits."""
     lower = per_child_lower_bound(debate).value
     exact_all = exact_at_height_one(debate)
     if exact_all is not None:
         lower = max(lower, exact_all)
-    found = [(sacrifice_search(debate).catch_probability_exact, "sacrifice search")]
+    sacrifice = sacrifice_search(debate)
+    found = [(sacrifice.catch_probability_exact, "sacrifice search", sacrifice.alice)]
     if debate.tree.n_nodes <= EXACT_NODES:
-        found.append((committed_worst_case(debate).catch_probability_exact, "committed DP"))
+        committed = committed_worst_case(debate)
+        found.append((committed.catch_probability_exact, "committed DP", committed.alice))
     grid = default_grid(debate)
     if grid_combinations(debate, grid) <= GRID_COMBINATIONS:
-        found.append((grid_worst_case(debate, grid).catch_probability_exact, "grid DP"))
-    upper, how = min(found)
-    return lower, upper, how
+        best = grid_worst_case(debate, grid)
+        found.append((best.catch_probability_exact, "grid DP", best.alice))
+    upper, how, _ = min(found, key=lambda entry: entry[:2])
+    return lower, upper, how, [entry[2] for entry in found]
+
+
+def mixed_interval(debate, paper, budgeted_lower, liars) -> tuple[Fraction, Fraction, Fraction]:
+    """Mixed FBS Debate at lambda = 1/2 (ours, Theorem B4): (guarantee, proved lower bound,
+    best liar found); the liars are the budgeted ones and the paper's worst-case liar."""
+    mixed = MixedDebate(debate, Debate.create(debate.tree, debate.oracle, paper.rho, "vertex"),
+                        MIXED_LAMBDA)
+    lie = 1 - debate.values[debate.tree.root]
+    candidates = list(liars) + [PaperLiarWithBudgets(debate, paper.choices, lie)]
+    upper = min(mixed_catch(mixed, liar) for liar in candidates)
+    lam = mixed.lam
+    lower = max(mixed.guarantee, lam * paper.catch_probability_exact + (1 - lam) * budgeted_lower)
+    return mixed.guarantee, lower, upper
 
 
 def compare_exact(paper_runs: int, low_runs: int, high_runs: int) -> str:
@@ -165,13 +197,16 @@ def _row(name: str, tree, oracle) -> dict:
     instance = budgeted_instance(tree, oracle)
     debate, rho_t = instance.debate, instance.rho_t
     honest_root = honest_alice(debate).budgets[tree.root]
-    lower, upper, how = budgeted_interval(debate)
+    lower, upper, how, liars = budgeted_interval(debate)
+    mixed_guarantee, mixed_lower, mixed_upper = mixed_interval(debate, paper, lower, liars)
     bound_paper = paper.theorem_bound
     optimal = None
     if len(tree.leaves()) <= OPTIMALITY_LEAVES or tree.n_nodes > 100:
         optimal = budgeted_optimality(tree, oracle).certified
     runs_paper_exact = repetitions_needed(paper.catch_probability_exact, DELTA)
     runs_low, runs_high = repetitions_needed(upper, DELTA), repetitions_needed(lower, DELTA)
+    mixed_low, mixed_high = (repetitions_needed(mixed_upper, DELTA),
+                             repetitions_needed(mixed_lower, DELTA))
     interval = text(upper) if lower == upper else f"[{text(lower)}, {text(upper)}]"
     return {
         "tree": name, "nodes": tree.n_nodes, "depth": tree.depth,
@@ -192,6 +227,15 @@ def _row(name: str, tree, oracle) -> dict:
         else f"[{runs_low}, {runs_high}]",
         "runs_budgeted_worst_low": runs_low, "runs_budgeted_worst_high": runs_high,
         "exact_comparison": compare_exact(runs_paper_exact, runs_low, runs_high),
+        "mixed_guarantee": text(mixed_guarantee),
+        "runs_mixed": repetitions_needed(mixed_guarantee, DELTA),
+        "mixed_worst": text(mixed_upper) if mixed_lower == mixed_upper
+        else f"[{text(mixed_lower)}, {text(mixed_upper)}]",
+        "mixed_worst_lower": text(mixed_lower), "mixed_worst_upper": text(mixed_upper),
+        "mixed_consistent": mixed_lower <= mixed_upper,
+        "runs_mixed_worst": str(mixed_low) if mixed_low == mixed_high
+        else f"[{mixed_low}, {mixed_high}]",
+        "runs_mixed_worst_low": mixed_low, "runs_mixed_worst_high": mixed_high,
         "lower_bound_queries": math.ceil((1 - 2 * DELTA) * rho_t),
         "optimal_dual_certified": optimal,  # None: not attempted (13 to 100 leaves)
     }

@@ -1,4 +1,4 @@
-"""Mixed FBS Debate (ours; docs/budgeted.md, section 8, Theorem B4).
+"""Mixed FBS Debate (ours; docs/budgeted.md, section 7, Theorem B4).
 
 Alice plays as in Budgeted FBS Debate (bits and budgets) and her claims must pass BOTH
 protocols' checks at every node: the budgeted ones (consistency, constant children,

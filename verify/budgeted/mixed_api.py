@@ -1,4 +1,4 @@
-"""The public API of Mixed FBS Debate: THIS PROJECT'S EXTENSION (docs/budgeted.md, section 8).
+"""The public API of Mixed FBS Debate: THIS PROJECT'S EXTENSION (docs/budgeted.md, section 7).
 
 rho defaults to the smallest rho with which the honest Alice passes the paper's checks (the
 largest honest local fbs, at least 1), beta_max to rho_T. Results are frozen, exact, and
@@ -29,7 +29,7 @@ from .mixed import (
 )
 
 ONE, ZERO = Fraction(1), Fraction(0)
-MIXED = "mixed (this project's extension, docs/budgeted.md section 8; not the paper's protocol)"
+MIXED = "mixed (this project's extension, docs/budgeted.md section 7; not the paper's protocol)"
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class MixedWorstCase:
         document.update({
             "worst_case": {**exact_fields("lower_bound", self.lower_bound),
                            **exact_fields("upper_bound", self.upper_bound), "exact": self.exact,
-                           "lower_bound_from": "Theorem B4 (ours), docs/budgeted.md section 8",
+                           "lower_bound_from": "Theorem B4 (ours), docs/budgeted.md section 7",
                            "upper_bound_from": "the least exact mixed catch probability of the "
                                                "liars found"},
             **exact_fields("paper_worst_exact", self.paper_exact),

@@ -1,5 +1,5 @@
 """`fbs debate worst-case | completeness | plan --protocol mixed[:LAMBDA]`: Mixed FBS Debate,
-THIS PROJECT'S EXTENSION (docs/budgeted.md, section 8, Theorem B4). Bob flips a private
+THIS PROJECT'S EXTENSION (docs/budgeted.md, section 7, Theorem B4). Bob flips a private
 lambda-coin before each run and samples by the paper's rule or the budgeted rule; Alice's
 claims must pass both protocols' checks. Exit codes as for the budgeted protocol."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-LABEL = ("Mixed FBS Debate (this project's extension, docs/budgeted.md section 8; not the "
+LABEL = ("Mixed FBS Debate (this project's extension, docs/budgeted.md section 7; not the "
          "paper's protocol)")
 
 
