@@ -209,3 +209,20 @@ def test_search_value_is_the_engine_value_of_the_strategy_it_plays(spec, depth, 
     search = _Search(debate, 10**6)
     planned = search.best(tree.root, 1 - debate.values[tree.root], debate.beta_max)
     assert sacrifice_search(debate).catch_probability_exact == planned
+
+
+def test_the_report_row_flags_a_wrong_lower_bound(monkeypatch):
+    """The report's row for `random seed 30`: exact 1/3; a doubled lower bound is flagged."""
+    import paper_checks.budgeted_debate as check
+
+    tree, oracle = next((t, o) for name, t, o in check.corpus() if name == "random seed 30")
+    row = check._row("random seed 30", tree, oracle)
+    assert row["budgeted_worst"] == "1/3" and row["budgeted_worst_exact"]
+    assert row["interval_consistent"]
+
+    def doubled(debate):
+        right = per_child_lower_bound(debate)
+        return LowerBound(min(ONE, 2 * right.value), "wrong", None, None, None, 0)
+
+    monkeypatch.setattr(check, "per_child_lower_bound", doubled)
+    assert not check._row("random seed 30", tree, oracle)["interval_consistent"]
