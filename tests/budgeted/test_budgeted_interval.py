@@ -226,3 +226,28 @@ def test_the_report_row_flags_a_wrong_lower_bound(monkeypatch):
 
     monkeypatch.setattr(check, "per_child_lower_bound", doubled)
     assert not check._row("random seed 30", tree, oracle)["interval_consistent"]
+
+
+def test_children_floors_close_seed_28_and_need_the_block_condition(monkeypatch):
+    """random seed 28: AND(XOR(0, 1), OR(1, 0)), rho_T = 3. Every lie flips a child whose
+    blocks contain no true child, and each child's own lie is caught w.p. >= 1/2 (one wrong
+    leaf of two, p = (1/2, 1/2)), so B* >= 1/2 > 1/rho_T; a liar reaches 1/2. Dropping the
+    block condition makes the bound wrong on seed 30 (its root XOR block {r.2} is true)."""
+    import paper_checks.budgeted_debate as check
+    from verify.budgeted import bounds
+
+    tree, oracle = next((t, o) for name, t, o in check.corpus() if name == "random seed 28")
+    debate = _debate(tree, oracle)
+    assert debate.guarantee == Fraction(1, 3)
+    assert per_child_lower_bound(debate).value == Fraction(1, 2)
+    assert sacrifice_search(debate).catch_probability_exact == Fraction(1, 2)
+
+    def careless(self, node, z, depth=0):
+        kids = self.debate.tree.children[node]
+        wrong = [i for i, c in enumerate(kids) if z[i] != self.debate.values[c]]
+        return min((self.floor(kids[i], depth + 1) for i in wrong), default=ONE)
+
+    monkeypatch.setattr(bounds._Floors, "through", careless)
+    seed_30 = _seed_30()
+    assert per_child_lower_bound(seed_30).value > Fraction(1, 3)  # the wrong bound
+    assert compile_states(seed_30, _IssueLiar()).catch_probability() == Fraction(1, 3)

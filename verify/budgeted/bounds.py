@@ -21,12 +21,15 @@ from fractions import Fraction
 from itertools import product
 
 from verify.functions.aggregators import evaluate
+from verify.sensitivity.weighted import _minimal_masks
 
 from .bob import budget_view
 from .engine import BudgetedDebate
 
 ONE, ZERO = Fraction(1), Fraction(0)
 MAX_ROOT_WIDTH = 16  # 2^q root claim vectors are listed; wider roots fall back to B1 alone
+FLOOR_DEPTH = 3  # the children's floors are computed this many levels below the root
+FLOOR_WIDTH = 12  # ... at nodes of at most this width (0, a valid floor, elsewhere)
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ def per_child_lower_bound(debate: BudgetedDebate) -> LowerBound:
     spec, truth = tree.aggregators[root], tuple(debate.values[c] for c in kids)
     floor = tuple(ZERO if debate.constant(c) else ONE for c in kids)
     leaves_only = all(tree.is_leaf(c) or debate.constant(c) for c in kids)
-    best, count = (ONE, None, None, None), 0
+    best, count, floors = (ONE, None, None, None), 0, _Floors(debate)
     for z in product((0, 1), repeat=len(kids)):
         if evaluate(spec, z) != lie or any(
                 debate.constant(c) and zi not in debate.ranges[c] for c, zi in zip(kids, z)):
@@ -72,11 +75,63 @@ def per_child_lower_bound(debate: BudgetedDebate) -> LowerBound:
         wrong = tuple(ONE if zi != ti else ZERO for zi, ti in zip(z, truth))
         nu = budget_view(spec, z, wrong).value
         denominator = least if leaves_only else debate.beta_max
-        value = min(ONE, nu / denominator)
+        value = max(min(ONE, nu / denominator), floors.through(root, z))
         if value < best[0]:
             best = (value, z, nu, denominator)
-    return LowerBound(best[0], "per-child (B1 at the root's children)", best[1], best[2],
-                      best[3], count)
+    return LowerBound(best[0], "per-child (B1 and the children's floors at the root's "
+                      "children)", best[1], best[2], best[3], count)
+
+
+class _Floors:
+    """ell(v): a proved lower bound on the catch probability of a lie at v, whatever its
+    budget (docs/budgeted.md, Proposition B1' (b)): 1 at a leaf; exact at height one (the
+    least sum of Bob's p over the wrong leaves); above, the least over claim vectors z of
+    `through(v, z)`. Computed lazily, FLOOR_DEPTH levels below the root at most (0 beyond)."""
+
+    def __init__(self, debate: BudgetedDebate):
+        self.debate, self.memo = debate, {}
+
+    def floor(self, node: int, depth: int) -> Fraction:
+        debate, tree = self.debate, self.debate.tree
+        if tree.is_leaf(node):
+            return ONE
+        if node in self.memo:
+            return self.memo[node]
+        if depth > FLOOR_DEPTH or len(tree.children[node]) > FLOOR_WIDTH:
+            return ZERO
+        lie = 1 - debate.values[node]
+        values = [self.through(node, z, depth) for z in self._vectors(node, lie)]
+        self.memo[node] = min(values, default=ONE)
+        return self.memo[node]
+
+    def _vectors(self, node, claim):
+        debate, tree = self.debate, self.debate.tree
+        kids, spec = tree.children[node], tree.aggregators[node]
+        for z in product((0, 1), repeat=len(kids)):
+            if evaluate(spec, z) == claim and all(
+                    not debate.constant(c) or zi in debate.ranges[c] for c, zi in zip(kids, z)):
+                yield z
+
+    def through(self, node: int, z, depth: int = 0) -> Fraction:
+        """A lower bound on the catch probability at a lie decomposed as z, for any child
+        budgets: exact when the non-constant children are leaves; min over the wrong
+        children of their floors when no minimal sensitive block at z contains a true
+        non-constant child (then every optimal dual, hence Bob's p, lives on the wrong ones);
+        0 otherwise."""
+        debate, tree = self.debate, self.debate.tree
+        kids, spec = tree.children[node], tree.aggregators[node]
+        truth = tuple(debate.values[c] for c in kids)
+        floor = tuple(ZERO if debate.constant(c) else ONE for c in kids)
+        wrong = [i for i, (zi, ti) in enumerate(zip(z, truth)) if zi != ti]
+        if all(tree.is_leaf(c) or debate.constant(c) for c in kids):
+            view = budget_view(spec, z, floor)
+            return ONE if view.p is None else sum((view.p[i] for i in wrong), ZERO)
+        honest = {i for i, c in enumerate(kids) if not debate.constant(c) and i not in wrong}
+        q = len(kids)
+        for mask in _minimal_masks(spec, tuple(z)):
+            if any((int(mask) >> (q - 1 - i)) & 1 for i in honest):
+                return ZERO
+        return min((self.floor(kids[i], depth + 1) for i in wrong), default=ONE)
 
 
 def exact_at_height_one(debate: BudgetedDebate) -> Fraction | None:
