@@ -40,7 +40,8 @@ NEWTON_STEPS = 30
 NATURAL_BUDGETS = 4  # budgets tried per lying child: 1 and the smallest needed budgets
 MAX_LIE_COMBINATIONS = 16  # beyond, every lying child takes the least or the largest
 MAX_SINGLE_GROUPS = 4  # honest children moved one at a time when there are at most this many
-MAX_STATES = 5_000  # states planned; later states are left to the fallback (still evaluated)
+MAX_STATES = 5_000  # states planned with recursion; later ones greedily (`_greedy`)
+GREEDY_VECTORS = 64  # claim vectors tried by the greedy step
 
 
 @dataclass(frozen=True)
@@ -102,13 +103,42 @@ class _Search:
             self.decisions[(node, claim, budget)] = (truth, tuple(self.honest[c] for c in kids))
             return ZERO  # honest below, with an honest budget (or more)
         if len(self.memo) > self.max_states:
-            return ONE  # not planned: the player falls back; the engine evaluates what it does
+            return self._greedy(node, claim, budget)
         best, decision = ONE, (truth, tuple(ONE for _ in kids))
         for z in self._vectors(node, claim):
             for budgets in self._budget_choices(node, z, budget):
                 value = self._value(node, z, budgets, budget)
                 if value is not None and value < best:
                     best, decision = value, (z, budgets)
+        self.decisions[(node, claim, budget)] = decision
+        return best
+
+    def _greedy(self, node, claim, budget) -> Fraction:
+        """Beyond the state limit, without recursion: lying children sacrificed (budget 1,
+        then played by the fallback, which loses there surely), honest children honest and
+        inflated together; the value sum of Bob's p over the lying children is exact."""
+        tree, debate = self.tree, self.debate
+        kids = tree.children[node]
+        truth = tuple(debate.values[c] for c in kids)
+        best, decision = ONE, (truth, tuple(ONE for _ in kids))
+        for count, z in enumerate(self._vectors(node, claim)):
+            if count >= GREEDY_VECTORS:
+                break
+            wrong = {i for i, (c, zi) in enumerate(zip(kids, z)) if zi != debate.values[c]}
+            if not wrong:
+                continue
+            start = [ONE if i in wrong or tree.is_leaf(c) else ZERO if debate.constant(c)
+                     else self.honest[c] for i, c in enumerate(kids)]
+            group = tuple(i for i, c in enumerate(kids) if i not in wrong
+                          and not tree.is_leaf(c) and not debate.constant(c))
+            budgets = tuple(self._move(node, z, start, group, budget))
+            caps = tuple(capacity(b, debate.constant(c)) for c, b in zip(kids, budgets))
+            view = budget_view(tree.aggregators[node], z, caps)
+            if view.value > budget or view.p is None:
+                continue
+            value = sum((view.p[i] for i in wrong), ZERO)
+            if value < best:
+                best, decision = value, (z, budgets)
         self.decisions[(node, claim, budget)] = decision
         return best
 
