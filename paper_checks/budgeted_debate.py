@@ -161,6 +161,8 @@ def budgeted_interval(debate) -> tuple[Fraction, Fraction, str, list]:
         lower = max(lower, exact_all)
     sacrifice = sacrifice_search(debate)
     found = [(sacrifice.catch_probability_exact, "sacrifice search", sacrifice.alice)]
+    if lower == sacrifice.catch_probability_exact:  # exact already: no DP can go lower
+        return lower, lower, "sacrifice search", [sacrifice.alice]
     if debate.tree.n_nodes <= EXACT_NODES:
         committed = committed_worst_case(debate)
         found.append((committed.catch_probability_exact, "committed DP", committed.alice))

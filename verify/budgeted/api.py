@@ -301,6 +301,10 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
         sacrifice = sacrifice_search(debate)
         bar.update()
         committed = grid_case = None
+        if max(lower.value, exact_all or 0) == sacrifice.catch_probability_exact:
+            if run_committed or run_grid:
+                skipped.append("committed and grid DPs: not needed, the interval is exact")
+            run_committed = run_grid = False
         if run_committed:
             committed = _attempt(committed_worst_case, debate, skipped, "committed")
             bar.update()
