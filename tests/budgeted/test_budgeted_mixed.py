@@ -146,3 +146,18 @@ def test_mixed_run_is_refused_in_one_line(tmp_path):
     code, out, err = _run("debate", "run", str(tmp_path / "t.json"), "--oracle",
                           str(tmp_path / "o.json"), "--protocol", "mixed", "--alice", "honest")
     assert code == 2 and out == "" and err.count("\n") == 1
+
+
+def test_the_report_row_flags_a_mixed_liar_below_theorem_b4(monkeypatch):
+    """random seed 43: exact 3/8 at lambda = 1/2 (10 runs against 7 and 17); a mixture that
+    forgets the paper branch (lambda A replaced by 0) goes below B4 and is flagged."""
+    import paper_checks.budgeted_debate as check
+
+    tree, oracle = next((t, o) for name, t, o in check.corpus() if name == "random seed 43")
+    row = check._row("random seed 43", tree, oracle)
+    assert (row["mixed_worst"], row["runs_mixed_worst"]) == ("3/8", "10")
+    assert (row["runs_paper_exact"], row["runs_budgeted_worst"]) == (7, "17")
+    assert row["mixed_consistent"] and row["mixed_within_factor"]
+    monkeypatch.setattr(check, "mixed_catch", lambda mixed, liar: (1 - mixed.lam) * branch_catches(
+        mixed, liar)[1])
+    assert not check._row("random seed 43", tree, oracle)["mixed_consistent"]
