@@ -8,7 +8,7 @@
 # skipped, or exit 1 when COQ_REQUIRED=1.
 set -euo pipefail
 cd "$(dirname "$0")"
-files=(FbsDebate.v FbsTrees.v FbsTreeCert.v)
+files=(FbsDebate.v FbsTrees.v FbsTreeCert.v BudgetedMixed.v)  # BudgetedMixed.v: Theorem B4's arithmetic (ours)
 if ! command -v coqc >/dev/null 2>&1; then
   if [ "${COQ_REQUIRED:-0}" = "1" ]; then
     echo "Coq check failed: coqc not installed (apt-get install -y coq)" >&2

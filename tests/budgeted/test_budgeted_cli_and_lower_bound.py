@@ -151,3 +151,5 @@ def test_the_report_also_states_where_the_paper_protocol_needs_fewer_runs():
     row = _row("or:4 d=1", tree, oracle)
     assert (row["rho_T"], row["runs_budgeted"], row["runs_paper_exact"]) == ("4", 17, 1)
     assert Fraction(3, 4) ** 16 > Fraction(1, 100) >= Fraction(3, 4) ** 17
+    # like for like: at depth 1 the budgeted liar is caught surely too (exact), a tie
+    assert row["budgeted_worst"] == "1" and row["exact_comparison"] == "tie"

@@ -124,9 +124,10 @@ def test_lying_about_budgets_can_help_but_never_below_the_bound():
     tree = uniform_tree("thr:4:2", 2)
     result = budgeted_worst_case(tree, random_oracle(tree, 5))
     assert result.instance.rho_t == 4
-    assert result.committed.catch_probability_exact == Fraction(5, 16)
-    assert result.grid.catch_probability_exact == Fraction(1, 4) == result.instance.debate.guarantee
-    assert result.guarantee_holds
+    debate = result.instance.debate
+    assert committed_worst_case(debate).catch_probability_exact == Fraction(5, 16)
+    assert grid_worst_case(debate).catch_probability_exact == Fraction(1, 4) == debate.guarantee
+    assert result.guarantee_holds and result.exact and result.upper_bound == Fraction(1, 4)
 
 
 @settings(max_examples=25, deadline=None)

@@ -54,3 +54,12 @@ def test_the_guarantee_is_not_one_over_beta_below_one():
 
 def test_averaging_needs_every_conditional_bound():
     _refuted(bz.budget_averaging(3).without("P[lose | d_j] >= g[1]"))
+
+
+def test_mixed_bound_is_proved_and_needs_lambda_in_the_unit_interval():
+    """Theorem B4 (ours): the mixture bound; with lambda > 1 allowed, (1 - lambda) < 0 turns
+    the branch bound around and the claim fails."""
+    assert sz.prove(bz.mixed_bound()).result == sz.PROVED
+    _refuted(bz.mixed_bound().without("0 <= lambda <= 1"))
+    s = bz.mixed_bound().symbols
+    _refuted(bz.mixed_bound().with_claim("M >= max(a, b)", s["M"] >= s["a"] + 0 * s["b"]))

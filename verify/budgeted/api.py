@@ -26,21 +26,27 @@ from verify.protocol.sampling import RunsResult, sample_runs
 from verify.trees.api import as_oracle, as_tree
 
 from .bob import seed_views
+from .bounds import LowerBound, exact_at_height_one, per_child_lower_bound
 from .debaters import CommittedAlice, honest_alice
 from .engine import BudgetedDebate, compile_states, parse_budget
+from .liar_search import SacrificeSearch, sacrifice_search
 from .transcript import BudgetedTranscriptWriter
 from .worst_case import (
     CommittedWorstCase,
     GridWorstCase,
     RandomSearch,
     committed_worst_case,
+    default_grid,
+    grid_combinations,
     grid_worst_case,
     random_search,
 )
 
 ONE, ZERO = Fraction(1), Fraction(0)
 EXTENSION = "budgeted (this project's extension, docs/budgeted.md; not the paper's protocol)"
-MAX_EXACT_NODES = 40  # exact worst cases (committed, grid) are attempted up to this size
+MAX_EXACT_NODES = 40  # the committed DP is attempted up to this size (decided before the work)
+MAX_GRID_COMBINATIONS = 200_000  # the grid DP runs when its predicted work is at most this
+MAX_RANDOM_NODES = 5_000  # the random liar search runs up to this size
 MAX_DIRECT_LEAVES = 20  # optimality certified on F_T's truth table up to this many leaves
 
 
@@ -89,7 +95,7 @@ def _alice(instance: Instance, kind: str):
     if kind == "honest":
         return honest_alice(instance.debate)
     if kind == "worst":
-        return committed_worst_case(instance.debate).alice
+        return sacrifice_search(instance.debate).alice
     raise BadInput(f"the budgeted protocol takes --alice honest or worst, got {kind!r}")
 
 
@@ -124,8 +130,8 @@ class BudgetedRuns(NotebookView):
 def budgeted_debate(tree, oracle, *, beta_max=None, alice: str = "honest", runs: int = 1,
                     seed: int = 0, confidence: float = 0.95, transcript=None,
                     progress: bool = False) -> BudgetedRuns:
-    """Run Budgeted FBS Debate (ours) `runs` times; alice "honest" or "worst" (the exact best
-    committed liar, small trees).
+    """Run Budgeted FBS Debate (ours) `runs` times; alice "honest" or "worst" (the best liar
+    of the sacrifice-and-inflate search, any tree size; an upper bound on the worst case).
 
     >>> from verify import budgeted_debate, random_oracle, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
@@ -156,75 +162,162 @@ def budgeted_debate(tree, oracle, *, beta_max=None, alice: str = "honest", runs:
 
 @dataclass(frozen=True)
 class BudgetedWorstCase(NotebookView):
-    """Liars against the budgeted protocol: exact where finite, searched elsewhere, each
-    compared with the guarantee min(1, 1/beta_max) of Theorem B1 (docs/budgeted.md)."""
+    """The worst case as an interval [proved lower bound, best liar found] (docs/budgeted.md,
+    section 5): exact only where the two meet. Every liar found is compared with the
+    guarantee min(1, 1/beta_max) of Theorem B1."""
 
     instance: Instance
+    lower: LowerBound  # Proposition B1' (ours), any tree size
+    exact_all: Fraction | None  # exact over ALL liars (root children leaves or constant)
+    sacrifice: SacrificeSearch
     committed: CommittedWorstCase | None
     grid: GridWorstCase | None
-    search: RandomSearch
-    skipped: tuple[str, ...]  # why an exact computation was not attempted
+    search: RandomSearch | None
+    skipped: tuple[str, ...]  # why a search was not attempted (decided before the work)
+
+    @property
+    def lower_bound(self) -> Fraction:
+        """Proved: every liar is caught with at least this probability."""
+        return self.lower.value if self.exact_all is None else max(self.lower.value,
+                                                                   self.exact_all)
+
+    @property
+    def upper_bound(self) -> Fraction:
+        """The least exact catch probability of a liar found (the worst case is <= this)."""
+        found = [self.sacrifice.catch_probability_exact]
+        found += [x.catch_probability_exact for x in (self.committed, self.grid) if x is not None]
+        if self.search is not None:
+            found.append(self.search.least_catch)
+        return min(found)
 
     @property
     def least_catch(self) -> Fraction:
-        """The least catch probability found over every search."""
-        found = [self.search.least_catch]
-        found += [x.catch_probability_exact for x in (self.committed, self.grid) if x is not None]
-        return min(found)
+        """The best liar found (= upper_bound)."""
+        return self.upper_bound
+
+    @property
+    def exact(self) -> bool:
+        return self.lower_bound == self.upper_bound
+
+    @property
+    def consistent(self) -> bool:
+        """lower <= upper; False would be a bug of ours (a proof contradicted by a liar)."""
+        return self.lower_bound <= self.upper_bound
 
     @property
     def guarantee_holds(self) -> bool:
         grid_ok = self.grid is None or self.grid.invariant_holds
-        return self.least_catch >= self.instance.debate.guarantee and grid_ok and \
-            self.search.violations == 0
+        violations = 0 if self.search is None else self.search.violations
+        return self.upper_bound >= self.instance.debate.guarantee and grid_ok and \
+            violations == 0
 
     def to_json(self) -> dict:
         document = self.instance.common()
-        committed, grid, search = self.committed, self.grid, self.search
+        committed, grid, search, lower = self.committed, self.grid, self.search, self.lower
         document.update({
             "alice_answer": 1 - self.instance.debate.values[self.instance.debate.tree.root],
+            "worst_case": {
+                **exact_fields("lower_bound", self.lower_bound),
+                **exact_fields("upper_bound", self.upper_bound),
+                "exact": self.exact,
+                "lower_bound_from": "exact over all liars (every non-constant child of the root "
+                                    "is a leaf)" if self.exact_all is not None else
+                                    f"{lower.method}, docs/budgeted.md Proposition B1' (ours)",
+                "upper_bound_from": "the least exact catch probability of the liars found"},
+            "per_child_bound": {**exact_fields("value", lower.value), "method": lower.method,
+                                "vector": None if lower.vector is None
+                                else "".join(map(str, lower.vector)),
+                                **exact_fields("nu", lower.nu),
+                                **exact_fields("denominator", lower.denominator)},
+            "sacrifice_search": {
+                **exact_fields("catch_probability_exact",
+                               self.sacrifice.catch_probability_exact),
+                "states": self.sacrifice.states},
             "committed_exact": None if committed is None else {
                 **exact_fields("catch_probability_exact", committed.catch_probability_exact),
                 **exact_fields("root_budget", committed.root_budget),
+                "exact_over": "committed liars only",
                 "outcomes": committed.outcomes, "combinations": committed.combinations},
             "grid_exact": None if grid is None else {
                 **exact_fields("catch_probability_exact", grid.catch_probability_exact),
                 **exact_fields("root_budget", grid.root_budget),
+                "exact_over": "liars whose budgets lie on the grid only",
                 "grid": [fraction_text(g) for g in grid.grid], "states": grid.states,
                 "invariant_holds": grid.invariant_holds},
-            "random_search": {"strategies": search.strategies, "seed": search.seed,
-                              **exact_fields("least_catch", search.least_catch),
-                              **exact_fields("least_root_budget", search.least_root_budget),
-                              "violations": search.violations},
+            "random_search": None if search is None else {
+                "strategies": search.strategies, "seed": search.seed,
+                **exact_fields("least_catch", search.least_catch),
+                **exact_fields("least_root_budget", search.least_root_budget),
+                "violations": search.violations},
             **exact_fields("least_catch", self.least_catch),
             "guarantee_holds": self.guarantee_holds, "skipped": list(self.skipped)})
         return document
 
 
+def worst_case_plan(debate: BudgetedDebate, grid=None) -> tuple[bool, bool, bool, list[str]]:
+    """(run the committed DP?, the grid DP?, the random search?, reasons): decided from the
+    tree alone, before any work."""
+    tree, skipped = debate.tree, []
+    random_liars = tree.n_nodes <= MAX_RANDOM_NODES
+    if not random_liars:
+        skipped.append(f"random search: attempted up to {MAX_RANDOM_NODES} nodes (each liar "
+                       f"costs one LP per node); this tree has {tree.n_nodes}")
+    committed = tree.n_nodes <= MAX_EXACT_NODES
+    if not committed:
+        skipped.append(f"committed DP: attempted up to {MAX_EXACT_NODES} nodes; this tree has "
+                       f"{tree.n_nodes}")
+    grid_values = tuple(sorted(set(Fraction(g) for g in (grid or default_grid(debate)))))
+    predicted = grid_combinations(debate, grid_values)
+    run_grid = predicted <= MAX_GRID_COMBINATIONS
+    if not run_grid:
+        skipped.append(f"grid DP: it would examine {predicted} combinations, more than "
+                       f"{MAX_GRID_COMBINATIONS}")
+    return committed, run_grid, random_liars, skipped
+
+
 def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: int = 200,
-                        seed: int = 0) -> BudgetedWorstCase:
-    """The committed variant's exact worst case and the budget-grid liar's (small trees), and a
-    seeded random search over liars who also lie about budgets, beside min(1, 1/beta_max).
+                        seed: int = 0, progress: bool = False) -> BudgetedWorstCase:
+    """The worst case as an interval [proved lower bound, best liar found]: the per-child
+    bound (any tree size) or the exact value at height one; liars from the sacrifice search
+    (any size), the committed and grid DPs (small trees, decided before the work) and a
+    seeded random search.
 
     >>> from verify import budgeted_worst_case, random_oracle, uniform_tree
     >>> tree = uniform_tree("thr:4:2", 2)
     >>> result = budgeted_worst_case(tree, random_oracle(tree, seed=5))
-    >>> result.committed.catch_probability_exact, result.grid.catch_probability_exact
-    (Fraction(5, 16), Fraction(1, 4))
+    >>> result.lower_bound, result.upper_bound, result.exact
+    (Fraction(1, 4), Fraction(1, 4), True)
     >>> result.guarantee_holds, result.instance.debate.guarantee
     (True, Fraction(1, 4))
     """
     instance = budgeted_instance(tree, oracle, beta_max)
-    debate, skipped = instance.debate, []
-    committed = grid_case = None
-    if debate.tree.n_nodes <= MAX_EXACT_NODES:
-        committed = _attempt(committed_worst_case, debate, skipped, "committed")
-        grid_case = _attempt(lambda d: grid_worst_case(d, grid), debate, skipped, "grid")
-    else:
-        skipped.append(f"exact worst cases are attempted up to {MAX_EXACT_NODES} nodes; this "
-                       f"tree has {debate.tree.n_nodes}")
-    search = random_search(debate, strategies, seed)
-    return BudgetedWorstCase(instance, committed, grid_case, search, tuple(skipped))
+    debate = instance.debate
+    run_committed, run_grid, random_liars, skipped = worst_case_plan(debate, grid)
+    strategies = strategies if random_liars else 0
+    stages = 2 + run_committed + run_grid + bool(strategies)
+    with Progress(stages, "worst case (stages)", enabled=None if progress else False) as bar:
+        lower = per_child_lower_bound(debate)
+        exact_all = exact_at_height_one(debate)
+        bar.update()
+        sacrifice = sacrifice_search(debate)
+        bar.update()
+        committed = grid_case = None
+        if max(lower.value, exact_all or 0) == sacrifice.catch_probability_exact:
+            if run_committed or run_grid:
+                skipped.append("committed and grid DPs: not needed, the interval is exact")
+            run_committed = run_grid = False
+        if run_committed:
+            committed = _attempt(committed_worst_case, debate, skipped, "committed")
+            bar.update()
+        if run_grid:
+            grid_case = _attempt(lambda d: grid_worst_case(d, grid), debate, skipped, "grid")
+            bar.update()
+        search = None
+        if strategies:
+            search = random_search(debate, strategies, seed)
+            bar.update()
+    return BudgetedWorstCase(instance, lower, exact_all, sacrifice, committed, grid_case,
+                             search, tuple(skipped))
 
 
 def _attempt(solve, debate, skipped: list, name: str):

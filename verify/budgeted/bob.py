@@ -8,19 +8,22 @@ c_i = max(beta_i, 1) otherwise (a leaf's budget is 1), and computes exactly
 
 the weighted fbs LP that the lower bound's recursion solves (verify.lower_bound.tree_fbs).
 The value is used only after the stdlib-only checker accepted its certificate (kind
-`weighted`); views certified as records of a tree certificate are reused. Bob samples child i
-with p_i = c_i t_i / W_u for the certified optimal t (no distribution when W_u = 0).
+`weighted`). Bob samples child i with p_i = c_i t_i / W_u for the optimal t chosen by a fixed,
+documented rule (docs/budgeted.md, section 1, "Bob's optimal dual"), so catch probabilities
+are reproducible from the documentation: for a symmetric aggregator the closed form's dual
+(verify.sensitivity.weighted.uniform_packing), for any other the lexicographically least
+optimal dual. (No distribution when W_u = 0.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from verify.base.errors import SolverFailure, TooLarge
 from verify.checker import CertificateMalformed, check_certificate
 from verify.functions.aggregators import aggregator_function
-from verify.functions.families import embedded_files
+from verify.functions.families import Symmetric, embedded_files
 from verify.sensitivity.certificates import weighted_certificate
 from verify.sensitivity.weighted import LocalSolution, local_weighted_fbs
 
@@ -60,18 +63,53 @@ def budget_view(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...])
 
 
 def seed_views(records, certified: bool) -> None:
-    """Reuse local LPs the tree checker already accepted (verify.lower_bound.tree_fbs records)."""
+    """Reuse local LPs the tree checker already accepted (verify.lower_bound.tree_fbs records)
+    for symmetric aggregators, whose dual is the closed form's (the rule); the others are
+    re-solved for the lexicographically least optimal dual."""
     if certified:
         for record in records:
-            _VIEWS.setdefault((record.spec, record.z, record.capacities), _view(record))
+            if isinstance(aggregator_function(record.spec), Symmetric):
+                _VIEWS.setdefault((record.spec, record.z, record.capacities), _view(record))
 
 
 def _solve(spec: str, z, capacities) -> LocalSolution:
-    width = aggregator_function(spec).arity
-    if width > MAX_BUDGETED_WIDTH:
+    function = aggregator_function(spec)
+    if function.arity > MAX_BUDGETED_WIDTH:
         raise TooLarge(f"{spec}: the budgeted protocol certifies Bob's weighted LP with the "
                        f"`weighted` checker kind, for widths up to {MAX_BUDGETED_WIDTH}")
-    return local_weighted_fbs(spec, z, capacities)
+    solution = local_weighted_fbs(spec, z, capacities)
+    if isinstance(function, Symmetric) or solution.value == 0:
+        return solution  # the closed form's dual: a documented formula (docs/budgeted.md)
+    return replace(solution, dual=lexmin_optimal_dual(spec, tuple(z), tuple(capacities),
+                                                      solution.value))
+
+
+def lexmin_optimal_dual(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...],
+                        value: Fraction) -> tuple[Fraction, ...]:
+    """Bob's rule for a non-symmetric aggregator: the lexicographically least optimal dual
+    (t_1 as small as possible, then t_2, ...) among t >= 0 with t(B) >= 1 on every minimal
+    sensitive block and sum c_i t_i = W, computed exactly by z3 (untrusted: the certificate
+    built from it is checked, so only the choice among optimal duals rests on z3)."""
+    import z3
+
+    from verify.base.z3_check import z3_check
+    from verify.sensitivity.blocks import mask_to_block
+    from verify.sensitivity.weighted import _minimal_masks
+
+    q = len(z)
+    t = [z3.Real(f"t{i}") for i in range(q)]
+    optimizer = z3.Optimize()
+    optimizer.add(*[x >= 0 for x in t])
+    for mask in _minimal_masks(spec, z):
+        optimizer.add(z3.Sum([t[i] for i in mask_to_block(int(mask), q)]) >= 1)
+    optimizer.add(z3.Sum([z3.RealVal(str(c)) * x for c, x in zip(capacities, t)])
+                  == z3.RealVal(str(value)))
+    for x in t:  # lexicographic priority is z3's default for several objectives
+        optimizer.minimize(x)
+    if str(z3_check(optimizer)) != "sat":
+        raise SolverFailure(f"{spec}: z3 found no optimal dual of value {value}")
+    model = optimizer.model()
+    return tuple(Fraction(model.eval(x, model_completion=True).as_fraction()) for x in t)
 
 
 def _certified(solution: LocalSolution) -> BudgetView:

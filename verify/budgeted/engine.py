@@ -157,8 +157,10 @@ def _decomposition(decomposition, width: int, node_id: str):
     return z, budgets
 
 
-def compile_states(debate: BudgetedDebate, alice: BudgetedAlice) -> StateGraph:
-    """All (node, claim, budget) states reachable with positive probability, breadth-first."""
+def compile_states(debate: BudgetedDebate, alice: BudgetedAlice, rules=None) -> StateGraph:
+    """All (node, claim, budget) states reachable with positive probability, breadth-first
+    (`rules(debate, node, claim, budget, decomposition)` replaces `step`: the mixed protocol)."""
+    rules = step if rules is None else rules
     claim, budget = alice.answer(debate)
     budget = Fraction(budget)
     tree = debate.tree
@@ -172,7 +174,7 @@ def compile_states(debate: BudgetedDebate, alice: BudgetedAlice) -> StateGraph:
         head += 1
         decomposition = None if tree.is_leaf(node) else alice.decompose(debate, node, claim_here,
                                                                         budget_here)
-        current = step(debate, node, claim_here, budget_here, decomposition)
+        current = rules(debate, node, claim_here, budget_here, decomposition)
         steps.append(current)
         following = []
         if current.outcome is None:

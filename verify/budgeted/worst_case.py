@@ -178,6 +178,10 @@ def grid_worst_case(debate: BudgetedDebate, grid=None,
     """min over strategies with grid budgets: catch(u, a, b) by a DP, children first."""
     tree = debate.tree
     grid = tuple(sorted(set(Fraction(g) for g in (grid or default_grid(debate)))))
+    predicted = grid_combinations(debate, grid)
+    if predicted > max_combinations:  # decided before any work
+        raise TooLarge(f"the grid search would examine {predicted} combinations, more than "
+                       f"{max_combinations}")
     catch: list[dict] = [{} for _ in range(tree.n_nodes)]
     decisions: list[dict] = [{} for _ in range(tree.n_nodes)]
     examined, holds = 0, True
@@ -187,12 +191,8 @@ def grid_worst_case(debate: BudgetedDebate, grid=None,
             answer = debate.oracle[tree.queries[node]]
             catch[node] = {(a, ONE): Fraction(int(a != answer)) for a in (0, 1)}
             continue
-        choices = [(ONE,) if tree.is_leaf(c) else (ZERO,) if debate.constant(c) else grid
-                   for c in kids]
+        choices = _grid_choices(debate, node, grid)
         examined += (1 << len(kids)) * prod(len(c) for c in choices)
-        if examined > max_combinations:
-            raise TooLarge(f"the grid search examines more than {max_combinations} combinations: "
-                           "use a smaller tree or grid")
         catch[node], decisions[node] = _grid_node(debate, node, choices, grid, catch)
         for (claim, budget), value in catch[node].items():
             if claim != debate.values[node] and value < bound(budget):
@@ -204,6 +204,18 @@ def grid_worst_case(debate: BudgetedDebate, grid=None,
     best = min(candidates, default=(ONE, None))
     return GridWorstCase(best[0], best[1], grid, sum(len(c) for c in catch), holds,
                          tuple(decisions))
+
+
+def _grid_choices(debate, node, grid):
+    return [(ONE,) if debate.tree.is_leaf(c) else (ZERO,) if debate.constant(c) else grid
+            for c in debate.tree.children[node]]
+
+
+def grid_combinations(debate: BudgetedDebate, grid) -> int:
+    """The (claim vector, child budgets) combinations the grid DP examines, before any work."""
+    tree = debate.tree
+    return sum((1 << len(tree.children[n])) * prod(len(c) for c in _grid_choices(debate, n, grid))
+               for n in range(tree.n_nodes) if tree.children[n])
 
 
 def _grid_node(debate, node, choices, grid, catch) -> dict:

@@ -2,10 +2,15 @@
 
 Text rendering over `verify.budgeted.api` (docs/budgeted.md); the paper protocol stays the
 default of every `fbs debate` command. Exit codes as elsewhere; `worst-case` exits 1 if a liar
-were found below the guarantee min(1, 1/beta_max) (Theorem B1 says none exists).
+were found below the guarantee min(1, 1/beta_max) (Theorem B1 says none exists); `run` with the
+honest Alice and `completeness` exit 1 with a warning when Theorem B2(a)'s hypothesis fails
+(the honest root budget exceeds beta_max), as the paper protocol does for Theorem 4.1's.
 """
 
 from __future__ import annotations
+
+import sys
+from fractions import Fraction
 
 LABEL = "Budgeted FBS Debate (this project's extension, docs/budgeted.md; not the paper's protocol)"
 
@@ -23,6 +28,10 @@ def _inputs(args) -> list:
 
 
 def run_run(args) -> int:
+    if args.protocol.startswith("mixed"):
+        from . import mixed
+
+        return mixed.run_run(args)
     from verify.base.numbers import parse_fraction
     from verify.budgeted.api import budgeted_debate
     from verify.cli import print_json
@@ -56,40 +65,83 @@ def run_run(args) -> int:
           f"(~{document['catch_probability_exact_float']:.6g}, {inside} the interval"
           f"{outside_note(100 * document['confidence'], document['interval_contains_exact'])})",
           file=stream)
+    if document["alice"] != "honest":
+        return 0
+    return honest_verdict(document["alice_root_budget"], document["beta_max"],
+                          Fraction(document["catch_probability_exact"]) > 0,
+                          f"caught in {document['caught']} of {document['runs']} runs")
+
+
+def honest_verdict(root_budget: str, beta_max: str, loses: bool, how: str) -> int:
+    """One rule for the honest Alice in both protocols: 1 with a warning when the theorem's
+    hypothesis fails (here B2(a): her root budget <= beta_max), a bug of ours (exit 3) if she
+    loses although it holds, 0 otherwise."""
+    if Fraction(root_budget) > Fraction(beta_max):
+        print(f"fbs: warning: Theorem B2(a)'s hypothesis fails: the honest root budget "
+              f"{root_budget} exceeds beta_max = {beta_max}, so the honest Alice loses at the "
+              f"root check ({how})", file=sys.stderr)
+        return 1
+    if loses:
+        from verify.base.errors import SolverFailure
+
+        raise SolverFailure("the honest Alice loses although her root budget <= beta_max "
+                            "(a bug of ours)")
     return 0
 
 
 def run_worst_case(args) -> int:
+    if args.protocol.startswith("mixed"):
+        from . import mixed
+
+        return mixed.run_worst_case(args)
     from verify.budgeted.api import budgeted_worst_case
     from verify.cli import print_json
 
     from .arguments import check_outputs
 
     check_outputs([], _inputs(args))
-    result = budgeted_worst_case(args.tree, args.oracle, beta_max=args.beta_max)
+    result = budgeted_worst_case(args.tree, args.oracle, beta_max=args.beta_max, progress=True)
     document = result.to_json()
     if args.json:
         print_json(document)
     else:
-        _head(document)
-        for key, name in (("committed_exact", "committed variant (exact, every bit up front)"),
-                          ("grid_exact", "budget lies on a grid (exact over the grid)")):
-            found = document[key]
-            if found is not None:
-                print(f"  {name}: catch = {found['catch_probability_exact']}, root budget "
-                      f"{found['root_budget']}")
-        search = document["random_search"]
-        print(f"  random search: {search['strategies']} seeded liars (seed {search['seed']}), "
-              f"least catch {search['least_catch']}, {search['violations']} below the guarantee")
-        for reason in document["skipped"]:
-            print(f"  not computed: {reason}")
-        verdict = "holds" if document["guarantee_holds"] else "FAILS"
-        print(f"  least catch found {document['least_catch']} (~{document['least_catch_float']:.6g})"
-              f" >= {document['guarantee']}: {verdict}")
+        _print_worst_case(document)
+    if not result.consistent:
+        from verify.base.errors import SolverFailure
+
+        raise SolverFailure("a liar beat the proved lower bound (a bug of ours)")
     return 0 if result.guarantee_holds else 1
 
 
+def _print_worst_case(document) -> None:
+    _head(document)
+    interval = document["worst_case"]
+    low, high = interval["lower_bound"], interval["upper_bound"]
+    word = f"exact: {low}" if interval["exact"] else f"in [{low}, {high}]"
+    print(f"  worst-case catch probability {word} (lower bound proved: "
+          f"{interval['lower_bound_from']}; upper bound: the best liar found)")
+    print(f"  liars found: sacrifice and inflate "
+          f"{document['sacrifice_search']['catch_probability_exact']}", end="")
+    for key, name in (("committed_exact", "committed"), ("grid_exact", "budget grid")):
+        if document[key] is not None:
+            print(f"; {name} {document[key]['catch_probability_exact']}", end="")
+    search = document["random_search"]
+    if search is not None:
+        print(f"; {search['strategies']} random (seed {search['seed']}) "
+              f"{search['least_catch']}, {search['violations']} below the guarantee", end="")
+    print()
+    for reason in document["skipped"]:
+        print(f"  not attempted: {reason}")
+    verdict = "holds" if document["guarantee_holds"] else "FAILS"
+    print(f"  best liar found {high} (~{interval['upper_bound_float']:.6g}) >= "
+          f"{document['guarantee']}: Theorem B1 {verdict}")
+
+
 def run_completeness(args) -> int:
+    if args.protocol.startswith("mixed"):
+        from . import mixed
+
+        return mixed.run_completeness(args)
     from verify.budgeted.api import budgeted_completeness
     from verify.cli import print_json
 
@@ -109,10 +161,16 @@ def run_completeness(args) -> int:
         equal = document["root_budget_equals_rho_T"]
         print(f"  her root budget {document['honest_root_budget']}"
               + ("" if equal is None else f" {'=' if equal else '!='} rho_T"))
-    return 0 if document["honest_never_loses"] else 1
+    return honest_verdict(document["honest_root_budget"], document["beta_max"],
+                          not document["honest_never_loses"],
+                          f"loss probability {document['loss_probability']}")
 
 
 def run_plan(args) -> int:
+    if args.protocol.startswith("mixed"):
+        from . import mixed
+
+        return mixed.run_plan(args)
     from verify.budgeted.api import budgeted_plan
     from verify.cli import print_json
 

@@ -84,11 +84,27 @@ def _instance(parser) -> None:
 
 
 def _protocol(parser) -> None:
-    parser.add_argument("--protocol", choices=["paper", "budgeted"], default="paper",
+    parser.add_argument("--protocol", type=_protocol_name, default="paper",
+                        metavar="{paper,budgeted,mixed[:LAMBDA]}",
                         help="paper: FBS Debate as in Section 4 (default); budgeted: Budgeted FBS "
-                        "Debate, THIS PROJECT'S EXTENSION (docs/budgeted.md), not the paper's")
+                        "Debate, THIS PROJECT'S EXTENSION (docs/budgeted.md), not the paper's; "
+                        "mixed[:LAMBDA]: both checks, Bob samples by the paper's rule with "
+                        "probability LAMBDA (default 1/2), ours (worst-case, completeness, plan)")
     parser.add_argument("--beta-max", metavar="B", help="budgeted protocol: the public budget "
                         "threshold (default rho_T, the certified global fbs of Section 5)")
+
+
+def _protocol_name(text: str) -> str:
+    import argparse
+
+    from verify.base.errors import BadInput
+    from verify.budgeted.mixed import parse_protocol
+
+    try:
+        parse_protocol(text)
+    except BadInput as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def _instance_args(args) -> tuple:
@@ -109,7 +125,7 @@ def _budgeted(args) -> bool:
         from verify.base.errors import BadInput
 
         raise BadInput("--beta-max belongs to --protocol budgeted")
-    return args.protocol == "budgeted"
+    return args.protocol == "budgeted" or args.protocol.startswith("mixed")
 
 
 def _refusing_menus(command, args) -> int:

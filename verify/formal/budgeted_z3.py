@@ -12,6 +12,8 @@ satisfiable.
   P = sum_i (c_i t_i / W) L_i >= t(J) / W >= 1 / W >= 1 / beta.
 * ``budget_guarantee()`` -- g(beta) = min(1, 1/beta) equals 1/c for c = max(beta, 1), and g is
   non-increasing (the induction hypothesis at a child, and the root check).
+* ``mixed_bound()`` -- Theorem B4 (Mixed FBS Debate): lambda A + (1 - lambda) B >=
+  lambda a + (1 - lambda) b >= min(lambda, 1 - lambda) max(a, b) for branch bounds A >= a, B >= b.
 * ``budget_averaging(n)`` -- step A: if P[lose | d_j] >= g for every one of n decompositions
   (or transcripts) with probabilities pi_j, then P[lose] = sum_j pi_j P[lose | d_j] >= g.
 """
@@ -143,11 +145,51 @@ def budget_averaging(n: int) -> Problem:
                    REF_AVERAGING, hyps, steps, {"n": n}, {"pi": pi, "P": cond, "g": g})
 
 
+REF_MIXED = "ours, docs/budgeted.md, Theorem B4 (Mixed FBS Debate)"
+
+
+def mixed_bound() -> Problem:
+    """Theorem B4's arithmetic: with a private lambda-coin, the catch probability
+    M = lambda A + (1 - lambda) B of one strategy, where A >= a and B >= b are the two
+    branches' catch probabilities and bounds, is >= lambda a + (1 - lambda) b, and so
+    within a factor min(lambda, 1 - lambda) of the better of a and b."""
+    lam, a, b, big_a, big_b, m, best = z3.Reals("lambda a b A B M best")
+    hyps = (
+        ("0 <= lambda <= 1", (lam >= 0, lam <= 1)),
+        ("branch bounds", (big_a >= a, big_b >= b)),
+        ("bounds are probabilities", (a >= 0, b >= 0, a <= 1, b <= 1)),
+        ("mixture", (m == lam * big_a + (1 - lam) * big_b,)),
+        ("best = max(a, b)", (best == z3.If(a >= b, a, b),)),
+    )
+    steps = (
+        Step("lambda A >= lambda a", lam * big_a >= lam * a, ("0 <= lambda <= 1",
+                                                              "branch bounds")),
+        Step("(1 - lambda) B >= (1 - lambda) b", (1 - lam) * big_b >= (1 - lam) * b,
+             ("0 <= lambda <= 1", "branch bounds")),
+        Step("B4: M >= lambda a + (1 - lambda) b", m >= lam * a + (1 - lam) * b,
+             ("mixture", "lambda A >= lambda a", "(1 - lambda) B >= (1 - lambda) b")),
+        Step("lambda a + (1 - lambda) b >= min(lambda, 1 - lambda) max(a, b)",
+             lam * a + (1 - lam) * b >= z3.If(lam <= 1 - lam, lam, 1 - lam) * best,
+             ("0 <= lambda <= 1", "bounds are probabilities", "best = max(a, b)")),
+        Step("M >= min(lambda, 1 - lambda) max(a, b)",
+             m >= z3.If(lam <= 1 - lam, lam, 1 - lam) * best,
+             ("B4: M >= lambda a + (1 - lambda) b",
+              "lambda a + (1 - lambda) b >= min(lambda, 1 - lambda) max(a, b)")),
+    )
+    return Problem("mixed_bound",
+                   "(ours) for all real 0 <= lambda <= 1, 0 <= a, b <= 1, A >= a, B >= b: "
+                   "lambda A + (1 - lambda) B >= lambda a + (1 - lambda) b >= "
+                   "min(lambda, 1 - lambda) max(a, b)",
+                   REF_MIXED, hyps, steps, {}, {"lambda": lam, "a": a, "b": b, "A": big_a,
+                                                "B": big_b, "M": m})
+
+
 def problems(max_q: int = 12, max_n: int = 8) -> list[Problem]:
     """Every problem of the budgeted mirror, in the order of the proof of Theorem B1."""
     out = [budget_step(q) for q in range(1, max_q + 1)]
     out.append(budget_guarantee())
     out += [budget_averaging(n) for n in range(1, max_n + 1)]
+    out.append(mixed_bound())
     return out
 
 

@@ -250,6 +250,12 @@ def _budgeted_plot(axes, by_name) -> bool:
                                 "+"),
                                ("runs_budgeted", "budgeted protocol (ours), 1/rho_T", "o")):
         axes.scatter(x, [r[key] for r in rows], s=14, marker=marker, label=label)
+    if all("runs_budgeted_worst_low" in r for r in rows):  # the worst case is an interval
+        low = [r["runs_budgeted_worst_low"] for r in rows]
+        high = [r["runs_budgeted_worst_high"] for r in rows]
+        axes.vlines(x, low, high, color="tab:green", lw=2)
+        axes.scatter(x, low, s=10, marker="_", color="tab:green",
+                     label="budgeted (ours), worst case in [lower bound, best liar found]")
     axes.plot(x, [max(r["lower_bound_queries"], 1) for r in rows], color="black", lw=1,
               label="Thm 5.3: queries >= ceil((1 - 2 delta) rho_T), checkers right under "
                     "every oracle")

@@ -1,0 +1,112 @@
+"""`fbs debate worst-case | completeness | plan --protocol mixed[:LAMBDA]`: Mixed FBS Debate,
+THIS PROJECT'S EXTENSION (docs/budgeted.md, section 7, Theorem B4). Bob flips a private
+lambda-coin before each run and samples by the paper's rule or the budgeted rule; Alice's
+claims must pass both protocols' checks. Exit codes as for the budgeted protocol."""
+
+from __future__ import annotations
+
+import sys
+
+LABEL = ("Mixed FBS Debate (this project's extension, docs/budgeted.md section 7; not the "
+         "paper's protocol)")
+
+
+def _lam(args):
+    from verify.budgeted.mixed import parse_protocol
+
+    return parse_protocol(args.protocol)[1]
+
+
+def _head(document) -> None:
+    print(f"{LABEL}: {document['tree']} (depth {document['depth']}, {document['nodes']} nodes)")
+    print(f"  lambda = {document['lambda']}, rho = {document['rho']} (paper rule "
+          f"{document['rule']}), beta_max = {document['beta_max']}, rho_T = {document['rho_T']}")
+    print(f"  guarantee (Theorem B4, ours): lambda rho^-d + (1 - lambda) / beta_max = "
+          f"{document['guarantee']} (paper {document['paper_guarantee']}, budgeted "
+          f"{document['budgeted_guarantee']})")
+
+
+def run_run(args) -> int:
+    from verify.base.errors import BadInput
+
+    raise BadInput("--protocol mixed offers worst-case, completeness and plan; for runs use "
+                   "--protocol paper or budgeted")
+
+
+def run_worst_case(args) -> int:
+    from verify.base.errors import SolverFailure
+    from verify.budgeted.mixed_api import mixed_worst_case
+    from verify.cli import print_json
+
+    from .arguments import check_outputs
+
+    check_outputs([], [(args.tree, "TREE"), (args.oracle, "--oracle")])
+    result = mixed_worst_case(args.tree, args.oracle, lam=_lam(args), rho=args.rho,
+                              beta_max=args.beta_max, rule=args.rule)
+    document = result.to_json()
+    if args.json:
+        print_json(document)
+    else:
+        _head(document)
+        interval = document["worst_case"]
+        low, high = interval["lower_bound"], interval["upper_bound"]
+        print(f"  worst-case catch probability {'exact: ' + low if interval['exact'] else f'in [{low}, {high}]'}"
+              f" (lower bound: Theorem B4 with the paper protocol's exact worst case "
+              f"{document['paper_worst_exact']} and the budgeted lower bound "
+              f"{document['budgeted_worst']['lower_bound']}; upper: the best liar found)")
+        for liar in document["liars"]:
+            print(f"  liar {liar['name']}: mixed {liar['mixed_catch']} (paper branch "
+                  f"{liar['paper_branch']}, budgeted branch {liar['budgeted_branch']})")
+    if not result.consistent:
+        raise SolverFailure("a liar beat Theorem B4's lower bound (a bug of ours)")
+    return 0 if result.upper_bound >= result.setup.mixed.guarantee else 1
+
+
+def run_completeness(args) -> int:
+    from verify.budgeted.mixed_api import mixed_completeness
+    from verify.cli import print_json
+
+    from .budgeted import honest_verdict
+
+    result = mixed_completeness(args.tree, args.oracle, lam=_lam(args), rho=args.rho,
+                                beta_max=args.beta_max, rule=args.rule)
+    document = result.to_json()
+    if args.json:
+        print_json(document)
+    else:
+        _head(document)
+        print(f"  honest Alice: loses with probability {document['loss_probability']} (paper "
+              f"branch {document['paper_branch_loss']}, budgeted branch "
+              f"{document['budgeted_branch_loss']}); root budget {document['honest_root_budget']}"
+              f", largest honest local fbs {document['largest_honest_local_fbs']}")
+    if result.largest_local_fbs > result.setup.mixed.paper.rho:
+        print(f"fbs: warning: Theorem 4.1's hypothesis fails: an honest local fbs "
+              f"{document['largest_honest_local_fbs']} exceeds rho = {document['rho']}",
+              file=sys.stderr)
+        return 1
+    return honest_verdict(document["honest_root_budget"], document["beta_max"],
+                          not document["honest_never_loses"],
+                          f"loss probability {document['loss_probability']}")
+
+
+def run_plan(args) -> int:
+    from verify.budgeted.mixed_api import mixed_plan
+    from verify.cli import print_json
+
+    from .arguments import check_outputs
+
+    check_outputs([], [(args.tree, "--tree"), (args.oracle, "--oracle")])
+    document = mixed_plan(lam=_lam(args), rho=args.rho, depth=args.depth,
+                          beta_max=args.beta_max, delta=args.delta, tree=args.tree,
+                          oracle=args.oracle).to_json()
+    if args.json:
+        print_json(document)
+        return 0
+    print(f"repetition plan, {LABEL}: lambda = {document['lambda']}, rho = {document['rho']}, "
+          f"d = {document['depth']}, beta_max = {document['beta_max']}, delta = "
+          f"{document['delta']}")
+    print(f"  per-run catch probability >= lambda rho^-d + (1 - lambda) min(1, 1/beta_max) = "
+          f"{document['per_run_bound']} (Theorem B4, ours)")
+    print(f"  R = {document['runs']} independent runs (paper alone: {document['runs_paper']}, "
+          f"budgeted alone: {document['runs_budgeted']})")
+    return 0
