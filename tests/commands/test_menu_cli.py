@@ -73,6 +73,8 @@ def test_scripted_alice_chooses_alternatives(capsys, tmp_path):
     (["debate", "worst-case", TREE, "--oracle", ORACLE, "--protocol", "budgeted"],
      "--protocol budgeted takes a fixed tree"),
     (["tree", "info", TREE], "this command takes a fixed tree"),
+    (["debate", "worst-case", TREE, "--oracle", ORACLE, "--protocol", "mixed:1/3"],
+     "--protocol mixed:1/3 takes a fixed tree"),
     (["debate", "run", TREE, "--oracle", ORACLE, "--rho", "4", "--alice", "solver"],
      "counts oracle reads on a fixed tree"),
     (["tree", "fbs", TREE, "--oracle", ORACLE], "this command takes a fixed tree"),

@@ -136,10 +136,11 @@ def _refusing_menus(command, args) -> int:
     try:
         return command(args)
     except MenusRefused as error:
-        raise BadInput(f"{str(error).split(': node ')[0]}: --protocol budgeted takes a fixed tree, "
+        raise BadInput(f"{str(error).split(': node ')[0]}: --protocol {args.protocol} takes a "
+                       "fixed tree, "
                        "not one with alternative decompositions (menus): its Theorem B1 (ours) "
                        "extends to menus but the implementation and Theorem B2 need the "
-                       "realised tree (docs/budgeted.md, section 7); fix one alternative per "
+                       "realised tree (docs/budgeted.md, section 9); fix one alternative per "
                        "menu node") from None
 
 
