@@ -168,6 +168,30 @@ Example zero_weight_example :
   catch allTrue (budgetRule knownR bobw1) tConst false 0 (playK [true; false]) == 1.
 Proof. repeat split; vm_compute; reflexivity. Qed.
 
+(* Menus are Alice's: at a root offering AND2(x0, x1) (alternative 0) or the identity of x2
+   (alternative 1), every leaf true, the liar is caught with probability 1/2 = rho^-d through
+   alternative 0 and 1 through alternative 1; the honest Alice through alternative 1 is never
+   caught; an alternative outside the menu loses. *)
+Definition menuTree : tree nat :=
+  Node 2 (fun k => match k with O => and2 | _ => fun z => nth 0 z false end)
+         (fun k => match k with O => 2%nat | _ => 1%nat end)
+         (fun k i => match k with O => Leaf i | _ => Leaf 2%nat end).
+Definition pick (k : nat) (z : list bool) : Strategy := fun _ => (k, z, []).
+
+Example menu_example :
+  Valid allTrue menuTree /\ DepthLe menuTree 1 /\ false <> val allTrue menuTree /\
+  catch allTrue (paperRule bobOnes 2) menuTree false 0 (pick 0 [true; false]) == / qpow 2 1 /\
+  catch allTrue (paperRule bobOnes 2) menuTree false 0 (pick 1 [false]) == 1 /\
+  catch allTrue (paperRule bobOnes 2) menuTree true 0 (pick 1 [true]) == 0 /\
+  catch allTrue (paperRule bobOnes 2) menuTree true 0 (pick 2 [true]) == 1.
+Proof.
+  split.
+  { simpl. split; [lia |]. intros [| [| k]] Hk; [| | lia]; (split; [reflexivity |]);
+      intros; exact I. }
+  split; [simpl; intros [| k] i _ _; exact I |]. split; [discriminate |].
+  repeat split; vm_compute; reflexivity.
+Qed.
+
 (* ======================================================================================== *)
 (* The tree certificate: FORMAT.md section 6's tiny example, maj:3 over (and:2 of A, B), C, D *)
 (* at alpha = 1110, V = rho_T = 3.                                                            *)
@@ -263,4 +287,5 @@ Print Assumptions theorem_4_2_example.
 Print Assumptions theorem_B1_example.
 Print Assumptions theorem_B4_example.
 Print Assumptions zero_weight_example.
+Print Assumptions menu_example.
 Print Assumptions tree_certificate_example.

@@ -36,7 +36,7 @@ THEOREMS = {
     "FbsTreeCert": ["tree_certificate_dual", "tree_certificate_primal", "tree_certificate"],
     "FbsExamples": [
         "dualFeasibleb_sound", "theorem_4_2_example", "theorem_B1_example", "theorem_B4_example",
-        "zero_weight_example", "tree_certificate_example",
+        "zero_weight_example", "menu_example", "tree_certificate_example",
     ],
 }
 CLOSED = "Closed under the global context"
