@@ -4,7 +4,9 @@ Runs coqc when it is installed (skipped otherwise, with the reason): every file 
 named theorem exists and `Print Assumptions` answers "Closed under the global context"; and
 coq/check.sh fails on an admitted proof, on a declared axiom and on a proof that uses a
 section-less Variable (an axiom grep cannot see), so its pass means something. Mutating a
-definition (dual feasibility, the capacity floor) must break the proofs.
+definition (dual feasibility, the capacity floor, Bob's sampling, the consistency check) must
+break the proofs; a model that favours Bob (a zero-weight node or a leaf counted as a catch),
+which the soundness proofs cannot see, must break the computed examples (FbsExamples.v).
 """
 
 import re
@@ -32,6 +34,10 @@ THEOREMS = {
         "and2_honest",
     ],
     "FbsTreeCert": ["tree_certificate_dual", "tree_certificate_primal", "tree_certificate"],
+    "FbsExamples": [
+        "dualFeasibleb_sound", "theorem_4_2_example", "theorem_B1_example", "theorem_B4_example",
+        "zero_weight_example", "menu_example", "tree_certificate_example",
+    ],
 }
 CLOSED = "Closed under the global context"
 
@@ -161,7 +167,12 @@ def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
     ("1 <= blockWeight (length z) t B", "0 <= blockWeight (length z) t B"),
     # capacities floored at 1/2 instead of 1: Theorem B1's step S2 fails
     ("None => Qmax (nth i bs 0) 1 end", "None => Qmax (nth i bs 0) (1#2) end"),
-], ids=["dual-feasibility", "capacity-floor"])
+    # Bob samples uniformly instead of by his weights: Theorem B1 becomes false (1/4 < 1/3
+    # on FbsExamples.v's t3)
+    ("fun i => nth i w 0 / W *", "fun i => 1 / inject_Z (Z.of_nat (arity k)) *"),
+    # the consistency check f(z) = claim dropped: a liar claiming true children wins
+    ("Bool.eqb (agg k z) a)%bool then", "true)%bool then"),
+], ids=["dual-feasibility", "capacity-floor", "uniform-sampling", "no-consistency-check"])
 def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
     def edit(copy: Path) -> None:
         path = copy / "FbsTrees.v"
@@ -170,3 +181,26 @@ def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
         path.write_text(text.replace(old, new))
     done = run_check_sh(tmp_path, edit)
     assert done.returncode != 0
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new,fails_in", [
+    # a node whose weights sum to 0 counted as a catch: it only favours Bob, so every soundness
+    # proof still passes; the computed honest run of zero_weight_example catches it
+    ("if Qeq_bool W 0 then 0 else", "if Qeq_bool W 0 then 1 else", "FbsExamples.v"),
+    # a leaf that ignores the oracle and always catches Alice (the soundness proofs pass too);
+    # the computed examples catch it
+    ("if Bool.eqb a (oracle x) then 0 else 1", "if Bool.eqb a (oracle x) then 1 else 1",
+     "FbsTrees.v"),
+], ids=["zero-weight-caught", "leaf-ignores-oracle"])
+def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in):
+    """A catch probability that is too high makes soundness easier, not false; the exact values
+    of the examples (the bound attained, the honest Alice never caught) are what pin it down."""
+    def edit(copy: Path) -> None:
+        path = copy / "FbsTrees.v"
+        text = path.read_text()
+        assert text.count(old) == 1
+        path.write_text(text.replace(old, new))
+    done = run_check_sh(tmp_path, edit)
+    assert done.returncode != 0
+    assert f'File "./{fails_in}"' in done.stderr, done.stderr

@@ -1,0 +1,291 @@
+(* FbsExamples.v -- non-vacuity of the main theorems of FbsTrees.v and FbsTreeCert.v.
+   For each of theorem_4_2, theorem_B1, theorem_B4 and tree_certificate, one small concrete
+   instance meets ALL the theorem's hypotheses at once, and the quantity the theorem bounds is
+   computed exactly (vm_compute) and equals the bound: the bounds are attained, so the
+   hypotheses are jointly satisfiable and the conclusions are not weaker than stated. The
+   honest Alice is never caught on the same instance (the catch probability is not trivially
+   positive), and a node whose sampling weights sum to 0 ends in Alice's favour (so `catch`
+   does not default to 1 there). Checked by coqc 8.16 (coq/check.sh); every Print Assumptions
+   at the end must answer "Closed under the global context". *)
+
+From Coq Require Import QArith Lqa List Lia Bool.
+From FbsCoq Require Import FbsTrees FbsTreeCert.
+Import ListNotations.
+Open Scope Q_scope.
+
+(* ======================================================================================== *)
+(* Deciding dual feasibility for a concrete (f, z, t): the LP constraint quantifies over every *)
+(* mask B (of any length); only its first length z bits matter, so the 2^q masks of length q  *)
+(* decide it.                                                                                *)
+(* ======================================================================================== *)
+
+Definition dualFeasibleb (f : Agg) (z : list bool) (t : list Q) : bool :=
+  (forallb (fun i => Qle_bool 0 (nth i t 0)) (seq 0 (length t)) &&
+   forallb (fun B => implb (sensb f z B) (Qle_bool 1 (blockWeight (length z) t B)))
+           (allMasks (length z)))%bool.
+
+Lemma trunc_length : forall (z B : list bool),
+  length (map (fun i => nth i B false) (seq 0 (length z))) = length z.
+Proof. intros. rewrite map_length, seq_length. reflexivity. Qed.
+
+Lemma flip_trunc : forall (z B : list bool), flip z (map (fun i => nth i B false) (seq 0 (length z))) = flip z B.
+Proof.
+  intros z B. unfold flip. apply map_ext_in. intros i Hi. apply in_seq in Hi.
+  rewrite nth_map_seq by lia. reflexivity.
+Qed.
+
+Lemma blockWeight_trunc : forall (z B : list bool) (t : list Q),
+  blockWeight (length z) t (map (fun i => nth i B false) (seq 0 (length z)))
+  == blockWeight (length z) t B.
+Proof.
+  intros z B t. unfold blockWeight. apply qsum_ext. intros i Hi.
+  rewrite nth_map_seq by exact Hi. reflexivity.
+Qed.
+
+Theorem dualFeasibleb_sound : forall f z t, dualFeasibleb f z t = true -> DualFeasible f z t.
+Proof.
+  intros f z t H. unfold dualFeasibleb in H. apply andb_prop in H as [Hn Hs]. split.
+  - intros i. destruct (Nat.lt_ge_cases i (length t)) as [Hi | Hi].
+    + rewrite forallb_forall in Hn. apply Qle_bool_iff, Hn, in_seq. lia.
+    + rewrite nth_overflow by exact Hi. lra.
+  - intros B HS. set (B' := map (fun i => nth i B false) (seq 0 (length z))).
+    rewrite forallb_forall in Hs.
+    assert (Hin : In B' (allMasks (length z))).
+    { rewrite <- (trunc_length z B). apply in_allMasks. }
+    specialize (Hs B' Hin).
+    assert (Hsb : sensb f z B' = true).
+    { unfold sensb, B'. rewrite flip_trunc. apply negb_true_iff.
+      destruct (Bool.eqb (f (flip z B)) (f z)) eqn:E; [| reflexivity].
+      apply Bool.eqb_prop in E. contradiction. }
+    rewrite Hsb in Hs. simpl in Hs. apply Qle_bool_iff in Hs.
+    unfold B' in Hs. rewrite blockWeight_trunc in Hs. exact Hs.
+Qed.
+
+(* ======================================================================================== *)
+(* The protocols: AND2(AND2(x0, x1), x2), every leaf true, fbs = 2 at every node.            *)
+(* ======================================================================================== *)
+
+(* Leaves at different depths: d = 2 for Theorem 4.2, while the budgeted protocol's honest
+   root budget is rho_T = 2 * 1 + 1 * 1 = 3 (capacities (2, 1)), so the two guarantees
+   differ (1/4 and 1/3) and Theorem B4's mixture is not a single term. *)
+Definition and2Node (l r : tree nat) : tree nat :=
+  Node 1 (fun _ => and2) (fun _ => 2%nat) (fun _ i => match i with O => l | _ => r end).
+Definition t3 : tree nat := and2Node (and2Node (Leaf 0%nat) (Leaf 1%nat)) (Leaf 2%nat).
+
+(* The liar: claims the root false, puts the lie on the AND node (children (0, 1), budgets
+   (2, 1)), and there on x1 (children (1, 0), budgets (1, 1)). This is the liar the proofs'
+   bounds are tight for, in both protocols. *)
+Definition liar : Strategy := fun p =>
+  match p with
+  | [] => (0%nat, [false; true], [2; 1])
+  | _ => (0%nat, [true; false], [1; 1])
+  end.
+
+(* The honest Alice: true claims everywhere, honest budgets (beta(AND node) = 2). *)
+Definition honest : Strategy := fun p =>
+  match p with
+  | [] => (0%nat, [true; true], [2; 1])
+  | _ => (0%nat, [true; true], [1; 1])
+  end.
+
+Definition bobw1 : Agg -> list bool -> list Q -> list Q := fun f z _ => bobOnes f z.
+
+Lemma t3_valid : Valid allTrue t3.
+Proof.
+  simpl. split; [lia |]. intros k Hk. assert (k = 0%nat) by lia. subst k.
+  split; [reflexivity |]. intros [| [| i]] Hi; simpl; try lia; try exact I.
+  split; [lia |]. intros k Hk'. assert (k = 0%nat) by lia. subst k.
+  split; [reflexivity |]. intros [| [| j]] Hj; simpl; try lia; exact I.
+Qed.
+
+Lemma t3_depth : DepthLe t3 2.
+Proof.
+  simpl. intros k i Hk Hi. assert (k = 0%nat) by lia. subst k.
+  destruct i as [| [| i]]; try lia; simpl; [| exact I].
+  intros k j _ _. destruct j as [| [| j]]; exact I.
+Qed.
+
+(* THEOREM 4.2, non-vacuous: all hypotheses hold (Bob's all-ones dual is feasible, rho = 2,
+   the tree is valid of depth 2, the root claim is wrong), and the liar is caught with
+   probability exactly 1/4 = rho^-d: the bound is attained. The honest Alice is never caught. *)
+Theorem theorem_4_2_example :
+  BobFeasible bobOnes /\ 1 <= 2 /\ Valid allTrue t3 /\ DepthLe t3 2 /\ false <> val allTrue t3 /\
+  catch allTrue (paperRule bobOnes 2) t3 false 0 liar == / qpow 2 2 /\
+  / qpow 2 2 == 1 # 4 /\
+  catch allTrue (paperRule bobOnes 2) t3 true 0 honest == 0.
+Proof.
+  split; [exact (proj1 bobOnes_feasible) |]. split; [lra |].
+  split; [exact t3_valid |]. split; [exact t3_depth |]. split; [discriminate |].
+  split; [vm_compute; reflexivity |]. split; vm_compute; reflexivity.
+Qed.
+
+(* THEOREM B1 (ours), non-vacuous: Bob's knowledge R(v) is sound, his weighted duals are
+   feasible, the tree is valid, the claim is wrong; with beta(root) = beta_max = 3 = rho_T the
+   liar is caught with probability exactly 1/3 = g(3), with and without the root checks. The
+   honest Alice with the honest budget 3 is never caught. *)
+Theorem theorem_B1_example :
+  KnownSound allTrue (@knownR nat) /\ BobwFeasible bobw1 /\ Valid allTrue t3 /\
+  false <> val allTrue t3 /\
+  catch allTrue (budgetRule knownR bobw1) t3 false 3 liar == guarantee 3 /\
+  catchRoot allTrue knownR (budgetRule knownR bobw1) 3 t3 false 3 liar == guarantee 3 /\
+  guarantee 3 == 1 # 3 /\
+  catchRoot allTrue knownR (budgetRule knownR bobw1) 3 t3 true 3 honest == 0.
+Proof.
+  split; [exact (knownR_sound allTrue) |]. split; [exact (proj2 bobOnes_feasible) |].
+  split; [exact t3_valid |]. split; [discriminate |].
+  repeat split; vm_compute; reflexivity.
+Qed.
+
+(* THEOREM B4 (ours), non-vacuous: every hypothesis of theorem_B4 holds (lambda = 1/2,
+   rho = 2, d = 2, beta_max = 3), the liar passes both protocols' checks at every node, and
+   is caught with probability exactly (1/2) 2^-2 + (1/2) g(3) = 7/24: the bound is attained
+   with two different terms. The honest Alice is never caught. *)
+Theorem theorem_B4_example :
+  BobFeasible bobOnes /\ 1 <= 2 /\ KnownSound allTrue (@knownR nat) /\ BobwFeasible bobw1 /\
+  0 <= 1 # 2 <= 1 /\ Valid allTrue t3 /\ DepthLe t3 2 /\ false <> val allTrue t3 /\
+  catchMixed allTrue bobOnes 2 knownR bobw1 (1 # 2) 3 t3 false 3 liar
+    == (1 # 2) * / qpow 2 2 + (1 - (1 # 2)) * guarantee 3 /\
+  (1 # 2) * / qpow 2 2 + (1 - (1 # 2)) * guarantee 3 == 7 # 24 /\
+  catchMixed allTrue bobOnes 2 knownR bobw1 (1 # 2) 3 t3 true 3 honest == 0.
+Proof.
+  split; [exact (proj1 bobOnes_feasible) |]. split; [lra |].
+  split; [exact (knownR_sound allTrue) |]. split; [exact (proj2 bobOnes_feasible) |].
+  split; [lra |]. split; [exact t3_valid |]. split; [exact t3_depth |].
+  split; [discriminate |]. repeat split; vm_compute; reflexivity.
+Qed.
+
+(* A node whose sampling weights sum to 0 ends the run in Alice's favour: AND2 of two constant
+   subtrees (R(v) = {1}) gets capacities (0, 0) in the budgeted protocol, so W = 0 and the
+   honest Alice with budget 0 wins; a liar cannot even pass the constant-child check. *)
+Definition constTrue : tree nat := Node 1 (fun _ _ => true) (fun _ => 1%nat) (fun _ _ => Leaf 0%nat).
+Definition tConst : tree nat := and2Node constTrue constTrue.
+Definition playK (z : list bool) : Strategy := fun p =>
+  match p with [] => (0%nat, z, [0; 0]) | _ => (0%nat, [true], [0]) end.
+
+Example zero_weight_example :
+  knownR constTrue = Some true /\
+  catch allTrue (budgetRule knownR bobw1) tConst true 0 (playK [true; true]) == 0 /\
+  catch allTrue (budgetRule knownR bobw1) tConst false 0 (playK [true; false]) == 1.
+Proof. repeat split; vm_compute; reflexivity. Qed.
+
+(* Menus are Alice's: at a root offering AND2(x0, x1) (alternative 0) or the identity of x2
+   (alternative 1), every leaf true, the liar is caught with probability 1/2 = rho^-d through
+   alternative 0 and 1 through alternative 1; the honest Alice through alternative 1 is never
+   caught; an alternative outside the menu loses. *)
+Definition menuTree : tree nat :=
+  Node 2 (fun k => match k with O => and2 | _ => fun z => nth 0 z false end)
+         (fun k => match k with O => 2%nat | _ => 1%nat end)
+         (fun k i => match k with O => Leaf i | _ => Leaf 2%nat end).
+Definition pick (k : nat) (z : list bool) : Strategy := fun _ => (k, z, []).
+
+Example menu_example :
+  Valid allTrue menuTree /\ DepthLe menuTree 1 /\ false <> val allTrue menuTree /\
+  catch allTrue (paperRule bobOnes 2) menuTree false 0 (pick 0 [true; false]) == / qpow 2 1 /\
+  catch allTrue (paperRule bobOnes 2) menuTree false 0 (pick 1 [false]) == 1 /\
+  catch allTrue (paperRule bobOnes 2) menuTree true 0 (pick 1 [true]) == 0 /\
+  catch allTrue (paperRule bobOnes 2) menuTree true 0 (pick 2 [true]) == 1.
+Proof.
+  split.
+  { simpl. split; [lia |]. intros [| [| k]] Hk; [| | lia]; (split; [reflexivity |]);
+      intros; exact I. }
+  split; [simpl; intros [| k] i _ _; exact I |]. split; [discriminate |].
+  repeat split; vm_compute; reflexivity.
+Qed.
+
+(* ======================================================================================== *)
+(* The tree certificate: FORMAT.md section 6's tiny example, maj:3 over (and:2 of A, B), C, D *)
+(* at alpha = 1110, V = rho_T = 3.                                                            *)
+(* ======================================================================================== *)
+
+Definition maj3 : Agg := fun z =>
+  let a := nth 0 z false in let b := nth 1 z false in let c := nth 2 z false in
+  (a && b || a && c || b && c)%bool.
+
+Definition certTree : ctree :=
+  CNode maj3 3 (fun i => match i with O => CNode and2 2 (fun _ => CLeaf) | _ => CLeaf end).
+
+(* Leaves A = [0; 0], B = [0; 1], C = [1], D = [2]; D is false. *)
+Definition certAlpha : path -> bool := fun p => match p with [2%nat] => false | _ => true end.
+
+(* The records of FORMAT.md's example (a leaf's record is never read: rho(leaf) = 1). *)
+Definition certRec : Records := fun p =>
+  match p with
+  | [] => (3, [1; 1; 0])
+  | [0%nat] => (2, [1; 1])
+  | _ => (1, [])
+  end.
+
+Definition certPrim : Primals := fun p =>
+  match p with
+  | [] => [([true; false; false], 2); ([false; true; false], 1)]
+  | [0%nat] => [([true; false], 1); ([false; true], 1)]
+  | _ => []
+  end.
+
+Lemma certDual : DualChecked certTree certAlpha certRec.
+Proof.
+  simpl. split; [apply dualFeasibleb_sound; vm_compute; reflexivity |].
+  split; [vm_compute; reflexivity |].
+  intros [| [| [| i]]] Hi; simpl; try lia; try exact I.
+  split; [apply dualFeasibleb_sound; vm_compute; reflexivity |].
+  split; [vm_compute; reflexivity |].
+  intros [| [| j]] Hj; simpl; try lia; exact I.
+Qed.
+
+Lemma sensitive_of_sensb : forall f z B, sensb f z B = true -> Sensitive f z B.
+Proof.
+  intros f z B H HS. unfold sensb in H. rewrite HS, eqb_reflx in H. discriminate.
+Qed.
+
+Lemma certPrimal : PrimalChecked certTree certAlpha certRec certPrim.
+Proof.
+  simpl. split.
+  { intros Jw HJw. simpl in HJw.
+    destruct HJw as [<- | [<- | []]]; (split; [simpl; lra | apply sensitive_of_sensb;
+      vm_compute; reflexivity]). }
+  split; [intros [| [| [| i]]] Hi; try lia; apply Qle_bool_iff; vm_compute; reflexivity |].
+  split; [vm_compute; reflexivity |].
+  intros [| [| [| i]]] Hi; simpl; try lia; try exact I.
+  split.
+  { intros Jw HJw. simpl in HJw.
+    destruct HJw as [<- | [<- | []]]; (split; [simpl; lra | apply sensitive_of_sensb;
+      vm_compute; reflexivity]). }
+  split; [intros [| [| j]] Hj; try lia; apply Qle_bool_iff; vm_compute; reflexivity |].
+  split; [vm_compute; reflexivity |].
+  intros [| [| j]] Hj; simpl; try lia; exact I.
+Qed.
+
+(* THE TREE CERTIFICATE, non-vacuous: FORMAT.md's records pass the local checks (both
+   hypotheses of tree_certificate hold), so V = 3 is the minimum of the global dual LP of F_T
+   at 1110: the product dual (1, 1, 1, 0 on A, B, C, D) is feasible of value 3, and every
+   feasible global dual has value >= 3. Moreover every records/primals pair passing the checks
+   certifies exactly 3 (a record set claiming 4, say, cannot pass both). *)
+Theorem tree_certificate_example :
+  DualChecked certTree certAlpha certRec /\ PrimalChecked certTree certAlpha certRec certPrim /\
+  accepted certTree certRec == 3 /\
+  map (productDual certTree certRec) (leaves certTree) = [1; 1; 1; 0] /\
+  GlobalDualFeasible certTree certAlpha (productDual certTree certRec) /\
+  dualValue certTree (productDual certTree certRec) == 3 /\
+  (forall t, GlobalDualFeasible certTree certAlpha t -> 3 <= dualValue certTree t) /\
+  (forall rec prim, DualChecked certTree certAlpha rec -> PrimalChecked certTree certAlpha rec prim ->
+     accepted certTree rec == 3).
+Proof.
+  destruct (tree_certificate certTree certAlpha certRec certPrim certDual certPrimal)
+    as [[Hfeas Hval] Hmin].
+  assert (H3 : accepted certTree certRec == 3) by (vm_compute; reflexivity).
+  split; [exact certDual |]. split; [exact certPrimal |]. split; [exact H3 |].
+  split; [vm_compute; reflexivity |]. split; [exact Hfeas |].
+  split; [rewrite Hval; exact H3 |].
+  split; [intros t Ht; rewrite <- H3; exact (Hmin t Ht) |].
+  intros rec prim HD HP.
+  destruct (tree_certificate certTree certAlpha rec prim HD HP) as [[Hfeas' Hval'] Hmin'].
+  assert (Hle1 := Hmin' _ Hfeas). assert (Hle2 := Hmin _ Hfeas'). lra.
+Qed.
+
+Print Assumptions dualFeasibleb_sound.
+Print Assumptions theorem_4_2_example.
+Print Assumptions theorem_B1_example.
+Print Assumptions theorem_B4_example.
+Print Assumptions zero_weight_example.
+Print Assumptions menu_example.
+Print Assumptions tree_certificate_example.
