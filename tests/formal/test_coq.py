@@ -38,6 +38,7 @@ THEOREMS = {
         "dualFeasibleb_sound", "theorem_4_2_example", "theorem_B1_example", "theorem_B4_example",
         "zero_weight_example", "menu_example", "tree_certificate_example",
     ],
+    "BudgetedMixed": ["all_mixed_statements"],
 }
 CLOSED = "Closed under the global context"
 
