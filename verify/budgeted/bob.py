@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from verify.base.errors import SolverFailure, TooLarge
-from verify.checker import CertificateMalformed, check_certificate
+from verify.base.errors import SolverFailure, TooLarge, beyond_checker_bound
+from verify.checker import CertificateMalformed, CertificateTooLarge, check_certificate
 from verify.functions.aggregators import aggregator_function
 from verify.functions.families import embedded_files
 from verify.sensitivity.certificates import weighted_certificate
@@ -80,6 +80,8 @@ def _certified(solution: LocalSolution) -> BudgetView:
                                        embedded_files(aggregator_function(solution.spec)))
     try:
         report = check_certificate(certificate)
+    except CertificateTooLarge as error:
+        raise beyond_checker_bound(error) from None
     except CertificateMalformed as error:
         raise SolverFailure(f"budget LP of {solution.spec}: malformed certificate ({error})") from None
     if not report.valid or report.value != solution.value:
