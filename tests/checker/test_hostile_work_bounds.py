@@ -53,6 +53,8 @@ def test_hostile_file_is_answered_within_the_bounds(row, tmp_path):
     code, text = EXPECTED[row]
     assert result["exit"] == code and result["process_exit"] == code, result
     assert text in result["verdict"]["message"], result["verdict"]
+    # every refusal here is a bound, not a format error: the --json verdict says so
+    assert result["verdict"]["too_large"] is (code == 2), result["verdict"]
     assert result["cpu"] < CPU_SECONDS, result
     assert result["peak_mib"] < PEAK_MIB, result
 

@@ -37,7 +37,7 @@ def checker_argv(names: Iterable[str]) -> list[str]:
 def check_in_process(names: list[str | os.PathLike],
                      on_verdict: Callable[[dict], None] | None = None) -> list[dict]:
     """The checker's verdict on every file (JSON objects as `python -m verify.checker --json`
-    prints them: file, valid, condition, message, value, exit), in order; `on_verdict` is
+    prints them: file, valid, condition, message, value, exit, too_large), in order; `on_verdict` is
     called as each arrives. `-` reads this process's standard input."""
     names = [os.fspath(name) for name in names]
     verdicts: list[dict] = []

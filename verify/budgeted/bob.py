@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from verify.base.errors import SolverFailure, TooLarge
-from verify.checker import CertificateMalformed, check_certificate
+from verify.base.errors import SolverFailure, TooLarge, beyond_checker_bound
+from verify.checker import CertificateMalformed, CertificateTooLarge, check_certificate
 from verify.functions.aggregators import aggregator_function
 from verify.functions.families import Symmetric, embedded_files
 from verify.sensitivity.certificates import weighted_certificate
@@ -118,6 +118,8 @@ def _certified(solution: LocalSolution) -> BudgetView:
                                        embedded_files(aggregator_function(solution.spec)))
     try:
         report = check_certificate(certificate)
+    except CertificateTooLarge as error:
+        raise beyond_checker_bound(error) from None
     except CertificateMalformed as error:
         raise SolverFailure(f"budget LP of {solution.spec}: malformed certificate ({error})") from None
     if not report.valid or report.value != solution.value:

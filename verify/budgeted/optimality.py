@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from verify.base.errors import beyond_checker_bound
 from verify.base.numbers import fraction_text
-from verify.checker import CertificateMalformed, check_certificate
+from verify.checker import CertificateMalformed, CertificateTooLarge, check_certificate
 from verify.lower_bound.global_function import direct_rho, leaf_order
 from verify.lower_bound.tree_fbs import product_dual
 
@@ -35,6 +36,8 @@ def certify_leaf_dual(instance, graph, dual: dict[int, Fraction]):
         certificate["dual"] = [fraction_text(dual.get(leaf, ZERO)) for leaf in leaves]
         try:
             report = check_certificate(certificate)
+        except CertificateTooLarge as error:
+            raise beyond_checker_bound(error) from None
         except CertificateMalformed as error:
             return "exhaustive", False, f"malformed certificate: {error}", certificate
         ok = report.valid and report.value == instance.rho_t

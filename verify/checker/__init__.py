@@ -6,10 +6,10 @@ enforces that nothing outside the standard library is imported here.
 """
 
 from .certificate import FORMAT, check_certificate
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 from .reader import check_bytes, check_file
 from .report import CheckReport
 from .spec_eval import MAX_ARITY, evaluate_spec
 
-__all__ = ["CertificateMalformed", "CheckReport", "FORMAT", "MAX_ARITY", "check_bytes",
-           "check_certificate", "check_file", "evaluate_spec"]
+__all__ = ["CertificateMalformed", "CertificateTooLarge", "CheckReport", "FORMAT", "MAX_ARITY",
+           "check_bytes", "check_certificate", "check_file", "evaluate_spec"]

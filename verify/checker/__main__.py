@@ -11,7 +11,9 @@ says. Output, one line per file:
     error: FILE: malformed certificate: MESSAGE    (standard error)
 
 With --json, one JSON object per file and line on standard output instead: `file`, `valid`,
-`condition`, `message`, `value` (as `fbs check --json`), and `exit`, the file's exit code.
+`condition`, `message`, `value` (as `fbs check --json`), `exit`, the file's exit code, and
+`too_large`: true when the file was refused only for exceeding one of the checker's documented
+size or work bounds (CertificateTooLarge; exit 2 like any malformed file).
 The process exits with the largest code of its files: 0 all valid, 1 some invalid,
 2 some malformed or unreadable (3: a bug of the checker).
 """
@@ -21,7 +23,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 from .reader import MAX_FILE_BYTES, check_bytes, check_file
 
 EXIT_VALID, EXIT_INVALID, EXIT_MALFORMED, EXIT_BUG = 0, 1, 2, 3
@@ -35,14 +37,14 @@ def verdict(name: str) -> dict:
     except CertificateMalformed as error:
         return {"file": name, "valid": False, "condition": "malformed",
                 "message": f"{name}: malformed certificate: {error}", "value": None,
-                "exit": EXIT_MALFORMED}
+                "exit": EXIT_MALFORMED, "too_large": isinstance(error, CertificateTooLarge)}
     except _Unreadable as error:
         return {"file": name, "valid": False, "condition": "unreadable", "message": str(error),
-                "value": None, "exit": EXIT_MALFORMED}
+                "value": None, "exit": EXIT_MALFORMED, "too_large": False}
     value = None if report.value is None else str(report.value)
     return {"file": name, "valid": report.valid, "condition": report.condition,
             "message": report.message, "value": value,
-            "exit": EXIT_VALID if report.valid else EXIT_INVALID}
+            "exit": EXIT_VALID if report.valid else EXIT_INVALID, "too_large": False}
 
 
 class _Unreadable(Exception):

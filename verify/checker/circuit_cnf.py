@@ -30,7 +30,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from .dimacs import parsed_dimacs
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 from .expr import parse_formula
 from .spec_eval import MAX_SPLIT_EVENTS, SplitBudget, _split_top_level, parse_spec
 
@@ -63,8 +63,8 @@ class Builder:
         self.clauses.append(clause)
         self.literals += len(clause)
         if len(self.clauses) > MAX_CLAUSES or self.literals > MAX_LITERALS:
-            raise CertificateMalformed(f"the claim CNF exceeds the size limit ({MAX_CLAUSES} "
-                                       f"clauses, {MAX_LITERALS} literals)")
+            raise CertificateTooLarge(f"the claim CNF exceeds the size limit ({MAX_CLAUSES} "
+                                      f"clauses, {MAX_LITERALS} literals)")
 
     def _gate(self, op: str, inputs: tuple[int, ...], clauses) -> int:
         key = (op, inputs)
@@ -196,13 +196,13 @@ class Builder:
             if weight < 0:
                 raise CertificateMalformed("a weight of the adder network is negative")
             if weight.bit_length() > MAX_WEIGHT_BITS:
-                raise CertificateMalformed(f"a weight has more than {MAX_WEIGHT_BITS} bits")
+                raise CertificateTooLarge(f"a weight has more than {MAX_WEIGHT_BITS} bits")
         # every set bit is one literal of a column, and every literal but the last of a
         # column enters an adder whose clauses hold it: more than MAX_LITERALS of them
         # cannot fit the claim CNF, so they are refused before any is pushed
         if sum(weight.bit_count() for weight, _ in terms) > MAX_LITERALS + MAX_WEIGHT_BITS + 64:
-            raise CertificateMalformed(f"the claim CNF exceeds the size limit ({MAX_LITERALS} "
-                                       f"literals): the weights have too many set bits")
+            raise CertificateTooLarge(f"the claim CNF exceeds the size limit ({MAX_LITERALS} "
+                                      f"literals): the weights have too many set bits")
         for weight, lit in terms:
             binary = bin(weight)[:1:-1]  # least significant bit first
             level = binary.find("1")
@@ -254,8 +254,10 @@ class Builder:
         and comparator."""
         terms = [(w, lit) for w, lit in terms if w]
         for weight, _ in terms:
-            if weight < 0 or weight.bit_length() > MAX_WEIGHT_BITS:
-                raise CertificateMalformed("a weight is negative or too large")
+            if weight < 0:
+                raise CertificateMalformed("a weight is negative")
+            if weight.bit_length() > MAX_WEIGHT_BITS:
+                raise CertificateTooLarge(f"a weight has more than {MAX_WEIGHT_BITS} bits")
         diagram = _threshold_bdd([w for w, _ in terms], bound, BDD_NODE_LIMIT)
         if diagram is None:
             return self.at_most(self.weighted_sum(terms), bound)
@@ -581,9 +583,9 @@ class _Encoder:
         _, clauses = parsed_dimacs(self.files, rest, "cnf")
         self.cnf_literals += sum(len(clause) + 1 for clause in clauses)
         if self.cnf_literals > MAX_CNF_PART_LITERALS:
-            raise CertificateMalformed(f"too costly to check: the cnf: parts of the spec hold "
-                                       f"more than {MAX_CNF_PART_LITERALS} literals, every "
-                                       f"reference counted")
+            raise CertificateTooLarge(f"too costly to check: the cnf: parts of the spec hold "
+                                      f"more than {MAX_CNF_PART_LITERALS} literals, every "
+                                      f"reference counted")
         return self.b.and_([self.b.or_([x[lit - 1] if lit > 0 else -x[-lit - 1] for lit in clause])
                             for clause in clauses])
 
@@ -617,7 +619,7 @@ def claim_cnf(circuit: FunctionCircuit, weights: list[int], bound: int) -> Claim
     if len(weights) != circuit.arity:
         raise CertificateMalformed(f"expected {circuit.arity} weights, got {len(weights)}")
     if bound.bit_length() > MAX_WEIGHT_BITS:
-        raise CertificateMalformed(f"the bound has more than {MAX_WEIGHT_BITS} bits")
+        raise CertificateTooLarge(f"the bound has more than {MAX_WEIGHT_BITS} bits")
     f_z, _ = circuit.values([])
     b.emit([-circuit.output if f_z else circuit.output])
     b.emit([b.sum_at_most([(w, i + 1) for i, w in enumerate(weights)], bound)])

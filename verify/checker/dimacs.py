@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 
 _HEADER = re.compile(r"p\s+cnf\s+([0-9]{1,9})\s+([0-9]{1,12})")
 _LITERAL = re.compile(r"-?[0-9]{1,9}")
@@ -37,7 +37,7 @@ def parse_dimacs(text: str, where: str) -> tuple[int, list[list[int]]]:
                 current.append(literal)
                 literals += 1
                 if literals > MAX_LITERALS:
-                    raise CertificateMalformed(f"{where}: more than {MAX_LITERALS} literals")
+                    raise CertificateTooLarge(f"{where}: more than {MAX_LITERALS} literals")
             else:
                 clauses.append(current)
                 current = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 
 MAX_NESTING = 64
 MAX_FORMULA_CHARS = 2_000_000
@@ -31,8 +31,8 @@ class _Parser:
         self.depth = 0
         self.largest = 0
 
-    def fail(self, what: str) -> CertificateMalformed:
-        return CertificateMalformed(f"{self.where}: {what}")
+    def fail(self, what: str, error: type = CertificateMalformed) -> CertificateMalformed:
+        return error(f"{self.where}: {what}")
 
     def peek(self) -> str | None:
         return self.tokens[self.position] if self.position < len(self.tokens) else None
@@ -74,7 +74,8 @@ class _Parser:
         if token == "(":
             self.depth += 1
             if self.depth > MAX_NESTING:
-                raise self.fail(f"parentheses nested deeper than {MAX_NESTING}")
+                raise self.fail(f"parentheses nested deeper than {MAX_NESTING}",
+                                CertificateTooLarge)
             tree = self.binary(0)
             if self.take() != ")":
                 raise self.fail("missing ')'")
@@ -105,7 +106,7 @@ def _tokenize(text: str, where: str) -> list[str]:
 def parse_formula(text: str, where: str) -> tuple[tuple, int]:
     """Return (formula tree, largest variable index used, 0 if none)."""
     if len(text) > MAX_FORMULA_CHARS:
-        raise CertificateMalformed(f"{where}: formula longer than {MAX_FORMULA_CHARS} characters")
+        raise CertificateTooLarge(f"{where}: formula longer than {MAX_FORMULA_CHARS} characters")
     parser = _Parser(text, where)
     if not parser.tokens:
         raise CertificateMalformed(f"{where}: empty formula")

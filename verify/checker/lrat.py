@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 
 MAX_WORK = 60_000_000  # literal visits while checking hints, plus TOKEN_COST per token read
 TOKEN_COST = 8  # a token (parsed, converted, maybe a deletion) costs about 8 literal visits
@@ -56,8 +56,8 @@ def proof_lines(chunks: Iterable[bytes]) -> Iterable[tuple[int, bytes]]:
         carry = data[end:]
         line_number = yield from _lines_of(data, end, line_number, visible)
         if len(carry) > MAX_LINE_BYTES:
-            raise CertificateMalformed(f"LRAT line {line_number + 1}: longer than "
-                                       f"{MAX_LINE_BYTES} bytes")
+            raise CertificateTooLarge(f"LRAT line {line_number + 1}: longer than "
+                                      f"{MAX_LINE_BYTES} bytes")
     if carry:
         yield from _lines_of(carry + b"\n", len(carry) + 1, line_number, visible)
 
@@ -75,15 +75,15 @@ def _lines_of(data: bytes, end: int, line_number: int, visible: list[int]):
         position = stop + 1
         visible[0] += 1
         if visible[0] > MAX_PROOF_LINES:
-            raise CertificateMalformed(f"LRAT proof has more than {MAX_PROOF_LINES} non-blank "
-                                       "lines")
+            raise CertificateTooLarge(f"LRAT proof has more than {MAX_PROOF_LINES} non-blank "
+                                      "lines")
         if data[first:first + 1] == b"c":
             line_number += 1
             continue
         line = data[first:stop].rstrip()
         if len(line) > MAX_LINE_BYTES:
-            raise CertificateMalformed(f"LRAT line {line_number + 1}: longer than "
-                                       f"{MAX_LINE_BYTES} bytes")
+            raise CertificateTooLarge(f"LRAT line {line_number + 1}: longer than "
+                                      f"{MAX_LINE_BYTES} bytes")
         line_number += 1
         yield line_number, line
     return line_number + data.count(b"\n", position, end)
@@ -155,9 +155,9 @@ def check_lrat(clauses: list[list[int]], proof: bytes | str | Iterable[bytes],
                              "(truncated or not a refutation)", steps)
 
 
-def _over_budget() -> CertificateMalformed:
-    return CertificateMalformed(f"LRAT proof exceeds the work budget of {MAX_WORK} literal "
-                                f"visits ({TOKEN_COST} per token read, deletions included)")
+def _over_budget() -> CertificateTooLarge:
+    return CertificateTooLarge(f"LRAT proof exceeds the work budget of {MAX_WORK} literal "
+                               f"visits ({TOKEN_COST} per token read, deletions included)")
 
 
 def _integers(tokens: list[bytes], number: int) -> list[int]:

@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 from math import lcm
 
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 
 MAX_NUMBER_CHARS = 1000
 _NUMBER = re.compile(r"(-?[0-9]+)(?:/([0-9]+))?")
@@ -18,7 +18,7 @@ def parse_number(text: object, where: str) -> Fraction:
         raise CertificateMalformed(f"{where}: expected a number string \"p/q\" or \"p\", "
                                    f"got {type(text).__name__}")
     if len(text) > MAX_NUMBER_CHARS:
-        raise CertificateMalformed(f"{where}: number longer than {MAX_NUMBER_CHARS} characters")
+        raise CertificateTooLarge(f"{where}: number longer than {MAX_NUMBER_CHARS} characters")
     match = _NUMBER.fullmatch(text)
     if match is None:
         raise CertificateMalformed(f"{where}: {text[:40]!r} is not of the form \"p/q\" or \"p\"")
@@ -41,8 +41,8 @@ def common_denominator(numbers: list[Fraction], where: str,
     for d in {x.denominator for x in numbers}:
         denominator = lcm(denominator, d)
         if denominator.bit_length() > max_bits:
-            raise CertificateMalformed(f"{where}: the common denominator exceeds "
-                                       f"{max_bits} bits")
+            raise CertificateTooLarge(f"{where}: the common denominator exceeds "
+                                      f"{max_bits} bits")
     return denominator
 
 

@@ -8,7 +8,7 @@ import json
 import os
 
 from .certificate import check_certificate
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 from .report import CheckReport
 
 MAX_FILE_BYTES = 256 * 2**20
@@ -27,14 +27,14 @@ def check_bytes(data: bytes, max_bytes: int = MAX_FILE_BYTES) -> CheckReport:
     """Check a certificate given as the bytes of its file (gzip accepted, max_bytes bounds
     the input and its decompression)."""
     if len(data) > max_bytes:
-        raise CertificateMalformed(f"certificate file exceeds {max_bytes} bytes")
+        raise CertificateTooLarge(f"certificate file exceeds {max_bytes} bytes")
     if data[:2] == GZIP_MAGIC:
         data = _gunzip(data, max_bytes)
     obj = load_json(data)
     try:
         return check_certificate(obj)
     except (RecursionError, MemoryError) as error:
-        raise CertificateMalformed(f"certificate too large or too deep to check "
+        raise CertificateTooLarge(f"certificate too large or too deep to check "
                                    f"({type(error).__name__})") from None
 
 
@@ -47,7 +47,7 @@ def read_bytes(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> byte
         reason = getattr(error, "strerror", None) or type(error).__name__
         raise CertificateMalformed(f"cannot read certificate file: {reason}") from None
     if len(data) > max_bytes:
-        raise CertificateMalformed(f"certificate file exceeds {max_bytes} bytes")
+        raise CertificateTooLarge(f"certificate file exceeds {max_bytes} bytes")
     return data
 
 
@@ -58,7 +58,7 @@ def _gunzip(data: bytes, max_bytes: int) -> bytes:
     except Exception as error:  # gzip raises OSError, EOFError or zlib.error on bad data
         raise CertificateMalformed(f"bad gzip data: {type(error).__name__}") from None
     if len(data) > max_bytes:
-        raise CertificateMalformed(f"decompressed certificate exceeds {max_bytes} bytes")
+        raise CertificateTooLarge(f"decompressed certificate exceeds {max_bytes} bytes")
     return data
 
 
@@ -66,8 +66,8 @@ def load_json(data: bytes) -> object:
     """Strict JSON: UTF-8, no duplicate keys, no NaN/Infinity, no huge integer literals, at
     most MAX_JSON_VALUES values (counted before any is built, so memory is bounded)."""
     if json_values_bound(data) > MAX_JSON_VALUES:
-        raise CertificateMalformed(f"certificate too large: more than {MAX_JSON_VALUES} JSON "
-                                   "values (arrays, objects, keys, numbers, strings)")
+        raise CertificateTooLarge(f"certificate too large: more than {MAX_JSON_VALUES} JSON "
+                                  "values (arrays, objects, keys, numbers, strings)")
     try:
         return json.loads(data.decode("utf-8"), object_pairs_hook=_no_duplicates,
                           parse_constant=_no_constant, parse_int=_bounded_int)
@@ -100,5 +100,5 @@ def _no_constant(name: str):
 
 def _bounded_int(text: str) -> int:
     if len(text) > MAX_JSON_INTEGER_CHARS:
-        raise CertificateMalformed(f"JSON integer longer than {MAX_JSON_INTEGER_CHARS} digits")
+        raise CertificateTooLarge(f"JSON integer longer than {MAX_JSON_INTEGER_CHARS} digits")
     return int(text)

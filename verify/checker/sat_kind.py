@@ -24,7 +24,7 @@ from .circuit_cnf import (
     claim_cnf,
     function_circuit,
 )
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, read_dual, read_files, read_primal, require_keys
 from .lrat import check_lrat
 from .rationals import common_denominator, parse_number, show
@@ -174,8 +174,8 @@ def lrat_chunks(packed: bytes):
                     raise EOFError("the gzip data ends early")
                 total += len(chunk)
                 if total > MAX_LRAT_BYTES:
-                    raise CertificateMalformed(f"lrat: the proof text exceeds {MAX_LRAT_BYTES} "
-                                               "bytes")
+                    raise CertificateTooLarge(f"lrat: the proof text exceeds {MAX_LRAT_BYTES} "
+                                              "bytes")
                 if chunk:
                     yield chunk
             packed = stream.unused_data

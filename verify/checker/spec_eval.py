@@ -14,7 +14,7 @@ from typing import Callable
 
 from . import bitset
 from .dimacs import evaluate_cnf, parsed_dimacs
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 from .expr import count_nodes, evaluate_formula, parse_formula, tables_held
 
 MAX_ARITY = 28               # q of the exhaustive kind (2^28 positions: 32 MiB per table)
@@ -34,29 +34,29 @@ class Budget:
     """Bit-operations a check may still spend; one budget can be shared by all the specs of
     a file (the tree kind), so a file's work is bounded whatever it repeats."""
 
-    def __init__(self, limit: int = WORK_LIMIT):
-        self.limit, self.spent = limit, 0
+    def __init__(self, limit: int | None = None):
+        self.limit, self.spent = WORK_LIMIT if limit is None else limit, 0
 
     def charge(self, amount: int) -> None:
         self.spent += amount
         if self.spent > self.limit:
-            raise CertificateMalformed(f"too costly to check: more than 2^{self.limit.bit_length() - 1}"
-                                       " bit-operations of spec evaluation")
+            raise CertificateTooLarge(f"too costly to check: more than 2^{self.limit.bit_length() - 1}"
+                                      " bit-operations of spec evaluation")
 
 
 class SplitBudget:
     """The parentheses and semicolons that splitting compositions may still scan: a part
     nested k deep is scanned once per level, so a file's splits are bounded by one budget."""
 
-    def __init__(self, limit: int = MAX_SPLIT_EVENTS):
-        self.left = limit
+    def __init__(self, limit: int | None = None):
+        self.left = MAX_SPLIT_EVENTS if limit is None else limit
 
     def spend(self, text: str) -> None:
         self.left -= text.count("(") + text.count(")") + text.count(";")
         if self.left < 0:
-            raise CertificateMalformed(f"too costly to check: splitting the compositions "
-                                       f"scans more than {MAX_SPLIT_EVENTS} parentheses and "
-                                       f"semicolons (nested compositions around a long part)")
+            raise CertificateTooLarge(f"too costly to check: splitting the compositions "
+                                      f"scans more than {MAX_SPLIT_EVENTS} parentheses and "
+                                      f"semicolons (nested compositions around a long part)")
 
 
 class Context:
@@ -174,6 +174,10 @@ class _Parser:
     def fail(self, spec: str, what: str) -> CertificateMalformed:
         return CertificateMalformed(f"spec {_short(spec)}: {what}")
 
+    def too_large(self, spec: str, what: str) -> CertificateTooLarge:
+        """A spec beyond a documented bound (arity, digits, nesting): not a wrong one."""
+        return CertificateTooLarge(f"spec {_short(spec)}: {what}")
+
     def parse(self, spec: str, depth: int) -> Node:
         spec = spec.strip()
         if spec.startswith("compose(") and spec.endswith(")"):
@@ -190,13 +194,13 @@ class _Parser:
         if node.arity < 1:
             raise self.fail(spec, "a function needs at least one input (arity 0)")
         if node.arity > self.max_arity:
-            raise self.fail(spec, f"arity {node.arity} exceeds the limit {self.max_arity}")
+            raise self.too_large(spec, f"arity {node.arity} exceeds the limit {self.max_arity}")
         return node
 
     def integer(self, text: str, spec: str, what: str, low: int = 1, signed: bool = False) -> int:
         pattern = r"-?[0-9]+" if signed else r"[0-9]+"
         if len(text) > MAX_INTEGER_CHARS:
-            raise self.fail(spec, f"{what} has more than {MAX_INTEGER_CHARS} characters")
+            raise self.too_large(spec, f"{what} has more than {MAX_INTEGER_CHARS} characters")
         if re.fullmatch(pattern, text) is None:
             raise self.fail(spec, f"{what} must be {'an' if signed else 'a non-negative'} integer, "
                                   f"got {_short(text)}")
@@ -208,7 +212,8 @@ class _Parser:
     def arity(self, text: str, spec: str, what: str = "N") -> int:
         value = self.integer(text, spec, what)
         if value > self.max_arity:
-            raise self.fail(spec, f"{what} = {value} exceeds the arity limit {self.max_arity}")
+            raise self.too_large(spec, f"{what} = {value} exceeds the arity limit "
+                                       f"{self.max_arity}")
         return value
 
     def fields(self, rest: str, count: int, spec: str) -> list[str]:
@@ -239,7 +244,8 @@ class _Parser:
         w_text, t_text = self.fields(rest, 2, spec)
         parts = w_text.split(",")
         if len(parts) > self.max_arity:
-            raise self.fail(spec, f"{len(parts)} weights exceed the arity limit {self.max_arity}")
+            raise self.too_large(spec, f"{len(parts)} weights exceed the arity limit "
+                                       f"{self.max_arity}")
         for part in parts:
             if part.startswith("-"):
                 raise self.fail(spec, f"negative weight {_short(part)}")
@@ -251,7 +257,8 @@ class _Parser:
         if re.fullmatch(r"[01]{2,}", rest) is None:
             raise self.fail(spec, "sym needs N+1 >= 2 values, each 0 or 1")
         if len(rest) - 1 > self.max_arity:
-            raise self.fail(spec, f"arity {len(rest) - 1} exceeds the limit {self.max_arity}")
+            raise self.too_large(spec, f"arity {len(rest) - 1} exceeds the limit "
+                                       f"{self.max_arity}")
         values = [int(c) for c in rest]
         return Node(len(values) - 1, lambda inputs, ctx: _symmetric(values, inputs, ctx),
                     lambda: bitset.symmetric_values(values, len(values) - 1))
@@ -262,8 +269,8 @@ class _Parser:
         (k_text,) = self.fields(rest, 1, spec)
         k = self.arity(k_text, spec, "K")
         if k + (1 << k) > self.max_arity:
-            raise self.fail(spec, f"arity K + 2^K = {k + (1 << k)} exceeds "
-                                  f"the limit {self.max_arity}")
+            raise self.too_large(spec, f"arity K + 2^K = {k + (1 << k)} exceeds "
+                                       f"the limit {self.max_arity}")
 
         def run(inputs: list[int], ctx: Context) -> int:
             ctx.charge(3 << k)
@@ -291,8 +298,8 @@ class _Parser:
         if len(rest) != 1 << q:
             raise self.fail(spec, f"truth-table length {len(rest)} is not a power of two")
         if q > self.max_table_arity:
-            raise self.fail(spec, f"a truth table of arity {q} exceeds the limit "
-                                  f"{self.max_table_arity}")
+            raise self.too_large(spec, f"a truth table of arity {q} exceeds the limit "
+                                       f"{self.max_table_arity}")
         return _table_node(q, int(rest[::-1], 2))
 
     def tt_hex(self, rest: str, spec: str) -> Node:
@@ -301,8 +308,8 @@ class _Parser:
             raise self.fail(spec, "expected 2 field(s) after the family name")
         q = self.integer(q_text, spec, "Q", low=0)
         if q > self.max_table_arity:
-            raise self.fail(spec, f"a truth table of arity {q} exceeds the limit "
-                                  f"{self.max_table_arity}")
+            raise self.too_large(spec, f"a truth table of arity {q} exceeds the limit "
+                                       f"{self.max_table_arity}")
         length = 1 << q
         if len(hex_text) != max(1, length // 4):
             raise self.fail(spec, f"a table of Q = {q} inputs has {max(1, length // 4)} hex "
@@ -330,9 +337,9 @@ class _Parser:
         def run(inputs: list[int], ctx: Context) -> int:
             ctx.charge(cost)
             if (ctx.q + 2 + held) * max(ctx.size // 8, 1) > MAX_TABLE_BYTES:
-                raise CertificateMalformed(f"too costly to check: the formula holds {held} "
-                                           f"tables of 2^{ctx.q} bits at once (limit: "
-                                           f"{MAX_TABLE_BYTES >> 20} MiB with the inputs)")
+                raise CertificateTooLarge(f"too costly to check: the formula holds {held} "
+                                          f"tables of 2^{ctx.q} bits at once (limit: "
+                                          f"{MAX_TABLE_BYTES >> 20} MiB with the inputs)")
             return evaluate_formula(tree, inputs, ctx.full)
         return Node(arity, run)
 
@@ -343,7 +350,7 @@ class _Parser:
         self.paths.add(rest)
         n_vars, clauses = parsed_dimacs(self.files, rest, f"spec {_short(spec)}")
         if n_vars > self.max_arity:
-            raise self.fail(spec, f"arity {n_vars} exceeds the limit {self.max_arity}")
+            raise self.too_large(spec, f"arity {n_vars} exceeds the limit {self.max_arity}")
         cost = sum(len(clause) + 1 for clause in clauses)
 
         def run(inputs: list[int], ctx: Context) -> int:
@@ -353,7 +360,7 @@ class _Parser:
 
     def compose(self, spec: str, depth: int) -> Node:
         if depth >= MAX_COMPOSE_DEPTH:
-            raise self.fail(spec, f"compose nested deeper than {MAX_COMPOSE_DEPTH}")
+            raise self.too_large(spec, f"compose nested deeper than {MAX_COMPOSE_DEPTH}")
         parts = _split_top_level(spec[len("compose("):-1], self.split_budget)
         if parts is None:
             raise self.fail(spec, "unbalanced parentheses")
@@ -435,9 +442,9 @@ def _counter(weights: list[int], inputs: list[int], ctx: Context) -> list[int]:
     beyond MAX_COUNTER_BYTES)."""
     levels = sum(weights).bit_length() + 2
     if levels * max(ctx.size // 8, 1) > MAX_COUNTER_BYTES:
-        raise CertificateMalformed(f"too costly to check: a bit-sliced sum of {levels} bit "
-                                   f"planes over 2^{ctx.q} positions exceeds "
-                                   f"{MAX_COUNTER_BYTES >> 20} MiB")
+        raise CertificateTooLarge(f"too costly to check: a bit-sliced sum of {levels} bit "
+                                  f"planes over 2^{ctx.q} positions exceeds "
+                                  f"{MAX_COUNTER_BYTES >> 20} MiB")
     ctx.charge(6 * levels * len(weights) + 4 * levels)
     planes: list[int] = []
     for weight, value in zip(weights, inputs):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
@@ -63,7 +63,10 @@ def symmetric_values(spec: object) -> Values:
         raise CertificateMalformed("spec must be a string")
     family, _, rest = spec.partition(":")
     if family == "sym":
-        if len(rest) > MAX_ARITY + 1 or not re.fullmatch(r"[01]{2,}", rest):
+        if len(rest) > MAX_ARITY + 1:
+            raise CertificateTooLarge(f"spec {spec[:40]!r}: sym needs 2 to {MAX_ARITY + 1} "
+                                      "values (more given)")
+        if not re.fullmatch(r"[01]{2,}", rest):
             raise CertificateMalformed(f"spec {spec[:40]!r}: sym needs 2 to {MAX_ARITY + 1} "
                                        "values, each 0 or 1")
         return Values(len(rest) - 1, "text", text=rest)
@@ -80,7 +83,9 @@ def symmetric_values(spec: object) -> Values:
         rule = first_one.get((family, len(numbers)))
         if rule is None:
             numbers = [0]
-    if not 1 <= numbers[0] <= MAX_ARITY:
+    if numbers[0] > MAX_ARITY:
+        raise CertificateTooLarge(f"spec {spec[:40]!r}: kind symmetric accepts N <= {MAX_ARITY}")
+    if not 1 <= numbers[0]:
         raise CertificateMalformed(f"spec {spec[:40]!r}: kind symmetric accepts and, or, parity, "
                                    f"maj, thr, sym with 1 <= N <= {MAX_ARITY}")
     n = numbers[0]

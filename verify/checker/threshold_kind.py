@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, read_dual, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
@@ -41,9 +41,12 @@ def parse_wthr(spec: object) -> tuple[list[int], int]:
         raise CertificateMalformed(f"spec {spec[:40]!r}: kind threshold accepts wthr:W1,...,WN:T")
     texts = parts[0].split(",")
     if len(texts) > MAX_ARITY:
-        raise CertificateMalformed(f"spec: more than {MAX_ARITY} weights")
+        raise CertificateTooLarge(f"spec: more than {MAX_ARITY} weights")
     for text in texts + [parts[1]]:
-        if len(text) > MAX_WEIGHT_CHARS or not _INTEGER.fullmatch(text):
+        if len(text) > MAX_WEIGHT_CHARS:
+            raise CertificateTooLarge(f"spec: {text[:20]!r}... is longer than "
+                                      f"{MAX_WEIGHT_CHARS} digits")
+        if not _INTEGER.fullmatch(text):
             raise CertificateMalformed(f"spec: {text[:20]!r} is not an integer of at most "
                                        f"{MAX_WEIGHT_CHARS} digits")
     weights = [int(text) for text in texts]
@@ -128,7 +131,7 @@ def _refuse_costly_dp(side: list[int], weights: list[int], need: int, dual: list
     largest = sum(abs(dual[i].numerator) * (dual_den // dual[i].denominator) for i in side) + 1
     words = -(-largest.bit_length() // 30)
     if len(side) * columns * words > MAX_DP_CELLS or columns * words > MAX_DP_ROW:
-        raise CertificateMalformed(
+        raise CertificateTooLarge(
             f"too costly to check: the knapsack DP needs {len(side)} x {columns} cells of "
             f"{words} 30-bit words (limits: {MAX_DP_CELLS} words in all, {MAX_DP_ROW} per row)")
 

@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from . import bitset
 from .dual_check import STEP_COST, light_sensitive_block
-from .errors import CertificateMalformed
+from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import brief, get_typed, read_files, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
@@ -411,10 +411,11 @@ class _Uniform:
         self.depth = get_typed(body, "depth", int, "tree.uniform")
         self.q = self.aggregator.q
         if not 0 <= self.depth <= MAX_UNIFORM_DEPTH:
-            raise CertificateMalformed(f"tree.uniform: depth {brief(self.depth)} is not in "
-                                       f"0..{MAX_UNIFORM_DEPTH}")
+            error = CertificateTooLarge if self.depth > 0 else CertificateMalformed
+            raise error(f"tree.uniform: depth {brief(self.depth)} is not in "
+                        f"0..{MAX_UNIFORM_DEPTH}")
         if self.q ** self.depth > MAX_LEAVES:
-            raise CertificateMalformed(f"tree.uniform: more than {MAX_LEAVES} leaves")
+            raise CertificateTooLarge(f"tree.uniform: more than {MAX_LEAVES} leaves")
         self.n_leaves = self.q ** self.depth
 
     def evaluate(self, alpha: str, classes: _Classes) -> int:
@@ -457,12 +458,13 @@ class _Composed(_NodeList):
         self.aggregators, self.nodes, self.n_leaves = aggregators, [], 0
         self.depth = self._add(normal_form(spec, aggregators.split_budget), 0)
         if self.n_leaves > MAX_LEAVES:
-            raise CertificateMalformed(f"tree.spec: more than {MAX_LEAVES} leaves")
+            raise CertificateTooLarge(f"tree.spec: more than {MAX_LEAVES} leaves")
 
     def _add(self, spec: str, nesting: int) -> int:
         """Append the subtree of `spec` (nodes in post-order); return its depth."""
         if nesting > 32 or len(self.nodes) > MAX_NODES:
-            raise CertificateMalformed("tree.spec: composed deeper than 32 levels or too large")
+            raise CertificateTooLarge(f"tree.spec: composed deeper than 32 levels or more than "
+                                      f"{MAX_NODES} nodes")
         parts = compose_parts(spec, self.aggregators.split_budget)
         tribes = _tribes(spec)
         if parts is not None:
@@ -490,7 +492,7 @@ class _Composed(_NodeList):
         """A part that is not composed: one node over its own q inputs (depth 1)."""
         aggregator = self.aggregators.get(spec, "tree.spec")
         if self.n_leaves + aggregator.q > MAX_LEAVES:
-            raise CertificateMalformed(f"tree.spec: more than {MAX_LEAVES} leaves")
+            raise CertificateTooLarge(f"tree.spec: more than {MAX_LEAVES} leaves")
         start, self.n_leaves = self.n_leaves, self.n_leaves + aggregator.q
         self.nodes.append((aggregator, tuple(("leaf", i) for i in range(start, self.n_leaves)),
                            spec[:40]))
@@ -505,7 +507,10 @@ def _tribes(spec: str) -> tuple[int, int] | None:
             0 < len(x) <= 9 and x.isascii() and x.isdigit() for x in fields):
         return None
     width, count = int(fields[0]), int(fields[1])
-    if width < 1 or count < 1 or width * count > MAX_LEAVES:
+    if width >= 1 and count >= 1 and width * count > MAX_LEAVES:
+        raise CertificateTooLarge(f"tree.spec: {spec[:40]!r}: W*S is more than {MAX_LEAVES} "
+                                  "leaves")
+    if width < 1 or count < 1:
         raise CertificateMalformed(f"tree.spec: {spec[:40]!r}: need 1 <= W, S and W*S <= "
                                    f"{MAX_LEAVES}")
     return width, count
@@ -521,7 +526,8 @@ class _Explicit(_NodeList):
         root = get_typed(document, "root", str, "tree")
         nodes = get_typed(document, "nodes", list, "tree")
         if not nodes or len(nodes) > MAX_NODES:
-            raise CertificateMalformed(f"tree.nodes: expected 1 to {MAX_NODES} nodes")
+            error = CertificateTooLarge if nodes else CertificateMalformed
+            raise error(f"tree.nodes: expected 1 to {MAX_NODES} nodes")
         self.aggregators = aggregators
         records = self._records(nodes)
         if root not in records:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from verify import __version__
-from verify.base.errors import BadInput
+from verify.base.errors import BadInput, beyond_checker_bound
 from verify.base.lazy import numpy as np
 from verify.base.numbers import exact_fields, fraction_text
 from verify.functions.aggregators import aggregator_function, evaluate
@@ -347,11 +347,13 @@ def certify(result: TreeFbs) -> TreeFbs:
 
 def _checked(result, certificate: dict):
     """The result with the certificate and the stdlib-only checker's verdict."""
-    from verify.checker.errors import CertificateMalformed
+    from verify.checker.errors import CertificateMalformed, CertificateTooLarge
     from verify.checker.tree_kind import check
 
     try:
         report = check(certificate)
+    except CertificateTooLarge as error:
+        raise beyond_checker_bound(error) from None
     except CertificateMalformed as error:
         return replace(result, certificate=certificate, status=STATUS_REJECTED,
                        message=f"NOT certified: malformed certificate ({error})")

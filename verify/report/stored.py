@@ -109,8 +109,9 @@ def _hash_problem(path: Path, entry: dict) -> tuple[StoredProblem | None, bytes]
 
 def _verdict_problem(path: Path, entry: dict, value: str, verdict: dict) -> StoredProblem | None:
     """A problem the checker found (or a value that differs from the manifest's), else None."""
-    if verdict["exit"] == 2:
-        return StoredProblem(str(path), "malformed", verdict["message"])
+    if verdict["exit"] == 2:  # too-large: beyond a documented bound of the checker
+        kind = "too-large" if verdict.get("too_large") else "malformed"
+        return StoredProblem(str(path), kind, verdict["message"])
     if not verdict["valid"]:
         return StoredProblem(str(path), verdict["condition"], verdict["message"])
     if str(entry["value"]) != value:

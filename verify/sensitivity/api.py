@@ -12,11 +12,17 @@ import os
 from dataclasses import dataclass
 from fractions import Fraction
 
-from verify.base.errors import BadInput, SolverFailure
+from verify.base.errors import BadInput, SolverFailure, beyond_checker_bound
 from verify.base.files import argument_source, check_paths, read_bytes
 from verify.base.notebook import NotebookView, require_pandas
 from verify.base.numbers import fraction_text
-from verify.checker import CertificateMalformed, check_bytes, check_certificate, check_file
+from verify.checker import (
+    CertificateMalformed,
+    CertificateTooLarge,
+    check_bytes,
+    check_certificate,
+    check_file,
+)
 from verify.checker.reader import MAX_FILE_BYTES as MAX_CERTIFICATE_BYTES
 from verify.functions.bits import as_bits
 from verify.functions.inputs import MAX_TABLE_ARITY
@@ -96,6 +102,8 @@ def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
             report = check_bytes(read_bytes(where, "the certificate", MAX_CERTIFICATE_BYTES))
         else:
             report = check_file(where)
+    except CertificateTooLarge as error:
+        raise beyond_checker_bound(error) from None
     except CertificateMalformed as error:
         raise BadInput(f"{where or 'certificate'}: malformed certificate: {error}") from None
     return CertificateCheck(where, report.valid, report.condition, report.message, report.value)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from verify.base.errors import BadInput, SolverFailure, TooLarge
+from verify.base.errors import BadInput, SolverFailure, TooLarge, beyond_checker_bound
 from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields, fraction_text
 from verify.functions.aggregators import aggregator_function
@@ -432,11 +432,14 @@ def _certificate_spec(function: BooleanFunction, table) -> str:
 
 
 def _check(certificate: dict) -> int:
-    """Run the stdlib-only checker; a malformed certificate is a rejected one."""
-    from verify.checker import CertificateMalformed, check_certificate
+    """Run the stdlib-only checker; a malformed certificate is a rejected one, a certificate
+    beyond the checker's documented work bounds is TooLarge (exit 2: a limit, not a bug)."""
+    from verify.checker import CertificateMalformed, CertificateTooLarge, check_certificate
 
     try:
         report = check_certificate(certificate)
+    except CertificateTooLarge as error:
+        raise beyond_checker_bound(error) from None
     except CertificateMalformed:
         return STATUS_REJECTED
     return STATUS_CERTIFIED if report.valid else STATUS_REJECTED

@@ -189,7 +189,8 @@ def _name(row: dict, named: list, why: str) -> dict:
 
 def _reverify(store: Store, named: list) -> None:
     """The checker on each named row's stored certificate; s, bs, C by the RC2 route."""
-    from verify.checker import CertificateMalformed, check_certificate
+    from verify.base.errors import beyond_checker_bound
+    from verify.checker import CertificateMalformed, CertificateTooLarge, check_certificate
     from verify.sensitivity.exact_fbs import fbs
 
     certificates = store.certificates_by_digest(
@@ -198,6 +199,8 @@ def _reverify(store: Store, named: list) -> None:
         certificate = certificates.get(item["certificate"])
         try:
             report = None if certificate is None else check_certificate(certificate)
+        except CertificateTooLarge as error:
+            raise beyond_checker_bound(error) from None
         except CertificateMalformed:
             report = None
         checked = (report is not None and report.valid and report.value == Fraction(item["fbs"])

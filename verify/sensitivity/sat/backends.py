@@ -17,7 +17,7 @@ from typing import Protocol, Sequence
 
 import numpy as np
 
-from verify.base.errors import BadInput, SolverFailure
+from verify.base.errors import BadInput, SolverFailure, checker_bounds_as_too_large
 from verify.base.z3_check import z3_check
 from verify.checker.circuit_cnf import claim_cnf
 from verify.functions.families import BooleanFunction, WeightedThreshold
@@ -161,7 +161,8 @@ class PysatOracle(_Base):
         from pysat.solvers import Solver
 
         circuit = checker_circuit(self.function, self.z_text)
-        clauses = claim_cnf(circuit, [int(t) for t in T], D - 1).clauses
+        with checker_bounds_as_too_large():
+            clauses = claim_cnf(circuit, [int(t) for t in T], D - 1).clauses
         found: list[Block] = []
         with Solver(name="cadical195", bootstrap_with=clauses) as solver:
             while len(found) < limit and solver.solve():

@@ -15,8 +15,8 @@ with the truth table also test the trusted encoder.
 
 from __future__ import annotations
 
-from verify.base.errors import BadInput, TooLarge
-from verify.checker import CertificateMalformed
+from verify.base.errors import BadInput, TooLarge, beyond_checker_bound
+from verify.checker import CertificateMalformed, CertificateTooLarge
 from verify.checker.circuit_cnf import FunctionCircuit, function_circuit
 from verify.functions.families import (
     BooleanFunction,
@@ -43,14 +43,15 @@ def spec_and_files(function: BooleanFunction) -> tuple[str, dict[str, str]]:
 
 
 def checker_circuit(function: BooleanFunction, z: str) -> FunctionCircuit:
-    """The trusted encoder's circuit of f(z XOR y) (TooLarge/BadInput on the checker's limits)."""
+    """The trusted encoder's circuit of f(z XOR y): TooLarge beyond the checker's documented
+    bounds (the certificate would be refused), BadInput for a spec it cannot encode."""
     spec, files = spec_and_files(function)
     try:
         return function_circuit(spec, z, files)
+    except CertificateTooLarge as error:
+        raise beyond_checker_bound(error) from None
     except CertificateMalformed as error:
-        text = str(error)
-        kind = TooLarge if "limit" in text or "exceeds" in text else BadInput
-        raise kind(f"{spec}: {text}") from None
+        raise BadInput(f"{spec}: {error}") from None
 
 
 def sensitivity_clauses(circuit: FunctionCircuit) -> tuple[list[list[int]], int, int]:

@@ -16,7 +16,7 @@ import gzip
 import tempfile
 from dataclasses import dataclass
 
-from verify.base.errors import BadInput
+from verify.base.errors import BadInput, checker_bounds_as_too_large
 
 PROOF_ROUTES = ("drat", "lrat")
 
@@ -76,7 +76,9 @@ def _via_native_lrat(n_vars: int, clauses: list[list[int]]) -> SolveOutcome:
     # unit), so its ids need not match 1..len(clauses): check, and use the DRAT route if not
     from verify.checker.lrat import check_lrat
 
-    if not text.strip() or not check_lrat(clauses, text, n_vars).refuted:
+    with checker_bounds_as_too_large():
+        refuted = bool(text.strip()) and check_lrat(clauses, text, n_vars).refuted
+    if not refuted:
         return _via_drat(n_vars, clauses)
     return SolveOutcome(False, None, text, text.count("\n"))
 

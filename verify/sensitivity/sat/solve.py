@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from verify import __version__
-from verify.base.errors import BadInput, SolverFailure, TooLarge
+from verify.base.errors import BadInput, SolverFailure, TooLarge, checker_bounds_as_too_large
 from verify.base.numbers import fraction_text, scale_to_integers
 from verify.checker.circuit_cnf import ENCODING, claim_cnf
 from verify.functions.bits import as_bits, format_bits
@@ -91,7 +91,7 @@ def solve_by_sat(function: str | BooleanFunction, bits, backend: str = "sat", *,
         if new:
             master.add(new)
             continue
-        with clock("proof"):
+        with clock("proof"), checker_bounds_as_too_large():  # the checker's encoder, bounded
             claim, outcome = _prove(function, spec, z, T, D, files, proof)
         if outcome.satisfiable:  # the oracle missed a block: take the solver's, go on
             block = oracle.minimize(_block(outcome.model, q), T)
