@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import sys
 
+from verify.base.errors import BadInput
+
+from .arguments import positive
+
 
 def register(commands) -> None:
     sweep = commands.add_parser(
@@ -32,9 +36,14 @@ def register(commands) -> None:
         "with a function and input attaining them; the inputs where bs < fbs < C; for tree "
         "sweeps, the protocol comparison tables. Every fbs named is re-verified from its "
         "stored certificate by the stdlib-only checker.")
-    census.add_argument("store", metavar="STORE")
+    census.add_argument("store", metavar="STORE", nargs="?")
+    census.add_argument("--exhaustive", type=positive, metavar="Q", help="instead of a STORE: "
+                        "every (function, input) pair of Q <= 6 inputs, by classes of "
+                        "antichains of minimal sensitive blocks, each certified")
+    census.add_argument("--uncertified", action="store_true", help="with --exhaustive: skip "
+                        "the checker (values exact, not certified)")
     census.add_argument("-o", "--output", metavar="PREFIX", help="write PREFIX.md, PREFIX.json "
-                        "and PREFIX.png (atomically)")
+                        "and PREFIX.png (atomically; --exhaustive: PREFIX.md and PREFIX.json)")
     census.add_argument("--json", action="store_true", help="print the JSON instead of Markdown")
     census.set_defaults(run=run_census)
 
@@ -62,6 +71,13 @@ def run_sweep(args) -> int:
 
 def run_census(args) -> int:
     from verify.cli import print_json
+
+    if (args.store is None) == (args.exhaustive is None):
+        raise BadInput("give a STORE or --exhaustive Q (not both)")
+    if args.exhaustive is not None:
+        return run_exhaustive_census(args)
+    if args.uncertified:
+        raise BadInput("--uncertified applies to --exhaustive only")
     from verify.sweep.api import census
     from verify.sweep.census_report import markdown, write_outputs
 
@@ -76,3 +92,18 @@ def run_census(args) -> int:
         return 0
     print("fbs: internal error: a named row failed re-verification", file=sys.stderr)
     return 3
+
+
+def run_exhaustive_census(args) -> int:
+    from verify.cli import print_json
+    from verify.sweep.api import exhaustive_census
+    from verify.sweep.exhaustive_report import markdown, write_outputs
+
+    result = exhaustive_census(args.exhaustive, certify=not args.uncertified)
+    if args.output:
+        write_outputs(result, args.output)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        sys.stdout.write(markdown(result))
+    return 0

@@ -26,8 +26,13 @@ from fractions import Fraction
 from verify.base.errors import SolverFailure
 from verify.base.numbers import fraction_text, int_text
 from verify.sensitivity.certificates import exhaustive_certificate, measure_certificate
-from verify.sensitivity.hypergraph import (fractional_packing, mask_block, maximum_packing,
-                                           minimum_transversal, singletons)
+from verify.sensitivity.hypergraph import (
+    fractional_packing,
+    mask_block,
+    maximum_packing,
+    minimum_transversal,
+    singletons,
+)
 
 from .antichains import classify, minimal_members
 
