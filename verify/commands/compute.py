@@ -137,7 +137,9 @@ def run_check(args) -> int:
     if args.json:
         print_json(verdict.to_json())
     elif verdict.valid:
-        print(f"valid: {args.file}: fbs = {fraction_text(verdict.value)}")
+        measure = verdict.message.split("_z(f)")[0].removeprefix("valid: ")  # kind measure
+        name = measure if measure in ("s", "bs", "C") else "fbs"
+        print(f"valid: {args.file}: {name} = {fraction_text(verdict.value)}")
     else:
         print(f"INVALID: {args.file}: [{verdict.condition}] {verdict.message}", file=sys.stderr)
     return 0 if verdict.valid else 1
