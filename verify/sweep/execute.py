@@ -11,7 +11,7 @@ Nothing here depends on the worker: same jobs, same tables.
 from __future__ import annotations
 
 from verify.base.errors import FbsError, SolverFailure
-from verify.base.numbers import fraction_text
+from verify.base.numbers import as_float, fraction_text, int_text
 
 from .small_measures import brute_force_measures
 from .store import certificate_table, certificate_text, rows_table
@@ -40,7 +40,30 @@ def run_task(jobs: list[tuple[str, dict]]):
             certificates[digest] = text
             row["certificate"] = digest
         rows.append(row)
-    return rows_table(rows), certificate_table(certificates), errors
+    table, failed = _rows_table(rows)
+    errors.extend(failed)
+    return table, certificate_table(certificates), errors
+
+
+def _rows_table(rows: list[dict]):
+    """The rows as one Arrow table; if the batch does not convert, row by row, so that a row
+    Arrow refuses is reported as that job's error and the others are kept."""
+    import pyarrow as pa
+
+    try:
+        return rows_table(rows), []
+    except (pa.ArrowException, OverflowError, TypeError, ValueError):
+        pass
+    kept, failed = [], []
+    for row in rows:
+        try:
+            rows_table([row])
+        except (pa.ArrowException, OverflowError, TypeError, ValueError) as error:
+            failed.append((row["job_id"], f"internal error: the row does not fit the store: "
+                                          f"{type(error).__name__}: {error}"))
+            continue
+        kept.append(row)
+    return rows_table(kept), failed
 
 
 def _fbs_row(job: dict, functions: dict):
@@ -139,7 +162,8 @@ def _plan_row(job: dict, functions: dict):
 
     result = plan(job["rho"], job["depth"], job["delta"])
     row = {"kind": "plan", "spec": f"plan:rho={job['rho']}:depth={job['depth']}",
-           "input": "", "value": str(result.runs_theorem), "value_float": result.runs_theorem,
+           "input": "", "value": int_text(result.runs_theorem),
+           "value_float": as_float(result.runs_theorem),
            "certified": False, "status": 2, "method": "Section 4 planner, no certificate",
            "bound": fraction_text(result.per_run_bound)}
     row["params"] = _params(row, rho=result.rho, depth=result.depth, delta=result.delta)
