@@ -51,3 +51,10 @@ def test_fbs_check_names_the_measure_of_a_measure_certificate(capsys, tmp_path):
     path.write_text(path.read_text().replace('"3"', '"4"').replace("[2, 3, 4]", "[1, 2, 3, 4]"))
     code, out, err = fbs_cli(capsys, "check", path)
     assert code == 1 and "not-minimum" in err
+
+
+def test_the_command_prints_the_api_result(capsys):
+    from verify import exhaustive_census
+
+    code, out, err = fbs_cli(capsys, "census", "--exhaustive", 3, "--json")
+    assert code == 0 and json.loads(out) == exhaustive_census(3).to_json()

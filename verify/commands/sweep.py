@@ -96,7 +96,7 @@ def run_census(args) -> int:
 
 def run_exhaustive_census(args) -> int:
     from verify.cli import print_json
-    from verify.sweep.api import exhaustive_census
+    from verify.sweep.exhaustive_census import exhaustive_census  # not api: no Dask, no Arrow
     from verify.sweep.exhaustive_report import markdown, write_outputs
 
     result = exhaustive_census(args.exhaustive, certify=not args.uncertified)

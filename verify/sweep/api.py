@@ -1,6 +1,7 @@
 """The public API of sweeps: many public-API calls on Dask, into a resumable Parquet STORE.
 
-`run_sweep` runs jobs (a JSON-lines file, job objects, or built-in families) on a LocalCluster
+`exhaustive_census` (verify.sweep.exhaustive_census) gives the same figures over every pair
+of up to 6 inputs without a store. `run_sweep` runs jobs (a JSON-lines file, job objects, or built-in families) on a LocalCluster
 or an existing Dask scheduler; `read_store` opens the results; `census` summarises them.
 Every fbs and rho_T in STORE is certified exactly when the stdlib-only checker accepted its
 certificate, which STORE keeps (content-addressed) beside the rows.
@@ -11,18 +12,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from verify.base.errors import BadInput, TooLarge
+from verify.base.errors import BadInput
 
-from .antichains import MAX_ENUMERATED_ARITY
 from .census import Census, summarise
-from .exhaustive_census import ExhaustiveCensus
-from .exhaustive_census import exhaustive_census as _exhaustive_census
+from .exhaustive_census import exhaustive_census
 from .generators import parse_family
 from .jobs import normalize_job, read_jobs_file
 from .runner import SweepReport, local_client, remote_client, run_on_cluster
 from .store import Store
 
 MAX_LOCAL_WORKERS = 256
+__all__ = ["census", "exhaustive_census", "read_store", "run_sweep"]
 
 
 @dataclass(frozen=True)
@@ -110,23 +110,6 @@ def census(store: str | os.PathLike, *, reverify: bool = True) -> Census:
     (64, True, {'0': 8, '1': 40, '2': 16})
     """
     return summarise(Store(store), reverify=reverify)
-
-
-def exhaustive_census(q: int, *, certify: bool = True) -> ExhaustiveCensus:
-    """fbs, s, bs and C over every (function, input) pair of q <= 6 inputs: their exact
-    distributions, the largest ratios fbs/bs, C/fbs, bs/s and where they occur, by classes
-    of antichains of minimal sensitive blocks (the reduction of docs/census.md, ours). With
-    `certify`, every class's four values come from the stdlib-only checker's reports.
-
-    >>> from verify import exhaustive_census
-    >>> census = exhaustive_census(3)
-    >>> census.certified, census.to_json()["fbs"]
-    (True, {'0': '16', '1': '592', '3/2': '32', '2': '1152', '3': '256'})
-    """
-    if type(q) is not int or not 1 <= q <= MAX_ENUMERATED_ARITY:
-        raise TooLarge(f"the census by structure handles 1 <= q <= {MAX_ENUMERATED_ARITY} "
-                       f"(q = 7 has 2.4 * 10^12 antichains), got {q!r}")
-    return _exhaustive_census(q, certify)
 
 
 def _job_streams(jobs, families) -> tuple[list, int]:

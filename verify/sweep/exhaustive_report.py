@@ -45,7 +45,22 @@ def markdown(census: ExhaustiveCensus) -> str:
               "the first classes:", ""]
     lines += [f"- {_blocks(e)} (e.g. `{e['spec']}` at `{e['input']}`): bs = {e['bs']} < "
               f"fbs = {e['fbs']} < C = {e['C']}, {e['pairs']} pairs" for e in strict["examples"]]
+    lines += ["", *_global_section(document["global"], q)]
     return "\n".join(lines) + "\n"
+
+
+def _global_section(overall: dict | None, q: int) -> list[str]:
+    if overall is None:
+        return [f"The global measures (the maximum over the inputs) are computed for q <= 4 "
+                f"only (q = {q} has 2^{2 ** q} functions).", ""]
+    lines = [f"## The global measures: fbs(f) = max over x of fbs_x(f), and s, bs, C alike",
+             "", f"Over all {overall['functions']} functions (exact, from the certified class "
+             "values; the maximum over x is computed, not certified).", "",
+             "| measure | value: number of functions |", "|---|---|"]
+    for measure in ("fbs", "s", "bs", "C"):
+        lines.append(f"| {measure} | " + ", ".join(f"{v}: {n}" for v, n in
+                                                     overall[measure].items()) + " |")
+    return lines + [""]
 
 
 def _blocks(example: dict) -> str:
