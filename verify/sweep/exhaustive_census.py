@@ -27,6 +27,7 @@ from verify.base.errors import SolverFailure, TooLarge
 from verify.base.numbers import fraction_text, int_text
 from verify.sensitivity.certificates import exhaustive_certificate, measure_certificate
 from verify.sensitivity.hypergraph import (
+    FractionalPacking,
     fractional_packing,
     mask_block,
     maximum_packing,
@@ -126,9 +127,9 @@ def class_row(table: int, size: int, q: int, certify: bool) -> tuple[ClassRow, i
     certificates checked."""
     antichain = tuple(minimal_members(table, q))
     pairs = size * 2 ** (1 + table.bit_count() - len(antichain)) * 2 ** q
-    lp = fractional_packing(antichain, q)
     packing = maximum_packing(antichain, q)
     hitting = minimum_transversal(antichain, q)
+    lp = integral_pair(packing, hitting, q) or fractional_packing(antichain, q)
     row = ClassRow(table, antichain, size, pairs, lp.value, singletons(antichain),
                    len(packing), hitting.bit_count())
     if not certify:
@@ -138,6 +139,15 @@ def class_row(table: int, size: int, q: int, certify: bool) -> tuple[ClassRow, i
     if any(values[m] != row.value(m) for m in MEASURES):
         raise SolverFailure(f"the checker certified {values} for {row.spec(q)} at 0^{q}")
     return row, len(certificates)
+
+
+def integral_pair(packing: tuple[int, ...], hitting: int, q: int) -> FractionalPacking | None:
+    """If bs = C, the packing (weights 1) and the hitting set (t = its indicator) are an
+    optimal primal/dual pair for fbs (bs <= fbs <= C, footnote 3): no LP is needed."""
+    if len(packing) != hitting.bit_count():
+        return None
+    cover = tuple(Fraction((hitting >> (q - 1 - i)) & 1) for i in range(q))
+    return FractionalPacking(Fraction(len(packing)), {m: Fraction(1) for m in packing}, cover)
 
 
 def class_certificates(row: ClassRow, lp, packing, hitting: int, q: int) -> list:
