@@ -55,8 +55,26 @@ def value_lookup(rows, q: int, measure: str) -> tuple[list[Fraction], np.ndarray
     return values, lookup
 
 
-def global_ranks(functions: np.ndarray, q: int, lookup: np.ndarray) -> np.ndarray:
-    """max over x of the rank of the up-set of the sensitive family of f at x, per function."""
+def sorted_lookup(rows, q: int, measure: str):
+    """(sorted distinct values, a map from up-set tables to ranks by binary search): the
+    lookup for q = 5, whose tables (2^32 of them) are too many for a dense array."""
+    by_class = {row.table: Fraction(getattr(row, measure)) for row in rows}
+    values = sorted(set(by_class.values()))
+    rank = {v: k for k, v in enumerate(values)}
+    classes = classify(q)
+    class_ranks = np.array([rank[by_class[int(t)]] for t in classes.canonical.tolist()],
+                           dtype=np.int16)
+    tables = np.concatenate([[0], classes.tables]).astype(np.uint64)  # 0: the empty family
+    ranks = np.concatenate([[0], class_ranks[classes.class_of]]).astype(np.int16)
+    return values, lambda up: ranks[np.searchsorted(tables, up)]
+
+
+def global_ranks(functions: np.ndarray, q: int, lookup) -> np.ndarray:
+    """max over x of the rank of the up-set of the sensitive family of f at x, per function
+    (`lookup`: a dense array indexed by up-set table, or a function of the tables)."""
+    if isinstance(lookup, np.ndarray):
+        dense = lookup
+        lookup = lambda up: dense[up.astype(np.int64)]  # noqa: E731
     size = 1 << q
     full = np.uint64((1 << size) - 1)
     best = np.zeros(len(functions), dtype=np.int16)
@@ -67,7 +85,7 @@ def global_ranks(functions: np.ndarray, q: int, lookup: np.ndarray) -> np.ndarra
                 _flip_position_bit(h, b, size)
         at_zero = h & np.uint64(1)
         sensitive = (h ^ (full * at_zero)) & (full ^ np.uint64(1))
-        np.maximum(best, lookup[upward_closure(sensitive, q).astype(np.int64)], out=best)
+        np.maximum(best, lookup(upward_closure(sensitive, q)), out=best)
     return best
 
 
