@@ -144,3 +144,18 @@ def test_random_functions_against_brute_force(case):
         extra = sorted(set(hitting) | {min(set(range(q)) - set(hitting))})
         assert check_certificate(certificate(spec, bits, "C", len(extra), extra)).condition \
             == "not-minimum"
+
+
+def test_hostile_files_are_refused_quickly():
+    import time
+
+    start = time.perf_counter()
+    huge = certificate("or:10", "0" * 10, "bs", 10 ** 5, [[0]] * 10 ** 5)
+    assert check_certificate(huge).condition == "witness-disjoint"
+    with pytest.raises(CertificateMalformed):
+        check_certificate(certificate("and:100000", "0" * 100000, "C", 1, [0]))
+    with pytest.raises(CertificateMalformed):
+        check_certificate(certificate("maj:5", "00000", "C", "9" * 2000, [0]))
+    worst = certificate("parity:10", "0" * 10, "bs", 10, [[i] for i in range(10)])
+    assert check_certificate(worst).valid  # every block sensitive: the DP's worst case
+    assert time.perf_counter() - start < 5
