@@ -28,8 +28,8 @@ def test_exhaustive_census_json_uncertified(capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["census"], "give a STORE or --exhaustive Q"),
-    (["census", "store", "--exhaustive", "2"], "not both"),
+    (["census"], "give a STORE, --exhaustive Q"),
+    (["census", "store", "--exhaustive", "2"], "adds up its shards"),
     (["census", "--exhaustive", "7"], "1 <= q <= 6"),
     (["census", "--exhaustive", "0"], "--exhaustive"),
     (["census", "--exhaustive", "x"], "--exhaustive"),

@@ -72,8 +72,8 @@ def run_sweep(args) -> int:
 def run_census(args) -> int:
     from verify.cli import print_json
 
-    if (args.store is None) == (args.exhaustive is None):
-        raise BadInput("give a STORE or --exhaustive Q (not both)")
+    if args.store is None and args.exhaustive is None:
+        raise BadInput("give a STORE, --exhaustive Q, or both (the shards of Q in STORE)")
     if args.exhaustive is not None:
         return run_exhaustive_census(args)
     if args.uncertified:
@@ -99,6 +99,8 @@ def run_exhaustive_census(args) -> int:
     from verify.sweep.exhaustive_census import exhaustive_census  # not api: no Dask, no Arrow
     from verify.sweep.exhaustive_report import markdown, write_outputs
 
+    if args.store is not None:
+        return run_shard_census(args)
     result = exhaustive_census(args.exhaustive, certify=not args.uncertified)
     if args.output:
         write_outputs(result, args.output)
@@ -106,4 +108,26 @@ def run_exhaustive_census(args) -> int:
         print_json(result.to_json())
     else:
         sys.stdout.write(markdown(result))
+    return 0
+
+
+def run_shard_census(args) -> int:
+    """The shards of --exhaustive Q that a sweep (--family census-shards:Q) put in STORE."""
+    import json
+
+    from verify.cli import print_json
+    from verify.sweep.census_shards import shard_census
+
+    if args.uncertified or args.output:
+        raise BadInput("with a STORE, --exhaustive Q adds up its shards: no --uncertified, -o")
+    document = shard_census(args.store, args.exhaustive)
+    if args.json:
+        print_json(document)
+    else:
+        print(f"q = {document['q']}: {document['shards']} of {document['shards_total']} shards "
+              f"in STORE, covering {document['inputs_covered']} of {document['inputs_total']} "
+              f"(function, input) pairs ({'complete' if document['complete'] else 'PARTIAL'}, "
+              f"{'certified' if document['certified'] else 'exact, not certified'})")
+        for measure in ("fbs", "s", "bs", "C"):
+            print(f"  {measure}: " + json.dumps(document[measure]))
     return 0

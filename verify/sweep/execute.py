@@ -191,5 +191,22 @@ def _params(row: dict, **extra) -> str:
     return canonical_json(params)
 
 
+def _shard_row(job: dict, functions: dict):
+    """One shard of the census by structure (docs/census.md, ours; census_shards.py)."""
+    from .census_shards import run_shard
+    from .jobs import canonical_json
+
+    result = run_shard(job["q"], int(job["prefix"], 16), job["certify"])
+    pairs = sum(int(n) for *_, n in result["counts"])
+    row = {"kind": "census-shard", "spec": f"antichains:{job['q']}:{job['prefix']}",
+           "input": "", "arity": job["q"], "value": int_text(pairs),
+           "value_float": as_float(pairs), "certified": job["certify"],
+           "status": 0 if job["certify"] else 2,
+           "method": "census by structure, one shard" + ("" if job["certify"] else
+                                                         ", exact, not certified"),
+           "params": canonical_json({"q": job["q"], "certify": job["certify"], **result})}
+    return row, None
+
+
 _RUNNERS = {"compute": _fbs_row, "certify": _fbs_row, "tree-fbs": _tree_row,
-            "worst-case": _worst_case_row, "plan": _plan_row}
+            "worst-case": _worst_case_row, "plan": _plan_row, "census-shard": _shard_row}

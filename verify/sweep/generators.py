@@ -3,6 +3,8 @@
     all:Q                      every function of Q <= 4 inputs (as tt:BITS) at every input
     npn:Q                      one function per NPN class (the smallest truth table of the
                                class, read as a binary number), at every input; Q <= 4
+    census-shards:Q[:FROM:TO]  the shards FROM..TO-1 (default: all) of the census by
+                               structure of Q <= 7 inputs (census_shards.py), uncertified
     random-trees:SEED:N:D:AGGS[@P]
                                N seeded random trees of depth D over the comma-separated
                                aggregator specs AGGS (early-leaf probability P, default 0),
@@ -38,13 +40,22 @@ class Family:
     functions: tuple[int, ...] | None = None  # truth tables as integers (all, npn)
     arity: int = 0
     trees: tuple | None = None  # (seed, count, depth, aggregators, leaf probability)
+    shards: tuple | None = None  # (q, prefixes) of the census by structure
 
     def __len__(self) -> int:
+        if self.shards is not None:
+            return len(self.shards[1])
         if self.trees is not None:
             return self.trees[1] * (2 + len(RULES))  # tree-fbs, each rule, budgeted
         return len(self.functions) << self.arity
 
     def __iter__(self):
+        if self.shards is not None:
+            from .census_shards import shard_job
+
+            q, prefixes = self.shards
+            yield from (normalize_job(shard_job(q, p), self.text) for p in prefixes)
+            return
         if self.trees is not None:
             yield from _tree_jobs(*self.trees)
             return
@@ -65,9 +76,11 @@ def parse_family(text: str) -> Family:
         q = int(rest)
         functions = range(1 << (1 << q)) if name == "all" else npn_representatives(q)
         return Family(text, tuple(functions), q)
+    if name == "census-shards":
+        return Family(text, shards=_parse_shards(text, rest))
     if name == "random-trees":
         return Family(text, trees=_parse_random_trees(text, rest))
-    raise BadInput(f"--family {text!r}: unknown family (all:Q, npn:Q, "
+    raise BadInput(f"--family {text!r}: unknown family (all:Q, npn:Q, census-shards:Q, "
                    "random-trees:SEED:N:DEPTH:AGG1,AGG2[@P])")
 
 
@@ -93,6 +106,23 @@ def _move(j: int, permutation, negation: int, q: int) -> int:
     bits = [(j >> (q - 1 - i)) & 1 for i in range(q)]
     y = [bits[permutation[i]] ^ ((negation >> (q - 1 - i)) & 1) for i in range(q)]
     return int("".join(map(str, y)), 2) if q else 0
+
+
+def _parse_shards(text: str, rest: str) -> tuple:
+    from .census_shards import MAX_SHARD_ARITY, SHARDS, shard_prefixes
+
+    fields = rest.split(":")
+    usage = (f"--family {text!r}: expected census-shards:Q or census-shards:Q:FROM:TO with "
+             f"2 <= Q <= {MAX_SHARD_ARITY} and 0 <= FROM < TO")
+    if len(fields) not in (1, 3) or not all(f.isdigit() for f in fields):
+        raise BadInput(usage)
+    q = int(fields[0])
+    if q not in SHARDS:
+        raise BadInput(usage)
+    start, stop = (int(fields[1]), int(fields[2])) if len(fields) == 3 else (0, SHARDS[q])
+    if not 0 <= start < stop:
+        raise BadInput(usage)
+    return q, tuple(shard_prefixes(q)[start:stop])
 
 
 def _parse_random_trees(text: str, rest: str) -> tuple:

@@ -1,0 +1,97 @@
+"""The census by structure in shards (one class of up-sets on q - 1 points each) against the
+census by classes on q points, and run as `fbs sweep` jobs on Dask into a STORE that a rerun
+resumes and `fbs census STORE --exhaustive Q` adds up."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from verify.base.errors import BadInput
+from verify.sweep.census_shards import (
+    SHARDS,
+    normalize_shard_job,
+    run_shard,
+    shard_census,
+    shard_prefixes,
+)
+from verify.sweep.exhaustive_census import exhaustive_census
+from verify.sweep.generators import parse_family
+from verify.sweep.jobs import normalize_job
+from verify.sweep.runner import run_on_cluster
+from verify.sweep.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _added_up(q: int) -> dict:
+    totals: dict = {}
+    for prefix in shard_prefixes(q):
+        for fbs, s, bs, c, n in run_shard(q, prefix)["counts"]:
+            for name, value in (("fbs", fbs), ("s", str(s)), ("bs", str(bs)), ("C", str(c))):
+                totals.setdefault(name, {})
+                totals[name][value] = totals[name].get(value, 0) + int(n)
+    return totals
+
+
+@pytest.mark.parametrize("q", [2, 3, 4, 5])
+def test_shards_add_up_to_the_census_by_classes(q):
+    assert len(shard_prefixes(q)) == SHARDS[q]  # OEIS A003182 at q - 1
+    mine = exhaustive_census(q, certify=False).to_json()
+    for name, counts in _added_up(q).items():
+        assert {v: str(n) for v, n in counts.items()} == mine[name], name
+
+
+def test_a_certified_shard_passes_the_checker():
+    result = run_shard(4, shard_prefixes(4)[3], certify=True)
+    assert result["certificates_checked"] == 4 * result["antichains"]
+
+
+@pytest.mark.parametrize("raw, words", [
+    ({"q": 8, "prefix": "0x0"}, "2..7"),
+    ({"q": 4, "prefix": "12"}, "hex string"),
+    ({"q": 4, "prefix": "0xzz"}, "not hexadecimal"),
+    ({"q": 4, "prefix": "0x2"}, "not an up-set"),  # holds mask 1 but not its superset 3
+    ({"q": 4, "prefix": "0x1ff"}, "not an up-set"),  # beyond 2^8 positions
+    ({"q": 4, "prefix": "0x0", "certify": 1}, "true or false"),
+])
+def test_bad_shard_jobs_are_refused(raw, words):
+    with pytest.raises(BadInput, match=words):
+        normalize_shard_job(raw)
+
+
+def test_a_prefix_that_is_not_least_in_its_class_is_refused_by_the_worker():
+    # {x_2} (mask 0b001 and its supersets) on 3 points: its least image is {x_3}'s table
+    table = sum(1 << m for m in range(8) if m & 0b010)
+    with pytest.raises(BadInput, match="least table"):
+        run_shard(4, table)
+
+
+def test_a_sweep_of_shards_resumes_and_adds_up(client1, tmp_path):
+    store = tmp_path / "store"
+    first = list(parse_family("census-shards:4:0:4"))
+    report = run_on_cluster(iter(first), len(first), Store(store, create=True), client1)
+    assert report.errors == [] and report.computed == 4
+    partial = shard_census(store, 4)
+    assert (partial["shards"], partial["complete"]) == (4, False)
+    every = list(parse_family("census-shards:4"))
+    report = run_on_cluster(iter(every), len(every), Store(store), client1)
+    assert report.already_done == 4 and report.computed == SHARDS[4] - 4
+    complete = shard_census(store, 4)
+    mine = exhaustive_census(4, certify=False).to_json()
+    assert complete["complete"] and complete["inputs_covered"] == mine["inputs"]
+    assert all(complete[m] == mine[m] for m in ("fbs", "s", "bs", "C"))
+    shown = subprocess.run([sys.executable, "-m", "verify", "census", str(store),
+                            "--exhaustive", "4", "--json"], capture_output=True, text=True,
+                           cwd=ROOT, timeout=300)
+    assert shown.returncode == 0 and json.loads(shown.stdout) == complete
+
+
+def test_the_family_is_validated():
+    for text in ("census-shards:8", "census-shards:4:3:2", "census-shards:x", "census-shards:4:1"):
+        with pytest.raises(BadInput):
+            parse_family(text)
+    assert normalize_job({"kind": "census-shard", "q": 3, "prefix": "0x0"}, "job")["certify"] \
+        is False
