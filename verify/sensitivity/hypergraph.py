@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Sequence
 
 from verify.base.errors import SolverFailure, TooLarge
@@ -62,10 +63,16 @@ def maximum_packing(masks: Sequence[int], q: int) -> tuple[int, ...]:
 def minimum_transversal(masks: Sequence[int], q: int) -> int:
     """A smallest set of coordinates (a mask) meeting every block (its size is C)."""
     _check_arity(q)
-    for hitting in sorted(range(1 << q), key=lambda m: (m.bit_count(), m)):
+    for hitting in _by_size(q):
         if all(mask & hitting for mask in masks):
             return hitting
     raise SolverFailure("no transversal: the family contains an empty block")
+
+
+@lru_cache(maxsize=None)
+def _by_size(q: int) -> tuple[int, ...]:
+    """All coordinate sets, smallest first."""
+    return tuple(sorted(range(1 << q), key=lambda m: (m.bit_count(), m)))
 
 
 def fractional_packing(masks: Sequence[int], q: int) -> FractionalPacking:

@@ -18,6 +18,7 @@ tests compare the counts with the published sequences (OEIS A007153, A003182) an
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -115,10 +116,24 @@ def _swap_coordinates(tables: np.ndarray, delta, mask, scratch: np.ndarray) -> N
 
 
 def minimal_members(table: int, q: int) -> list[int]:
-    """The antichain A of an up-set: its members with no member one coordinate smaller."""
-    members = [m for m in range(1, 1 << q) if (table >> m) & 1]
-    return [m for m in members
-            if not any((table >> (m & ~(1 << b))) & 1 for b in range(q) if (m >> b) & 1)]
+    """The antichain A of an up-set: its members with no member one coordinate smaller
+    (a member m is not minimal iff m minus one of its coordinates is a member: shifting the
+    table's positions without bit b up by 2^b marks those m)."""
+    covered = 0
+    for b in range(q):
+        covered |= (table & _without_bit(b, q)) << (1 << b)
+    minimal, members = table & ~covered, []
+    while minimal:
+        low = minimal & -minimal
+        members.append(low.bit_length() - 1)
+        minimal ^= low
+    return members
+
+
+@lru_cache(maxsize=None)
+def _without_bit(b: int, q: int) -> int:
+    """The positions (sets) whose bit b is 0."""
+    return sum(1 << j for j in range(1 << q) if not (j >> b) & 1)
 
 
 def _check(q: int) -> None:

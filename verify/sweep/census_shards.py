@@ -20,7 +20,6 @@ Values: exact; with "certify": true each pair's four values also pass the checke
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections import defaultdict
 from fractions import Fraction
@@ -30,6 +29,8 @@ import numpy as np
 
 from verify.base.errors import BadInput
 from verify.base.numbers import fraction_text, int_text
+
+from .antichains import heap_transpositions
 
 MAX_SHARD_ARITY = 7
 # classes of up-sets on q - 1 points, the full one (holding the empty set) included: OEIS A003182
@@ -74,7 +75,10 @@ def orbit_size(table: int, points: int) -> int:
     if not 0 <= table < 1 << (1 << points) or _closure(table, points) != table or (
             table & 1 and table != (1 << (1 << points)) - 1):
         raise BadInput(f"prefix {hex(table)[:40]} is not an up-set on {points} points")
-    images = {_permute(table, points, order) for order in itertools.permutations(range(points))}
+    images, current = {table}, table
+    for a, b in heap_transpositions(points):  # every permutation, one transposition a step
+        current = _swap(current, a, b, points)
+        images.add(current)
     if min(images) != table:
         raise BadInput(f"prefix {hex(table)[:40]} is not the least table of its class")
     return len(images)
@@ -92,12 +96,12 @@ def _low(b: int, points: int) -> int:
     return sum(1 << j for j in range(1 << points) if not (j >> b) & 1)
 
 
-def _permute(table: int, points: int, order) -> int:
-    image = 0
-    for m in range(1 << points):
-        if (table >> m) & 1:
-            image |= 1 << sum(1 << order[b] for b in range(points) if (m >> b) & 1)
-    return image
+def _swap(table: int, a: int, b: int, points: int) -> int:
+    """The table with points a < b exchanged (a delta swap of its positions)."""
+    delta = (1 << b) - (1 << a)
+    mask = _low(b, points) & ~_low(a, points)  # positions with bit a = 1, bit b = 0
+    moved = ((table >> delta) ^ table) & mask
+    return table ^ moved ^ (moved << delta)
 
 
 @lru_cache(maxsize=2)
