@@ -95,3 +95,17 @@ def test_the_family_is_validated():
             parse_family(text)
     assert normalize_job({"kind": "census-shard", "q": 3, "prefix": "0x0"}, "job")["certify"] \
         is False
+
+
+@pytest.mark.parametrize("q", [3, 4, 5, 6])
+def test_shard_sizes_count_the_up_sets_inside_each_prefix(q):
+    import numpy as np
+
+    from verify.sweep.antichains import up_sets
+
+    prefixes, lower = shard_prefixes(q), up_sets(q - 1)
+    brute = [int(np.count_nonzero((lower & np.uint64(~p & (2 ** 64 - 1))) == 0))
+             for p in prefixes]
+    assert shard_sizes(q, prefixes) == brute
+    if q <= 5:
+        assert brute == [run_shard(q, p)["antichains"] for p in prefixes]

@@ -170,3 +170,24 @@ def shard_census(store, q: int) -> dict:
             by_value[key[k]] += n
         document[measure] = {fraction_text(v): int_text(by_value[v]) for v in sorted(by_value)}
     return document
+
+
+def shard_sizes(q: int, prefixes: list[int]) -> list[int]:
+    """How many antichains each shard visits (the up-sets U0 inside R), without listing
+    them: U0 on q - 1 points is a pair (a0, a1) of up-sets on q - 2 points, a0 inside a1,
+    a0 without the empty set, and U0 inside R iff a0 inside R0 and a1 inside R1; so the
+    count is the sum over a1 inside R1 of #{a0 inside a1 AND R0} (an up-set again)."""
+    from .antichains import up_sets
+
+    half = q - 2
+    lower = up_sets(half) if half else np.zeros(1, np.uint64)
+    every = np.append(lower, np.uint64((1 << (1 << half)) - 1))  # sorted: full is largest
+    inside = np.array([np.count_nonzero((lower & ~v) == 0) for v in every], dtype=np.int64)
+    width = 1 << half
+    sizes = []
+    for prefix in prefixes:
+        low, high = prefix & ((1 << width) - 1), prefix >> width
+        uppers = every[(every & np.uint64(~high & (2 ** 64 - 1))) == 0]
+        meets = uppers & np.uint64(low)
+        sizes.append(int(inside[np.searchsorted(every, meets)].sum()))
+    return sizes
