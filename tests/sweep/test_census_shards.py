@@ -16,6 +16,7 @@ from verify.sweep.census_shards import (
     run_shard,
     shard_census,
     shard_prefixes,
+    shard_sizes,
 )
 from verify.sweep.exhaustive_census import exhaustive_census
 from verify.sweep.generators import parse_family
