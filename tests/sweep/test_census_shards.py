@@ -110,3 +110,32 @@ def test_shard_sizes_count_the_up_sets_inside_each_prefix(q):
     assert shard_sizes(q, prefixes) == brute
     if q <= 5:
         assert brute == [run_shard(q, p)["antichains"] for p in prefixes]
+
+
+def test_a_complete_store_whose_shards_do_not_cover_every_pair_is_refused(tmp_path):
+    """In-process (no Dask): every shard of q = 3 into a STORE, once as computed (complete,
+    equal to the census by classes), once with one shard's count doubled (refused)."""
+    import pyarrow as pa
+
+    from verify.sweep.execute import run_task
+
+    jobs = [(f"j{k}", job) for k, job in enumerate(parse_family("census-shards:3"))]
+    rows, certificates, errors = run_task(jobs)
+    assert errors == []
+    good = Store(tmp_path / "good", create=True)
+    good.lock()  # creates the part folders
+    good.write_part("0", rows, certificates)
+    good.unlock()
+    assert shard_census(tmp_path / "good", 3)["complete"]
+    params = rows.column("params").to_pylist()
+    document = json.loads(params[-1])
+    document["counts"][0][-1] = str(2 * int(document["counts"][0][-1]))
+    params[-1] = json.dumps(document)
+    doctored = rows.set_column(rows.schema.get_field_index("params"), "params",
+                               pa.array(params, pa.string()))
+    bad = Store(tmp_path / "bad", create=True)
+    bad.lock()
+    bad.write_part("0", doctored, certificates)
+    bad.unlock()
+    with pytest.raises(BadInput, match="cover"):
+        shard_census(tmp_path / "bad", 3)
