@@ -1,4 +1,5 @@
-"""`fbs sweep` and `fbs census` (issue 14): many certified computations on Dask, summarised."""
+"""`fbs sweep` and `fbs census` (issue 14): many certified computations on Dask, summarised;
+`fbs census --exhaustive Q`: the census by structure (docs/census.md)."""
 
 from __future__ import annotations
 
@@ -31,11 +32,15 @@ def register(commands) -> None:
     sweep.set_defaults(run=run_sweep)
 
     census = commands.add_parser(
-        "census", help="summarise a sweep STORE (Markdown, JSON, plot)",
+        "census", help="summarise a sweep STORE, or every function of Q inputs (--exhaustive)",
         description="Distributions of fbs, s, bs and C; the largest ratios fbs/bs, C/fbs, bs/s "
         "with a function and input attaining them; the inputs where bs < fbs < C; for tree "
         "sweeps, the protocol comparison tables. Every fbs named is re-verified from its "
-        "stored certificate by the stdlib-only checker.")
+        "stored certificate by the stdlib-only checker. With --exhaustive Q instead of "
+        "STORE: the same figures over every (function, input) pair of Q <= 6 inputs, by "
+        "classes of antichains of minimal sensitive blocks (docs/census.md), each class "
+        "certified; with both, the shards of Q that `fbs sweep --family census-shards:Q` "
+        "put in STORE, added up.")
     census.add_argument("store", metavar="STORE", nargs="?")
     census.add_argument("--exhaustive", type=positive, metavar="Q", help="instead of a STORE: "
                         "every (function, input) pair of Q <= 6 inputs, by classes of "
