@@ -164,6 +164,9 @@ def shard_census(store, q: int) -> dict:
     document = {"q": q, "shards": shards, "shards_total": SHARDS[q], "complete": complete,
                 "antichains": int_text(antichains), "inputs_covered": int_text(covered),
                 "inputs_total": int_text(everything), "certified": certified and shards > 0}
+    document["chain_violations"] = int_text(sum(
+        n for (f, s, bs, c), n in totals.items() if not s <= bs <= f <= c))
+    document["largest_ratios"] = _largest_ratios(totals)
     for k, measure in enumerate(MEASURES):
         by_value: dict = defaultdict(int)
         for key, n in totals.items():
@@ -191,3 +194,19 @@ def shard_sizes(q: int, prefixes: list[int]) -> list[int]:
         meets = uppers & np.uint64(low)
         sizes.append(int(inside[np.searchsorted(every, meets)].sum()))
     return sizes
+
+
+def _largest_ratios(totals: dict) -> dict:
+    """fbs/bs, C/fbs, bs/s: the largest value over the covered pairs (denominator > 0) and
+    the pairs attaining it."""
+    from .exhaustive_census import MEASURES, RATIOS
+
+    found = {}
+    for name, (top, over) in RATIOS.items():
+        i, j = MEASURES.index(top), MEASURES.index(over)
+        ratios = {key: Fraction(key[i]) / key[j] for key in totals if key[j]}
+        if ratios:
+            best = max(ratios.values())
+            found[name] = {"ratio": fraction_text(best), "attained_by": int_text(
+                sum(totals[key] for key, r in ratios.items() if r == best))}
+    return found
