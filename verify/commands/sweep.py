@@ -106,6 +106,8 @@ def run_exhaustive_census(args) -> int:
 
     if args.store is not None:
         return run_shard_census(args)
+    if args.output:
+        _check_output_prefix(args.output)  # before minutes of work at Q = 6
     result = exhaustive_census(args.exhaustive, certify=not args.uncertified)
     if args.output:
         write_outputs(result, args.output)
@@ -136,3 +138,16 @@ def run_shard_census(args) -> int:
         for measure in ("fbs", "s", "bs", "C"):
             print(f"  {measure}: " + json.dumps(document[measure]))
     return 0
+
+
+def _check_output_prefix(prefix: str) -> None:
+    """PREFIX.md and PREFIX.json can be written: not folders, in an existing folder."""
+    import os
+
+    from verify.base.files import output_target
+
+    for suffix in (".md", ".json"):
+        target, _ = output_target(prefix + suffix)
+        folder = os.path.dirname(target) or "."
+        if target != "-" and not os.path.isdir(folder):
+            raise BadInput(f"cannot write {prefix + suffix!r}: its folder does not exist")
