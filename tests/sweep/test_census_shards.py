@@ -143,3 +143,54 @@ def test_a_complete_store_whose_shards_do_not_cover_every_pair_is_refused(tmp_pa
     bad.unlock()
     with pytest.raises(BadInput, match="cover"):
         shard_census(tmp_path / "bad", 3)
+
+
+def test_shards_split_into_parts_add_up_to_the_census():
+    q, totals = 5, {}
+    for prefix in shard_prefixes(q):
+        for k in range(3):
+            for fbs, *_, n in run_shard(q, prefix, part=(k, 3))["counts"]:
+                totals[fbs] = totals.get(fbs, 0) + int(n)
+    mine = exhaustive_census(q, certify=False).to_json()["fbs"]
+    assert {v: str(n) for v, n in totals.items()} == mine
+
+
+def _store_of(tmp_path, name: str, family: str, keep=lambda identity: True):
+    from verify.sweep.execute import run_task
+
+    jobs = [(f"j{k}", job) for k, job in enumerate(parse_family(family))]
+    rows, certificates, errors = run_task([(i, j) for i, j in jobs if keep(i)])
+    assert errors == []
+    store = Store(tmp_path / name, create=True)
+    store.lock()
+    store.write_part("0", rows, certificates)
+    store.unlock()
+    return tmp_path / name
+
+
+def test_parts_in_a_store(tmp_path):
+    whole = shard_census(_store_of(tmp_path, "a", "census-shards:3@2"), 3)
+    assert whole["complete"] and whole["shards"] == SHARDS[3]
+    assert whole["fbs"] == exhaustive_census(3, certify=False).to_json()["fbs"]
+    half = shard_census(_store_of(tmp_path, "b", "census-shards:3@2", lambda i: i != "j1"), 3)
+    assert not half["complete"] and half["shards"] == SHARDS[3] - 1
+    mixed = _store_of(tmp_path, "c", "census-shards:3@2")
+    extra = _store_of(tmp_path, "d", "census-shards:3:0:1@3")  # shard 0 in 3 parts as well
+    for part in (Path(extra) / "rows").iterdir():
+        part.rename(Path(mixed) / "rows" / "part-1.parquet")
+    with pytest.raises(BadInput, match="split in different ways"):
+        shard_census(mixed, 3)
+
+
+def test_part_syntax():
+    assert len(parse_family("census-shards:4@3")) == 3 * SHARDS[4]
+    for text in ("census-shards:4@0", "census-shards:4@x", "census-shards:4@"):
+        if text.endswith("@"):
+            assert len(parse_family(text)) == SHARDS[4]  # an empty split means one part
+            continue
+        with pytest.raises(BadInput):
+            parse_family(text)
+    for part in ("3/3", "1/0", "a/2", 1, "1/2/3", "-1/2"):
+        with pytest.raises(BadInput, match="part"):
+            normalize_shard_job({"q": 3, "prefix": "0x0", "part": part})
+    assert "part" not in normalize_shard_job({"q": 3, "prefix": "0x0", "part": "0/1"})

@@ -45,14 +45,17 @@ def shard_prefixes(q: int) -> list[int]:
     return sorted([int(t) for t in classify(q - 1).canonical.tolist()] + [full])
 
 
-def shard_job(q: int, prefix: int) -> dict:
-    return {"kind": "census-shard", "q": q, "prefix": hex(prefix)}
+def shard_job(q: int, prefix: int, part: tuple[int, int] = (0, 1)) -> dict:
+    """Part k of n of a shard: the U0 at positions k, k + n, k + 2n, ... of its list."""
+    job = {"kind": "census-shard", "q": q, "prefix": hex(prefix)}
+    return job if part == (0, 1) else {**job, "part": f"{part[0]}/{part[1]}"}
 
 
 def normalize_shard_job(raw: dict) -> dict:
     """{"q", "prefix", optional "certify"} checked: R an up-set on q - 1 points (that it is
     the least of its class is checked by the worker, which needs all (q-1)! images)."""
     q, prefix, certify = raw["q"], raw["prefix"], raw.get("certify", False)
+    part = _part(raw.get("part", "0/1"))
     if type(q) is not int or not 2 <= q <= MAX_SHARD_ARITY:
         raise BadInput(f"\"q\" must be an integer in 2..{MAX_SHARD_ARITY}, got {q!r}")
     if not isinstance(prefix, str) or not prefix.startswith("0x"):
@@ -66,7 +69,20 @@ def normalize_shard_job(raw: dict) -> dict:
     points = q - 1
     if not 0 <= table < 1 << (1 << points) or _closure(table, points) != table:
         raise BadInput(f"\"prefix\" {prefix[:40]} is not an up-set on {points} points")
-    return {"q": q, "prefix": hex(table), "certify": certify}
+    job = {"q": q, "prefix": hex(table), "certify": certify}
+    return job if part == (0, 1) else {**job, "part": f"{part[0]}/{part[1]}"}
+
+
+MAX_PARTS = 10**6
+
+
+def _part(text) -> tuple[int, int]:
+    """"k/n" with 0 <= k < n <= MAX_PARTS."""
+    k, _, n = text.partition("/") if isinstance(text, str) else ("", "", "")
+    if not (k.isdigit() and n.isdigit() and k.isascii() and n.isascii()) or not (
+            0 <= int(k) < int(n) <= MAX_PARTS):
+        raise BadInput(f"\"part\" must be \"k/n\" with 0 <= k < n <= {MAX_PARTS}")
+    return int(k), int(n)
 
 
 def orbit_size(table: int, points: int) -> int:
@@ -112,14 +128,16 @@ def _lower_candidates(points: int) -> np.ndarray:
     return up_sets(points)
 
 
-def run_shard(q: int, prefix: int, certify: bool = False) -> dict:
-    """The shard's pairs by (fbs, s, bs, C): {"orbit", "antichains", "counts"}."""
+def run_shard(q: int, prefix: int, certify: bool = False,
+              part: tuple[int, int] = (0, 1)) -> dict:
+    """The pairs of part k of n of the shard by (fbs, s, bs, C): {"orbit", "antichains",
+    "counts"}."""
     from .exhaustive_census import class_row
 
     points = q - 1
     orbit = orbit_size(prefix, points)
     lower = _lower_candidates(points)
-    lower = lower[(lower & np.uint64(~prefix & ((1 << 64) - 1))) == 0].tolist()
+    lower = lower[(lower & np.uint64(~prefix & ((1 << 64) - 1))) == 0][part[0]::part[1]].tolist()
     counts: dict = defaultdict(int)
     checked = 0
     for table0 in lower:
@@ -144,17 +162,28 @@ def shard_census(store, q: int) -> dict:
 
     table = Store(store).read_rows(["params"])
     table = table.filter(pc.equal(table.column("kind"), "census-shard"))
+    parts: dict = defaultdict(dict)  # prefix -> {(k, n): params}, certified preferred
+    for spec, text in zip(*(table.column(c).to_pylist() for c in ("spec", "params"))):
+        params = json.loads(text)
+        if params["q"] == q:  # rows written before parts existed: whole shards
+            prefix = params.get("prefix", spec.split(":")[2])
+            key = tuple(params.get("part", (0, 1)))
+            kept = parts[prefix].get(key)
+            if kept is None or (params["certify"] and not kept["certify"]):
+                parts[prefix][key] = params
     totals: dict = defaultdict(int)
     shards, antichains, certified = 0, 0, True
-    for text in table.column("params").to_pylist():
-        params = json.loads(text)
-        if params["q"] != q:
-            continue
-        shards += 1
-        antichains += params["antichains"] * params["orbit"]
-        certified &= params["certify"]
-        for fbs, s, bs, c, n in params["counts"]:
-            totals[(Fraction(fbs), s, bs, c)] += int(n)
+    for prefix, found in parts.items():
+        splits = {n for _, n in found}
+        if len(splits) > 1:
+            raise BadInput(f"STORE holds shard {prefix[:20]}... of q = {q} split in different "
+                           f"ways ({sorted(splits)} parts): it cannot be added up")
+        shards += len(found) == splits.pop()
+        for params in found.values():
+            antichains += params["antichains"] * params["orbit"]
+            certified &= params["certify"]
+            for fbs, s, bs, c, n in params["counts"]:
+                totals[(Fraction(fbs), s, bs, c)] += int(n)
     covered = sum(totals.values())
     everything = 2 ** (2 ** q) * 2 ** q
     complete = shards == SHARDS[q]

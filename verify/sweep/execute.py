@@ -196,15 +196,19 @@ def _shard_row(job: dict, functions: dict):
     from .census_shards import run_shard
     from .jobs import canonical_json
 
-    result = run_shard(job["q"], int(job["prefix"], 16), job["certify"])
-    pairs = sum(int(n) for *_, n in result["counts"])
-    row = {"kind": "census-shard", "spec": f"antichains:{job['q']}:{job['prefix']}",
+    part, parts = (int(x) for x in job.get("part", "0/1").split("/"))
+    result = run_shard(job["q"], int(job["prefix"], 16), job["certify"], (part, parts))
+    pairs = sum(int(count) for *_, count in result["counts"])
+    row = {"kind": "census-shard",
+           "spec": f"antichains:{job['q']}:{job['prefix']}:{part}/{parts}",
            "input": "", "arity": job["q"], "value": int_text(pairs),
            "value_float": as_float(pairs), "certified": job["certify"],
            "status": 0 if job["certify"] else 2,
            "method": "census by structure, one shard" + ("" if job["certify"] else
                                                          ", exact, not certified"),
-           "params": canonical_json({"q": job["q"], "certify": job["certify"], **result})}
+           "params": canonical_json({"q": job["q"], "prefix": job["prefix"],
+                                     "part": [part, parts],
+                                     "certify": job["certify"], **result})}
     return row, None
 
 

@@ -3,8 +3,10 @@
     all:Q                      every function of Q <= 4 inputs (as tt:BITS) at every input
     npn:Q                      one function per NPN class (the smallest truth table of the
                                class, read as a binary number), at every input; Q <= 4
-    census-shards:Q[:FROM:TO]  the shards FROM..TO-1 (default: all) of the census by
-                               structure of Q <= 7 inputs (census_shards.py), uncertified
+    census-shards:Q[:FROM:TO][@PARTS]
+                               the shards FROM..TO-1 (default: all) of the census by
+                               structure of Q <= 7 inputs (census_shards.py), uncertified,
+                               each split into PARTS jobs (default 1)
     random-trees:SEED:N:D:AGGS[@P]
                                N seeded random trees of depth D over the comma-separated
                                aggregator specs AGGS (early-leaf probability P, default 0),
@@ -40,11 +42,11 @@ class Family:
     functions: tuple[int, ...] | None = None  # truth tables as integers (all, npn)
     arity: int = 0
     trees: tuple | None = None  # (seed, count, depth, aggregators, leaf probability)
-    shards: tuple | None = None  # (q, prefixes) of the census by structure
+    shards: tuple | None = None  # (q, prefixes, parts) of the census by structure
 
     def __len__(self) -> int:
         if self.shards is not None:
-            return len(self.shards[1])
+            return len(self.shards[1]) * self.shards[2]
         if self.trees is not None:
             return self.trees[1] * (2 + len(RULES))  # tree-fbs, each rule, budgeted
         return len(self.functions) << self.arity
@@ -53,8 +55,9 @@ class Family:
         if self.shards is not None:
             from .census_shards import shard_job
 
-            q, prefixes = self.shards
-            yield from (normalize_job(shard_job(q, p), self.text) for p in prefixes)
+            q, prefixes, parts = self.shards
+            yield from (normalize_job(shard_job(q, p, (k, parts)), self.text)
+                        for p in prefixes for k in range(parts))
             return
         if self.trees is not None:
             yield from _tree_jobs(*self.trees)
@@ -109,12 +112,15 @@ def _move(j: int, permutation, negation: int, q: int) -> int:
 
 
 def _parse_shards(text: str, rest: str) -> tuple:
-    from .census_shards import MAX_SHARD_ARITY, SHARDS, shard_prefixes
+    from .census_shards import MAX_PARTS, MAX_SHARD_ARITY, SHARDS, shard_prefixes
 
+    rest, _, split = rest.partition("@")
     fields = rest.split(":")
-    usage = (f"--family {text!r}: expected census-shards:Q or census-shards:Q:FROM:TO with "
-             f"2 <= Q <= {MAX_SHARD_ARITY} and 0 <= FROM < TO")
-    if len(fields) not in (1, 3) or not all(f.isdigit() for f in fields):
+    usage = (f"--family {text!r}: expected census-shards:Q[:FROM:TO][@PARTS] with "
+             f"2 <= Q <= {MAX_SHARD_ARITY}, 0 <= FROM < TO, 1 <= PARTS <= {MAX_PARTS}")
+    if len(fields) not in (1, 3) or not all(f.isdigit() and f.isascii() for f in fields):
+        raise BadInput(usage)
+    if split and not (split.isdigit() and split.isascii() and 1 <= int(split) <= MAX_PARTS):
         raise BadInput(usage)
     q = int(fields[0])
     if q not in SHARDS:
@@ -122,7 +128,7 @@ def _parse_shards(text: str, rest: str) -> tuple:
     start, stop = (int(fields[1]), int(fields[2])) if len(fields) == 3 else (0, SHARDS[q])
     if not 0 <= start < stop:
         raise BadInput(usage)
-    return q, tuple(shard_prefixes(q)[start:stop])
+    return q, tuple(shard_prefixes(q)[start:stop]), int(split or 1)
 
 
 def _parse_random_trees(text: str, rest: str) -> tuple:

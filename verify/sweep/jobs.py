@@ -42,7 +42,7 @@ _KEYS = {
     "tree-fbs": ({"tree", "oracle"}, set()),
     "worst-case": ({"tree", "oracle"}, {"rule", "rho", "protocol"}),
     "plan": ({"rho", "depth"}, {"delta"}),
-    "census-shard": ({"q", "prefix"}, {"certify"}),
+    "census-shard": ({"q", "prefix"}, {"certify", "part"}),
 }
 
 
