@@ -29,7 +29,8 @@ SECTIONS = [
      ["budgeted_debate", "budgeted_worst_case", "budgeted_completeness", "budgeted_plan",
       "budgeted_optimality", "budgeted_checker"]),
     ("The paper report", ["paper", "check_stored"]),
-    ("Sweeps on Dask and their census", ["run_sweep", "read_store", "census"]),
+    ("Sweeps on Dask and their census", ["run_sweep", "read_store", "census",
+                                         "exhaustive_census"]),
     ("Notebooks and dataframes", ["NotebookView"]),
 ]
 RESULTS = [("verify.sensitivity.exact_fbs", "FbsResult"),
@@ -42,7 +43,8 @@ RESULTS = [("verify.sensitivity.exact_fbs", "FbsResult"),
            ("verify.budgeted.api", "BudgetedCompleteness"), ("verify.budgeted.api", "BudgetedPlan"),
            ("verify.budgeted.api", "BudgetedOptimality"),
            ("verify.report.api", "PaperReport"), ("verify.report.api", "StoredCheck"),
-           ("verify.sweep.api", "SweepResult"), ("verify.sweep.census", "Census")]
+           ("verify.sweep.api", "SweepResult"), ("verify.sweep.census", "Census"),
+           ("verify.sweep.exhaustive_census", "ExhaustiveCensus")]
 
 
 def _doc(obj) -> list[str]:

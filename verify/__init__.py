@@ -14,7 +14,7 @@ The public API, by paper section (every name loads its module on first use, so t
   `budgeted_worst_case`, `budgeted_completeness`, `budgeted_plan`, `budgeted_optimality`,
   `budgeted_checker`
 * the paper report: `paper`, `check_stored`
-* sweeps on Dask and their census: `run_sweep`, `read_store`, `census`
+* sweeps on Dask and their census: `run_sweep`, `read_store`, `census`, `exhaustive_census`
 * errors: `FbsError`, `BadInput`, `TooLarge`, `SolverFailure`
 * notebooks: every result is a `NotebookView` (`_repr_markdown_`; `to_pandas()` for tables)
 
@@ -44,7 +44,7 @@ _API = {
     "verify.budgeted.api": ("budgeted_debate", "budgeted_worst_case", "budgeted_completeness",
                             "budgeted_plan", "budgeted_optimality", "budgeted_checker"),
     "verify.report.api": ("paper", "check_stored"),
-    "verify.sweep.api": ("run_sweep", "census", "read_store"),
+    "verify.sweep.api": ("run_sweep", "census", "read_store", "exhaustive_census"),
     "verify.base.errors": ("FbsError", "BadInput", "TooLarge", "SolverFailure"),
     "verify.base.notebook": ("NotebookView",),
 }

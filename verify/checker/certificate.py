@@ -11,7 +11,7 @@ from .fields import brief
 from .report import CheckReport
 
 FORMAT = "fbs-certificate/1"
-KINDS = ("exhaustive", "symmetric", "tree", "threshold", "sat-lrat", "weighted")
+KINDS = ("exhaustive", "symmetric", "tree", "threshold", "sat-lrat", "weighted", "measure")
 
 
 def kind_checker(kind: str):
@@ -26,6 +26,8 @@ def kind_checker(kind: str):
         from .threshold_kind import check
     elif kind == "weighted":
         from .weighted_kind import check
+    elif kind == "measure":
+        from .measure_kind import check
     else:
         from .sat_kind import check_sat_certificate as check
     return check

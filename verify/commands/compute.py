@@ -149,7 +149,9 @@ def run_check(args) -> int:
         print_json({key: verdict[key] for key in ("file", "valid", "condition", "message",
                                                   "value")})
     elif verdict["valid"]:
-        print(f"valid: {args.file}: fbs = {verdict['value']}")
+        measure = verdict["message"].split("_z(f)")[0].removeprefix("valid: ")  # kind measure
+        name = measure if measure in ("s", "bs", "C") else "fbs"
+        print(f"valid: {args.file}: {name} = {verdict['value']}")
     else:
         print(f"INVALID: {args.file}: [{verdict['condition']}] {one_based(verdict['message'])}",
               file=sys.stderr)

@@ -1,8 +1,13 @@
-"""`fbs sweep` and `fbs census` (issue 14): many certified computations on Dask, summarised."""
+"""`fbs sweep` and `fbs census` (issue 14): many certified computations on Dask, summarised;
+`fbs census --exhaustive Q`: the census by structure (docs/census.md)."""
 
 from __future__ import annotations
 
 import sys
+
+from verify.base.errors import BadInput
+
+from .arguments import positive
 
 
 def register(commands) -> None:
@@ -27,14 +32,23 @@ def register(commands) -> None:
     sweep.set_defaults(run=run_sweep)
 
     census = commands.add_parser(
-        "census", help="summarise a sweep STORE (Markdown, JSON, plot)",
+        "census", help="summarise a sweep STORE, or every function of Q inputs (--exhaustive)",
         description="Distributions of fbs, s, bs and C; the largest ratios fbs/bs, C/fbs, bs/s "
         "with a function and input attaining them; the inputs where bs < fbs < C; for tree "
         "sweeps, the protocol comparison tables. Every fbs named is re-verified from its "
-        "stored certificate by the stdlib-only checker.")
-    census.add_argument("store", metavar="STORE")
+        "stored certificate by the stdlib-only checker. With --exhaustive Q instead of "
+        "STORE: the same figures over every (function, input) pair of Q <= 6 inputs, by "
+        "classes of antichains of minimal sensitive blocks (docs/census.md), each class "
+        "certified; with both, the shards of Q that `fbs sweep --family census-shards:Q` "
+        "put in STORE, added up.")
+    census.add_argument("store", metavar="STORE", nargs="?")
+    census.add_argument("--exhaustive", type=positive, metavar="Q", help="instead of a STORE: "
+                        "every (function, input) pair of Q <= 6 inputs, by classes of "
+                        "antichains of minimal sensitive blocks, each certified")
+    census.add_argument("--uncertified", action="store_true", help="with --exhaustive: skip "
+                        "the checker (values exact, not certified)")
     census.add_argument("-o", "--output", metavar="PREFIX", help="write PREFIX.md, PREFIX.json "
-                        "and PREFIX.png (atomically)")
+                        "and PREFIX.png (atomically; --exhaustive: PREFIX.md and PREFIX.json)")
     census.add_argument("--json", action="store_true", help="print the JSON instead of Markdown")
     census.set_defaults(run=run_census)
 
@@ -67,6 +81,13 @@ def run_sweep(args) -> int:
 
 def run_census(args) -> int:
     from verify.cli import print_json
+
+    if args.store is None and args.exhaustive is None:
+        raise BadInput("give a STORE, --exhaustive Q, or both (the shards of Q in STORE)")
+    if args.exhaustive is not None:
+        return run_exhaustive_census(args)
+    if args.uncertified:
+        raise BadInput("--uncertified applies to --exhaustive only")
     from verify.sweep.api import census
     from verify.sweep.census_report import markdown, write_outputs
 
@@ -81,3 +102,57 @@ def run_census(args) -> int:
         return 0
     print("fbs: internal error: a named row failed re-verification", file=sys.stderr)
     return 3
+
+
+def run_exhaustive_census(args) -> int:
+    from verify.cli import print_json
+    from verify.sweep.exhaustive_census import exhaustive_census  # not api: no Dask, no Arrow
+    from verify.sweep.exhaustive_report import markdown, write_outputs
+
+    if args.store is not None:
+        return run_shard_census(args)
+    if args.output:
+        _check_output_prefix(args.output)  # before minutes of work at Q = 6
+    result = exhaustive_census(args.exhaustive, certify=not args.uncertified)
+    if args.output:
+        write_outputs(result, args.output)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        sys.stdout.write(markdown(result))
+    return 0
+
+
+def run_shard_census(args) -> int:
+    """The shards of --exhaustive Q that a sweep (--family census-shards:Q) put in STORE."""
+    import json
+
+    from verify.cli import print_json
+    from verify.sweep.census_shards import shard_census
+
+    if args.uncertified or args.output:
+        raise BadInput("with a STORE, --exhaustive Q adds up its shards: no --uncertified, -o")
+    document = shard_census(args.store, args.exhaustive)
+    if args.json:
+        print_json(document)
+    else:
+        print(f"q = {document['q']}: {document['shards']} of {document['shards_total']} shards "
+              f"in STORE, covering {document['inputs_covered']} of {document['inputs_total']} "
+              f"(function, input) pairs ({'complete' if document['complete'] else 'PARTIAL'}, "
+              f"{'certified' if document['certified'] else 'exact, not certified'})")
+        for measure in ("fbs", "s", "bs", "C"):
+            print(f"  {measure}: " + json.dumps(document[measure]))
+    return 0
+
+
+def _check_output_prefix(prefix: str) -> None:
+    """PREFIX.md and PREFIX.json can be written: not folders, in an existing folder."""
+    import os
+
+    from verify.base.files import output_target
+
+    for suffix in (".md", ".json"):
+        target, _ = output_target(prefix + suffix)
+        folder = os.path.dirname(target) or "."
+        if target != "-" and not os.path.isdir(folder):
+            raise BadInput(f"cannot write {prefix + suffix!r}: its folder does not exist")

@@ -78,3 +78,19 @@ def weighted_certificate(spec: str, bits, capacities, value: Fraction, primal, d
     if files:
         certificate["files"] = dict(files)
     return certificate
+
+
+def measure_certificate(spec: str, bits, measure: str, value: int, witness: list) -> dict:
+    """Certificate of kind `measure`: s, bs or C at the input with its witness (the sensitive
+    coordinates, a packing of sensitive blocks, or a hitting set of coordinates)."""
+    return {
+        "format": FORMAT,
+        "kind": "measure",
+        "measure": measure,
+        "spec": spec,
+        "arity": len(bits),
+        "input": format_bits(bits),
+        "value": str(int(value)),
+        "witness": list(witness),
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }

@@ -1,6 +1,7 @@
 """The public API of sweeps: many public-API calls on Dask, into a resumable Parquet STORE.
 
-`run_sweep` runs jobs (a JSON-lines file, job objects, or built-in families) on a LocalCluster
+`exhaustive_census` (verify.sweep.exhaustive_census) gives the same figures over every pair
+of up to 6 inputs without a store. `run_sweep` runs jobs (a JSON-lines file, job objects, or built-in families) on a LocalCluster
 or an existing Dask scheduler; `read_store` opens the results; `census` summarises them.
 Every fbs and rho_T in STORE is certified exactly when the stdlib-only checker accepted its
 certificate, which STORE keeps (content-addressed) beside the rows.
@@ -16,12 +17,14 @@ from verify.base.errors import BadInput
 from verify.base.notebook import NotebookView, require_pandas
 
 from .census import Census, summarise
+from .exhaustive_census import exhaustive_census
 from .generators import parse_family
 from .jobs import normalize_job, read_jobs_file
 from .runner import SweepReport, local_client, remote_client, run_on_cluster
 from .store import Store
 
 MAX_LOCAL_WORKERS = 256
+__all__ = ["census", "exhaustive_census", "read_store", "run_sweep"]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ Nothing here depends on the worker: same jobs, same tables.
 from __future__ import annotations
 
 from verify.base.errors import FbsError, SolverFailure
-from verify.base.numbers import fraction_text
+from verify.base.numbers import as_float, fraction_text, int_text
 
 from .small_measures import brute_force_measures
 from .store import certificate_table, certificate_text, rows_table
@@ -40,7 +40,30 @@ def run_task(jobs: list[tuple[str, dict]]):
             certificates[digest] = text
             row["certificate"] = digest
         rows.append(row)
-    return rows_table(rows), certificate_table(certificates), errors
+    table, failed = _rows_table(rows)
+    errors.extend(failed)
+    return table, certificate_table(certificates), errors
+
+
+def _rows_table(rows: list[dict]):
+    """The rows as one Arrow table; if the batch does not convert, row by row, so that a row
+    Arrow refuses is reported as that job's error and the others are kept."""
+    import pyarrow as pa
+
+    try:
+        return rows_table(rows), []
+    except (pa.ArrowException, OverflowError, TypeError, ValueError):
+        pass
+    kept, failed = [], []
+    for row in rows:
+        try:
+            rows_table([row])
+        except (pa.ArrowException, OverflowError, TypeError, ValueError) as error:
+            failed.append((row["job_id"], f"internal error: the row does not fit the store: "
+                                          f"{type(error).__name__}: {error}"))
+            continue
+        kept.append(row)
+    return rows_table(kept), failed
 
 
 def _fbs_row(job: dict, functions: dict):
@@ -139,7 +162,8 @@ def _plan_row(job: dict, functions: dict):
 
     result = plan(job["rho"], job["depth"], job["delta"])
     row = {"kind": "plan", "spec": f"plan:rho={job['rho']}:depth={job['depth']}",
-           "input": "", "value": str(result.runs_theorem), "value_float": result.runs_theorem,
+           "input": "", "value": int_text(result.runs_theorem),
+           "value_float": as_float(result.runs_theorem),
            "certified": False, "status": 2, "method": "Section 4 planner, no certificate",
            "bound": fraction_text(result.per_run_bound)}
     row["params"] = _params(row, rho=result.rho, depth=result.depth, delta=result.delta)
@@ -167,5 +191,26 @@ def _params(row: dict, **extra) -> str:
     return canonical_json(params)
 
 
+def _shard_row(job: dict, functions: dict):
+    """One shard of the census by structure (docs/census.md, ours; census_shards.py)."""
+    from .census_shards import run_shard
+    from .jobs import canonical_json
+
+    part, parts = (int(x) for x in job.get("part", "0/1").split("/"))
+    result = run_shard(job["q"], int(job["prefix"], 16), job["certify"], (part, parts))
+    pairs = sum(int(count) for *_, count in result["counts"])
+    row = {"kind": "census-shard",
+           "spec": f"antichains:{job['q']}:{job['prefix']}:{part}/{parts}",
+           "input": "", "arity": job["q"], "value": int_text(pairs),
+           "value_float": as_float(pairs), "certified": job["certify"],
+           "status": 0 if job["certify"] else 2,
+           "method": "census by structure, one shard" + ("" if job["certify"] else
+                                                         ", exact, not certified"),
+           "params": canonical_json({"q": job["q"], "prefix": job["prefix"],
+                                     "part": [part, parts],
+                                     "certify": job["certify"], **result})}
+    return row, None
+
+
 _RUNNERS = {"compute": _fbs_row, "certify": _fbs_row, "tree-fbs": _tree_row,
-            "worst-case": _worst_case_row, "plan": _plan_row}
+            "worst-case": _worst_case_row, "plan": _plan_row, "census-shard": _shard_row}

@@ -3,6 +3,10 @@
     all:Q                      every function of Q <= 4 inputs (as tt:BITS) at every input
     npn:Q                      one function per NPN class (the smallest truth table of the
                                class, read as a binary number), at every input; Q <= 4
+    census-shards:Q[:FROM:TO][@PARTS]
+                               the shards FROM..TO-1 (default: all) of the census by
+                               structure of Q <= 7 inputs (census_shards.py), uncertified,
+                               each split into PARTS jobs (default 1)
     random-trees:SEED:N:D:AGGS[@P]
                                N seeded random trees of depth D over the aggregator specs
                                AGGS, separated by ';' (or by ',' before a family name:
@@ -40,13 +44,23 @@ class Family:
     functions: tuple[int, ...] | None = None  # truth tables as integers (all, npn)
     arity: int = 0
     trees: tuple | None = None  # (seed, count, depth, aggregators, leaf probability)
+    shards: tuple | None = None  # (q, prefixes, parts) of the census by structure
 
     def __len__(self) -> int:
+        if self.shards is not None:
+            return len(self.shards[1]) * self.shards[2]
         if self.trees is not None:
             return self.trees[1] * (2 + len(RULES))  # tree-fbs, each rule, budgeted
         return len(self.functions) << self.arity
 
     def __iter__(self):
+        if self.shards is not None:
+            from .census_shards import shard_job
+
+            q, prefixes, parts = self.shards
+            yield from (normalize_job(shard_job(q, p, (k, parts)), self.text)
+                        for p in prefixes for k in range(parts))
+            return
         if self.trees is not None:
             yield from _tree_jobs(*self.trees)
             return
@@ -67,9 +81,11 @@ def parse_family(text: str) -> Family:
         q = int(rest)
         functions = range(1 << (1 << q)) if name == "all" else npn_representatives(q)
         return Family(text, tuple(functions), q)
+    if name == "census-shards":
+        return Family(text, shards=_parse_shards(text, rest))
     if name == "random-trees":
         return Family(text, trees=_parse_random_trees(text, rest))
-    raise BadInput(f"--family {text!r}: unknown family (all:Q, npn:Q, "
+    raise BadInput(f"--family {text!r}: unknown family (all:Q, npn:Q, census-shards:Q, "
                    "random-trees:SEED:N:DEPTH:AGG1;AGG2[@P])")
 
 
@@ -95,6 +111,26 @@ def _move(j: int, permutation, negation: int, q: int) -> int:
     bits = [(j >> (q - 1 - i)) & 1 for i in range(q)]
     y = [bits[permutation[i]] ^ ((negation >> (q - 1 - i)) & 1) for i in range(q)]
     return int("".join(map(str, y)), 2) if q else 0
+
+
+def _parse_shards(text: str, rest: str) -> tuple:
+    from .census_shards import MAX_PARTS, MAX_SHARD_ARITY, SHARDS, shard_prefixes
+
+    rest, _, split = rest.partition("@")
+    fields = rest.split(":")
+    usage = (f"--family {text!r}: expected census-shards:Q[:FROM:TO][@PARTS] with "
+             f"2 <= Q <= {MAX_SHARD_ARITY}, 0 <= FROM < TO, 1 <= PARTS <= {MAX_PARTS}")
+    if len(fields) not in (1, 3) or not all(f.isdigit() and f.isascii() for f in fields):
+        raise BadInput(usage)
+    if split and not (split.isdigit() and split.isascii() and 1 <= int(split) <= MAX_PARTS):
+        raise BadInput(usage)
+    q = int(fields[0])
+    if q not in SHARDS:
+        raise BadInput(usage)
+    start, stop = (int(fields[1]), int(fields[2])) if len(fields) == 3 else (0, SHARDS[q])
+    if not 0 <= start < stop:
+        raise BadInput(usage)
+    return q, tuple(shard_prefixes(q)[start:stop]), int(split or 1)
 
 
 def _parse_random_trees(text: str, rest: str) -> tuple:

@@ -10,6 +10,8 @@ A job names one public-API call (docs/formats.md, "Sweep jobs"):
     {"kind": "worst-case", "tree": TREE, "oracle": ORACLE, "protocol": "budgeted"}
                                 verify.budgeted_worst_case (Budgeted FBS Debate, OURS, Thm B1)
     {"kind": "plan", "rho": "2", "depth": 3, "delta": "1/100"}  verify.plan (Section 4)
+    {"kind": "census-shard", "q": 7, "prefix": "0x..."}         one shard of the census by
+                                                                structure (census_shards.py)
 
 TREE is {"uniform": AGG, "depth": D}, {"random": SEED, "depth": D, "aggregators": [AGG, ...],
 "leaf_probability": P} or {"file": PATH} (read here, on the submitting machine, and carried
@@ -28,7 +30,7 @@ from verify.base.errors import BadInput, TooLarge
 from verify.functions.bits import format_bits, parse_bits
 from verify.sensitivity.exact_fbs import AUTO_TABLE_ARITY, METHODS, as_function
 
-KINDS = ("compute", "certify", "tree-fbs", "worst-case", "plan")
+KINDS = ("compute", "certify", "tree-fbs", "worst-case", "plan", "census-shard")
 RULES = ("vertex", "symmetric", "uniform")
 PROTOCOLS = ("paper", "budgeted")  # budgeted: this project's extension (docs/budgeted.md)
 MAX_JOBS_FILE_BYTES = 2**30
@@ -40,6 +42,7 @@ _KEYS = {
     "tree-fbs": ({"tree", "oracle"}, set()),
     "worst-case": ({"tree", "oracle"}, {"rule", "rho", "protocol"}),
     "plan": ({"rho", "depth"}, {"delta"}),
+    "census-shard": ({"q", "prefix"}, {"certify", "part"}),
 }
 
 
@@ -152,8 +155,14 @@ def _fraction_text(x: Fraction) -> str:
     return fraction_text(x)
 
 
+def _shard_job(raw: dict) -> dict:
+    from .census_shards import normalize_shard_job
+
+    return normalize_shard_job(raw)
+
+
 _NORMALIZERS = {"compute": _fbs_job, "certify": _fbs_job, "tree-fbs": _tree_job,
-                "worst-case": _worst_case_job, "plan": _plan_job}
+                "worst-case": _worst_case_job, "plan": _plan_job, "census-shard": _shard_job}
 
 
 def read_jobs_file(path: str) -> list[dict]:

@@ -1,0 +1,72 @@
+"""`fbs census --exhaustive Q` from the command line: output files, JSON, bad input (exit 2,
+one line, nothing written)."""
+
+import json
+
+import pytest
+
+from tests.cli_run import fbs_cli
+
+
+def test_exhaustive_census_writes_markdown_and_json(capsys, tmp_path):
+    code, out, err = fbs_cli(capsys, "census", "--exhaustive", 2, "-o", tmp_path / "c")
+    assert code == 0, err
+    assert out == (tmp_path / "c.md").read_text()
+    document = json.loads((tmp_path / "c.json").read_text())
+    # 16 functions of 2 inputs at 4 inputs each; the committed census: fbs 0: 8, 1: 40, 2: 16
+    assert document["fbs"] == {"0": "8", "1": "40", "2": "16"}
+    assert document["certified"] is True and document["classes"] == 4
+    assert "| fbs | 0: 8, 1: 40, 2: 16 |" in out
+
+
+def test_exhaustive_census_json_uncertified(capsys):
+    code, out, err = fbs_cli(capsys, "census", "--exhaustive", 3, "--json", "--uncertified")
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["certified"] is False and document["certificates_checked"] == 0
+    assert document["extremes"]["fbs/bs"]["ratio"] == "3/2"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["census"], "give a STORE, --exhaustive Q"),
+    (["census", "store", "--exhaustive", "2"], "adds up its shards"),
+    (["census", "--exhaustive", "7"], "1 <= q <= 6"),
+    (["census", "--exhaustive", "0"], "--exhaustive"),
+    (["census", "--exhaustive", "x"], "--exhaustive"),
+    (["census", "store", "--uncertified"], "--uncertified applies to --exhaustive only"),
+])
+def test_bad_input(capsys, tmp_path, argv, words):
+    code, out, err = fbs_cli(capsys, *argv, "-o", tmp_path / "c")
+    assert code == 2 and err.count("\n") == 1 and words in err, (code, err)
+    assert "Traceback" not in err and not list(tmp_path.iterdir())
+
+
+def test_fbs_check_names_the_measure_of_a_measure_certificate(capsys, tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"format": "fbs-certificate/1", "kind": "measure",
+                                "measure": "C", "spec": "maj:5", "arity": 5, "input": "00000",
+                                "value": "3", "witness": [2, 3, 4]}))
+    code, out, err = fbs_cli(capsys, "check", path)
+    assert code == 0 and out == f"valid: {path}: C = 3\n", (out, err)
+    path.write_text(path.read_text().replace('"3"', '"4"').replace("[2, 3, 4]", "[1, 2, 3, 4]"))
+    code, out, err = fbs_cli(capsys, "check", path)
+    assert code == 1 and "not-minimum" in err
+
+
+def test_the_command_prints_the_api_result(capsys):
+    from verify import exhaustive_census
+
+    code, out, err = fbs_cli(capsys, "census", "--exhaustive", 3, "--json")
+    assert code == 0 and json.loads(out) == exhaustive_census(3).to_json()
+
+
+def test_a_bad_output_is_refused_before_the_work(capsys, tmp_path):
+    import time
+
+    start = time.perf_counter()
+    code, out, err = fbs_cli(capsys, "census", "--exhaustive", 6, "-o", tmp_path / "no" / "c")
+    assert code == 2 and "folder does not exist" in err and err.count("\n") == 1
+    (tmp_path / "d.md").mkdir()
+    code, out, err = fbs_cli(capsys, "census", "--exhaustive", 6, "-o", tmp_path / "d")
+    assert code == 2 and "directory" in err
+    assert time.perf_counter() - start < 10  # Q = 6 itself takes a minute or more

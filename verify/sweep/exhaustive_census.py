@@ -1,0 +1,222 @@
+"""`fbs census --exhaustive Q`: fbs, s, bs and C over every (function, input) pair of Q inputs.
+
+By the reduction of docs/census.md (ours), the pair (f, x) has the measures of the antichain A
+of its minimal sensitive blocks, and each antichain A of nonempty sets stands for exactly
+2^Q * 2 * 2^(|up(A)| - |A|) pairs (up(A): the sets containing a member of A); the measures
+and |up(A)| do not change under coordinate permutations, so one representative per class
+(`verify.sweep.antichains`) carries the class size. On A (paper Def. 3.3/3.4, footnote 3):
+fbs is the fractional packing number, s the number of singletons, bs the packing number and
+C the transversal number (`verify.sensitivity.hypergraph`).
+
+Each class's representative is the monotone function U whose minimal true sets are A, at
+0^Q, where the sensitive blocks are exactly up(A). With `certify`, its fbs goes through the
+stdlib-only checker as a kind-`exhaustive` certificate and s, bs, C as kind-`measure`
+certificates (a witness, optimality by enumeration); the census then takes every value from
+the checker's report. The class sizes are counted (exact, untrusted), and the counts are
+checked to add up to the 2^(2^Q) * 2^Q pairs.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from verify.base.errors import SolverFailure, TooLarge
+from verify.base.numbers import fraction_text, int_text
+from verify.sensitivity.certificates import exhaustive_certificate, measure_certificate
+from verify.sensitivity.hypergraph import (
+    FractionalPacking,
+    fractional_packing,
+    mask_block,
+    maximum_packing,
+    minimum_transversal,
+    singletons,
+)
+
+from .antichains import MAX_ENUMERATED_ARITY, classify, minimal_members
+from .global_census import MAX_GLOBAL_ARITY, global_figures
+
+FORMAT = "fbs-census-exhaustive/1"
+RATIOS = {"fbs/bs": ("fbs", "bs"), "C/fbs": ("C", "fbs"), "bs/s": ("bs", "s")}
+MEASURES = ("fbs", "s", "bs", "C")
+EXAMPLES = 5
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    """One class of antichains: its canonical up-set, antichain, size and measures."""
+
+    table: int  # the canonical up-set U as a truth table (bit m: block mask m is in U)
+    antichain: tuple[int, ...]  # the minimal members of U (block masks)
+    size: int  # antichains in the class
+    pairs: int  # (function, input) pairs the class stands for
+    fbs: Fraction
+    s: int
+    bs: int
+    C: int
+
+    def value(self, measure: str) -> Fraction:
+        return Fraction(getattr(self, measure))
+
+    def spec(self, q: int) -> str:
+        """The monotone function with minimal true sets A (its pair is that spec at 0^q)."""
+        return "tt:" + "".join("1" if (self.table >> j) & 1 else "0" for j in range(1 << q))
+
+
+@dataclass(frozen=True)
+class ExhaustiveCensus:
+    """The census of all pairs on q inputs, by classes of antichains."""
+
+    q: int
+    rows: tuple[ClassRow, ...]
+    antichains: int
+    certified: bool  # every value of every class came from the checker's report
+    certificates_checked: int
+    global_figures: dict | None  # q <= 4: the four measures maximised over the inputs
+    seconds: dict = field(default_factory=dict, compare=False)  # wall time per step
+
+    @property
+    def pairs(self) -> int:
+        return sum(row.pairs for row in self.rows)
+
+    def to_json(self) -> dict:
+        """The JSON document `fbs census --exhaustive Q --json` prints (counts as strings)."""
+        return {"format": FORMAT, "q": self.q, "functions": int_text(2 ** (2 ** self.q)),
+                "inputs": int_text(self.pairs), "antichains": self.antichains,
+                "classes": len(self.rows), "certified": self.certified,
+                "certificates_checked": self.certificates_checked,
+                **figures(self.rows, self.q), "global": self.global_figures}
+
+
+def exhaustive_census(q: int, *, certify: bool = True) -> ExhaustiveCensus:
+    """fbs, s, bs and C over every (function, input) pair of q <= 6 inputs: their exact
+    distributions, the largest ratios fbs/bs, C/fbs, bs/s and where they occur, by classes
+    of antichains of minimal sensitive blocks (the reduction of docs/census.md, ours). With
+    `certify`, every class's four values come from the stdlib-only checker's reports.
+
+    >>> from verify import exhaustive_census
+    >>> census = exhaustive_census(3)
+    >>> census.certified, census.to_json()["fbs"]
+    (True, {'0': '16', '1': '592', '3/2': '32', '2': '1152', '3': '256'})
+    """
+    if type(q) is not int or not 1 <= q <= MAX_ENUMERATED_ARITY:
+        raise TooLarge(f"the census by structure handles 1 <= q <= {MAX_ENUMERATED_ARITY} "
+                       f"(q = 7 has 2.4 * 10^12 antichains), got {q!r}")
+    clock = time.perf_counter()
+    classes = classify(q)
+    seconds = {"classes": time.perf_counter() - clock}
+    rows, checked = [], 0
+    clock = time.perf_counter()
+    for table, size in zip(classes.canonical.tolist(), classes.sizes.tolist()):
+        row, count = class_row(int(table), int(size), q, certify)
+        rows.append(row)
+        checked += count
+    seconds["measures" + (" and checks" if certify else "")] = time.perf_counter() - clock
+    pairs = sum(row.pairs for row in rows)
+    if pairs != 2 ** (2 ** q) * 2 ** q:
+        raise SolverFailure(f"class weights add up to {pairs}, not 2^(2^{q}) * 2^{q}")
+    overall = global_figures(rows, q) if q <= MAX_GLOBAL_ARITY else None
+    return ExhaustiveCensus(q, tuple(rows), len(classes.tables), certify, checked, overall,
+                            seconds)
+
+
+def class_row(table: int, size: int, q: int, certify: bool) -> tuple[ClassRow, int]:
+    """The measures of one class (from the checker's reports if `certify`) and the number of
+    certificates checked."""
+    antichain = tuple(minimal_members(table, q))
+    pairs = size * 2 ** (1 + table.bit_count() - len(antichain)) * 2 ** q
+    packing = maximum_packing(antichain, q)
+    hitting = minimum_transversal(antichain, q)
+    lp = integral_pair(packing, hitting, q) or fractional_packing(antichain, q)
+    row = ClassRow(table, antichain, size, pairs, lp.value, singletons(antichain),
+                   len(packing), hitting.bit_count())
+    if not certify:
+        return row, 0
+    certificates = class_certificates(row, lp, packing, hitting, q)
+    values = {measure: _checked_value(certificate) for measure, certificate in certificates}
+    if any(values[m] != row.value(m) for m in MEASURES):
+        raise SolverFailure(f"the checker certified {values} for {row.spec(q)} at 0^{q}")
+    return row, len(certificates)
+
+
+def integral_pair(packing: tuple[int, ...], hitting: int, q: int) -> FractionalPacking | None:
+    """If bs = C, the packing (weights 1) and the hitting set (t = its indicator) are an
+    optimal primal/dual pair for fbs (bs <= fbs <= C, footnote 3): no LP is needed."""
+    if len(packing) != hitting.bit_count():
+        return None
+    cover = tuple(Fraction((hitting >> (q - 1 - i)) & 1) for i in range(q))
+    return FractionalPacking(Fraction(len(packing)), {m: Fraction(1) for m in packing}, cover)
+
+
+def class_certificates(row: ClassRow, lp, packing, hitting: int, q: int) -> list:
+    """(measure, certificate) for fbs (kind exhaustive), s, bs and C (kind measure)."""
+    spec, bits = row.spec(q), (0,) * q
+    primal = [(tuple(mask_block(m, q)), w) for m, w in sorted(lp.weights.items())]
+    return [("fbs", exhaustive_certificate(spec, bits, lp.value, primal, lp.cover)),
+            ("s", measure_certificate(spec, bits, "s", row.s,
+                                      sorted(i for m in row.antichain if m & (m - 1) == 0
+                                             for i in mask_block(m, q)))),
+            ("bs", measure_certificate(spec, bits, "bs", row.bs,
+                                       [mask_block(m, q) for m in packing])),
+            ("C", measure_certificate(spec, bits, "C", row.C, mask_block(hitting, q)))]
+
+
+def _checked_value(certificate: dict) -> Fraction:
+    from verify.checker import check_certificate
+
+    report = check_certificate(certificate)
+    if not report.valid:
+        raise SolverFailure(f"the checker rejected a census certificate of kind "
+                            f"{certificate['kind']}: {report.message}")
+    return report.value
+
+
+# ----------------------------------------------------------------------------- figures
+
+
+def figures(rows, q: int) -> dict:
+    """Distributions, chain check, ratio extremes and bs < fbs < C, weighted by pairs."""
+    document = {m: _distribution(rows, m) for m in MEASURES}
+    document["chain_violations"] = int_text(sum(
+        r.pairs for r in rows if not r.s <= r.bs <= r.fbs <= r.C))
+    document["fbs_not_integer"] = int_text(sum(r.pairs for r in rows if r.fbs.denominator != 1))
+    document["s_zero_bs_positive"] = int_text(sum(r.pairs for r in rows if r.s == 0 < r.bs))
+    document["extremes"] = {name: _extreme(rows, name, q) for name in RATIOS}
+    strict = [r for r in rows if r.bs < r.fbs < r.C]
+    document["bs_lt_fbs_lt_C"] = {"inputs": int_text(sum(r.pairs for r in strict)),
+                                  "classes": len(strict),
+                                  "examples": [_example(r, q) for r in strict[:EXAMPLES]]}
+    return document
+
+
+def _distribution(rows, measure: str) -> dict:
+    counts: dict = defaultdict(int)
+    for row in rows:
+        counts[row.value(measure)] += row.pairs
+    return {fraction_text(v): int_text(counts[v]) for v in sorted(counts)}
+
+
+def _extreme(rows, name: str, q: int) -> dict | None:
+    """The largest and least ratio (where the denominator is positive), the pairs and classes
+    attaining the largest, and the first classes attaining it."""
+    top, over = RATIOS[name]
+    ratios = [(row.value(top) / row.value(over), row) for row in rows if row.value(over)]
+    if not ratios:
+        return None
+    best = max(ratio for ratio, _ in ratios)
+    least = min(ratio for ratio, _ in ratios)
+    attaining = [row for ratio, row in ratios if ratio == best]
+    return {"ratio": fraction_text(best), "ratio_float": float(best),
+            "attained_by": int_text(sum(r.pairs for r in attaining)),
+            "classes": len(attaining), "examples": [_example(r, q) for r in attaining[:EXAMPLES]],
+            "least_ratio": fraction_text(least),
+            "least_attained_by": int_text(sum(r.pairs for ratio, r in ratios if ratio == least))}
+
+
+def _example(row: ClassRow, q: int) -> dict:
+    """A class as the user sees it: the minimal sensitive blocks and one pair having them."""
+    return {"blocks": [mask_block(m, q) for m in row.antichain], "spec": row.spec(q),
+            "input": "0" * q, "pairs": int_text(row.pairs), "fbs": fraction_text(row.fbs),
+            "s": row.s, "bs": row.bs, "C": row.C}
