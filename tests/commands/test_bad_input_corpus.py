@@ -43,6 +43,7 @@ def fixtures(folder: Path) -> None:
     (folder / "deep.json").write_text("[" * 100000)
     (folder / "C.json.gz").write_bytes(gzip.compress((folder / "C.json").read_bytes())[:-8])
     (folder / "sub").mkdir()
+    beyond_fixtures(folder)
 
 
 def tree_with(**changes) -> str:
@@ -240,8 +241,87 @@ def other_cases():
     yield ["compute", "--help-me"]
 
 
+BIG = "7" * 5000  # beyond Python's 4300-digit int <-> str limit
+
+
+def beyond_fixtures(folder: Path) -> None:
+    """Inputs of the second round of hostile input (numbers, sweeps, stores)."""
+    (folder / "QB.json").write_text(json.dumps({**QUERIES, "probabilities": {
+        "qa": "1/" + BIG, "qb": "1/2", "qc": "1"}}))
+    (folder / "rho.jsonl").write_text(json.dumps({"kind": "plan", "rho": BIG, "depth": 2}) + "\n")
+    (folder / "wrho.jsonl").write_text(json.dumps({
+        "kind": "worst-case", "tree": {"uniform": "maj:3", "depth": 1}, "oracle": {"random": 0},
+        "rho": "1e5000"}) + "\n")
+    (folder / "thr.jsonl").write_text(json.dumps({"kind": "certify", "spec": "maj:3",
+                                                  "input": "110", "method": "threshold"}) + "\n")
+    (folder / "and30.jsonl").write_text(json.dumps({
+        "kind": "compute", "spec": "and:30", "input": "1" * 30, "method": "table",
+        "measures": False}) + "\n")
+    (folder / "wide.jsonl").write_text(json.dumps({
+        "kind": "worst-case", "tree": {"uniform": "and:25", "depth": 1},
+        "oracle": {"random": 0}, "protocol": "budgeted"}) + "\n")
+    wrong_schema_store(folder / "wrongschema")
+
+
+def wrong_schema_store(path: Path) -> None:
+    """A sweep store whose only rows part is a Parquet file of another schema."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from verify.sweep.store import Store
+
+    Store(path, create=True)
+    (path / "rows").mkdir()
+    pq.write_table(pa.table({"x": [1, 2]}), path / "rows" / "part-0.parquet")
+
+
+def beyond_cases():
+    """Bad input beyond the first corpus: numbers past Python's 4300-digit limit, deep
+    compositions, limits decided before the work, non-ASCII digits, sweeps and stores."""
+    instance = ["{D}/T.json", "--oracle", "{D}/O.json"]
+    for command in ("run", "worst-case", "completeness"):
+        extra = ["--alice", "honest"] if command == "run" else []
+        for rho in (BIG, "1e5000", "1/" + BIG, "1e-5000"):
+            yield ["debate", command, *instance, *extra, "--rho", rho]
+        yield ["debate", command, *instance, *extra, "--protocol", "budgeted",
+               "--beta-max", BIG]
+    for beta in ("1e30", "1e309", "1e5000", "1000001"):
+        yield ["debate", "worst-case", *instance, "--protocol", "budgeted", "--beta-max", beta]
+    yield ["debate", "plan", "--protocol", "budgeted", "--beta-max", BIG]
+    for rho in (BIG, "1e5000"):
+        yield ["adversary", *instance, "--checker", "debate:2", "--rho", rho, "-o", "{D}/n.json"]
+    yield ["adversary", *instance, "--queries", "{D}/QB.json", "-o", "{D}/n.json"]
+    yield ["debate", "plan", "--rho", BIG, "--depth", "3", "--delta", "0.1"]
+    yield ["debate", "plan", "--rho", "4", "--depth", "3", "--delta", "1/" + "7" * 1000001]
+    yield ["tree", "fbs", *instance, "--eps", "1/" + BIG]
+    yield ["tree", "fbs", *instance, "--eps", "1e-5000"]
+    for protocol in ([], ["--protocol", "budgeted"]):
+        yield ["debate", "run", *instance, "--alice", "honest", "--rho", "2", "--confidence",
+               "1/" + BIG, *protocol]
+        yield ["debate", "run", *instance, "--alice", "honest", "--rho", "2", "--runs",
+               "1000000000", *protocol]
+    yield ["compute", "compose(and:1;" * 500 + "maj:1" + ")" * 500, "--at", "1"]
+    yield ["compute", "compose(and:1;" * 500, "--at", "1"]
+    yield ["certify", "compose(and:1;" * 500 + "maj:1" + ")" * 500, "--at", "1", "-o",
+           "{D}/n.json"]
+    yield ["tree", "build", "--aggregator", "compose(and:1;" * 500 + "maj:1" + ")" * 500,
+           "--depth", "1", "-o", "{D}/n.json"]
+    sweep = ["sweep", "-o", "{D}/store"]
+    for family in ("random-trees:" + BIG + ":1:2:maj:3", "random-trees:0:" + BIG + ":2:maj:3",
+                   "random-trees:0:1:" + BIG + ":maj:3", "random-trees:0:1:50:maj:3",
+                   "random-trees:0:1:2000:maj:3@0.5", "npn:٣", "all:٢", "random-trees:٣:1:2:maj:3"):
+        yield sweep + ["--family", family]
+    yield sweep + ["--family", "all:1", "--workers", "٢"]
+    for jobs in ("rho.jsonl", "wrho.jsonl", "thr.jsonl", "and30.jsonl", "wide.jsonl"):
+        yield ["sweep", "{D}/" + jobs, "-o", "{D}/store"]
+    yield ["census", "{D}/wrongschema"]
+    yield ["certify", "maj:3", "--at", "110", "-o", "{D}/newdir/"]
+    yield ["tree", "build", "--aggregator", "maj:3", "--depth", "1", "-o", "{D}/newdir/"]
+    yield ["paper", "--check-stored", "--update-stored"]
+
+
 CASES = [*spec_cases(), *check_cases(), *tree_cases(), *debate_cases(), *adversary_cases(),
-         *paper_cases(), *other_cases()]
+         *paper_cases(), *other_cases(), *beyond_cases()]
 
 
 def test_the_corpus_is_large_and_covers_every_command():
@@ -252,6 +332,9 @@ def test_the_corpus_is_large_and_covers_every_command():
                     ("debate", "worst-case"), ("debate", "completeness"), ("adversary",),
                     ("paper",)):
         assert command in names, command
+
+
+PROMPT_SECONDS = 20  # a refusal comes before the work (generous: a loaded 2-core machine)
 
 
 @pytest.fixture(scope="module")
@@ -266,21 +349,27 @@ def snapshot(folder: Path) -> dict:
             for p in sorted(folder.rglob("*"))}
 
 
-@pytest.mark.parametrize("case", CASES, ids=[" ".join(c)[:80] for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[" ".join(c)[:80] + (f" ({len(' '.join(c))} chars)"
+                                                               if len(" ".join(c)) > 80 else "")
+                                          for c in CASES])
 def test_bad_input_is_refused_cleanly(case, workspace, capsys, monkeypatch):
     import io
     import sys
+    import time
 
     monkeypatch.chdir(workspace)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
     before = snapshot(workspace)
     argv = [a.replace("{D}", str(workspace)) for a in case]
+    start = time.perf_counter()
     try:
         code = main(argv)
     except SystemExit as stop:
         code = stop.code
+    seconds = time.perf_counter() - start
     out, err = capsys.readouterr()
     assert code == 2, f"exit {code}: {err!r} {out[:200]!r}"
+    assert seconds < PROMPT_SECONDS, f"refused only after {seconds:.1f} s"
     assert err.count("\n") == 1 and err.startswith("fbs: error:"), err
     assert "Traceback" not in err and out == ""
     assert snapshot(workspace) == before  # nothing written, every input unchanged

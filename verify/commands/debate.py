@@ -192,16 +192,17 @@ def _bits(z) -> str:
 
 
 def _print_run(document, stream) -> None:
-    from fractions import Fraction
-
-    from verify.base.numbers import short_fraction
+    from verify.base.numbers import fraction_from_text, short_fraction
 
     def say(text: str) -> None:
         print(text, file=stream)
 
+    def show(name: str) -> str:
+        return short_fraction(fraction_from_text(document[name]))
+
     lie = "lies" if document["alice_lies"] else "tells the truth"
     say(f"FBS debate: {document['tree']} (depth {document['depth']}, {document['nodes']} "
-        f"nodes), rho = {document['rho']}, Bob's rule: {document['rule']}")
+        f"nodes), rho = {show('rho')}, Bob's rule: {document['rule']}")
     say(f"  Alice ({document['alice']}) answers {document['alice_answer']}: she {lie} "
         f"(L(x) = {document['true_value']})")
     level = round(100 * document["confidence"], 4)
@@ -213,11 +214,11 @@ def _print_run(document, stream) -> None:
     say(f"  {level:g}% Clopper-Pearson [{low:.6g}, {high:.6g}], Wilson "
         f"[{wilson[0]:.6g}, {wilson[1]:.6g}]")
     say(f"  catch_probability_exact = "
-        f"{short_fraction(Fraction(document['catch_probability_exact']))} ({inside} the interval)")
-    say(f"  Theorem 4.2 bound rho^-d = {short_fraction(Fraction(document['theorem_4_2_bound']))}")
+        f"{show('catch_probability_exact')} ({inside} the interval)")
+    say(f"  Theorem 4.2 bound rho^-d = {show('theorem_4_2_bound')}")
     if "instance_bound" in document:
         say(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
-            f"{short_fraction(Fraction(document['instance_bound']))}")
+            f"{show('instance_bound')}")
     if document.get("fbs_condition_holds") is False:
         say("  FBS condition (Theorem 4.1's hypothesis) FAILS: see the warning")
     if document["depth_note"]:
@@ -247,15 +248,13 @@ def run_worst(args) -> int:
 
 
 def _print_worst(document) -> None:
-    from fractions import Fraction
-
-    from verify.base.numbers import short_fraction
+    from verify.base.numbers import fraction_from_text, short_fraction
 
     def show(name: str) -> str:
-        return short_fraction(Fraction(document[name]))
+        return short_fraction(fraction_from_text(document[name]))
 
     print(f"worst-case liar (exact DP): {document['tree']} (depth {document['depth']}), "
-          f"rho = {document['rho']}, Bob's rule: {document['rule']}")
+          f"rho = {show('rho')}, Bob's rule: {document['rule']}")
     print(f"  Alice answers {document['alice_answer']} (L(x) = {document['true_value']})")
     print(f"  catch_probability_exact = {show('catch_probability_exact')}")
     verdict = "holds" if document["theorem_4_2_holds"] else "FAILS"

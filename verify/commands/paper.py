@@ -28,6 +28,9 @@ def run_paper(args) -> int:
 
     if args.report_dir == "":
         raise BadInput("--report-dir: the folder name is empty")
+    if args.check_stored and args.update_stored:
+        raise BadInput("--check-stored (only re-verify) and --update-stored (replace) exclude "
+                       "each other; give one")
 
     if args.check_stored:
         result = check_stored(args.store, progress=True)

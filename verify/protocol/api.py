@@ -19,7 +19,7 @@ from . import planner
 from .completeness import CompletenessReport, check_completeness
 from .debaters import HonestAlice, WorstCaseAlice, make_alice
 from .engine import Debate, StateGraph, compile_states, parse_rho
-from .sampling import RunsResult, sample_runs
+from .sampling import RunsResult, check_run_size, sample_runs
 
 
 def debate_instance(tree, oracle, rho, rule: str = "vertex") -> Debate:
@@ -120,6 +120,7 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
         raise BadInput(f"--runs must be in 1..10^9 and --seed >= 0, got {runs} and {seed}")
     if not 0 < confidence < 1:
         raise BadInput(f"--confidence must be in (0, 1), got {confidence}")
+    check_run_size(runs, instance.tree.depth)
     if alice == "worst":
         with _progress(progress, instance.tree.n_nodes, "worst-case DP") as bar:
             debater = make_alice(alice, instance, bar)

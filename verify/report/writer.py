@@ -45,12 +45,21 @@ def write_report(report, directory: Path) -> None:
     files = {"report.json": json.dumps(report.to_json(), indent=1, default=str) + "\n", **plots,
              "report.md": _markdown(results, differences, list(plots))}
     raise_if_interrupted()  # not even the folder after a Ctrl-C that Python dropped
+    created = [folder for folder in (directory, *directory.parents) if not folder.exists()]
     try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
-                       f"{error.strerror or error}") from None
-    write_texts_atomic([(directory / name, content) for name, content in files.items()])
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
+                           f"{error.strerror or error}") from None
+        write_texts_atomic([(directory / name, content) for name, content in files.items()])
+    except BaseException:
+        for folder in created:  # innermost first: a failed report leaves no empty folder
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        raise
 
 
 def _markdown(results, differences, plotted) -> str:

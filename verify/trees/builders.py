@@ -107,6 +107,21 @@ def literature_tree(papers: int = 9, supporting: int = 6) -> tuple[Tree, dict[st
     return tree, oracle
 
 
+def _check_random_size(depth: int, narrowest: int, leaf_probability: float) -> None:
+    """TooLarge before any node is drawn when every tree the arguments allow is too large:
+    at least one internal node per level (the first child is never an early leaf), and
+    narrowest^k nodes at level k when there are no early leaves."""
+    if depth > MAX_DEPTH:
+        raise TooLarge(f"a random tree of depth {depth} exceeds the depth limit {MAX_DEPTH}")
+    least, level = 1, 1
+    for _ in range(depth):
+        level = level * narrowest if leaf_probability == 0 else 1
+        least += level if leaf_probability == 0 else narrowest
+        if least > MAX_NODES:
+            raise TooLarge(f"the random tree exceeds {MAX_NODES} nodes (depth {depth}, "
+                           f"aggregators of at least {narrowest} inputs)")
+
+
 def random_tree(seed: int, depth: int, aggregators: list[str], leaf_probability: float = 0.0) -> Tree:
     """A seeded random tree: each internal node draws its aggregator from `aggregators`.
 
@@ -126,6 +141,7 @@ def random_tree(seed: int, depth: int, aggregators: list[str], leaf_probability:
     if not 0 <= leaf_probability <= 1:
         raise BadInput("the leaf probability must be in [0, 1]")
     widths = {spec: aggregator_function(spec).arity for spec in aggregators}
+    _check_random_size(depth, min(widths.values()), leaf_probability)
     rng = random.Random(seed)
     records, level = [], [("r", 0, False)]
     while level:
