@@ -373,3 +373,130 @@ def test_bad_input_is_refused_cleanly(case, workspace, capsys, monkeypatch):
     assert err.count("\n") == 1 and err.startswith("fbs: error:"), err
     assert "Traceback" not in err and out == ""
     assert snapshot(workspace) == before  # nothing written, every input unchanged
+
+
+# ----------------------------------------------------------------------------- real streams
+
+STREAM_CASES = [  # (argv, how standard input / output is set up)
+    (["compute", "@-", "--at", "110"], "stdin closed"),
+    (["compute", "maj:3", "--at", "@-"], "stdin closed"),
+    (["tree", "info", "-"], "stdin closed"),
+    (["check", "-"], "stdin closed"),
+    (["compute", "maj:3", "--at", "110", "--json"], "stdout closed"),
+    (["compute", "maj:3", "--at", "110"], "stdout closed"),
+    (["compute", "maj:3", "--at", "110"], "stdout full"),
+    (["compute", "maj:3", "--at", "110", "--json"], "stdout full"),
+    (["tree", "info", "{D}/T.json", "--json"], "stdout full"),
+    (["check", "{D}/C.json", "--json"], "stdout full"),
+    (["check", "{D}/C.json"], "stdout full"),
+    (["paper", "--only", "section_3_3_and", "--json", "--report-dir", "{D}/report"],
+     "stdout full"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case, streams", STREAM_CASES,
+                         ids=[" ".join(c) + f" ({s})" for c, s in STREAM_CASES])
+def test_closed_or_full_standard_streams_are_refused_cleanly(case, streams, workspace):
+    """A real child process: `<&-`, `>&-` and `> /dev/full` as a shell would set them up."""
+    import os
+    import subprocess
+    import sys
+
+    before = snapshot(workspace)
+    argv = [a.replace("{D}", str(workspace)) for a in case]
+
+    def setup():
+        if streams == "stdin closed":
+            os.close(0)
+        elif streams == "stdout closed":
+            os.close(1)
+
+    stdout = open("/dev/full", "w") if streams == "stdout full" else subprocess.DEVNULL
+    with stdout if streams == "stdout full" else open(os.devnull) as _:
+        done = subprocess.run([sys.executable, "-m", "verify", *argv], cwd=workspace,
+                              stdin=subprocess.DEVNULL if streams != "stdin closed" else None,
+                              stdout=stdout, stderr=subprocess.PIPE, preexec_fn=setup,
+                              timeout=300)
+    err = done.stderr.decode()
+    assert done.returncode == 2, err
+    assert err.count("\n") == 1 and err.startswith("fbs: error:") and "Traceback" not in err
+    after = snapshot(workspace)
+    if case[0] == "paper":  # the report folder is the command's (whole) output
+        after = {k: v for k, v in after.items() if not k.startswith("report")}
+    assert after == before
+
+
+# ----------------------------------------------------------------------------- answered
+
+ANSWERED = [  # inputs at the edge of a limit: answered (exit 0), promptly
+    ["debate", "plan", "--rho", "4", "--depth", "3", "--delta", "1e-999999"],
+    ["debate", "plan", "--rho", "4", "--depth", "3", "--delta", "1/" + BIG, "--json"],
+    ["debate", "worst-case", "{D}/T.json", "--oracle", "{D}/O.json", "--protocol", "budgeted",
+     "--beta-max", "1e6"],
+    ["debate", "worst-case", "{D}/T.json", "--oracle", "{D}/O.json", "--rho", "7" * 1000],
+]
+
+
+@pytest.mark.parametrize("case", ANSWERED, ids=[" ".join(c)[:70] for c in ANSWERED])
+def test_inputs_at_a_limit_are_answered_promptly(case, workspace, capsys, monkeypatch):
+    import time
+
+    monkeypatch.chdir(workspace)
+    start = time.perf_counter()
+    code = main([a.replace("{D}", str(workspace)) for a in case])
+    seconds = time.perf_counter() - start
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "" and out, err
+    assert seconds < PROMPT_SECONDS, f"answered only after {seconds:.1f} s"
+
+
+def test_the_plan_at_delta_10_to_minus_999999_is_exact(capsys):
+    """R = ceil(ln(delta) / ln(1 - 1/64)) by an independent float computation: with
+    ln(delta) = -999999 ln 10 the float is far from an integer, so its ceiling is exact."""
+    import json
+    import math
+
+    assert main(["debate", "plan", "--rho", "4", "--depth", "3", "--delta", "1e-999999",
+                 "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    expected = math.ceil(-999999 * math.log(10) / math.log1p(-1 / 64))
+    assert int(document["runs_theorem"]) == expected
+    assert document["delta"] == "1/1" + "0" * 999999
+
+
+@pytest.mark.parametrize("length", [240, 241, 248, 255])
+def test_output_names_up_to_255_bytes_are_written(length, tmp_path, capsys):
+    name = tmp_path / ("c" * (length - 5) + ".json")
+    assert len(name.name) == length
+    assert main(["certify", "maj:3", "--at", "110", "-o", str(name)]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == [name.name]  # no temporary left behind
+    assert json.loads(name.read_text())["spec"] == "maj:3"
+
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A 64 KiB tmpfs filled to its last pages (root only; skipped elsewhere)."""
+    import os
+    import subprocess
+
+    folder = tmp_path / "full"
+    folder.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs",
+                                            str(folder)], capture_output=True).returncode:
+        pytest.skip("needs root to mount a small tmpfs (a full disk)")
+    try:
+        (folder / "filler").write_bytes(b"\0" * (56 * 1024))
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], capture_output=True)
+
+
+@pytest.mark.slow
+def test_a_report_on_a_full_disk_leaves_nothing(full_disk, capsys):
+    before = snapshot(full_disk)
+    code = main(["paper", "--only", "section_3_3_and", "--report-dir",
+                 str(full_disk / "report" / "inner")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "No space left" in err, err
+    assert snapshot(full_disk) == before  # neither report/ nor report/inner/ is left

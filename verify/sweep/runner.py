@@ -186,8 +186,10 @@ def run_on_cluster(jobs: Iterable[dict], total: int, store: Store, client, *,
                     submit_next()
             except KeyboardInterrupt:
                 _cancel(client, running)
-                print(f"\nfbs: interrupted: STORE holds {report.already_done + report.computed} "
-                      f"of the jobs seen; rerun the same command to resume", file=sys.stderr)
+                head = "\n" if sys.stderr.isatty() else ""  # after the progress bar
+                print(f"{head}fbs: interrupted: STORE holds "
+                      f"{report.already_done + report.computed} of the jobs seen; rerun the "
+                      "same command to resume", file=sys.stderr)
                 raise
     finally:
         store.unlock()
