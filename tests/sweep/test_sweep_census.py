@@ -100,6 +100,9 @@ def test_every_named_row_is_reverified_by_the_checker(summary):
 def test_a_tampered_certificate_fails_reverification(small_census_store, tmp_path):
     import shutil
 
+    from verify.base.errors import BadInput
+    from verify.sweep.store import MANIFEST, _file_digest
+
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -116,7 +119,14 @@ def test_a_tampered_certificate_fails_reverification(small_census_store, tmp_pat
             document["value"] = "5"  # a wrong claim: the stored hash no longer matches
             texts[digests.index(digest)] = json.dumps(document)
             pq.write_table(pa.table({"sha256": digests, "certificate": texts}), part)
-    assert not census(copy).all_reverified
+            tampered = part
+    with pytest.raises(BadInput, match="is damaged"):  # the manifest's checksum notices first
+        census(copy)
+    digest_now, size = _file_digest(tampered)  # a tamperer who also rewrites the manifest
+    with open(copy / MANIFEST, "a") as manifest:
+        manifest.write(json.dumps({"part": f"certificates/{tampered.name}",
+                                   "sha256": digest_now, "bytes": size}) + "\n")
+    assert not census(copy).all_reverified  # ... is caught by re-verification
 
 
 def test_outputs_markdown_json_and_png(summary, tmp_path):
