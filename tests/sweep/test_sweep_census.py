@@ -100,11 +100,11 @@ def test_every_named_row_is_reverified_by_the_checker(summary):
 def test_a_tampered_certificate_fails_reverification(small_census_store, tmp_path):
     import shutil
 
-    from verify.base.errors import BadInput
-    from verify.sweep.store import MANIFEST, _file_digest
-
     import pyarrow as pa
     import pyarrow.parquet as pq
+
+    from verify.base.errors import BadInput
+    from verify.sweep.store import MANIFEST, _file_digest
 
     copy = tmp_path / "copy"
     shutil.copytree(small_census_store, copy)

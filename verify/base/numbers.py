@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import numbers
 import re
-from decimal import Decimal
 from fractions import Fraction
 from math import lcm
 
@@ -29,10 +28,8 @@ def int_text(n: int) -> str:
     n = int(n)
     if n.bit_length() < _STR_DIGITS_SAFE * 3:
         return str(n)
-    try:
-        import flint
-    except ImportError:  # pragma: no cover - python-flint is a dependency
-        return str(Decimal(n))
+    import flint
+
     return str(flint.fmpz(n))
 
 
@@ -40,14 +37,8 @@ def text_int(digits: str) -> int:
     """The integer of a string of ASCII digits (optional sign) of any length, fast."""
     if len(digits) < _STR_DIGITS_SAFE:
         return int(digits)
-    try:
-        import flint
-    except ImportError:  # pragma: no cover - python-flint is a dependency
-        from decimal import localcontext
+    import flint
 
-        with localcontext() as context:
-            context.prec = len(digits) + 1
-            return int(Decimal(digits))
     return int(flint.fmpz(digits.lstrip("+")))
 
 

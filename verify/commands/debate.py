@@ -30,7 +30,8 @@ def register(commands) -> None:
                      help="honest, the worst-case liar, or an fbs-alice/1 script (- for "
                      "standard input)")
     run.add_argument("--runs", type=positive, default=DEFAULT_RUNS, metavar="N",
-                     help="independent runs (1..10^9; with 1 the path of the run is printed)")
+                     help="independent runs (1..10^9 and runs x depth <= 10^8; with 1 the path of "
+                     "the run is printed)")
     run.add_argument("--seed", type=count, default=0, metavar="S", help="seed of the runs")
     run.add_argument("--confidence", default="0.95", metavar="C",
                      help="confidence level of the intervals, in (0, 1)")

@@ -62,7 +62,8 @@ def parse_family(text: str) -> Family:
     name, _, rest = text.partition(":")
     if name in ("all", "npn"):
         if not _ascii_number(rest) or not 1 <= int(rest) <= MAX_FAMILY_ARITY:
-            raise BadInput(f"--family {_shown(text)}: expected {name}:Q with 1 <= Q <= {MAX_FAMILY_ARITY}")
+            raise BadInput(f"--family {_shown(text)}: expected {name}:Q with "
+                           f"1 <= Q <= {MAX_FAMILY_ARITY}")
         q = int(rest)
         functions = range(1 << (1 << q)) if name == "all" else npn_representatives(q)
         return Family(text, tuple(functions), q)
