@@ -182,3 +182,46 @@ def test_a_successful_sweep_prints_nothing_of_dask(tmp_path):
                           text=True, cwd=ROOT, timeout=600, env={**os.environ, "FBS_DEBUG": ""})
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert "64 computed" in done.stdout
+
+
+@pytest.mark.slow
+def test_ctrl_c_to_the_process_group_exits_130_without_worker_tracebacks(tmp_path):
+    """What a terminal does on Ctrl-C: SIGINT to every process of the foreground group, the
+    LocalCluster's workers included. Only the submitting process reacts."""
+    store = tmp_path / "s"
+    command = [sys.executable, "-m", "verify", "sweep", "--family", "all:4", "-o", str(store),
+               "--workers", "2"]
+    with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                       start_new_session=True) as process:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not list(store.glob("rows/*.parquet")):
+            time.sleep(0.2)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=90)
+    err = err.decode()
+    assert process.returncode == 130, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 2 and all(line.startswith("fbs: interrupted") for line in lines), err
+    assert Store(store).damaged_parts() == []
+
+
+def test_bad_input_found_only_on_a_worker_is_exit_2_in_one_line(monkeypatch, capsys, tmp_path):
+    """run_task reports a job the worker refuses with its exit code (here a job that skipped
+    validation); the command prints one line, exit 2 when every failure is bad input and 3
+    when one is a bug."""
+    from verify.sweep import api
+    from verify.sweep.execute import run_task
+    from verify.sweep.runner import SweepReport
+
+    raw = {"kind": "certify", "spec": "maj:3", "input": "110", "method": "threshold",
+           "measures": False}
+    rows, _, errors = run_task([("j1", raw)])
+    assert rows.num_rows == 0 and [(i, code) for i, _, code in errors] == [("j1", 2)]
+    assert "threshold method does not apply" in errors[0][1]
+    for failures, expected in (([errors[0], errors[0]], 2), ([errors[0], ("j2", "boom", 3)], 3)):
+        report = SweepReport(jobs=2, errors=failures)
+        monkeypatch.setattr(api, "run_sweep", lambda *a, r=report, **k: api.SweepResult("S", r))
+        assert main(["sweep", "--family", "all:1", "-o", str(tmp_path / "s")]) == expected
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "2 job(s)" in err, err
+        assert ("internal error" in err) == (expected == 3)
