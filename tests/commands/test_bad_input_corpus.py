@@ -261,6 +261,8 @@ def beyond_fixtures(folder: Path) -> None:
         "kind": "worst-case", "tree": {"uniform": "and:25", "depth": 1},
         "oracle": {"random": 0}, "protocol": "budgeted"}) + "\n")
     wrong_schema_store(folder / "wrongschema")
+    wrong_schema_store(folder / "wrongschema-old")
+    (folder / "wrongschema-old" / "manifest.jsonl").unlink()  # a store from before manifests
 
 
 def wrong_schema_store(path: Path) -> None:
@@ -315,6 +317,7 @@ def beyond_cases():
     for jobs in ("rho.jsonl", "wrho.jsonl", "thr.jsonl", "and30.jsonl", "wide.jsonl"):
         yield ["sweep", "{D}/" + jobs, "-o", "{D}/store"]
     yield ["census", "{D}/wrongschema"]
+    yield ["census", "{D}/wrongschema-old"]
     yield ["certify", "maj:3", "--at", "110", "-o", "{D}/newdir/"]
     yield ["tree", "build", "--aggregator", "maj:3", "--depth", "1", "-o", "{D}/newdir/"]
     yield ["paper", "--check-stored", "--update-stored"]
