@@ -18,6 +18,7 @@ Errors are one line on stderr (FBS_DEBUG=1 adds a traceback; the exit code is th
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -33,6 +34,7 @@ from verify.base.errors import (  # noqa: E402
     EXIT_FAILED,
     EXIT_INTERRUPTED,
     EXIT_OK,
+    BadInput,
     FbsError,
 )
 from verify.base.interrupts import raise_if_interrupted, remember_interrupts  # noqa: E402
@@ -83,7 +85,11 @@ def main(argv: list[str] | None = None) -> int:
         remember_interrupts()
         parser = build_parser()
         args = parser.parse_args(argv)
+        if sys.stdout is None:  # started with standard output closed (`>&-`)
+            raise BadInput("standard output is closed; give the command an open standard "
+                           "output (e.g. > /dev/null)")
         code = args.run(args)
+        sys.stdout.flush()  # a full standard output fails here, not at interpreter exit
         raise_if_interrupted()  # a Ctrl-C whose KeyboardInterrupt Python dropped
         return code
     except FbsError as error:
@@ -96,13 +102,42 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     except KeyboardInterrupt:
         return _interrupted()
-    except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
-        if _raised_by_interrupt(error):
-            return _interrupted()
+    except OSError as error:
+        if not _stdout_failed(error):
+            return _internal_error(error)
         _debug_traceback()
-        print(f"fbs: internal error: {error.__class__.__name__}: {_one_line(str(error))} "
-              "(a bug of fbs-verify; set FBS_DEBUG=1 for a traceback)", file=sys.stderr)
-        return EXIT_BUG
+        print(f"fbs: error: cannot write standard output: {error.strerror or error}",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
+        return _internal_error(error)
+
+
+def _internal_error(error: BaseException) -> int:
+    if _raised_by_interrupt(error):
+        return _interrupted()
+    _debug_traceback()
+    print(f"fbs: internal error: {error.__class__.__name__}: {_one_line(str(error))} "
+          "(a bug of fbs-verify; set FBS_DEBUG=1 for a traceback)", file=sys.stderr)
+    return EXIT_BUG
+
+
+def _stdout_failed(error: OSError) -> bool:
+    """True for an output that cannot take what was written (a full disk or /dev/full, a
+    file too large, an I/O error): files written through verify.base.files already say so,
+    so this is standard output. Its pending bytes then go to /dev/null, so that the
+    interpreter's own flush at exit neither fails nor prints."""
+    if error.errno not in _FULL or isinstance(error, BrokenPipeError):
+        return False
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    return True
+
+
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 
 
 def run() -> None:

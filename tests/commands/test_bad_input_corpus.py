@@ -44,6 +44,7 @@ def fixtures(folder: Path) -> None:
     (folder / "deep.json").write_text("[" * 100000)
     (folder / "C.json.gz").write_bytes(gzip.compress((folder / "C.json").read_bytes())[:-8])
     (folder / "sub").mkdir()
+    beyond_fixtures(folder)
 
 
 def tree_with(**changes) -> str:
@@ -242,8 +243,90 @@ def other_cases():
     yield ["compute", "--help-me"]
 
 
+BIG = "7" * 5000  # beyond Python's 4300-digit int <-> str limit
+
+
+def beyond_fixtures(folder: Path) -> None:
+    """Inputs of the second round of hostile input (numbers, sweeps, stores)."""
+    (folder / "QB.json").write_text(json.dumps({**QUERIES, "probabilities": {
+        "qa": "1/" + BIG, "qb": "1/2", "qc": "1"}}))
+    (folder / "rho.jsonl").write_text(json.dumps({"kind": "plan", "rho": BIG, "depth": 2}) + "\n")
+    (folder / "wrho.jsonl").write_text(json.dumps({
+        "kind": "worst-case", "tree": {"uniform": "maj:3", "depth": 1}, "oracle": {"random": 0},
+        "rho": "1e5000"}) + "\n")
+    (folder / "thr.jsonl").write_text(json.dumps({"kind": "certify", "spec": "maj:3",
+                                                  "input": "110", "method": "threshold"}) + "\n")
+    (folder / "and30.jsonl").write_text(json.dumps({
+        "kind": "compute", "spec": "and:30", "input": "1" * 30, "method": "table",
+        "measures": False}) + "\n")
+    (folder / "wide.jsonl").write_text(json.dumps({
+        "kind": "worst-case", "tree": {"uniform": "and:25", "depth": 1},
+        "oracle": {"random": 0}, "protocol": "budgeted"}) + "\n")
+    wrong_schema_store(folder / "wrongschema")
+    wrong_schema_store(folder / "wrongschema-old")
+    (folder / "wrongschema-old" / "manifest.jsonl").unlink()  # a store from before manifests
+
+
+def wrong_schema_store(path: Path) -> None:
+    """A sweep store whose only rows part is a Parquet file of another schema."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from verify.sweep.store import Store
+
+    Store(path, create=True)
+    (path / "rows").mkdir()
+    pq.write_table(pa.table({"x": [1, 2]}), path / "rows" / "part-0.parquet")
+
+
+def beyond_cases():
+    """Bad input beyond the first corpus: numbers past Python's 4300-digit limit, deep
+    compositions, limits decided before the work, non-ASCII digits, sweeps and stores."""
+    instance = ["{D}/T.json", "--oracle", "{D}/O.json"]
+    for command in ("run", "worst-case", "completeness"):
+        extra = ["--alice", "honest"] if command == "run" else []
+        for rho in (BIG, "1e5000", "1/" + BIG, "1e-5000"):
+            yield ["debate", command, *instance, *extra, "--rho", rho]
+        yield ["debate", command, *instance, *extra, "--protocol", "budgeted",
+               "--beta-max", BIG]
+    for beta in ("1e30", "1e309", "1e5000", "1000001"):
+        yield ["debate", "worst-case", *instance, "--protocol", "budgeted", "--beta-max", beta]
+    yield ["debate", "plan", "--protocol", "budgeted", "--beta-max", BIG]
+    for rho in (BIG, "1e5000"):
+        yield ["adversary", *instance, "--checker", "debate:2", "--rho", rho, "-o", "{D}/n.json"]
+    yield ["adversary", *instance, "--queries", "{D}/QB.json", "-o", "{D}/n.json"]
+    yield ["debate", "plan", "--rho", BIG, "--depth", "3", "--delta", "0.1"]
+    yield ["debate", "plan", "--rho", "4", "--depth", "3", "--delta", "1/" + "7" * 1000001]
+    yield ["tree", "fbs", *instance, "--eps", "1/" + BIG]
+    yield ["tree", "fbs", *instance, "--eps", "1e-5000"]
+    for protocol in ([], ["--protocol", "budgeted"]):
+        yield ["debate", "run", *instance, "--alice", "honest", "--rho", "2", "--confidence",
+               "1/" + BIG, *protocol]
+        yield ["debate", "run", *instance, "--alice", "honest", "--rho", "2", "--runs",
+               "1000000000", *protocol]
+    yield ["compute", "compose(and:1;" * 500 + "maj:1" + ")" * 500, "--at", "1"]
+    yield ["compute", "compose(and:1;" * 500, "--at", "1"]
+    yield ["certify", "compose(and:1;" * 500 + "maj:1" + ")" * 500, "--at", "1", "-o",
+           "{D}/n.json"]
+    yield ["tree", "build", "--aggregator", "compose(and:1;" * 500 + "maj:1" + ")" * 500,
+           "--depth", "1", "-o", "{D}/n.json"]
+    sweep = ["sweep", "-o", "{D}/store"]
+    for family in ("random-trees:" + BIG + ":1:2:maj:3", "random-trees:0:" + BIG + ":2:maj:3",
+                   "random-trees:0:1:" + BIG + ":maj:3", "random-trees:0:1:50:maj:3",
+                   "random-trees:0:1:2000:maj:3@0.5", "npn:٣", "all:٢", "random-trees:٣:1:2:maj:3"):
+        yield sweep + ["--family", family]
+    yield sweep + ["--family", "all:1", "--workers", "٢"]
+    for jobs in ("rho.jsonl", "wrho.jsonl", "thr.jsonl", "and30.jsonl", "wide.jsonl"):
+        yield ["sweep", "{D}/" + jobs, "-o", "{D}/store"]
+    yield ["census", "{D}/wrongschema"]
+    yield ["census", "{D}/wrongschema-old"]
+    yield ["certify", "maj:3", "--at", "110", "-o", "{D}/newdir/"]
+    yield ["tree", "build", "--aggregator", "maj:3", "--depth", "1", "-o", "{D}/newdir/"]
+    yield ["paper", "--check-stored", "--update-stored"]
+
+
 CASES = [*spec_cases(), *check_cases(), *tree_cases(), *debate_cases(), *adversary_cases(),
-         *paper_cases(), *other_cases()]
+         *paper_cases(), *other_cases(), *beyond_cases()]
 
 
 def test_the_corpus_is_large_and_covers_every_command():
@@ -254,6 +337,9 @@ def test_the_corpus_is_large_and_covers_every_command():
                     ("debate", "worst-case"), ("debate", "completeness"), ("adversary",),
                     ("paper",)):
         assert command in names, command
+
+
+PROMPT_SECONDS = 20  # a refusal comes before the work (generous: a loaded 2-core machine)
 
 
 @pytest.fixture(scope="module")
@@ -268,21 +354,154 @@ def snapshot(folder: Path) -> dict:
             for p in sorted(folder.rglob("*"))}
 
 
-@pytest.mark.parametrize("case", CASES, ids=[" ".join(c)[:80] for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[" ".join(c)[:80] + (f" ({len(' '.join(c))} chars)"
+                                                               if len(" ".join(c)) > 80 else "")
+                                          for c in CASES])
 def test_bad_input_is_refused_cleanly(case, workspace, capsys, monkeypatch):
     import io
     import sys
+    import time
 
     monkeypatch.chdir(workspace)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
     before = snapshot(workspace)
     argv = [a.replace("{D}", str(workspace)) for a in case]
+    start = time.perf_counter()
     try:
         code = main(argv)
     except SystemExit as stop:
         code = stop.code
+    seconds = time.perf_counter() - start
     out, err = capsys.readouterr()
     assert code == 2, f"exit {code}: {err!r} {out[:200]!r}"
+    assert seconds < PROMPT_SECONDS, f"refused only after {seconds:.1f} s"
     assert err.count("\n") == 1 and err.startswith("fbs: error:"), err
     assert "Traceback" not in err and out == ""
     assert snapshot(workspace) == before  # nothing written, every input unchanged
+
+
+# ----------------------------------------------------------------------------- real streams
+
+STREAM_CASES = [  # (argv, how standard input / output is set up)
+    (["compute", "@-", "--at", "110"], "stdin closed"),
+    (["compute", "maj:3", "--at", "@-"], "stdin closed"),
+    (["tree", "info", "-"], "stdin closed"),
+    (["check", "-"], "stdin closed"),
+    (["compute", "maj:3", "--at", "110", "--json"], "stdout closed"),
+    (["compute", "maj:3", "--at", "110"], "stdout closed"),
+    (["compute", "maj:3", "--at", "110"], "stdout full"),
+    (["compute", "maj:3", "--at", "110", "--json"], "stdout full"),
+    (["tree", "info", "{D}/T.json", "--json"], "stdout full"),
+    (["check", "{D}/C.json", "--json"], "stdout full"),
+    (["check", "{D}/C.json"], "stdout full"),
+    (["paper", "--only", "section_3_3_and", "--json", "--report-dir", "{D}/report"],
+     "stdout full"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case, streams", STREAM_CASES,
+                         ids=[" ".join(c) + f" ({s})" for c, s in STREAM_CASES])
+def test_closed_or_full_standard_streams_are_refused_cleanly(case, streams, workspace):
+    """A real child process: `<&-`, `>&-` and `> /dev/full` as a shell would set them up."""
+    import os
+    import subprocess
+    import sys
+
+    before = snapshot(workspace)
+    argv = [a.replace("{D}", str(workspace)) for a in case]
+
+    def setup():
+        if streams == "stdin closed":
+            os.close(0)
+        elif streams == "stdout closed":
+            os.close(1)
+
+    stdout = open("/dev/full", "w") if streams == "stdout full" else subprocess.DEVNULL
+    with stdout if streams == "stdout full" else open(os.devnull) as _:
+        done = subprocess.run([sys.executable, "-m", "verify", *argv], cwd=workspace,
+                              stdin=subprocess.DEVNULL if streams != "stdin closed" else None,
+                              stdout=stdout, stderr=subprocess.PIPE, preexec_fn=setup,
+                              timeout=300)
+    err = done.stderr.decode()
+    assert done.returncode == 2, err
+    assert err.count("\n") == 1 and err.startswith("fbs: error:") and "Traceback" not in err
+    after = snapshot(workspace)
+    if case[0] == "paper":  # the report folder is the command's (whole) output
+        after = {k: v for k, v in after.items() if not k.startswith("report")}
+    assert after == before
+
+
+# ----------------------------------------------------------------------------- answered
+
+ANSWERED = [  # inputs at the edge of a limit: answered (exit 0), promptly
+    ["debate", "plan", "--rho", "4", "--depth", "3", "--delta", "1e-999999"],
+    ["debate", "plan", "--rho", "4", "--depth", "3", "--delta", "1/" + BIG, "--json"],
+    ["debate", "worst-case", "{D}/T.json", "--oracle", "{D}/O.json", "--protocol", "budgeted",
+     "--beta-max", "1e6"],
+    ["debate", "worst-case", "{D}/T.json", "--oracle", "{D}/O.json", "--rho", "7" * 1000],
+]
+
+
+@pytest.mark.parametrize("case", ANSWERED, ids=[" ".join(c)[:70] for c in ANSWERED])
+def test_inputs_at_a_limit_are_answered_promptly(case, workspace, capsys, monkeypatch):
+    import time
+
+    monkeypatch.chdir(workspace)
+    start = time.perf_counter()
+    code = main([a.replace("{D}", str(workspace)) for a in case])
+    seconds = time.perf_counter() - start
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "" and out, err
+    assert seconds < PROMPT_SECONDS, f"answered only after {seconds:.1f} s"
+
+
+def test_the_plan_at_delta_10_to_minus_999999_is_exact(capsys):
+    """R = ceil(ln(delta) / ln(1 - 1/64)) by an independent float computation: with
+    ln(delta) = -999999 ln 10 the float is far from an integer, so its ceiling is exact."""
+    import json
+    import math
+
+    assert main(["debate", "plan", "--rho", "4", "--depth", "3", "--delta", "1e-999999",
+                 "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    expected = math.ceil(-999999 * math.log(10) / math.log1p(-1 / 64))
+    assert int(document["runs_theorem"]) == expected
+    assert document["delta"] == "1/1" + "0" * 999999
+
+
+@pytest.mark.parametrize("length", [240, 241, 248, 255])
+def test_output_names_up_to_255_bytes_are_written(length, tmp_path, capsys):
+    name = tmp_path / ("c" * (length - 5) + ".json")
+    assert len(name.name) == length
+    assert main(["certify", "maj:3", "--at", "110", "-o", str(name)]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == [name.name]  # no temporary left behind
+    assert json.loads(name.read_text())["spec"] == "maj:3"
+
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A 64 KiB tmpfs filled to its last pages (root only; skipped elsewhere)."""
+    import os
+    import subprocess
+
+    folder = tmp_path / "full"
+    folder.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs",
+                                            str(folder)], capture_output=True).returncode:
+        pytest.skip("needs root to mount a small tmpfs (a full disk)")
+    try:
+        (folder / "filler").write_bytes(b"\0" * (56 * 1024))
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], capture_output=True)
+
+
+@pytest.mark.slow
+def test_a_report_on_a_full_disk_leaves_nothing(full_disk, capsys):
+    before = snapshot(full_disk)
+    code = main(["paper", "--only", "section_3_3_and", "--report-dir",
+                 str(full_disk / "report" / "inner")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "No space left" in err, err
+    assert snapshot(full_disk) == before  # neither report/ nor report/inner/ is left

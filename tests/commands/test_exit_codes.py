@@ -25,7 +25,7 @@ def test_ctrl_c_exits_130_and_leaves_no_partial_file(tmp_path):
     subprocess.run(run + ["tree", "build", "--aggregator", "maj:3", "--depth", "6", "-o",
                           str(tree), "--oracle-out", str(oracle)], check=True, cwd=ROOT)
     with interruptible(run + ["debate", "run", str(tree), "--oracle", str(oracle), "--rho", "2",
-                              "--alice", "worst", "--runs", "100000000",
+                              "--alice", "worst", "--runs", "16000000",
                               "--transcript", str(tmp_path / "out.jsonl")],
                        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True) as process:

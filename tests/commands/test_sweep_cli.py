@@ -109,6 +109,6 @@ def test_census_of_a_non_store_or_a_damaged_part(tmp_path):
     (store / "rows").mkdir(parents=True)
     (store / "fbs-sweep-store.json").write_text('{"format": "fbs-sweep-store/1"}\n')
     (store / "rows" / "part-x.parquet").write_bytes(b"PAR1 not really")
-    assert_bad_input(fbs("census", store), "not a readable Parquet part")
+    assert_bad_input(fbs("census", store), "part rows/part-x.parquet is damaged: not readable")
     (store / "fbs-sweep-store.json").write_text('{"format": "other"}\n')
     assert_bad_input(fbs("census", store), "unsupported store format")

@@ -108,6 +108,9 @@ def test_a_tampered_certificate_fails_reverification(small_census_store, tmp_pat
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    from verify.base.errors import BadInput
+    from verify.sweep.store import MANIFEST, _file_digest
+
     copy = tmp_path / "copy"
     shutil.copytree(small_census_store, copy)
     named = census(copy, reverify=False).named
@@ -121,7 +124,14 @@ def test_a_tampered_certificate_fails_reverification(small_census_store, tmp_pat
             document["value"] = "5"  # a wrong claim: the stored hash no longer matches
             texts[digests.index(digest)] = json.dumps(document)
             pq.write_table(pa.table({"sha256": digests, "certificate": texts}), part)
-    assert not census(copy).all_reverified
+            tampered = part
+    with pytest.raises(BadInput, match="is damaged"):  # the manifest's checksum notices first
+        census(copy)
+    digest_now, size = _file_digest(tampered)  # a tamperer who also rewrites the manifest
+    with open(copy / MANIFEST, "a") as manifest:
+        manifest.write(json.dumps({"part": f"certificates/{tampered.name}",
+                                   "sha256": digest_now, "bytes": size}) + "\n")
+    assert not census(copy).all_reverified  # ... is caught by re-verification
 
 
 @pytest.mark.slow

@@ -40,6 +40,8 @@ def read_bytes(name: str | os.PathLike, what: str, limit: int) -> bytes:
     name = os.fspath(name)
     try:
         if name == STDIO:
+            if sys.stdin is None:  # started with standard input closed (`<&-`)
+                raise BadInput(f"cannot read {what} from '-': standard input is closed")
             stream = _binary_stdin()
             return stream.read(limit + 1) if stream is not None else \
                 sys.stdin.read(limit + 1).encode("utf-8")
@@ -172,6 +174,9 @@ def output_target(name: str | os.PathLike) -> tuple[str, bool]:
         raise BadInput("cannot write to an empty file name")
     if name == STDIO:
         return STDIO, False
+    if name.endswith(("/", os.sep)) and not os.path.isdir(name):
+        raise BadInput(f"cannot write {name!r}: a name ending in '/' is a folder, and there is "
+                       "no such folder")
     try:
         mode = os.stat(name).st_mode  # follows symlinks (/dev/stdout -> a pipe, a link -> file)
     except FileNotFoundError:
@@ -233,8 +238,15 @@ def write_texts_atomic(items) -> None:
 
 
 def _temporary(target: str) -> str:
+    """A sibling temporary name; for a name near the 255-byte limit, a short hashed one."""
     folder, base = os.path.split(target)
-    return os.path.join(folder, f".{base}.partial-{os.getpid()}")
+    name = f".{base}.partial-{os.getpid()}"
+    if len(os.fsencode(name)) > 255 - 8:
+        import hashlib
+
+        digest = hashlib.sha256(os.fsencode(base)).hexdigest()[:24]
+        name = f".fbs-{digest}.partial-{os.getpid()}"
+    return os.path.join(folder, name)
 
 
 def _write_new(temporary: str, data, target: str) -> None:

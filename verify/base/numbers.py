@@ -10,24 +10,47 @@ from __future__ import annotations
 import math
 import numbers
 import re
-from decimal import Decimal
 from fractions import Fraction
 from math import lcm
 
 from .errors import BadInput, TooLarge
 
-MAX_TYPED_DIGITS = 1_000_000  # digits (and exponent) of a number a user types
+MAX_TYPED_DIGITS = 1000  # digits of p and of q, and |exponent|, of a number a user types
+MAX_LONG_DIGITS = 1_000_000  # the same where a command takes longer numbers (--delta)
 _STR_DIGITS_SAFE = 4000  # below Python's 4300-digit int <-> str limit
 _TYPED = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?", re.ASCII)
 _RATIO = re.compile(r"([+-]?[0-9]+)/([0-9]+)", re.ASCII)
 
 
 def int_text(n: int) -> str:
-    """The decimal digits of an integer of any size (no 4300-digit limit)."""
+    """The decimal digits of an integer of any size (no 4300-digit limit; GMP's fast
+    conversion through python-flint for long ones: Python's own is quadratic)."""
     n = int(n)
     if n.bit_length() < _STR_DIGITS_SAFE * 3:
         return str(n)
-    return str(Decimal(n))  # the decimal module converts big ints without the limit
+    import flint
+
+    return str(flint.fmpz(n))
+
+
+def text_int(digits: str) -> int:
+    """The integer of a string of ASCII digits (optional sign) of any length, fast."""
+    if len(digits) < _STR_DIGITS_SAFE:
+        return int(digits)
+    import flint
+
+    return int(flint.fmpz(digits.lstrip("+")))
+
+
+def fraction_from_text(text: str) -> Fraction:
+    """An exact number written by this package ("p/q" or "p", any length) as a Fraction."""
+    top, _, bottom = str(text).partition("/")
+    return Fraction(text_int(top), text_int(bottom) if bottom else 1)
+
+
+def decimal_digits(n: int) -> int:
+    """The number of decimal digits of |n| (1 for 0)."""
+    return len(int_text(abs(int(n))))
 
 
 def fraction_text(x: Fraction) -> str:
@@ -56,7 +79,7 @@ def short_fraction(x: Fraction, limit: int = 40) -> str:
         text = fraction_text(x)
         if len(text) <= limit:
             return text if x.denominator == 1 else f"{text} (~{shown})"
-    digits = len(int_text(x.denominator)) if x.denominator != 1 else len(int_text(abs(x.numerator)))
+    digits = decimal_digits(x.denominator if x.denominator != 1 else x.numerator)
     kind = "fraction" if x.denominator != 1 else "integer"
     return f"~{shown} (exact: a {digits}-digit {kind}, see --json)"
 
@@ -76,16 +99,18 @@ def integer_field(n: int | None) -> str | None:
     return None if n is None else int_text(n)
 
 
-def parse_fraction(text, what: str, *, allow_negative: bool = False) -> Fraction:
+def parse_fraction(text, what: str, *, allow_negative: bool = False,
+                   max_digits: int = MAX_TYPED_DIGITS) -> Fraction:
     """An exact number a user typed: "4", "7/2", "2.5", "1e-6" (ASCII digits only).
 
-    BadInput (exit 2) with a one-line message otherwise; TooLarge for more than
-    MAX_TYPED_DIGITS digits or exponent."""
+    BadInput (exit 2) with a one-line message otherwise; TooLarge (before any arithmetic)
+    for more than `max_digits` digits in p or q of "p/q", in the digits of a decimal, or in
+    the exponent's value."""
     if isinstance(text, numbers.Rational) and not isinstance(text, bool):
         value = Fraction(int(text.numerator), int(text.denominator))
     else:
         raw = str(text).strip() if isinstance(text, (str, float)) else None
-        value = _parse_text(raw, what) if raw is not None else None
+        value = _parse_text(raw, what, max_digits) if raw is not None else None
         if value is None:
             raise BadInput(f"{what} must be a number such as 4, 7/2, 2.5 or 1e-6, "
                            f"got {str(text)[:40]!r}")
@@ -94,23 +119,32 @@ def parse_fraction(text, what: str, *, allow_negative: bool = False) -> Fraction
     return value
 
 
-def _parse_text(raw: str, what: str) -> Fraction | None:
-    if len(raw) > MAX_TYPED_DIGITS:
-        raise TooLarge(f"{what}: more than {MAX_TYPED_DIGITS} characters")
+def _parse_text(raw: str, what: str, max_digits: int) -> Fraction | None:
+    too_long = TooLarge(f"{what}: a number typed here has at most {max_digits} digits "
+                        f"(and exponent at most {max_digits})")
+    if len(raw) > 2 * max_digits + 16:
+        raise too_long
     ratio = _RATIO.fullmatch(raw)
     if ratio:
-        if int(ratio.group(2)) == 0:
+        top, bottom = ratio.group(1).lstrip("+-").lstrip("0"), ratio.group(2).lstrip("0")
+        if max(len(top), len(bottom)) > max_digits:
+            raise too_long
+        if not bottom:
             return None
-        return Fraction(int(ratio.group(1)), int(ratio.group(2)))
+        top = text_int(top or "0")
+        return Fraction(-top if ratio.group(1).startswith("-") else top, text_int(bottom))
     match = _TYPED.fullmatch(raw)
     if not match or not (match.group(2) or match.group(3)):
         return None
     sign, whole, fraction, exponent = match.groups()
-    if exponent is not None and (len(exponent) > 8 or abs(int(exponent)) > MAX_TYPED_DIGITS):
-        raise TooLarge(f"{what}: exponent {exponent[:12]} is beyond 10^{MAX_TYPED_DIGITS}")
-    digits = (whole or "") + (fraction or "")
-    scale = int(exponent or 0) - len(fraction or "")
-    value = Fraction(int(digits or "0"))
+    digits = ((whole or "") + (fraction or "")).lstrip("0")
+    power = (exponent or "0").lstrip("+-").lstrip("0") or "0"
+    if len(digits) > max_digits or len(power) > len(str(max_digits)) \
+            or int(power) > max_digits:
+        raise too_long
+    power = -int(power) if (exponent or "").startswith("-") else int(power)
+    scale = power - len(fraction or "")
+    value = Fraction(text_int(digits or "0"))
     value = value * 10**scale if scale >= 0 else value / 10**-scale
     return -value if sign == "-" else value
 

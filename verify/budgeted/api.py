@@ -22,7 +22,7 @@ from verify.lower_bound.global_function import check_distinct_queries, leaf_orde
 from verify.lower_bound.tree_fbs import TreeFbs, tree_fbs
 from verify.protocol.engine import ALICE_WINS, BOB_WINS, StateGraph
 from verify.protocol.planner import parse_probability, repetitions_needed
-from verify.protocol.sampling import RunsResult, sample_runs
+from verify.protocol.sampling import RunsResult, check_run_size, sample_runs
 from verify.trees.api import as_oracle, as_tree
 
 from .bob import seed_views
@@ -144,6 +144,7 @@ def budgeted_debate(tree, oracle, *, beta_max=None, alice: str = "honest", runs:
     if not 0 < confidence < 1:
         raise BadInput(f"--confidence must be in (0, 1), got {confidence}")
     instance = budgeted_instance(tree, oracle, beta_max)
+    check_run_size(runs, instance.debate.tree.depth)
     debater = _alice(instance, alice)
     graph = compile_states(instance.debate, debater)
     with Progress(runs, "runs", enabled=None if progress else False) as bar:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from verify.base.errors import BadInput
+from verify.base.errors import BadInput, TooLarge
 from verify.base.numbers import parse_fraction
 from verify.functions.aggregators import evaluate
 from verify.protocol.engine import ALICE_WINS, BOB_WINS, LEAF_CHECK, StateGraph, pick
@@ -43,9 +43,17 @@ CONSISTENCY, CONSTANT_CHILD, BUDGET_CHECK, NO_CHARGE = ("consistency", "constant
 ONE = Fraction(1)
 
 
+MAX_BETA_MAX = 10**6  # the public threshold beta_max (the same limit as the planner's)
+
+
 def parse_budget(text, what: str = "beta_max") -> Fraction:
-    """A budget as an exact Fraction from "4", "25/4" or "6.25"; BadInput if malformed or < 0."""
-    return parse_fraction(text, what)
+    """A budget as an exact Fraction from "4", "25/4" or "6.25"; BadInput if malformed or < 0,
+    TooLarge above MAX_BETA_MAX (refused before any work)."""
+    value = parse_fraction(text, what)
+    if value > MAX_BETA_MAX:
+        raise TooLarge(f"{what} must be at most 10^6 (the budgeted protocol's limit), got "
+                       f"{str(text)[:40]}")
+    return value
 
 
 @dataclass(frozen=True)

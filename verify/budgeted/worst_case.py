@@ -38,6 +38,7 @@ from .engine import BudgetedDebate, compile_states
 
 ONE, ZERO = Fraction(1), Fraction(0)
 MAX_COMBINATIONS = 2_000_000  # child-outcome combinations examined, over the whole tree
+MAX_DEFAULT_GRID = 10_000  # budgets in the default grid (it holds every integer to beta_max)
 
 
 def bound(budget: Fraction) -> Fraction:
@@ -166,8 +167,11 @@ class GridAlice:
 
 def default_grid(debate: BudgetedDebate) -> tuple[Fraction, ...]:
     """0, 1/2, 1, the honest budgets, the integers up to ceil(beta_max) and beta_max."""
-    honest = committed_budgets(debate, debate.values)
     top = int(debate.beta_max) + 1
+    if top > MAX_DEFAULT_GRID:  # decided before the grid is built
+        raise TooLarge(f"the default budget grid holds every integer up to beta_max; beta_max "
+                       f"above {MAX_DEFAULT_GRID - 1} is beyond it")
+    honest = committed_budgets(debate, debate.values)
     values = {ZERO, Fraction(1, 2), ONE, debate.beta_max} | set(honest)
     values |= {Fraction(k) for k in range(2, top + 1)}
     return tuple(sorted(values))

@@ -31,7 +31,8 @@ def register(commands) -> None:
                      "sub-problems through the oracle (solver; solver-lazy short-circuits), or "
                      "an fbs-alice/1 script (- for standard input)")
     run.add_argument("--runs", type=positive, default=DEFAULT_RUNS, metavar="N",
-                     help="independent runs (1..10^9; with 1 the path of the run is printed)")
+                     help="independent runs (1..10^9 and runs x depth <= 10^8; with 1 the path of "
+                     "the run is printed)")
     run.add_argument("--seed", type=count, default=0, metavar="S", help="seed of the runs")
     run.add_argument("--confidence", default="0.95", metavar="C",
                      help="confidence level of the intervals, in (0, 1)")
@@ -247,16 +248,17 @@ def outside_note(level: float, inside: bool) -> str:
 
 
 def _print_run(document, stream) -> None:
-    from fractions import Fraction
-
-    from verify.base.numbers import short_fraction
+    from verify.base.numbers import fraction_from_text, short_fraction
 
     def say(text: str) -> None:
         print(text, file=stream)
 
+    def show(name: str) -> str:
+        return short_fraction(fraction_from_text(document[name]))
+
     lie = "lies" if document["alice_lies"] else "tells the truth"
     say(f"FBS debate: {document['tree']} (depth {document['depth']}, {document['nodes']} "
-        f"nodes), rho = {document['rho']}, Bob's rule: {document['rule']}")
+        f"nodes), rho = {show('rho')}, Bob's rule: {document['rule']}")
     say(f"  Alice ({document['alice']}) answers {document['alice_answer']}: she {lie} "
         f"(L(x) = {document['true_value']})")
     level = round(100 * document["confidence"], 4)
@@ -268,12 +270,12 @@ def _print_run(document, stream) -> None:
     say(f"  {level:g}% Clopper-Pearson [{low:.6g}, {high:.6g}], Wilson "
         f"[{wilson[0]:.6g}, {wilson[1]:.6g}]")
     say(f"  catch_probability_exact = "
-        f"{short_fraction(Fraction(document['catch_probability_exact']))} ({inside} the interval"
+        f"{show('catch_probability_exact')} ({inside} the interval"
         f"{outside_note(level, document['interval_contains_exact'])})")
-    say(f"  Theorem 4.2 bound rho^-d = {short_fraction(Fraction(document['theorem_4_2_bound']))}")
+    say(f"  Theorem 4.2 bound rho^-d = {show('theorem_4_2_bound')}")
     if "instance_bound" in document:
         say(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
-            f"{short_fraction(Fraction(document['instance_bound']))}")
+            f"{show('instance_bound')}")
     _print_menus(document, stream)
     if document.get("fbs_condition_holds") is False:
         say("  FBS condition (Theorem 4.1's hypothesis) FAILS: see the warning")
@@ -310,15 +312,13 @@ def run_worst(args) -> int:
 
 
 def _print_worst(document) -> None:
-    from fractions import Fraction
-
-    from verify.base.numbers import short_fraction
+    from verify.base.numbers import fraction_from_text, short_fraction
 
     def show(name: str) -> str:
-        return short_fraction(Fraction(document[name]))
+        return short_fraction(fraction_from_text(document[name]))
 
     print(f"worst-case liar (exact DP): {document['tree']} (depth {document['depth']}), "
-          f"rho = {document['rho']}, Bob's rule: {document['rule']}")
+          f"rho = {show('rho')}, Bob's rule: {document['rule']}")
     print(f"  Alice answers {document['alice_answer']} (L(x) = {document['true_value']})")
     _print_menus(document)
     print(f"  catch_probability_exact = {show('catch_probability_exact')}")

@@ -33,6 +33,9 @@ def run_paper(args) -> int:
 
     if args.report_dir == "":
         raise BadInput("--report-dir: the folder name is empty")
+    if args.check_stored and args.update_stored:
+        raise BadInput("--check-stored (only re-verify) and --update-stored (replace) exclude "
+                       "each other; give one")
     if args.list:
         checks = all_checks()
         width = max(len(check.name) for check in checks)

@@ -26,7 +26,7 @@ def register(commands) -> None:
                        "repeatable")
     sweep.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, "
                        "e.g. tcp://host:8786 (default: a LocalCluster on this machine)")
-    sweep.add_argument("--workers", type=int, metavar="N", help="LocalCluster worker "
+    sweep.add_argument("--workers", type=_count, metavar="N", help="LocalCluster worker "
                        "processes (default: the number of cores)")
     sweep.add_argument("--json", action="store_true", help="machine-readable output")
     sweep.set_defaults(run=run_sweep)
@@ -53,6 +53,16 @@ def register(commands) -> None:
     census.set_defaults(run=run_census)
 
 
+def _count(text: str) -> int:
+    """An argparse type: ASCII digits only (int() also reads other scripts' digits)."""
+    import argparse
+    import re
+
+    if not re.fullmatch(r"[0-9]{1,18}", text.strip(), re.ASCII):
+        raise argparse.ArgumentTypeError(f"expected a number of ASCII digits, got {text[:40]!r}")
+    return int(text)
+
+
 def run_sweep(args) -> int:
     from verify.cli import print_json
     from verify.sweep.api import run_sweep
@@ -63,20 +73,34 @@ def run_sweep(args) -> int:
         print_json(result.to_json())
     else:
         r = result.report
-        if r.jobs and r.already_done == r.jobs:
-            print(f"{args.output}: all {r.jobs} jobs already in STORE; nothing to compute "
-                  "(no cluster started)")
+        if r.set_aside:
+            print(f"{args.output}: {len(r.set_aside)} damaged part(s) moved to "
+                  f"{args.output}/damaged/, their jobs computed again (e.g. {r.set_aside[0]})")
+        if result.complete and r.already_done == r.jobs and not r.tasks:
+            print(f"{args.output}: complete: all {r.jobs} jobs already in STORE (no cluster "
+                  "started)")
         else:
             print(f"{args.output}: {r.jobs} jobs, {r.already_done} already in STORE, "
                   f"{r.computed} computed in {r.tasks} tasks on {r.workers} workers, "
                   f"{r.seconds:.1f} s")
-        for identity, message in r.errors[:5]:
-            print(f"  job {identity}: {message}", file=sys.stderr)
     if result.complete:
         return 0
-    print(f"fbs: error: {len(result.report.errors)} jobs failed and are not in STORE (a rerun "
-          "retries them)", file=sys.stderr)
-    return 3
+    return _failed(result.report.errors)
+
+
+def _failed(errors) -> int:
+    """One line on stderr: exit 2 if every failed job is bad input (found on the worker),
+    else 3 (a bug of ours or a failed task); --json lists the first 20."""
+    from verify.base.errors import EXIT_BAD_INPUT, EXIT_BUG
+    from verify.cli import _one_line
+
+    bad = all(code == EXIT_BAD_INPUT for _, _, code in errors)
+    identity, message, _ = next((e for e in errors if e[2] != EXIT_BAD_INPUT), errors[0])
+    head = "fbs: error:" if bad else "fbs: internal error:"
+    what = "are bad input" if bad else "failed"
+    print(_one_line(f"{head} {len(errors)} job(s) {what} and are not in STORE, e.g. job "
+                    f"{identity}: {message}"), file=sys.stderr)
+    return EXIT_BAD_INPUT if bad else EXIT_BUG
 
 
 def run_census(args) -> int:
@@ -91,6 +115,11 @@ def run_census(args) -> int:
     from verify.sweep.api import census
     from verify.sweep.census_report import markdown, write_outputs
 
+    if args.output:
+        from verify.base.files import check_paths
+
+        check_paths([(f"{args.output}.{ext}", "the census output") for ext in
+                     ("md", "json", "png")], [(args.store, "the STORE folder")])
     result = census(args.store)
     if args.output:
         write_outputs(result, args.output)

@@ -107,10 +107,8 @@ def _print(document: dict, stream) -> None:
 
 def _short(text) -> str:
     """An exact value from the JSON document, shortened for a terminal."""
-    from fractions import Fraction
-
-    from verify.base.numbers import short_fraction
+    from verify.base.numbers import fraction_from_text, short_fraction
 
     if text is None or text == "-":
         return "-"
-    return short_fraction(Fraction(str(text)))
+    return short_fraction(fraction_from_text(str(text)))

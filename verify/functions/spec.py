@@ -256,17 +256,20 @@ def _cnf(rest, spec):
     return Cnf(n_vars, clauses, spec, text)
 
 
-def cnf_paths(spec: str) -> list[str]:
-    """The files a spec reads (its cnf:PATH parts), for the input/output check of commands."""
+def cnf_paths(spec: str, depth: int = 0) -> list[str]:
+    """The files a spec reads (its cnf:PATH parts), for the input/output check of commands.
+    Beyond MAX_COMPOSE_DEPTH levels it stops: parse_spec refuses such a spec."""
     if not isinstance(spec, str):
         return []
     spec = spec.strip()
     if spec.startswith("compose(") and spec.endswith(")"):
+        if depth >= MAX_COMPOSE_DEPTH:
+            return []
         try:
             parts = split_top_level(spec[len("compose("):-1], ";", spec)
         except BadInput:
             return []
-        return [path for part in parts for path in cnf_paths(part)]
+        return [path for part in parts for path in cnf_paths(part, depth + 1)]
     return [spec[len("cnf:"):]] if spec.startswith("cnf:") else []
 
 

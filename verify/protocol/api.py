@@ -22,7 +22,7 @@ from .completeness import CompletenessReport, check_completeness
 from .debaters import BUILT_IN, HonestAlice, WorstCaseAlice, make_alice
 from .engine import Debate, StateGraph, compile_states, parse_rho
 from .menus import chosen_alternatives, realised_debate
-from .sampling import RunsResult, sample_runs
+from .sampling import RunsResult, check_run_size, sample_runs
 
 
 def debate_instance(tree, oracle, rho, rule: str = "vertex") -> Debate:
@@ -136,6 +136,7 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
         raise BadInput(f"--runs must be in 1..10^9 and --seed >= 0, got {runs} and {seed}")
     if not 0 < confidence < 1:
         raise BadInput(f"--confidence must be in (0, 1), got {confidence}")
+    check_run_size(runs, instance.tree.depth)
     if alice == "worst":
         with _progress(progress, instance.tree.n_nodes, "worst-case DP") as bar:
             debater = make_alice(alice, instance, bar)

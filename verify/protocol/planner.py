@@ -17,12 +17,20 @@ from mpmath.libmp import from_man_exp, round_ceiling, round_floor, to_rational
 
 from verify.base.errors import BadInput, SolverFailure, TooLarge
 from verify.base.notebook import NotebookView
-from verify.base.numbers import as_float, exact_fields, fraction_text, integer_field, parse_fraction
+from verify.base.numbers import (
+    MAX_LONG_DIGITS,
+    as_float,
+    exact_fields,
+    fraction_text,
+    integer_field,
+    parse_fraction,
+)
 
 
 def parse_probability(text, what: str) -> Fraction:
-    """An exact probability in (0, 1) from "0.01", "1/100" or "1e-6" (ASCII digits)."""
-    value = parse_fraction(text, what)
+    """An exact probability in (0, 1) from "0.01", "1/100" or "1e-6" (ASCII digits; up to
+    MAX_LONG_DIGITS digits: a failure probability delta may be astronomically small)."""
+    value = parse_fraction(text, what, max_digits=MAX_LONG_DIGITS)
     if not 0 < value < 1:
         raise BadInput(f"{what} must be in (0, 1), got {str(text)[:40]}")
     return value

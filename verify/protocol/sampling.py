@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from verify.base.errors import BadInput
+from verify.base.errors import BadInput, TooLarge
 from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields
 
@@ -25,6 +25,15 @@ from .intervals import clopper_pearson, wilson
 from .transcript import TranscriptWriter
 
 CHUNK = 1 << 16
+MAX_RUN_SAMPLES = 10**8  # runs x depth uniforms drawn and walked (about 10 s on one core)
+
+
+def check_run_size(runs: int, depth: int) -> None:
+    """TooLarge before any work when `runs` runs of a depth-`depth` tree exceed
+    MAX_RUN_SAMPLES samples."""
+    if runs * max(depth, 1) > MAX_RUN_SAMPLES:
+        raise TooLarge(f"{runs} runs of a depth-{depth} tree draw {runs * max(depth, 1)} "
+                       f"samples, more than the limit 10^8 (runs x depth); use fewer runs")
 
 
 @dataclass(frozen=True)

@@ -49,12 +49,21 @@ def write_report(report, directory: Path) -> None:
              "report.md": _markdown(results, differences, list(plots),
                                     report.total_checks if report.partial else None)}
     raise_if_interrupted()  # not even the folder after a Ctrl-C that Python dropped
+    created = [folder for folder in (directory, *directory.parents) if not folder.exists()]
     try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
-                       f"{error.strerror or error}") from None
-    write_texts_atomic([(directory / name, content) for name, content in files.items()])
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
+                           f"{error.strerror or error}") from None
+        write_texts_atomic([(directory / name, content) for name, content in files.items()])
+    except BaseException:
+        for folder in created:  # innermost first: a failed report leaves no empty folder
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        raise
     _remove_stale_plots(directory, set(plots))
 
 

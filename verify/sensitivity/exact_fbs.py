@@ -263,6 +263,9 @@ def choose_method(function: BooleanFunction, method: str = "auto",
     applies = _APPLIES[method] if method in _APPLIES else None
     if applies is not None and not applies(function):
         raise BadInput(f"{function.spec}: the {method} method does not apply ({_NEEDS[method]})")
+    if method == "table" and function.arity > MAX_TABLE_ARITY:
+        raise TooLarge(f"{function.spec}: arity {function.arity} exceeds "
+                       f"{MAX_TABLE_ARITY}, the limit of the truth-table method")
     if method != "auto":
         return method
     for name in ("symmetric", "composition", "threshold"):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 from verify.base.errors import BadInput
 from verify.base.notebook import NotebookView, require_pandas
@@ -45,8 +44,10 @@ class SweepResult(NotebookView):
         return {"store": self.store, "jobs": r.jobs, "already_done": r.already_done,
                 "computed": r.computed, "tasks": r.tasks, "workers": r.workers,
                 "errors": len(r.errors),
-                "first_errors": [{"job_id": i, "message": m} for i, m in r.errors[:20]],
-                "complete": self.complete, "wall_seconds": round(r.seconds, 3)}
+                "first_errors": [{"job_id": i, "message": m, "exit_code": code}
+                                 for i, m, code in r.errors[:20]],
+                "complete": self.complete, "wall_seconds": round(r.seconds, 3),
+                "damaged_parts_recomputed": list(r.set_aside)}
 
     def to_pandas(self):
         """Every row of the sweep's STORE as a pandas DataFrame (`read_store(...).to_pandas()`)."""
@@ -78,7 +79,7 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
     if workers is not None and not 1 <= workers <= MAX_LOCAL_WORKERS:
         raise BadInput(f"--workers must be in 1..{MAX_LOCAL_WORKERS}, got {workers}")
     Store.check_target(store)
-    finished = _already_complete(store, streams)
+    finished, set_aside = _already_complete(store, streams)
     if finished is not None:  # nothing to compute: no cluster is started
         return SweepResult(os.fspath(store), finished)
     client = (remote_client(scheduler) if scheduler is not None
@@ -86,6 +87,7 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
     try:
         report = run_on_cluster(_chain(streams), total, Store(store, create=True), client,
                            progress=progress)
+        report.set_aside[:0] = set_aside
     finally:
         _close(client, local=scheduler is None)
     return SweepResult(os.fspath(store), report)
@@ -102,7 +104,9 @@ def read_store(store: str | os.PathLike, columns: list[str] | None = None):
     >>> read_store(store, ["value", "certified"]).select(["spec", "input", "value"]).to_pylist()[2]
     {'spec': 'tt:01', 'input': '0', 'value': '1'}
     """
-    return Store(store).read_rows(columns)
+    opened = Store(store)
+    opened.check_intact()
+    return opened.read_rows(columns)
 
 
 def census(store: str | os.PathLike, *, reverify: bool = True) -> Census:
@@ -122,23 +126,6 @@ def census(store: str | os.PathLike, *, reverify: bool = True) -> Census:
     return summarise(Store(store), reverify=reverify)
 
 
-def _already_complete(store, streams) -> SweepReport | None:
-    """The report of a sweep whose every job is already in STORE, or None as soon as one job
-    is not (the walk stops there, so a sweep with work to do pays for one lookup)."""
-    from .jobs import job_id
-    from .store import MARKER
-
-    if not (Path(store) / MARKER).is_file():
-        return None
-    done, seen = Store(store).done_ids(), set()
-    for job in _chain(streams):
-        identity = job_id(job)
-        if identity not in done:
-            return None
-        seen.add(identity)
-    return SweepReport(jobs=len(seen), already_done=len(seen))
-
-
 def _job_streams(jobs, families) -> tuple[list, int]:
     """Validated job streams and their total length (nothing runs, nothing is written)."""
     streams = []
@@ -150,6 +137,26 @@ def _job_streams(jobs, families) -> tuple[list, int]:
     if not streams:
         raise BadInput("give JOBS (a JSON-lines file) or at least one --family")
     return streams, sum(len(stream) for stream in streams)
+
+
+def _already_complete(path, streams) -> tuple[SweepReport | None, list[str]]:
+    """(the report of a sweep with nothing to do, found without starting a cluster, or None
+    if there is work or no store yet; the damaged parts set aside on the way)."""
+    from .jobs import job_id
+
+    if not Store.exists(path):
+        return None, []
+    store = Store(path)
+    store.lock()
+    try:
+        set_aside = store.set_aside_damaged()
+        done = store.done_ids()
+        wanted = {job_id(job) for job in _chain(streams)}
+    finally:
+        store.unlock()
+    if not wanted <= done:
+        return None, set_aside
+    return SweepReport(jobs=len(wanted), already_done=len(wanted), set_aside=set_aside), []
 
 
 def _chain(streams):

@@ -78,6 +78,7 @@ def summarise(store: Store, reverify: bool = True) -> Census:
     """The census of every row in STORE."""
     import pyarrow.compute as pc
 
+    store.check_intact()
     table = store.read_rows(FBS_COLUMNS + ["bound", "params"])
     named: list[dict] = []
     fbs_rows = table.filter(pc.is_in(table.column("kind"), pa_strings("compute", "certify")))

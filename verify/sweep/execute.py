@@ -10,7 +10,7 @@ Nothing here depends on the worker: same jobs, same tables.
 
 from __future__ import annotations
 
-from verify.base.errors import FbsError, SolverFailure
+from verify.base.errors import EXIT_BUG, FbsError, SolverFailure
 from verify.base.numbers import as_float, fraction_text, int_text
 
 from .small_measures import brute_force_measures
@@ -20,7 +20,7 @@ BRUTE_FORCE_ARITY = 4
 
 
 def run_task(jobs: list[tuple[str, dict]]):
-    """(rows table, certificates table, [(job id, error message)]) for one batch of jobs.
+    """(rows table, certificates table, [(job id, error message, exit code)]) for one batch.
 
     A job that raises is reported, not stored, so that a rerun retries it.
     """
@@ -29,10 +29,11 @@ def run_task(jobs: list[tuple[str, dict]]):
         try:
             row, certificate = _RUNNERS[job["kind"]](job, functions)
         except FbsError as error:
-            errors.append((identity, f"{type(error).__name__}: {error}"))
+            errors.append((identity, f"{type(error).__name__}: {error}", error.exit_code))
             continue
         except Exception as error:  # noqa: BLE001 - a bug of ours: report it, keep the batch
-            errors.append((identity, f"internal error: {type(error).__name__}: {error}"))
+            errors.append((identity, f"internal error: {type(error).__name__}: {error}",
+                           EXIT_BUG))
             continue
         row["job_id"] = identity
         if certificate is not None:

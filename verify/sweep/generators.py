@@ -76,8 +76,9 @@ def parse_family(text: str) -> Family:
     """The family named by `text`; BadInput with the grammar if it is malformed."""
     name, _, rest = text.partition(":")
     if name in ("all", "npn"):
-        if not rest.isdigit() or not 1 <= int(rest) <= MAX_FAMILY_ARITY:
-            raise BadInput(f"--family {text!r}: expected {name}:Q with 1 <= Q <= {MAX_FAMILY_ARITY}")
+        if not _ascii_number(rest) or not 1 <= int(rest) <= MAX_FAMILY_ARITY:
+            raise BadInput(f"--family {_shown(text)}: expected {name}:Q with "
+                           f"1 <= Q <= {MAX_FAMILY_ARITY}")
         q = int(rest)
         functions = range(1 << (1 << q)) if name == "all" else npn_representatives(q)
         return Family(text, tuple(functions), q)
@@ -85,7 +86,7 @@ def parse_family(text: str) -> Family:
         return Family(text, shards=_parse_shards(text, rest))
     if name == "random-trees":
         return Family(text, trees=_parse_random_trees(text, rest))
-    raise BadInput(f"--family {text!r}: unknown family (all:Q, npn:Q, census-shards:Q, "
+    raise BadInput(f"--family {_shown(text)}: unknown family (all:Q, npn:Q, census-shards:Q, "
                    "random-trees:SEED:N:DEPTH:AGG1;AGG2[@P])")
 
 
@@ -135,10 +136,10 @@ def _parse_shards(text: str, rest: str) -> tuple:
 
 def _parse_random_trees(text: str, rest: str) -> tuple:
     fields = rest.split(":", 3)
-    usage = (f"--family {text!r}: expected random-trees:SEED:N:DEPTH:AGG1;AGG2[@P], e.g. "
+    usage = (f"--family {_shown(text)}: expected random-trees:SEED:N:DEPTH:AGG1;AGG2[@P], e.g. "
              "random-trees:1:100:3:maj:3;and:2@0.2")
-    if len(fields) != 4 or not all(f.isdigit() for f in fields[:3]):
-        raise BadInput(usage)
+    if len(fields) != 4 or not all(_ascii_number(f) for f in fields[:3]):
+        raise BadInput(f"{usage} (SEED, N and DEPTH: at most 18 ASCII digits)")
     seed, count, depth = (int(f) for f in fields[:3])
     aggregators, _, probability = fields[3].partition("@")
     try:
@@ -151,7 +152,7 @@ def _parse_random_trees(text: str, rest: str) -> tuple:
     try:
         normalize_job({"kind": "worst-case", "oracle": {"random": 0}, "tree": {  # validates
             "random": seed, "depth": depth, "aggregators": list(specs),
-            "leaf_probability": leaf_probability}}, f"--family {text!r}")
+            "leaf_probability": leaf_probability}}, f"--family {_shown(text)}")
     except BadInput as error:
         raise BadInput(f"{error} (aggregators are separated by ';', or by ',' before a family "
                        "name: maj:3;wthr:2,1,1:3 or maj:3,wthr:2,1,1:3; any tree can be given "
@@ -173,6 +174,16 @@ def split_aggregators(text: str) -> tuple[str, ...]:
     if len(parts) == 1:
         parts = _NEXT_SPEC.split(text)
     return tuple(part.strip() for part in parts if part.strip())
+
+
+def _shown(text: str) -> str:
+    """The family text for a message (cut: a family may be pasted megabytes long)."""
+    return repr(text if len(text) <= 80 else text[:60] + "...")
+
+
+def _ascii_number(text: str) -> bool:
+    """1 to 18 ASCII digits (str.isdigit also accepts other scripts' digits)."""
+    return re.fullmatch(r"[0-9]{1,18}", text, re.ASCII) is not None
 
 
 def derived_seed(*parts) -> int:

@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput, TooLarge
 from verify.functions.bits import format_bits, parse_bits
-from verify.sensitivity.exact_fbs import AUTO_TABLE_ARITY, METHODS, as_function
+from verify.sensitivity.exact_fbs import AUTO_TABLE_ARITY, METHODS, as_function, choose_method
 
 KINDS = ("compute", "certify", "tree-fbs", "worst-case", "plan", "census-shard")
 RULES = ("vertex", "symmetric", "uniform")
@@ -89,6 +89,7 @@ def _fbs_job(raw: dict) -> dict:
     method = raw.get("method", "auto")
     if method not in METHODS:
         raise BadInput(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
+    choose_method(function, method)  # refuses here what the worker would refuse
     measurable = function.arity <= AUTO_TABLE_ARITY or method == "symmetric"
     measures = raw.get("measures", measurable)
     if type(measures) is not bool:
@@ -122,7 +123,14 @@ def _worst_case_job(raw: dict) -> dict:
         if "rule" in raw or "rho" in raw:
             raise BadInput("\"rule\" and \"rho\" apply to the paper's protocol, not to "
                            "\"protocol\": \"budgeted\" (its budgets come from rho_T)")
-        return {**_tree_job(raw), "protocol": "budgeted"}
+        from verify.budgeted.bob import MAX_BUDGETED_WIDTH
+
+        job = _tree_job(raw)
+        width = build_tree(job["tree"]).max_width()
+        if width > MAX_BUDGETED_WIDTH:
+            raise TooLarge(f"the budgeted protocol takes aggregator widths <= "
+                           f"{MAX_BUDGETED_WIDTH}, the tree has width {width}")
+        return {**job, "protocol": "budgeted"}
     rule, rho = raw.get("rule", "vertex"), raw.get("rho", "auto")
     if rule not in RULES:
         raise BadInput(f"unknown rule {rule!r} (choose from {', '.join(RULES)})")

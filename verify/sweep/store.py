@@ -1,14 +1,20 @@
 """The sweep STORE: a folder of Parquet part files that pandas, polars and pyarrow open directly.
 
     STORE/fbs-sweep-store.json        {"format": "fbs-sweep-store/1"}: marks the folder
+    STORE/manifest.jsonl              {"part": "rows/part-<task>.parquet", "sha256": ...,
+                                      "bytes": N}, one line per part written
     STORE/rows/part-<task>.parquet    one row per job (ROW_SCHEMA)
     STORE/certificates/part-<task>.parquet   (sha256, certificate): content-addressed
+    STORE/damaged/                    parts found damaged, moved aside by a rerun
 
 Consistency (docs/formats.md, "Sweep store"): a part file is written under a temporary
-name and renamed into place, certificates before rows, so at every instant, Ctrl-C or a
-killed process included, STORE holds complete parts only; a job is done exactly when its
-row is in a rows part. Only this module writes to STORE, and only the submitting process
-calls it (one writer, guarded by a lock file).
+name and renamed into place, certificates before rows, then its checksum is appended to the
+manifest, so at every instant, Ctrl-C or a killed process included, STORE holds complete
+parts only; a job is done exactly when its row is in a rows part that `damaged_parts` finds
+intact (its checksum and its certificates part's match the manifest). Only this module
+writes to STORE, and only the submitting process calls it (one writer, guarded by a lock
+file). A store written before the manifest existed has none: its parts are checked for
+being readable with the right schema only.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from verify.base.files import write_text_atomic
 
 FORMAT = "fbs-sweep-store/1"
 MARKER = "fbs-sweep-store.json"
+MANIFEST = "manifest.jsonl"
+DAMAGED = "damaged"
 ROW_SCHEMA = pa.schema([
     ("job_id", pa.string()), ("kind", pa.string()), ("spec", pa.string()),
     ("input", pa.string()), ("arity", pa.int32()), ("value", pa.string()),
@@ -81,6 +89,11 @@ class Store:
         if not path.exists() and not path.absolute().parent.is_dir():
             raise BadInput(f"cannot create STORE {str(path)!r}: its parent folder does not exist")
 
+    @staticmethod
+    def exists(path: str | os.PathLike) -> bool:
+        """True if `path` is a sweep store (its marker file is there)."""
+        return (Path(path) / MARKER).is_file()
+
     def _create(self) -> None:
         self.check_target(self.path)
         try:
@@ -89,6 +102,7 @@ class Store:
             raise BadInput(f"cannot create STORE {str(self.path)!r}: "
                            f"{error.strerror or error}") from None
         if not (self.path / MARKER).exists():
+            write_text_atomic(self.path / MANIFEST, "")
             write_text_atomic(self.path / MARKER, json.dumps({"format": FORMAT}) + "\n")
 
     def _check_marker(self) -> None:
@@ -124,11 +138,103 @@ class Store:
 
     # ------------------------------------------------------------------ writing
     def write_part(self, task_id: str, rows: pa.Table, certificates: pa.Table) -> None:
-        """One task's results: certificates first, then rows (the rows part marks it done)."""
+        """One task's results: certificates first, then rows (the rows part marks it done),
+        then their checksums in the manifest (a part without one counts as damaged)."""
+        entries = []
         if certificates.num_rows:
-            _write_table(self.certificates / f"part-{task_id}.parquet", certificates)
+            entries.append(_write_table(self.certificates / f"part-{task_id}.parquet",
+                                        certificates))
         if rows.num_rows:
-            _write_table(self.rows / f"part-{task_id}.parquet", rows)
+            entries.append(_write_table(self.rows / f"part-{task_id}.parquet", rows))
+        if entries and self.has_manifest():
+            lines = "".join(json.dumps({"part": f"{folder}/{name}", "sha256": digest,
+                                        "bytes": size}) + "\n"
+                            for folder, name, digest, size in entries)
+            try:
+                with open(self.path / MANIFEST, "a", encoding="utf-8") as manifest:
+                    manifest.write(lines)
+            except OSError as error:
+                raise BadInput(f"cannot write {str(self.path / MANIFEST)!r}: "
+                               f"{error.strerror or error}") from None
+
+    # ------------------------------------------------------------------ integrity
+    def has_manifest(self) -> bool:
+        return (self.path / MANIFEST).is_file()
+
+    def checksums(self) -> dict[str, tuple[str, int]] | None:
+        """{"rows/part-X.parquet": (sha256, bytes)} from the manifest (the last line for a
+        part wins; an unreadable line, e.g. cut by a killed sweep, is skipped); None for a
+        store without a manifest."""
+        if not self.has_manifest():
+            return None
+        found = {}
+        try:
+            text = (self.path / MANIFEST).read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            raise BadInput(f"cannot read {str(self.path / MANIFEST)!r}: "
+                           f"{error.strerror or error}") from None
+        for line in text.splitlines():
+            try:
+                entry = json.loads(line)
+                found[entry["part"]] = (str(entry["sha256"]), int(entry["bytes"]))
+            except (ValueError, KeyError, TypeError):
+                continue
+        return found
+
+    def damaged_parts(self) -> list[tuple[str, str]]:
+        """[(rows part, why)] for every rows part that is not intact: its checksum (or that of
+        the certificates part its rows need) differs from the manifest's or is missing, the
+        certificates part is gone, or (no manifest) a part is unreadable or of another
+        schema. Both parts' checksums are recomputed from the files."""
+        sums = self.checksums()
+        damaged = []
+        for part in self.row_parts():
+            why = _part_problem(part, sums, ROW_SCHEMA, f"rows/{part.name}")
+            if why is None and self._needs_certificates(part):
+                why = self._certificates_problem(part.name, sums)
+            if why is not None:
+                damaged.append((f"rows/{part.name}", why))
+        return damaged
+
+    def _certificates_problem(self, name: str, sums) -> str | None:
+        certificates = self.certificates / name
+        if not certificates.exists():
+            return f"its certificates part certificates/{name} is missing"
+        why = _part_problem(certificates, sums, CERTIFICATE_SCHEMA, f"certificates/{name}")
+        return None if why is None else f"its certificates part certificates/{name}: {why}"
+
+    def _needs_certificates(self, part: Path) -> bool:
+        column = _read(part, ["certificate"]).column("certificate")
+        return column.null_count < len(column)
+
+    def check_intact(self) -> None:
+        """BadInput naming the first damaged part (for readers: census, read_store)."""
+        damaged = self.damaged_parts()
+        if damaged:
+            part, why = damaged[0]
+            more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
+            raise BadInput(f"STORE {str(self.path)!r}: part {part} is damaged: {why}{more}; "
+                           "rerun `fbs sweep` with the same jobs to recompute it")
+
+    def set_aside_damaged(self) -> list[str]:
+        """Move every damaged rows part (and its certificates part) to STORE/damaged/, so
+        that their jobs count as not done and are computed again; the parts moved."""
+        damaged = self.damaged_parts()
+        if not damaged:
+            return []
+        aside = self.path / DAMAGED
+        try:
+            aside.mkdir(exist_ok=True)
+            for part, _ in damaged:
+                name = Path(part).name
+                for folder in ("rows", "certificates"):
+                    source = self.path / folder / name
+                    if source.exists():
+                        os.replace(source, aside / f"{folder}-{name}")
+        except OSError as error:
+            raise BadInput(f"cannot move damaged parts of STORE {str(self.path)!r} aside: "
+                           f"{error.strerror or error}") from None
+        return [part for part, _ in damaged]
 
     # ------------------------------------------------------------------ reading
     def row_parts(self) -> list[Path]:
@@ -171,19 +277,50 @@ class Store:
 def _read(part: Path, columns) -> pa.Table:
     try:
         with pq.ParquetFile(part) as reader:  # one file: no dataset machinery
+            expected = CERTIFICATE_SCHEMA if part.parent.name == "certificates" else ROW_SCHEMA
+            if not reader.schema_arrow.equals(expected):
+                raise BadInput(f"{str(part)!r} is not a part of a sweep store (another schema)")
             return reader.read(columns=columns)
     except (OSError, pa.ArrowException) as error:
         raise BadInput(f"{str(part)!r} is not a readable Parquet part: "
                        f"{type(error).__name__}") from None
 
 
-def _write_table(path: Path, table: pa.Table) -> None:
+def _part_problem(part: Path, sums, schema: pa.Schema, name: str) -> str | None:
+    """Why a part file is not intact, or None."""
+    if sums is not None:
+        if name not in sums:
+            return "no checksum in the manifest (written by a sweep that was killed?)"
+        digest, size = _file_digest(part)
+        if (digest, size) != sums[name]:
+            return "its SHA-256 differs from the manifest's (changed or cut after writing)"
+        return None
+    try:
+        with pq.ParquetFile(part) as reader:
+            return None if reader.schema_arrow.equals(schema) else "another schema"
+    except (OSError, pa.ArrowException) as error:
+        return f"not readable as Parquet ({type(error).__name__})"
+
+
+def _file_digest(path: Path) -> tuple[str, int]:
+    digest, size = hashlib.sha256(), 0
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+            size += len(block)
+    return digest.hexdigest(), size
+
+
+def _write_table(path: Path, table: pa.Table) -> tuple[str, str, str, int]:
+    """Write a part atomically; (folder, name, sha256, bytes) of what was written."""
     temporary = path.with_name(f".{path.name}.partial-{os.getpid()}")
     try:
         pq.write_table(table, temporary, compression="zstd")
+        digest, size = _file_digest(temporary)
         os.replace(temporary, path)
     except OSError as error:
         raise BadInput(f"cannot write {str(path)!r}: {error.strerror or error}") from None
     finally:
         temporary.unlink(missing_ok=True)
+    return path.parent.name, path.name, digest, size
 

@@ -1,0 +1,227 @@
+"""Sweeps under faults: damaged parts (checksums in the store's manifest), outputs inside a
+store, a complete store (no cluster), a killed scheduler, Ctrl-C and Dask's own logging."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_run import interruptible
+
+from verify.base.errors import BadInput
+from verify.cli import main
+from verify.sweep.generators import parse_family
+from verify.sweep.jobs import job_id
+from verify.sweep.runner import run_on_cluster
+from verify.sweep.store import MANIFEST, Store
+
+ROOT = Path(__file__).resolve().parents[2]
+LOST_SCHEDULER_DEADLINE = 30  # seconds from the kill to the exit (runner: 10 s, loaded machine)
+
+
+def _sweep(client, path, jobs, chunk=8):
+    return run_on_cluster(iter(jobs), len(jobs), Store(path, create=True), client, chunk=chunk)
+
+
+def _rows(path):
+    return Store(path).read_rows().to_pylist()
+
+
+def _damage(store: Path) -> list[str]:
+    """Flip bytes in one rows part, cut one certificates part, delete another, and drop the
+    manifest line of a fourth rows part (a sweep killed before it recorded the checksum)."""
+    rows = sorted((store / "rows").glob("part-*.parquet"))
+    flipped = bytearray(rows[0].read_bytes())
+    for k in (len(flipped) // 2, len(flipped) // 2 + 1):
+        flipped[k] ^= 0xFF
+    rows[0].write_bytes(bytes(flipped))
+    cut = store / "certificates" / rows[1].name
+    cut.write_bytes(cut.read_bytes()[:100])
+    (store / "certificates" / rows[2].name).unlink()
+    manifest = store / MANIFEST
+    kept = [line for line in manifest.read_text().splitlines()
+            if f"rows/{rows[3].name}" not in line]
+    manifest.write_text("\n".join(kept) + "\n")
+    return [f"rows/{p.name}" for p in rows[:4]]
+
+
+def test_damaged_parts_are_named_by_census_and_recomputed_by_a_rerun(client1, tmp_path):
+    jobs = list(parse_family("all:2"))  # 64 jobs, 8 parts of 8
+    store = tmp_path / "s"
+    _sweep(client1, store, jobs)
+    reference = _rows(store)
+    assert len(reference) == 64 and Store(store).damaged_parts() == []
+    damaged = _damage(store)
+    found = Store(store).damaged_parts()
+    assert [part for part, _ in found] == damaged
+    assert "SHA-256 differs" in found[0][1] and "certificates" in found[1][1]
+    assert "missing" in found[2][1] and "no checksum" in found[3][1]
+    with pytest.raises(BadInput, match=f"part {damaged[0]} is damaged"):
+        Store(store).check_intact()
+    code = main(["census", str(store)])
+    assert code == 2
+    report = _sweep(client1, store, jobs)
+    assert sorted(report.set_aside) == damaged
+    assert (report.already_done, report.computed) == (32, 32)
+    assert _rows(store) == reference  # the same rows as the clean run
+    assert Store(store).damaged_parts() == []
+    assert sorted(p.name for p in (store / "damaged").iterdir())[:1] == [
+        f"certificates-{Path(damaged[0]).name}"]
+
+
+def test_without_the_check_a_deleted_certificates_part_would_go_unnoticed(client1, tmp_path,
+                                                                          monkeypatch):
+    """The rerun test above fails on an implementation that does not check parts: with the
+    check disabled, a rows part whose certificates part was deleted stays, and nothing is
+    recomputed (the fault as it was first seen: rows without certificates, exit 0)."""
+    jobs = list(parse_family("all:1"))
+    store = tmp_path / "s"
+    _sweep(client1, store, jobs, chunk=2)
+    sorted((store / "certificates").glob("part-*.parquet"))[0].unlink()
+    assert len(Store(store).damaged_parts()) == 1  # the real check sees it
+    monkeypatch.setattr(Store, "damaged_parts", lambda self: [])
+    report = _sweep(client1, store, jobs, chunk=2)
+    assert report.computed == 0 and report.set_aside == []
+
+
+def test_census_outputs_inside_the_store_are_refused(client1, tmp_path, capsys):
+    store = tmp_path / "s"
+    _sweep(client1, store, list(parse_family("all:1")))
+    before = sorted(str(p) for p in store.rglob("*"))
+    for prefix in (store / "rows" / "summary", store / "summary", store / "certificates" / "x"):
+        assert main(["census", str(store), "-o", str(prefix)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "STORE" in err
+    assert sorted(str(p) for p in store.rglob("*")) == before
+    assert main(["census", str(store), "-o", str(tmp_path / "summary")]) == 0
+    assert (tmp_path / "summary.json").exists()
+
+
+def test_a_complete_store_starts_no_cluster(client1, tmp_path, monkeypatch, capsys):
+    from verify.sweep import api
+
+    store = tmp_path / "s"
+    _sweep(client1, store, list(parse_family("all:2")))
+
+    def no_cluster(*args, **kwargs):
+        raise AssertionError("a cluster was started for a complete store")
+
+    monkeypatch.setattr(api, "local_client", no_cluster)
+    monkeypatch.setattr(api, "remote_client", no_cluster)
+    assert main(["sweep", "--family", "all:2", "-o", str(store)]) == 0
+    out, err = capsys.readouterr()
+    assert "complete: all 64 jobs already in STORE" in out and err == ""
+    with pytest.raises(AssertionError, match="a cluster was started"):
+        api.run_sweep(store, families=["all:1", "all:2"])  # all:1 is new: work to do
+
+
+@pytest.fixture
+def dask_pair(tmp_path):
+    """A `dask scheduler` and one `dask worker` on 127.0.0.1 started here, killed at the end."""
+    dask = Path(sys.executable).with_name("dask")
+    info = tmp_path / "scheduler.json"
+    started = []
+    try:
+        started.append(subprocess.Popen(
+            [str(dask), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+             "--scheduler-file", str(info)], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL))
+        deadline = time.monotonic() + 60
+        while not info.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        address = json.loads(info.read_text())["address"]
+        started.append(subprocess.Popen(
+            [str(dask), "worker", address, "--nthreads", "1", "--nworkers", "1",
+             "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        yield address, started[0]
+    finally:
+        for process in reversed(started):
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+
+
+@pytest.mark.slow
+def test_killing_the_scheduler_ends_the_sweep_in_one_line_and_a_rerun_resumes(dask_pair,
+                                                                              tmp_path):
+    address, scheduler = dask_pair
+    store = tmp_path / "s"
+    command = [sys.executable, "-m", "verify", "sweep", "--family", "all:3", "-o", str(store)]
+    with interruptible(command + ["--scheduler", address], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, cwd=ROOT) as process:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not list(store.glob("rows/*.parquet")):
+            time.sleep(0.1)
+        scheduler.send_signal(signal.SIGKILL)
+        killed = time.monotonic()
+        _, err = process.communicate(timeout=LOST_SCHEDULER_DEADLINE + 30)
+        seconds = time.monotonic() - killed
+    err = err.decode()
+    assert process.returncode == 2, err
+    assert err.count("\n") == 1 and "lost the connection to the Dask scheduler" in err, err
+    assert seconds < LOST_SCHEDULER_DEADLINE
+    kept = len(Store(store).read_rows())
+    assert kept > 0
+    rerun = subprocess.run(command + ["--workers", "1", "--json"], capture_output=True,
+                           text=True, cwd=ROOT, timeout=600)
+    assert rerun.returncode == 0 and rerun.stderr == "", rerun.stderr
+    document = json.loads(rerun.stdout)
+    assert (document["already_done"], document["computed"]) == (kept, 2048 - kept)
+    assert {row["job_id"] for row in _rows(store)} == {job_id(job)
+                                                       for job in parse_family("all:3")}
+
+
+@pytest.mark.slow
+def test_a_successful_sweep_prints_nothing_of_dask(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "verify", "sweep", "--family", "all:2", "-o",
+                           str(tmp_path / "s"), "--workers", "2"], capture_output=True,
+                          text=True, cwd=ROOT, timeout=600, env={**os.environ, "FBS_DEBUG": ""})
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "64 computed" in done.stdout
+
+
+@pytest.mark.slow
+def test_ctrl_c_to_the_process_group_exits_130_without_worker_tracebacks(tmp_path):
+    """What a terminal does on Ctrl-C: SIGINT to every process of the foreground group, the
+    LocalCluster's workers included. Only the submitting process reacts."""
+    store = tmp_path / "s"
+    command = [sys.executable, "-m", "verify", "sweep", "--family", "all:4", "-o", str(store),
+               "--workers", "2"]
+    with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                       start_new_session=True) as process:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not list(store.glob("rows/*.parquet")):
+            time.sleep(0.2)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=90)
+    err = err.decode()
+    assert process.returncode == 130, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 2 and all(line.startswith("fbs: interrupted") for line in lines), err
+    assert Store(store).damaged_parts() == []
+
+
+def test_bad_input_found_only_on_a_worker_is_exit_2_in_one_line(monkeypatch, capsys, tmp_path):
+    """run_task reports a job the worker refuses with its exit code (here a job that skipped
+    validation); the command prints one line, exit 2 when every failure is bad input and 3
+    when one is a bug."""
+    from verify.sweep import api
+    from verify.sweep.execute import run_task
+    from verify.sweep.runner import SweepReport
+
+    raw = {"kind": "certify", "spec": "maj:3", "input": "110", "method": "threshold",
+           "measures": False}
+    rows, _, errors = run_task([("j1", raw)])
+    assert rows.num_rows == 0 and [(i, code) for i, _, code in errors] == [("j1", 2)]
+    assert "threshold method does not apply" in errors[0][1]
+    for failures, expected in (([errors[0], errors[0]], 2), ([errors[0], ("j2", "boom", 3)], 3)):
+        report = SweepReport(jobs=2, errors=failures)
+        monkeypatch.setattr(api, "run_sweep", lambda *a, r=report, **k: api.SweepResult("S", r))
+        assert main(["sweep", "--family", "all:1", "-o", str(tmp_path / "s")]) == expected
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "2 job(s)" in err, err
+        assert ("internal error" in err) == (expected == 3)
