@@ -38,7 +38,7 @@ def test_a_complete_store_starts_no_cluster(tmp_path, monkeypatch, capsys):
     assert result.complete and (result.report.jobs, result.report.already_done,
                                 result.report.computed) == (8, 8, 0)
     assert main(["sweep", "--family", "all:1", "-o", str(store)]) == 0
-    assert "all 8 jobs already in STORE; nothing to compute (no cluster started)" in \
+    assert "complete: all 8 jobs already in STORE; nothing to compute (no cluster started)" in \
         capsys.readouterr().out
 
 

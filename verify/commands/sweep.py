@@ -77,8 +77,8 @@ def run_sweep(args) -> int:
             print(f"{args.output}: {len(r.set_aside)} damaged part(s) moved to "
                   f"{args.output}/damaged/, their jobs computed again (e.g. {r.set_aside[0]})")
         if result.complete and r.already_done == r.jobs and not r.tasks:
-            print(f"{args.output}: complete: all {r.jobs} jobs already in STORE (no cluster "
-                  "started)")
+            print(f"{args.output}: complete: all {r.jobs} jobs already in STORE; nothing to "
+                  "compute (no cluster started)")
         else:
             print(f"{args.output}: {r.jobs} jobs, {r.already_done} already in STORE, "
                   f"{r.computed} computed in {r.tasks} tasks on {r.workers} workers, "
