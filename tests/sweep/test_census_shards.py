@@ -70,6 +70,7 @@ def test_a_prefix_that_is_not_least_in_its_class_is_refused_by_the_worker():
         run_shard(4, table)
 
 
+@pytest.mark.slow
 def test_a_sweep_of_shards_resumes_and_adds_up(client1, tmp_path):
     store = tmp_path / "store"
     first = list(parse_family("census-shards:4:0:4"))

@@ -3,6 +3,7 @@ says (exact integers as strings, the float beside them), and a row that Arrow ca
 fails that job alone, never its batch."""
 
 import pyarrow as pa
+import pytest
 
 from verify import plan, read_store
 from verify.sweep import execute
@@ -49,6 +50,7 @@ def test_a_row_arrow_refuses_fails_only_its_job(monkeypatch):
     assert rows.column("job_id").to_pylist() == ["job-0", "job-2", "job-3"]
 
 
+@pytest.mark.slow
 def test_a_sweep_of_huge_plans_completes_and_reads_back(client1, tmp_path):
     jobs = [job for _, job in _jobs()]
     report = run_on_cluster(iter(jobs), len(jobs), Store(tmp_path / "s", create=True), client1)

@@ -49,6 +49,7 @@ def _damage(store: Path) -> list[str]:
     return [f"rows/{p.name}" for p in rows[:4]]
 
 
+@pytest.mark.slow
 def test_damaged_parts_are_named_by_census_and_recomputed_by_a_rerun(client1, tmp_path):
     jobs = list(parse_family("all:2"))  # 64 jobs, 8 parts of 8
     store = tmp_path / "s"
@@ -73,6 +74,7 @@ def test_damaged_parts_are_named_by_census_and_recomputed_by_a_rerun(client1, tm
         f"certificates-{Path(damaged[0]).name}"]
 
 
+@pytest.mark.slow
 def test_without_the_check_a_deleted_certificates_part_would_go_unnoticed(client1, tmp_path,
                                                                           monkeypatch):
     """The rerun test above fails on an implementation that does not check parts: with the
@@ -88,6 +90,7 @@ def test_without_the_check_a_deleted_certificates_part_would_go_unnoticed(client
     assert report.computed == 0 and report.set_aside == []
 
 
+@pytest.mark.slow
 def test_census_outputs_inside_the_store_are_refused(client1, tmp_path, capsys):
     store = tmp_path / "s"
     _sweep(client1, store, list(parse_family("all:1")))
@@ -101,6 +104,7 @@ def test_census_outputs_inside_the_store_are_refused(client1, tmp_path, capsys):
     assert (tmp_path / "summary.json").exists()
 
 
+@pytest.mark.slow
 def test_a_complete_store_starts_no_cluster(client1, tmp_path, monkeypatch, capsys):
     from verify.sweep import api
 

@@ -267,7 +267,11 @@ def worst_case_plan(debate: BudgetedDebate, grid=None) -> tuple[bool, bool, bool
     if not committed:
         skipped.append(f"committed DP: attempted up to {MAX_EXACT_NODES} nodes; this tree has "
                        f"{tree.n_nodes}")
-    grid_values = tuple(sorted(set(Fraction(g) for g in (grid or default_grid(debate)))))
+    try:
+        grid_values = tuple(sorted(set(Fraction(g) for g in (grid or default_grid(debate)))))
+    except TooLarge as error:  # the default grid is refused before it is built
+        skipped.append(f"grid DP: {error}")
+        return committed, False, random_liars, skipped
     predicted = grid_combinations(debate, grid_values)
     run_grid = predicted <= MAX_GRID_COMBINATIONS
     if not run_grid:
