@@ -231,3 +231,15 @@ def test_single_run_prints_its_path(capsys):
                              "--seed", "3", "--runs", "1")
     assert code == 0 and err == ""
     assert "level 1 'r': Alice claims 1" in out and "level 0 'r." in out
+
+
+def test_a_tree_without_a_description_is_named_so(capsys, tmp_path):
+    """Text output never prints an empty tree name ("worst-case liar (exact DP):  (depth 2)")."""
+    from cli_run import fbs_cli
+
+    tree, oracle = tmp_path / "t.json", tmp_path / "o.json"
+    tree.write_text('{"format":"fbs-tree/1","root":{"id":"r","aggregator":"and:2","children":'
+                    '[{"id":"x","query":"x"},{"id":"y","query":"y"}]}}')
+    oracle.write_text('{"format":"fbs-oracle/1","answers":{"x":1,"y":0}}')
+    code, out, _ = fbs_cli(capsys, "debate", "worst-case", tree, "--oracle", oracle, "--rho", "2")
+    assert code == 0 and "):  (depth" not in out and "a tree without a description (depth" in out

@@ -106,3 +106,18 @@ def test_an_interrupt_while_plotting_leaves_the_old_report_whole(tmp_path, capsy
     code = main(["paper", "--only", "section_1_2_fifty_of_99", "--report-dir", str(tmp_path)])
     assert code == 130 and capsys.readouterr().err.strip() == "fbs: interrupted"
     assert {p.name: p.read_text() for p in tmp_path.iterdir()} == old
+
+
+def test_the_summary_line_admits_stored_certificate_differences(capsys, tmp_path):
+    """A run whose recomputed certificates differ from the stored ones exits 1; its summary
+    line says so beside the check counts (a reader of the last line alone is not misled)."""
+    from verify.report.runner import CheckResult
+    from verify.report.writer import print_table
+
+    result = CheckResult("footnote_3_chain", "Footnote 3", "s <= bs <= fbs <= C", "ok",
+                         "confirmed")
+    print_table([result], ["footnote_3_chain/x: recomputed certificate differs"], tmp_path)
+    summary = [line for line in capsys.readouterr().out.splitlines() if "confirmed" in line][-1]
+    assert "1 stored certificate(s) DIFFER" in summary
+    print_table([result], [], tmp_path)
+    assert "DIFFER" not in capsys.readouterr().out

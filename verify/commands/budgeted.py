@@ -16,7 +16,7 @@ LABEL = "Budgeted FBS Debate (this project's extension, docs/budgeted.md; not th
 
 
 def _head(document, stream=None) -> None:
-    print(f"{LABEL}: {document['tree']} (depth {document['depth']}, {document['nodes']} nodes)",
+    print(f"{LABEL}: {document['tree'] or 'a tree without a description'} (depth {document['depth']}, {document['nodes']} nodes)",
           file=stream)
     rho = document["rho_T"] if document["rho_T"] is not None else "(not computed: repeated queries)"
     print(f"  beta_max = {document['beta_max']}, rho_T = {rho}; guarantee: a lying Alice loses "

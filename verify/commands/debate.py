@@ -257,7 +257,7 @@ def _print_run(document, stream) -> None:
         return short_fraction(fraction_from_text(document[name]))
 
     lie = "lies" if document["alice_lies"] else "tells the truth"
-    say(f"FBS debate: {document['tree']} (depth {document['depth']}, {document['nodes']} "
+    say(f"FBS debate: {document['tree'] or 'a tree without a description'} (depth {document['depth']}, {document['nodes']} "
         f"nodes), rho = {show('rho')}, Bob's rule: {document['rule']}")
     say(f"  Alice ({document['alice']}) answers {document['alice_answer']}: she {lie} "
         f"(L(x) = {document['true_value']})")
@@ -317,7 +317,7 @@ def _print_worst(document) -> None:
     def show(name: str) -> str:
         return short_fraction(fraction_from_text(document[name]))
 
-    print(f"worst-case liar (exact DP): {document['tree']} (depth {document['depth']}), "
+    print(f"worst-case liar (exact DP): {document['tree'] or 'a tree without a description'} (depth {document['depth']}), "
           f"rho = {show('rho')}, Bob's rule: {document['rule']}")
     print(f"  Alice answers {document['alice_answer']} (L(x) = {document['true_value']})")
     _print_menus(document)

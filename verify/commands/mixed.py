@@ -18,7 +18,7 @@ def _lam(args):
 
 
 def _head(document) -> None:
-    print(f"{LABEL}: {document['tree']} (depth {document['depth']}, {document['nodes']} nodes)")
+    print(f"{LABEL}: {document['tree'] or 'a tree without a description'} (depth {document['depth']}, {document['nodes']} nodes)")
     print(f"  lambda = {document['lambda']}, rho = {document['rho']} (paper rule "
           f"{document['rule']}), beta_max = {document['beta_max']}, rho_T = {document['rho_T']}")
     print(f"  guarantee (Theorem B4, ours): lambda rho^-d + (1 - lambda) / beta_max = "

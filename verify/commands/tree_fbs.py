@@ -72,7 +72,7 @@ def _print(document: dict, stream) -> None:
         print(text, file=stream)
 
     label = "certified" if document["certified"] else "NOT CERTIFIED"
-    say(f"{document['tree']}: {document['leaves']} leaves, depth {document['depth']}"
+    say(f"{document['tree'] or 'a tree without a description'}: {document['leaves']} leaves, depth {document['depth']}"
         f"{'' if document['uniform_depth'] else ' (leaves at several depths)'}; "
         f"{document['internal_nodes']} internal nodes, {document['distinct_local_lps']} distinct "
         "local LPs")

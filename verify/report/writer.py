@@ -33,7 +33,10 @@ def print_table(results, differences, directory: Path, partial: bool = False,
                                                                     "not-checkable")}
     print("-" * width)
     kind = f"partial report ({len(results)} of {total} checks)" if partial else "report"
-    print(", ".join(f"{n} {s}" for s, n in counts.items()) + f"; {kind} written to {directory}/")
+    stored = (f"; {len(differences)} stored certificate(s) DIFFER from the recomputed ones "
+              "(listed below; exit 1)" if differences else "")
+    print(", ".join(f"{n} {s}" for s, n in counts.items()) + stored +
+          f"; {kind} written to {directory}/")
     for line in differences:
         print(f"STORED CERTIFICATE MISMATCH: {line}")
 

@@ -27,7 +27,7 @@ from verify.functions.families import (
     embedded_files,
 )
 from verify.functions.inputs import MAX_TABLE_ARITY
-from verify.functions.spec import parse_spec
+from verify.functions.spec import parse_spec, short
 
 from .blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
 from .certificates import exhaustive_certificate, symmetric_certificate
@@ -219,7 +219,7 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
 def _require_measures(function: BooleanFunction) -> None:
     """BadInput (before any work) when s, bs and C cannot be computed exactly."""
     if not isinstance(function, Symmetric) and function.arity > MAX_TABLE_ARITY:
-        raise TooLarge(f"{function.spec[:60]}: --measures needs a symmetric spec or "
+        raise TooLarge(f"{short(function.spec)}: --measures needs a symmetric spec or "
                        f"q <= {MAX_TABLE_ARITY} (the truth table), got q = {function.arity}")
 
 
@@ -305,10 +305,10 @@ def _solve_by_solver(function: BooleanFunction, bits, measures: bool, backend: s
     from verify.sensitivity.sat.solve import solve_by_sat
 
     if function.arity > MAX_SOLVER_ARITY:
-        raise TooLarge(f"{function.spec[:60]}: arity {function.arity} exceeds "
+        raise TooLarge(f"{short(function.spec)}: arity {function.arity} exceeds "
                        f"{MAX_SOLVER_ARITY}, the limit of the {backend} method and its certificate")
     if _largest_table(function) > MAX_TABLE_INPUTS:
-        raise TooLarge(f"{function.spec[:60]}: a tt: table of more than {MAX_TABLE_INPUTS} inputs "
+        raise TooLarge(f"{short(function.spec)}: a tt: table of more than {MAX_TABLE_INPUTS} inputs "
                        f"inside a spec of arity {function.arity}: the {backend} method's "
                        "certificate (sat-lrat) encodes tables of at most that many inputs")
     solution = solve_by_sat(function, bits, "auto" if backend == "sat" else backend)
