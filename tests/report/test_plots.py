@@ -21,6 +21,7 @@ def result(name: str, values: dict) -> CheckResult:
 
 
 RESULTS = {
+    "section_1_2_majority_two_thirds": result("section_1_2_majority_two_thirds", {}),
     "theorem_4_2_soundness": result("theorem_4_2_soundness", {
         "grid": [{"depth": 1, "bound": "1/2", "catch": "1/2"},
                  {"depth": 2, "bound": "1/4", "catch": "1/3"}],
@@ -63,6 +64,14 @@ def test_every_report_plot_has_labelled_axes_and_a_named_instance(name):
     labels = tick_labels(axes)
     assert any(labels) and not any("times" in text or "^{" in text for text in labels)
     assert name in writer.PLOT_CAPTIONS and len(writer.PLOT_CAPTIONS[name]) > 40
+
+
+def test_a_plot_belongs_to_its_checks():
+    """A partial run draws only the plots of the checks it ran (maj:99 with Section 1.2's)."""
+    figure = Figure()
+    axes = figure.add_subplot(1, 1, 1)
+    assert not writer._majority_plot(axes, {"section_3_3_and": result("section_3_3_and", {})})
+    assert "2 (tree, oracle, rho, rule) cases" in drawn("catch_vs_bound.png").get_title()
 
 
 def test_titles_name_the_instance():

@@ -149,9 +149,11 @@ PLOT_CAPTIONS = {
     "fbs_majority.png": "Each point: the exact fbs of MAJ_99 (`maj:99`, strict majority, symmetric "
                         "method, certified) at a claim z with the given number of ones; log "
                         "y axis.",
-    "catch_vs_bound.png": "Each point: one (tree, oracle) instance of the Theorem 4.2 grid; x is "
+    "catch_vs_bound.png": "Each point: one (tree, oracle, rho, Bob's rule) case of the Theorem 4.2 "
+                          "grid; x is "
                           "the theorem's bound rho^-d, y the exact catch probability of one "
-                          "FBS Debate run against the best liar (vertex rule: coloured by depth; "
+                          "FBS Debate run against the best liar (vertex and symmetric rules: "
+                          "coloured by depth; "
                           "uniform rule: grey crosses, not covered by the theorem). Points on or "
                           "above the diagonal meet the bound; log-log axes.",
     "advantage_vs_m.png": "Each point: an m-query checker on the pivotal maj:3 tree of depth 3; "
@@ -178,8 +180,12 @@ def _plain_log_ticks(axis) -> None:
 
 
 def _majority_plot(axes, by_name) -> bool:
-    """fbs of MAJ_99 against the Hamming weight of Alice's claim (symmetric method)."""
+    """fbs of MAJ_99 against the Hamming weight of Alice's claim (symmetric method): drawn
+    with the majority checks of Section 1.2 only."""
     from verify.sensitivity.exact_fbs import fbs
+
+    if not {"section_1_2_majority_two_thirds", "section_1_2_fifty_of_99"} & set(by_name):
+        return False
 
     weights = list(range(100))
     values = [float(fbs("maj:99", "1" * w + "0" * (99 - w)).value) for w in weights]
@@ -217,7 +223,7 @@ def _catch_plot(axes, by_name) -> bool:
     _plain_log_ticks(axes.yaxis)
     axes.set(xlabel="rho^-d, Theorem 4.2's bound (probability, log scale)",
              ylabel="exact worst-case catch probability, one run (log scale)",
-             title=f"Theorem 4.2 on its grid of {len(rows)} (tree, oracle) instances")
+             title=f"Theorem 4.2 on its grid: {len(rows)} (tree, oracle, rho, rule) cases")
     axes.legend(fontsize=8)
     return True
 
