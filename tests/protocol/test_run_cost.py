@@ -115,3 +115,15 @@ def test_debate_run_reports_costs(tmp_path, capsys):
     rounds = [x for x in lines[1:] if x["run"] == 0]
     assert [x.get("alice_queries") for x in rounds] == [0, 3, None]  # root reuses the answer's z
     assert rounds[0]["lp"] == [3, 3] and rounds[-1]["judge_queries"] == 1
+
+
+def test_the_honest_alices_zero_queries_are_explained(capsys, tmp_path):
+    """The honest Alice reads precomputed values, so her 0 counted queries would contradict
+    completeness's d*q*Q bound on real reads unless the text says why."""
+    tree = uniform_tree("and:3", 1)
+    (tmp_path / "t.json").write_text(json.dumps(
+        {"format": "fbs-tree/1", "uniform": {"aggregator": "and:3", "depth": 1}}))
+    write_oracle(tmp_path / "o.json", {tree.queries[l]: 1 for l in tree.leaves()}, "all ones")
+    code, out, _ = fbs_cli(capsys, "debate", "run", tmp_path / "t.json", "--oracle",
+                           tmp_path / "o.json", "--rho", "3", "--alice", "honest", "--runs", "2")
+    assert code == 0 and "Alice 0 oracle queries (this Alice reads precomputed" in out

@@ -282,6 +282,8 @@ def _print_run(document, stream) -> None:
     cost = document.get("cost_per_run_max")
     if cost is not None:
         work = "" if cost["alice_work"] is None else f", her work {cost['alice_work']} units"
+        if document["alice"] == "honest":  # she reads precomputed values: no query counted
+            work += " (this Alice reads precomputed node values; --alice solver counts real reads)"
         say(f"  cost per run (max): Alice {cost['alice_queries']} oracle queries{work}, judge "
             f"{cost['judge_queries']}; Bob {cost['lp_solves']} LP(s), at most "
             f"{cost['lp_variables_max']} variables x {cost['lp_constraints_max']} constraints")
