@@ -81,7 +81,8 @@ def _example(label, debate, alice, choice, by_rule, best) -> dict:
 def one_round_maximin(rule: str) -> list[dict]:
     """min over minimal sensitive blocks B of p_rule(B) = 1/fbs_z: no distribution p does
     better (Lemma 5.2: some sensitive block has p(B) <= 1/fbs_z), so the rule's p attains the
-    best one-round guarantee of any Bob who sees only z."""
+    best one-round guarantee of any Bob who sees only z (ours, a corollary of Lemma 5.2; one
+    round, the listed aggregators)."""
     rows = []
     for spec in ROUND_SPECS:
         function = aggregator_function(spec)

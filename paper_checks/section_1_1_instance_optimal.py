@@ -2,8 +2,9 @@
 
 The protocol's guarantee uses the largest local fbs (Theorem 4.2 at the smallest rho that lets
 the honest Alice pass, rho_max: one run catches a liar w.p. >= rho_max^-d); the lower bound uses
-the smallest (Theorem 5.1: rho_min^d) or the whole tree (Theorem 5.3: rho_T). Lemma 5.4 and the
-path products give rho_min^d <= rho_T <= rho_max^d on a uniform-depth tree, so the two sides
+the smallest (Theorem 5.1: rho_min^d) or the whole tree (Theorem 5.3: rho_T). Lemma 5.4 gives
+rho_min^d <= rho_T on a uniform-depth tree, and the path products rho_T <= rho_max^d (ours:
+docs/budgeted.md, section 6; it assumes distinct leaf queries), so the two sides
 meet exactly when every local fbs is the same rho (the paper's "fractional block sensitivity
 rho in each step"); otherwise the gap is rho_max^d / rho_T, up to (rho_max / rho_min)^d.
 """
@@ -57,7 +58,8 @@ def run(context) -> CheckResult:
     status = "failed" if failures else ("confirmed" if len(as_stated) == len(rows) else "refined")
     return CheckResult(
         NAME, PLACE, CLAIM,
-        f"{len(rows)} grid trees: rho_min^d <= rho_T <= rho_max^d in all (rho_T certified) and the "
+        f"{len(rows)} grid trees: rho_min^d <= rho_T (Lemma 5.4) and rho_T <= rho_max^d (ours, "
+        f"docs/budgeted.md section 6; distinct leaf queries) in all (rho_T certified) and the "
         f"exact worst-case catch at rho_max is >= rho_max^-d; every local fbs equal (the claim as "
         f"stated: upper and lower bound both rho^d) in {len(as_stated)}; protocol guarantee "
         f"rho_max^d = lower bound rho_T in {len(exact_meet)}; widest gap rho_max^d / rho_T = "

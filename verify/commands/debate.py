@@ -27,7 +27,8 @@ def register(commands) -> None:
                          "fails at some node.")
     _instance(run)
     run.add_argument("--alice", required=True, metavar="honest|worst|solver|solver-lazy|FILE",
-                     help="honest, the worst-case liar, the honest Alice who solves her "
+                     help="honest; worst: the worst-case liar (paper protocol: the exact DP's; budgeted: the best "
+                     "liar found, an upper bound on the worst case); the honest Alice who solves her "
                      "sub-problems through the oracle (solver; solver-lazy short-circuits), or "
                      "an fbs-alice/1 script (- for standard input)")
     run.add_argument("--runs", type=positive, default=DEFAULT_RUNS, metavar="N",
