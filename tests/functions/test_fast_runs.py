@@ -12,8 +12,13 @@ from verify import fbs
 from verify.base.errors import BadInput
 from verify.checker import CertificateMalformed, check_certificate
 from verify.checker.symmetric_kind import count_ones
-from verify.functions.bits import (PLAIN_IF_LONGER, count_runs, parse_runs, plain_weight,
-                                   run_length_text)
+from verify.functions.bits import (
+    PLAIN_IF_LONGER,
+    count_runs,
+    parse_runs,
+    plain_weight,
+    run_length_text,
+)
 
 _PART = re.compile(r"([01])\^([0-9]{1,9})")
 
