@@ -47,7 +47,7 @@ def local_lps(draw):
     return solve_local(spec, z, capacities)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(local_lps(), st.integers(0, 3), st.fractions(-1, 1, max_denominator=5))
 def test_in_memory_check_agrees_with_the_certificate(solution, mutation, delta):
     """Correct LPs are accepted by both, and a mutated value, dual entry or primal weight is
@@ -118,13 +118,13 @@ def per_budget_grid_node(debate, node, choices, grid, catch):
 def small_trees():
     yield uniform_tree("and:3", 2), 3
     yield uniform_tree("maj:3", 2), 4
-    yield uniform_tree("tt:00010111", 2), 5
+    yield uniform_tree("or:3", 2), 5
     for seed in (11, 41, 3):
         yield random_tree(seed, 2 + seed % 2, ["and:2", "or:2", "maj:3", "parity:2",
                                                 "thr:3:2", "tt:0110"]), seed
 
 
-@pytest.mark.parametrize("index", range(6))
+@pytest.mark.parametrize("index", [0, 1, 2, pytest.param(3, marks=pytest.mark.slow), 4, 5])
 def test_running_minimum_equals_the_per_budget_loop(index, monkeypatch):
     """Every catch value and decision of the grid DP, new node against old node, with the
     default grid and a coarse grid (budgets that admit nothing included)."""
