@@ -7,8 +7,8 @@ c_i = max(beta_i, 1) otherwise (a leaf's budget is 1), and computes exactly
     W_u = min { sum_i c_i t_i : t >= 0, t(B) >= 1 for every sensitive block B of phi_u at z },
 
 the weighted fbs LP that the lower bound's recursion solves (verify.lower_bound.tree_fbs).
-The value is used only after the stdlib-only checker accepted its certificate (kind
-`weighted`). Bob samples child i with p_i = c_i t_i / W_u for the optimal t chosen by a fixed,
+The value is used only after the stdlib-only checker accepted it (the checks of kind
+`weighted`, run in memory: verify.checker.weighted_kind.check_weighted_lp). Bob samples child i with p_i = c_i t_i / W_u for the optimal t chosen by a fixed,
 documented rule (docs/budgeted.md, section 1, "Bob's optimal dual"), so catch probabilities
 are reproducible from the documentation: for a symmetric aggregator the closed form's dual
 (verify.sensitivity.weighted.uniform_packing), for any other the lexicographically least
@@ -21,10 +21,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from verify.base.errors import SolverFailure, TooLarge, beyond_checker_bound
-from verify.checker import CertificateMalformed, CertificateTooLarge, check_certificate
+from verify.checker import CertificateMalformed, CertificateTooLarge
+from verify.checker.weighted_kind import check_weighted_lp
 from verify.functions.aggregators import aggregator_function
+from verify.functions.bits import format_bits
 from verify.functions.families import Symmetric, embedded_files
-from verify.sensitivity.certificates import weighted_certificate
 from verify.sensitivity.weighted import LocalSolution, local_weighted_fbs
 
 ONE, ZERO = Fraction(1), Fraction(0)
@@ -113,11 +114,12 @@ def lexmin_optimal_dual(spec: str, z: tuple[int, ...], capacities: tuple[Fractio
 
 
 def _certified(solution: LocalSolution) -> BudgetView:
-    certificate = weighted_certificate(solution.spec, solution.z, solution.capacities,
-                                       solution.value, solution.primal, solution.dual,
-                                       embedded_files(aggregator_function(solution.spec)))
+    """The view once the checker accepted the LP: checked in memory (the weighted kind's
+    check_weighted_lp, the same checks as the certificate's) since nothing is written out."""
     try:
-        report = check_certificate(certificate)
+        report = check_weighted_lp(solution.spec, format_bits(solution.z), solution.capacities,
+                                   solution.value, solution.primal, solution.dual,
+                                   embedded_files(aggregator_function(solution.spec)))
     except CertificateTooLarge as error:
         raise beyond_checker_bound(error) from None
     except CertificateMalformed as error:

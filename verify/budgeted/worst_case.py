@@ -20,6 +20,7 @@ each is compared with the soundness bound min(1, 1/beta(root)) (docs/budgeted.md
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
@@ -223,22 +224,51 @@ def grid_combinations(debate: BudgetedDebate, grid) -> int:
 
 
 def _grid_node(debate, node, choices, grid, catch) -> dict:
+    """catch(node, a, b) for every claim a and grid budget b: the least catch over the
+    (z, child budgets) combinations with phi(z) = a and W_u <= b, ties to the first
+    combination in (z, budgets) order. Each combination is filed once under the least grid
+    budget that admits it; a running minimum over the grid then gives every b."""
     tree = debate.tree
     kids, spec = tree.children[node], tree.aggregators[node]
-    best = {(a, b): ONE for a in (0, 1) for b in grid}
-    decision: dict = {}
+    constant = [debate.constant(c) for c in kids]
+    options = [(budgets, tuple(capacity(b, k) for b, k in zip(budgets, constant)))
+               for budgets in product(*choices)]
+    first_budget: dict = {}  # W_u -> index of the least grid budget >= W_u
+    filed: dict = {}  # (claim, grid index) -> (catch, order, (z, budgets)), least first
+    order = 0
     for z in product((0, 1), repeat=len(kids)):
-        if any(debate.constant(c) and zi not in debate.ranges[c] for c, zi in zip(kids, z)):
+        if any(k and zi not in debate.ranges[c] for c, k, zi in zip(kids, constant, z)):
             continue
         claim = evaluate(spec, z)
-        for budgets in product(*choices):
-            caps = tuple(capacity(b, debate.constant(c)) for c, b in zip(kids, budgets))
+        for budgets, caps in options:
+            order += 1
             view = budget_view(spec, z, caps)
+            index = first_budget.get(view.value)
+            if index is None:
+                index = first_budget[view.value] = bisect_left(grid, view.value)
+            if index == len(grid):
+                continue
             value = ZERO if view.p is None else sum(
                 (p * catch[c][(zi, b)] for c, zi, b, p in zip(kids, z, budgets, view.p) if p), ZERO)
-            for b in grid:
-                if b >= view.value and value < best[(claim, b)]:
-                    best[(claim, b)], decision[(claim, b)] = value, (z, budgets)
+            known = filed.get((claim, index))
+            if known is None or value < known[0]:
+                filed[(claim, index)] = (value, order, (z, budgets))
+    return _running_minimum(filed, grid)
+
+
+def _running_minimum(filed: dict, grid) -> tuple[dict, dict]:
+    """best[(a, b)] = the least filed catch at grid indices <= b's (ties: the smallest
+    order), if below 1; else 1 with no decision (no combination beats losing at once)."""
+    best = {(a, b): ONE for a in (0, 1) for b in grid}
+    decision: dict = {}
+    for claim in (0, 1):
+        running = None
+        for index, b in enumerate(grid):
+            entry = filed.get((claim, index))
+            if entry is not None and (running is None or entry[:2] < running[:2]):
+                running = entry
+            if running is not None and running[0] < ONE:
+                best[(claim, b)], decision[(claim, b)] = running[0], running[2]
     return best, decision
 
 

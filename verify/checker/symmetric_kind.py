@@ -23,6 +23,10 @@ from .report import CheckReport, accepted, rejected
 
 MAX_ARITY = 10**8
 _RUN = re.compile(r"([01])\^([0-9]{1,9})")
+_RUNS = re.compile(r"(?:[01]\^[0-9]{1,9},)*+[01]\^[0-9]{1,9}")  # the whole run-length text
+_COUNTS = re.compile(r"\^([0-9]+)")  # in a text _RUNS matched: every run's count
+_ONE_COUNTS = re.compile(r"1\^([0-9]+)")  # ... and the counts of the runs of ones
+_BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
 _NUMBER = re.compile(r"[0-9]{1,9}")
 _THRESHOLD = re.compile(r"-?[0-9]{1,1000}")  # thr:N:T, T any integer (spec grammar)
 
@@ -95,21 +99,26 @@ def symmetric_values(spec: object) -> Values:
 
 
 def count_ones(text: object, n: int) -> int:
-    """Hamming weight of an input given as bits or as runs `1^5,0^3`; its length must be n."""
+    """Hamming weight of an input given as bits or as runs `1^5,0^3`; its length must be n.
+
+    Plain bits are validated by one bytes.translate deletion and counted as the popcount of
+    the bytes mapped to 0/1 (C loops, about 2 ms per 10^6 bits); runs by one
+    regular-expression match of the whole text and two findall (work linear in the text,
+    in C, no Python object per bit)."""
     if type(text) is not str:
         raise CertificateMalformed("input must be a string")
-    if len(text) <= MAX_ARITY and re.fullmatch(r"[01]+", text):
-        length, ones = len(text), text.count("1")
+    data = text.encode("ascii") if text.isascii() else b"?"
+    if data and not data.translate(None, b"01"):
+        ones = int.from_bytes(data.translate(_BIT_VALUES), "little").bit_count()
+        length = len(data)
+    elif _RUNS.fullmatch(text):
+        length = sum(map(int, _COUNTS.findall(text)))
+        ones = sum(map(int, _ONE_COUNTS.findall(text)))
     else:
-        length = ones = 0
-        for part in text.split(","):
-            match = _RUN.fullmatch(part)
-            if match is None:
-                raise CertificateMalformed(f"input: {part[:20]!r} is neither bits nor a run B^COUNT")
-            length += int(match.group(2))
-            ones += int(match.group(2)) if match.group(1) == "1" else 0
-            if length > MAX_ARITY:
-                raise CertificateMalformed(f"input longer than {MAX_ARITY} bits")
+        bad = next((part for part in text.split(",") if not _RUN.fullmatch(part)), text)
+        raise CertificateMalformed(f"input: {bad[:20]!r} is neither bits nor a run B^COUNT")
+    if length > MAX_ARITY:
+        raise CertificateMalformed(f"input longer than {MAX_ARITY} bits")
     if length != n:
         raise CertificateMalformed(f"input has {length} bits, the spec has arity {n}")
     return ones

@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .errors import CertificateMalformed
-from .fields import brief, get_typed, read_files, read_primal, require_keys
+from .fields import brief, get_typed, read_block, read_files, read_primal, require_keys
 from .rationals import parse_number, show
 from .report import CheckReport, accepted
 from .spec_eval import Budget
@@ -49,6 +49,50 @@ def check(obj: dict) -> CheckReport:
         return report
     return accepted(value, f"valid: the weighted fbs of {spec[:40]} at z = {z[:40]} with "
                            f"capacities {[show(c) for c in capacities[:8]]} is {show(value)}")
+
+
+def check_weighted_lp(spec: str, z: str, capacities, value, primal, dual,
+                      files: dict | None = None) -> CheckReport:
+    """The checks of `check` on an LP held in memory, for a caller that does not write the
+    certificate out (no text round trip): the same aggregator evaluation and
+    check_local_lp. Numbers must be Fraction or int (never float), blocks lists or tuples
+    of strictly increasing coordinates; anything else is CertificateMalformed."""
+    aggregators = Aggregators(read_files({"files": files} if files else {}),
+                              Budget(TREE_WORK_LIMIT))
+    phi = aggregators.get(spec, "spec")
+    q = phi.q
+    if type(z) is not str or len(z) != q or z.strip("01"):
+        raise CertificateMalformed(f"input: expected a 0/1 string of length q = {q}")
+    capacities, dual = _exact_list(capacities, "capacities", q), _exact_list(dual, "dual", q)
+    blocks, seen = [], set()
+    for k, (block, weight) in enumerate(primal):
+        block = read_block(list(block), q, f"primal[{k}]")
+        if block in seen:
+            raise CertificateMalformed(f"primal[{k}]: duplicate block {list(block)}")
+        seen.add(block)
+        blocks.append((block, _exact(weight, f"primal[{k}].weight")))
+    record = LocalLP(0, phi, z, capacities, _exact(value, "value"), blocks, dual)
+    report = check_local_lp(record, where=f"{spec[:30]} at z = {z[:30]}")
+    if report is not None:
+        return report
+    return accepted(record.value, f"valid: the weighted fbs of {spec[:40]} at z = {z[:40]} "
+                                  f"with capacities {[show(c) for c in capacities[:8]]} is "
+                                  f"{show(record.value)}")
+
+
+def _exact(number: object, where: str) -> Fraction:
+    if type(number) is Fraction:
+        return number
+    if type(number) is int:
+        return Fraction(number)
+    raise CertificateMalformed(f"{where}: expected an exact number (Fraction or int)")
+
+
+def _exact_list(numbers, key: str, q: int) -> tuple[Fraction, ...]:
+    found = tuple(_exact(x, f"{key}[{i}]") for i, x in enumerate(numbers))
+    if len(found) != q:
+        raise CertificateMalformed(f"{key}: expected q = {q} entries, got {len(found)}")
+    return found
 
 
 def _numbers(obj: dict, key: str, q: int) -> list[Fraction]:

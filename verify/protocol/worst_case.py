@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from math import lcm
 
 from verify.base.errors import TooLarge
 from verify.functions.aggregators import aggregator_function, aggregator_table
@@ -167,8 +168,13 @@ def weight_options(spec: str, rule: str) -> tuple[WeightOption, ...]:
 
 def _best_by_weight(options, pairs, rho: Fraction, claim: int):
     """(catch, z) over the weights w with phi = claim and fbs <= rho: the w smallest d_i,
-    ties to the later children; across weights the smallest catch, then the smallest z."""
+    ties to the later children; across weights the smallest catch, then the smallest z.
+
+    Exact in integers: the catch values are put on their common denominator once per node,
+    and each weight's d_i and total on that times the denominators of p1(w) and p0(w)
+    (a positive scale, so the order of the d_i is that of the fractions)."""
     q = len(pairs)
+    scale, zeros, ones = _common_numerators(pairs)
     best = None
     for option in options:
         if option.value != claim or option.fbs > rho:
@@ -176,16 +182,27 @@ def _best_by_weight(options, pairs, rho: Fraction, claim: int):
         if option.p_one is None:  # fbs = 0: Alice wins at once, the first z of this weight
             candidate = (ZERO, (0,) * (q - option.weight) + (1,) * option.weight)
         else:
-            d = sorted((option.p_one * pairs[i][1] - option.p_zero * pairs[i][0], -i)
-                       for i in range(q))
+            n1, m1 = option.p_one.numerator, option.p_one.denominator
+            n0, m0 = option.p_zero.numerator, option.p_zero.denominator
+            on_one = [n1 * m0 * c for c in ones]
+            on_zero = [n0 * m1 * c for c in zeros]
+            d = sorted(zip(map(int.__sub__, on_one, on_zero), range(0, -q, -1)))
             chosen = {-negated for _, negated in d[:option.weight]}
             z = tuple(int(i in chosen) for i in range(q))
-            total = sum(option.p_one * pairs[i][1] if z[i] else option.p_zero * pairs[i][0]
-                        for i in range(q))
-            candidate = (total, z)
+            total = sum(on_one[i] if z[i] else on_zero[i] for i in range(q))
+            candidate = (Fraction(total, scale * m1 * m0), z)
         if best is None or candidate < best:
             best = candidate
     return best if best is not None else (ONE, None)
+
+
+def _common_numerators(pairs) -> tuple[int, list[int], list[int]]:
+    """The common denominator D of the catch pairs and the numerators over D of
+    catch(child_i, 0) and catch(child_i, 1)."""
+    scale = lcm(*(c.denominator for pair in pairs for c in pair))
+    zeros = [c0.numerator * (scale // c0.denominator) for c0, _ in pairs]
+    ones = [c1.numerator * (scale // c1.denominator) for _, c1 in pairs]
+    return scale, zeros, ones
 
 
 def solve_worst_case(debate: Debate, progress=None) -> WorstCaseResult:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 from pathlib import Path
 
 from verify import __version__
 from verify.base.files import write_json
 from verify.base.numbers import fraction_text
-from verify.functions.bits import format_bits
+from verify.functions.bits import format_bits, run_length_text
 
 FORMAT = "fbs-certificate/1"
 
@@ -35,13 +34,14 @@ def exhaustive_certificate(spec: str, bits, value: Fraction, primal, dual,
 
 def symmetric_certificate(spec: str, given, solution) -> dict:
     """Certificate of kind `symmetric`: the reduced dual (t on ones, t on zeros) and types;
-    the input (a verify.functions.bits.BitRuns) in run-length form."""
+    the input (a verify.functions.bits.BitRuns) in run-length form, or as plain bits when
+    those are shorter (`BitRuns.certificate_text`)."""
     return {
         "format": FORMAT,
         "kind": "symmetric",
         "spec": spec,
         "arity": given.length,
-        "input": given.run_length(),
+        "input": given.certificate_text(),
         "value": fraction_text(solution.value),
         "dual": {"ones": fraction_text(solution.t_ones), "zeros": fraction_text(solution.t_zeros)},
         "primal": [{"ones": a, "zeros": b, "weight": fraction_text(y)} for a, b, y in solution.types],
@@ -51,8 +51,7 @@ def symmetric_certificate(spec: str, given, solution) -> dict:
 
 def run_length(bits) -> str:
     """The run-length input form `1^3,0^2` (docs/notes.md, section 2)."""
-    runs = [f"{key}^{len(list(group))}" for key, group in itertools.groupby(format_bits(bits))]
-    return ",".join(runs)
+    return run_length_text(format_bits(bits))
 
 
 def write_certificate(certificate: dict, path: str | Path) -> None:
