@@ -177,7 +177,7 @@ def _check_width(node_id: str, spec: str, width: int) -> None:
                        "the truth-table fbs method (symmetric aggregators may be wider)")
 
 
-MAX_UNIFORM_LEAVES = 1 << 23  # as the tree-kind checker
+MAX_UNIFORM_LEAVES = 1 << 26  # as the tree-kind checker (version 2, packed alpha)
 
 
 @dataclass(frozen=True)
