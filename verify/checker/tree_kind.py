@@ -324,8 +324,9 @@ class _Records:
         if self.shared:
             nodes = get_typed(entry, "nodes", int, where)
             if not 1 <= nodes <= MAX_MULTIPLICITY:
-                raise CertificateMalformed(f"{where}.nodes: expected 1 to {MAX_MULTIPLICITY} "
-                                           f"nodes, got {brief(nodes)}")
+                error = CertificateTooLarge if nodes > 0 else CertificateMalformed
+                raise error(f"{where}.nodes: expected 1 to {MAX_MULTIPLICITY} nodes, got "
+                            f"{brief(nodes)}")
         return LocalLP(k, aggregator, z, capacities, parse_number(entry["value"], f"{where}.value"),
                        primal, dual, capacity_ids, nodes=nodes)
 
