@@ -34,7 +34,7 @@ from fractions import Fraction
 from . import bitset
 from .dual_check import STEP_COST, light_sensitive_block
 from .errors import CertificateMalformed, CertificateTooLarge
-from .fields import brief, get_typed, read_files, read_primal, require_keys
+from .fields import brief, get_typed, read_block, read_files, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import (
@@ -318,8 +318,11 @@ class _Records:
         capacity_ids = tuple(self.text_ids[t] if type(t) is str and t in self.text_ids else
                              self._text_id(t, c) for t, c in zip(capacity_texts, capacities))
         dual = self._numbers(get_typed(entry, "dual", list, where), q, f"{where}.dual")
-        primal = read_primal(get_typed(entry, "primal", list, where), q, f"{where}.primal",
-                             self.numbers)
+        if self.shared:
+            primal = self._pairs(get_typed(entry, "primal", list, where), q, f"{where}.primal")
+        else:
+            primal = read_primal(get_typed(entry, "primal", list, where), q, f"{where}.primal",
+                                 self.numbers)
         nodes = None
         if self.shared:
             nodes = get_typed(entry, "nodes", int, where)
@@ -337,6 +340,23 @@ class _Records:
             # the multiset of (z_i, c_i): ids name values one to one within this check
             return aggregator.spec, tuple(sorted(zip(z, capacity_ids)))
         return aggregator.spec, z, capacity_ids
+
+    def _pairs(self, entries: list, q: int, where: str) -> list:
+        """Version-2 primal entries [block, weight]: valid, pairwise distinct blocks."""
+        primal, seen, numbers = [], set(), self.numbers
+        for k, entry in enumerate(entries):
+            if type(entry) is not list or len(entry) != 2:
+                raise CertificateMalformed(f"{where}[{k}]: expected [block, weight] pairs")
+            block = read_block(entry[0], q, f"{where}[{k}]")
+            if block in seen:
+                raise CertificateMalformed(f"{where}[{k}]: duplicate block {list(block)}")
+            seen.add(block)
+            text = entry[1]
+            weight = numbers.get(text) if type(text) is str else None
+            if weight is None:
+                weight = numbers[text] = parse_number(text, f"{where}[{k}].weight")
+            primal.append((block, weight))
+        return primal
 
     def _text_id(self, text, number: Fraction) -> int:
         found = self.id_of(number)
@@ -398,16 +418,11 @@ class _Records:
 
 def _record_object(entry: object, where: str) -> dict:
     """A version-2 record [aggregator, z, capacities, value, [[block, weight], ...], dual,
-    nodes] as the version-1 object plus `nodes`."""
+    nodes] as an object with those keys."""
     if type(entry) is not list or len(entry) != len(RECORD_FIELDS_V2):
         raise CertificateMalformed(f"{where}: expected an array of {len(RECORD_FIELDS_V2)} "
                                    f"fields {list(RECORD_FIELDS_V2)}")
-    record = dict(zip(RECORD_FIELDS_V2, entry))
-    primal = get_typed(record, "primal", list, where)
-    if any(type(pair) is not list or len(pair) != 2 for pair in primal):
-        raise CertificateMalformed(f"{where}.primal: expected [block, weight] pairs")
-    record["primal"] = [{"block": block, "weight": weight} for block, weight in primal]
-    return record
+    return dict(zip(RECORD_FIELDS_V2, entry))
 
 
 def _describe(node) -> str:
