@@ -90,6 +90,11 @@ class TreeFbs:
         return self.tree.depth
 
     @property
+    def distinct_local_lps(self) -> int:
+        """The number of distinct (aggregator, z_u, capacities), children in order."""
+        return len(self.records)
+
+    @property
     def rho_min(self) -> Fraction | None:
         """min over internal nodes of fbs_{z_u}(phi_u): the best rho for Lemma 5.4."""
         local = [x for x in self.local if x is not None]
@@ -149,7 +154,7 @@ def summary_document(result, uniform: bool, internal: int, leaves: int) -> dict:
             "lemma_5_4_bound_rho_min_d": fraction_text(result.lemma_bound) if uniform else None,
             "lemma_5_4_note": None if uniform else NON_UNIFORM_NOTE,
             "path_product_min": fraction_text(low), "path_product_max": fraction_text(high),
-            "distinct_local_lps": len(result.records), "internal_nodes": internal,
+            "distinct_local_lps": result.distinct_local_lps, "internal_nodes": internal,
             "leaves": leaves}
 
 
@@ -174,6 +179,7 @@ class UniformTreeFbs:
     path_low: Fraction
     path_high: Fraction
     classes: int
+    distinct_local_lps: int = 0  # distinct (z_u, capacities), children in order (as TreeFbs)
     certificate: dict | None = field(default=None, repr=False)
     status: int = STATUS_UNCHECKED
     message: str = "not certified: the checker was not run (check=False)"
@@ -206,7 +212,7 @@ def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
     root = int(level[0])
     result = UniformTreeFbs(tree, classes.rho[root], classes.records, classes.rho_min,
                             classes.rho_max, classes.low[root], classes.high[root],
-                            len(classes.rho))
+                            len(classes.rho), len(classes.exact_keys))
     if not check:
         return result
     certificate = {
@@ -239,6 +245,7 @@ class _LevelClasses:
         self.record_nodes: list[int] = []  # how many nodes use each record
         self.record_of: dict[tuple, int] = {}  # shared key (z, capacity ids) -> record
         self.symmetric = shared and is_symmetric_aggregator(spec)
+        self.exact_keys: set[tuple] = set()  # (z, capacity ids) with the children in order
         self.local: dict[tuple, Fraction] = {}  # z -> fbs_z(phi)
         self.rho_min = self.rho_max = None
 
@@ -253,6 +260,7 @@ class _LevelClasses:
         """The class of `count` nodes with these children's classes; their record is shared
         by every permutation of the children when the aggregator is symmetric."""
         z = tuple(self.value[c] for c in kids)
+        self.exact_keys.add((z, tuple(self.number_of[c] for c in kids)))
         shared = sorted(kids, key=lambda c: (self.value[c], self.rho[c])) if self.symmetric \
             else kids
         key = (tuple(self.value[c] for c in shared), tuple(self.number_of[c] for c in shared))
