@@ -261,8 +261,10 @@ class _LevelClasses:
         by every permutation of the children when the aggregator is symmetric."""
         z = tuple(self.value[c] for c in kids)
         self.exact_keys.add((z, tuple(self.number_of[c] for c in kids)))
-        shared = sorted(kids, key=lambda c: (self.value[c], self.rho[c])) if self.symmetric \
-            else kids
+        # the checker keys a symmetric aggregator's record by the multiset of (z_i, c_i):
+        # any fixed order of equal pairs will do (small integer ids, no Fraction comparisons)
+        shared = sorted(kids, key=lambda c: (self.value[c], self.number_of[c])) \
+            if self.symmetric else kids
         key = (tuple(self.value[c] for c in shared), tuple(self.number_of[c] for c in shared))
         if key not in self.record_of:
             self.record_of[key] = len(self.records)
