@@ -244,11 +244,11 @@ def test_a_wide_aggregator_keeps_the_version_1_leaf_bound():
 
 def test_described_trees_follow_the_checkers_leaf_bound():
     """UniformTree allows what version 2 checks: maj:9 of depth 8 (43,046,721 leaves), but not
-    and:2 of depth 24 (2^23 parents of leaves) nor and:2048 of depth 3."""
+    and:2 of depth 25 (2^24 parents of leaves) nor and:2048 of depth 3."""
     from verify.base.errors import TooLarge
 
     assert UniformTree("maj:9", 8).n_leaves == 43_046_721
-    for spec, depth in [("and:2", 24), ("and:2048", 3)]:
+    for spec, depth in [("and:2", 25), ("and:2048", 3)]:
         with pytest.raises(TooLarge, match="more than 8388608 leaves"):
             UniformTree(spec, depth)
         certificate = {"format": "fbs-certificate/1", "kind": "tree", "version": 2,
