@@ -20,6 +20,11 @@ value) classes share one class, so a node costs a tuple of small integers and a 
 lookup, and everything else (z_u, the record lookup, the record's checks) happens once per
 distinct class. Aggregator specs are keyed by their normal form and evaluated once, lazily,
 all against one work budget per file. Standard library only (docs/design.md, Trust boundary).
+
+Version 2 (FORMAT.md, kind tree, "Version 2"): alpha packed in base64, records as arrays
+with the number of nodes that use them (compared exactly), and a symmetric aggregator's
+record keyed by the multiset of (z_i, c_i), so that one record, checked once, serves every
+permutation of the children (FORMAT.md proves a permuted record passes the same checks).
 """
 
 from __future__ import annotations
