@@ -627,6 +627,75 @@ Proof.
   - exact (tree_certificate_primal T alpha rec prim HP).
 Qed.
 
+(* ======================================================================================== *)
+(* Shared records (FORMAT.md section 6, "Version 2"; ours): a lookup by key                  *)
+(* ======================================================================================== *)
+
+(* The data a record is checked against: aggregator, arity, z and capacities c_i. *)
+Definition Entry := (Agg * nat * list bool * (nat -> Q))%type.
+
+(* The checker's local checks of one record (value, v) with primal w at the entry's data. *)
+Definition LocalChecked (e : Entry) (r : Q * list Q) (w : list (list bool * Q)) : Prop :=
+  match e with
+  | (phi, q, z, c) =>
+      DualFeasible phi z (snd r) /\ qsum q (fun i => c i * nth i (snd r) 0) == fst r /\
+      (forall Jw, In Jw w -> 0 <= snd Jw /\ Sensitive phi z (fst Jw)) /\
+      (forall i, (i < q)%nat -> load w i <= c i) /\ qlsum (map snd w) == fst r
+  end.
+
+(* Every node's key names an entry equal to the node's own data: its aggregator and arity,
+   z_u (the children's values under alpha) and the children's accepted values, these read
+   from the shared records themselves (the checker recomputes all of it from the tree,
+   alpha and the values it accepted, never from the file). *)
+Fixpoint KeyedBy {K : Type} (T : ctree) (alpha : path -> bool) (key : path -> K)
+  (tab : K -> Q * list Q) (data : K -> Entry) : Prop :=
+  match T with
+  | CLeaf => True
+  | CNode phi q kids =>
+      data (key []) = (phi, q, map (fun i => F (kids i) (sub alpha i)) (seq 0 q),
+                       fun i => accepted (kids i) (fun p => tab (key (i :: p)))) /\
+      (forall i, (i < q)%nat -> KeyedBy (kids i) (sub alpha i) (sub key i) tab data)
+  end.
+
+(* Checking each shared record once, at its own data, gives the per-node checks of the
+   unshared statement for the records looked up by key. *)
+Lemma shared_checked : forall (K : Type) T alpha (key : path -> K) tab primTab data,
+  (forall k, LocalChecked (data k) (tab k) (primTab k)) -> KeyedBy T alpha key tab data ->
+  DualChecked T alpha (fun p => tab (key p)) /\
+  PrimalChecked T alpha (fun p => tab (key p)) (fun p => primTab (key p)).
+Proof.
+  intros K T. induction T as [| phi q kids IH]; intros alpha key tab primTab data Hok HK.
+  - split; exact I.
+  - simpl in HK. destruct HK as [Hdata Hkids].
+    assert (Hl := Hok (key [])). rewrite Hdata in Hl. simpl in Hl.
+    destruct Hl as [Hf [Hv [Hw [Hload Hsum]]]].
+    assert (Hrec : forall i, (i < q)%nat ->
+              DualChecked (kids i) (sub alpha i) (sub (fun p => tab (key p)) i) /\
+              PrimalChecked (kids i) (sub alpha i) (sub (fun p => tab (key p)) i)
+                            (sub (fun p => primTab (key p)) i)).
+    { intros i Hi. exact (IH i (sub alpha i) (sub key i) tab primTab data Hok (Hkids i Hi)). }
+    split; simpl.
+    + split; [exact Hf |]. split; [exact Hv |].
+      intros i Hi. exact (proj1 (Hrec i Hi)).
+    + split; [exact Hw |]. split; [exact Hload |]. split; [exact Hsum |].
+      intros i Hi. exact (proj2 (Hrec i Hi)).
+Qed.
+
+(* THE SHARED CERTIFICATE (ours): records shared among nodes with equal (aggregator, z,
+   children's values), each checked once, certify V = rho_T exactly as tree_certificate. *)
+Theorem shared_tree_certificate : forall (K : Type) T alpha (key : path -> K) tab primTab data,
+  (forall k, LocalChecked (data k) (tab k) (primTab k)) -> KeyedBy T alpha key tab data ->
+  let rec := fun p => tab (key p) in
+  (GlobalDualFeasible T alpha (productDual T rec) /\
+   dualValue T (productDual T rec) == accepted T rec) /\
+  (forall t, GlobalDualFeasible T alpha t -> accepted T rec <= dualValue T t).
+Proof.
+  intros K T alpha key tab primTab data Hok HK rec.
+  destruct (shared_checked K T alpha key tab primTab data Hok HK) as [HD HP].
+  exact (tree_certificate T alpha rec (fun p => primTab (key p)) HD HP).
+Qed.
+
 Print Assumptions tree_certificate_dual.
 Print Assumptions tree_certificate_primal.
 Print Assumptions tree_certificate.
+Print Assumptions shared_tree_certificate.

@@ -12,6 +12,7 @@ import gzip
 import io
 import json
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 MIB = 1 << 20
@@ -181,6 +182,37 @@ def tree_at_the_budget(count: int = 4) -> bytes:
                   "alpha": "1" * 20 * count, "value": str(20 * count), "records": records})
 
 
+def _maj7_all_ones(depth: int, nodes_of_root: int = 1) -> dict:
+    """Version 2, valid: maj:7 of depth `depth` at all ones, one shared record per level
+    (at capacities c: v = 1/4 on each child, seven cyclic 4-blocks of weight c/4; value
+    7c/4), alpha packed."""
+    leaves = 7 ** depth
+    packed = b"\xff" * (leaves // 8) + bytes([(0xff << (8 - leaves % 8)) & 0xff] if leaves % 8
+                                            else [])
+    records, c = [], Fraction(1)
+    for level in range(depth):
+        weight = str(c / 4)
+        records.append(["maj:7", "1" * 7, [str(c)] * 7, str(7 * c / 4),
+                        [[sorted((i + k) % 7 for k in range(4)), weight] for i in range(7)],
+                        ["1/4"] * 7, 7 ** (depth - 1 - level)])
+        c = 7 * c / 4
+    records[-1][-1] = nodes_of_root
+    return {"format": "fbs-certificate/1", "kind": "tree", "version": 2,
+            "tree": {"uniform": {"aggregator": "maj:7", "depth": depth}},
+            "alpha_base64": base64.b64encode(packed).decode(), "value": str(c),
+            "records": records}
+
+
+def tree_packed_most_leaves() -> bytes:
+    """Tree kind version 2, valid: maj:7 of depth 9 (40,353,607 leaves, 6.7 MB of base64)."""
+    return _json(_maj7_all_ones(9))
+
+
+def tree_huge_multiplicity() -> bytes:
+    """Tree kind version 2: the root's record claims 2^62 + 1 nodes."""
+    return _json(_maj7_all_ones(3, nodes_of_root=2**62 + 1))
+
+
 def exhaustive_28_inputs() -> bytes:
     """Exhaustive at q = 28: a formula of 4,000 operations over 28 variables (15 KB)."""
     formula = "|".join(f"(x{i % 28 + 1}&~x{(i * 7 + 3) % 28 + 1})" for i in range(1360))
@@ -257,6 +289,8 @@ ROWS = {
     "exhaustive-28": exhaustive_28_inputs,
     "exhaustive-28-valid": exhaustive_28_valid,
     "exhaustive-many-blocks": exhaustive_many_blocks,
+    "tree-v2-most-leaves": tree_packed_most_leaves,
+    "tree-v2-huge-multiplicity": tree_huge_multiplicity,
 }
 
 

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECKER = ROOT / "verify" / "checker"
 ALLOWED = {"fractions", "json", "hashlib", "math", "itertools", "functools", "dataclasses",
            "typing", "collections", "enum", "re", "sys", "os", "pathlib", "io", "gzip",
-           "base64", "zlib", "__future__"}
+           "base64", "zlib", "array", "__future__"}
 HEAVY = ("numpy", "flint", "z3", "pysat", "highspy", "sympy", "scipy", "mpmath")
 MODULES = sorted(CHECKER.glob("*.py"))
 

@@ -32,11 +32,13 @@ EXPECTED = {
     "exhaustive-28": (2, "more than 2^38 bit-operations"),
     "exhaustive-28-valid": (0, "fbs_z(f) = 28/15"),
     "exhaustive-many-blocks": (1, "block [21] is sensitive (f(z^B) = 1, f(z) = 0) but t(B) = 0"),
+    "tree-v2-most-leaves": (0, "40353607 leaves and depth 9"),
+    "tree-v2-huge-multiplicity": (2, "nodes: expected 1 to 4611686018427387904 nodes"),
 }
 SLOW = {"gzip-nested-lists", "sat-dense-dual-bits", "dimacs-shared-sat",
         "dimacs-shared-exhaustive", "dimacs-shared-tree", "lrat-deletions",
         "tree-many-searches", "exhaustive-many-blocks", "sat-nested-compose",
-        "lrat-visit-limit"}
+        "lrat-visit-limit", "tree-v2-most-leaves"}
 
 
 def test_every_row_has_an_expectation():

@@ -33,7 +33,8 @@ THEOREMS = {
         "theorem_B4", "theorem_B4_inverse", "bobOnes_feasible", "and2_one_liar",
         "and2_honest",
     ],
-    "FbsTreeCert": ["tree_certificate_dual", "tree_certificate_primal", "tree_certificate"],
+    "FbsTreeCert": ["tree_certificate_dual", "tree_certificate_primal", "tree_certificate",
+                    "shared_tree_certificate"],
     "FbsExamples": [
         "dualFeasibleb_sound", "theorem_4_2_example", "theorem_B1_example", "theorem_B4_example",
         "zero_weight_example", "menu_example", "tree_certificate_example",

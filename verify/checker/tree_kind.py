@@ -20,17 +20,25 @@ value) classes share one class, so a node costs a tuple of small integers and a 
 lookup, and everything else (z_u, the record lookup, the record's checks) happens once per
 distinct class. Aggregator specs are keyed by their normal form and evaluated once, lazily,
 all against one work budget per file. Standard library only (docs/design.md, Trust boundary).
+
+Version 2 (FORMAT.md, kind tree, "Version 2"): alpha packed in base64, records as arrays
+with the number of nodes that use them (compared exactly), and a symmetric aggregator's
+record keyed by the multiset of (z_i, c_i), so that one record, checked once, serves every
+permutation of the children (FORMAT.md proves a permuted record passes the same checks).
 """
 
 from __future__ import annotations
 
+import base64
+from array import array
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
 from . import bitset
 from .dual_check import STEP_COST, light_sensitive_block
 from .errors import CertificateMalformed, CertificateTooLarge
-from .fields import brief, get_typed, read_files, read_primal, require_keys
+from .fields import brief, get_typed, read_block, read_files, read_primal, require_keys
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import (
@@ -44,10 +52,16 @@ from .symmetric_kind import Values, symmetric_values
 
 REQUIRED = {"format", "kind", "tree", "alpha", "value", "records"}
 OPTIONAL = {"producer", "files"}
+REQUIRED_V2 = {"format", "kind", "version", "tree", "alpha_base64", "value", "records"}
 RECORD_KEYS = {"aggregator", "z", "capacities", "value", "primal", "dual"}
+RECORD_FIELDS_V2 = ("aggregator", "z", "capacities", "value", "primal", "dual", "nodes")
+SHARED_VERSION = 2            # records shared up to symmetry, multiplicities, packed alpha
 TREE_FORMAT = "fbs-tree/1"
 MAX_NODES = 5_000_000
+MAX_MULTIPLICITY = 1 << 62    # version 2: a record's `nodes` (the tree has fewer nodes)
 MAX_LEAVES = 1 << 23
+MAX_LEAVES_PACKED = 1 << 26   # version 2, compact uniform form: alpha packed, and
+MAX_PACKED_WIDTH = 1 << 10    # ... more than 2^23 leaves only for q <= 2^10 and q^(d-1) <= 2^23
 MAX_UNIFORM_DEPTH = 64        # also for width 1, where depth is not bounded by the leaves
 MAX_TABLE_ARITY = 24          # a non-symmetric aggregator is checked on its 2^q blocks
 TREE_WORK_LIMIT = 1 << 38     # bit-operations of spec evaluation and dual checks per file
@@ -65,21 +79,32 @@ class _Rejected(Exception):
 
 def check(obj: dict) -> CheckReport:
     """Check a kind-"tree" certificate; the report names the first failing condition."""
-    require_keys(obj, REQUIRED, OPTIONAL, "certificate")
+    shared = "version" in obj
+    if shared:
+        require_keys(obj, REQUIRED_V2, OPTIONAL, "certificate")
+        if obj["version"] != SHARED_VERSION or type(obj["version"]) is not int:
+            raise CertificateMalformed(f"version: expected {SHARED_VERSION} (or no version "
+                                       "field: version 1)")
+    else:
+        require_keys(obj, REQUIRED, OPTIONAL, "certificate")
     aggregators = Aggregators(read_files(obj), Budget(TREE_WORK_LIMIT))
-    shape = _read_tree(get_typed(obj, "tree", dict, "certificate"), aggregators)
-    alpha = get_typed(obj, "alpha", str, "certificate")
-    if len(alpha) != shape.n_leaves or alpha.strip("01"):
-        raise CertificateMalformed(f"alpha: expected a 0/1 string with one bit per leaf "
-                                   f"({shape.n_leaves}), got {len(alpha)} characters")
+    leaf_limit = MAX_LEAVES_PACKED if shared else MAX_LEAVES
+    shape = _read_tree(get_typed(obj, "tree", dict, "certificate"), aggregators, leaf_limit)
+    if shared:
+        alpha = unpack_alpha(get_typed(obj, "alpha_base64", str, "certificate"), shape.n_leaves)
+    else:
+        alpha = get_typed(obj, "alpha", str, "certificate")
+        if len(alpha) != shape.n_leaves or alpha.strip("01"):
+            raise CertificateMalformed(f"alpha: expected a 0/1 string with one bit per leaf "
+                                       f"({shape.n_leaves}), got {len(alpha)} characters")
     claimed = parse_number(obj["value"], "value")
-    records = _Records(get_typed(obj, "records", list, "certificate"), aggregators)
+    records = _Records(get_typed(obj, "records", list, "certificate"), aggregators, shared)
     classes = _Classes(records)
     try:
         value = classes.rho[shape.evaluate(alpha, classes)]
+        records.require_all_used()
     except _Rejected as failure:
         return failure.report
-    records.require_all_used()
     if value != claimed:
         return rejected("root-value", f"the root's certified value is {show(value)}, "
                                       f"the certificate claims {show(claimed)}")
@@ -87,6 +112,40 @@ def check(obj: dict) -> CheckReport:
                            f"{shape.n_leaves} leaves and depth {shape.depth} "
                            f"({len(records.items)} node records, "
                            f"{len(classes.rho) - 2} distinct node classes)")
+
+
+def unpack_alpha(text: str, n_leaves: int) -> str:
+    """The 0/1 string of a packed alpha: base64 (RFC 4648, padded) of ceil(L/8) bytes, leaf 0
+    the most significant bit of byte 0, the unused low bits of the last byte zero."""
+    size = (n_leaves + 7) // 8
+    if len(text) != 4 * ((size + 2) // 3):
+        raise CertificateMalformed(f"alpha_base64: expected {4 * ((size + 2) // 3)} base64 "
+                                   f"characters for {n_leaves} leaves, got {len(text)}")
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except ValueError:  # binascii.Error included
+        raise CertificateMalformed("alpha_base64: not valid base64") from None
+    if len(raw) != size:
+        raise CertificateMalformed(f"alpha_base64: expected {size} bytes for {n_leaves} "
+                                   f"leaves, got {len(raw)}")
+    number = int.from_bytes(raw, "big")
+    padding = 8 * size - n_leaves
+    if number & ((1 << padding) - 1):
+        raise CertificateMalformed("alpha_base64: the unused bits of the last byte must be 0")
+    return bin(number >> padding)[2:].zfill(n_leaves) if n_leaves else ""
+
+
+def is_symmetric_aggregator(spec: str) -> bool:
+    """Whether the checker reads this aggregator in closed form phi(x) = V(|x|), so that
+    version-2 records are shared up to a permutation of the children (FORMAT.md, kind tree)."""
+    try:
+        spec = normal_form(spec, SplitBudget())
+        if spec.partition(":")[0] not in SYMMETRIC_FAMILIES:
+            return False
+        symmetric_values(spec)
+    except CertificateMalformed:  # CertificateTooLarge included
+        return False
+    return True
 
 
 # --- aggregators ------------------------------------------------------------------------------
@@ -99,14 +158,19 @@ class Aggregators:
         self.files, self.budget = files, budget
         self.split_budget = SplitBudget()  # one for every spec of the file
         self.known: dict[str, _Aggregator] = {}
+        self.by_text: dict[str, _Aggregator] = {}  # a spec text is normalised once
 
     def get(self, spec: object, where: str) -> "_Aggregator":
         if type(spec) is not str:
             raise CertificateMalformed(f"{where}: an aggregator must be a spec string")
-        key = normal_form(spec, self.split_budget)
-        if key not in self.known:
-            self.known[key] = _Aggregator(key, self.files, self.budget, where, self.split_budget)
-        return self.known[key]
+        found = self.by_text.get(spec)
+        if found is None:
+            key = normal_form(spec, self.split_budget)
+            if key not in self.known:
+                self.known[key] = _Aggregator(key, self.files, self.budget, where,
+                                              self.split_budget)
+            found = self.by_text[spec] = self.known[key]
+        return found
 
 
 class _Aggregator:
@@ -218,21 +282,24 @@ class LocalLP:
     dual: tuple[Fraction, ...]
     capacity_ids: tuple[int, ...] = ()
     checked: bool = False
+    nodes: int | None = None  # version 2: the claimed number of nodes using the record
+    used: int = 0             # the number of nodes the checker found using it
 
 
 class _Records:
     """Node records keyed by (aggregator's normal form, z, capacities); each checked once,
     on first use."""
 
-    def __init__(self, entries: list, aggregators: Aggregators):
-        self.aggregators = aggregators
+    def __init__(self, entries: list, aggregators: Aggregators, shared: bool = False):
+        self.aggregators, self.shared = aggregators, shared
         self.items: dict[tuple, LocalLP] = {}
         self.numbers: dict[str, Fraction] = {}  # texts repeat across records: parse each once
         self.ids: dict[Fraction, int] = {ONE: 0}  # distinct values as small ints, for keys
+        self.by_id: list[Fraction] = [ONE]
         self.text_ids: dict[str, int] = {}
         for k, entry in enumerate(entries):
             record = self._read(k, entry)
-            key = (record.aggregator.spec, record.z, record.capacity_ids)
+            key = self.key(record.aggregator, record.z, record.capacity_ids)
             if key in self.items:
                 raise CertificateMalformed(f"records[{k}]: duplicate key (same aggregator, z and "
                                            f"capacities as records[{self.items[key].index}])")
@@ -240,9 +307,11 @@ class _Records:
 
     def _read(self, k: int, entry: object) -> LocalLP:
         where = f"records[{k}]"
+        if self.shared:
+            entry = _record_object(entry, where)
         if type(entry) is not dict:
             raise CertificateMalformed(f"{where}: expected an object")
-        require_keys(entry, RECORD_KEYS, set(), where)
+        require_keys(entry, RECORD_KEYS, {"nodes"} if self.shared else set(), where)
         aggregator = self.aggregators.get(entry["aggregator"], where)
         q = aggregator.q
         z = get_typed(entry, "z", str, where)
@@ -253,10 +322,45 @@ class _Records:
         capacity_ids = tuple(self.text_ids[t] if type(t) is str and t in self.text_ids else
                              self._text_id(t, c) for t, c in zip(capacity_texts, capacities))
         dual = self._numbers(get_typed(entry, "dual", list, where), q, f"{where}.dual")
-        primal = read_primal(get_typed(entry, "primal", list, where), q, f"{where}.primal",
-                             self.numbers)
+        if self.shared:
+            primal = self._pairs(get_typed(entry, "primal", list, where), q, f"{where}.primal")
+        else:
+            primal = read_primal(get_typed(entry, "primal", list, where), q, f"{where}.primal",
+                                 self.numbers)
+        nodes = None
+        if self.shared:
+            nodes = get_typed(entry, "nodes", int, where)
+            if not 1 <= nodes <= MAX_MULTIPLICITY:
+                error = CertificateTooLarge if nodes > 0 else CertificateMalformed
+                raise error(f"{where}.nodes: expected 1 to {MAX_MULTIPLICITY} nodes, got "
+                            f"{brief(nodes)}")
         return LocalLP(k, aggregator, z, capacities, parse_number(entry["value"], f"{where}.value"),
-                       primal, dual, capacity_ids)
+                       primal, dual, capacity_ids, nodes=nodes)
+
+    def key(self, aggregator: _Aggregator, z: str, capacity_ids: tuple[int, ...]) -> tuple:
+        """A record's key, recomputed from (aggregator, z, capacities): version 2 sorts the
+        children of a symmetric aggregator by (z_i, c_i), so permuted children share it."""
+        if self.shared and aggregator.values is not None:
+            # the multiset of (z_i, c_i): ids name values one to one within this check
+            return aggregator.spec, tuple(sorted(zip(z, capacity_ids)))
+        return aggregator.spec, z, capacity_ids
+
+    def _pairs(self, entries: list, q: int, where: str) -> list:
+        """Version-2 primal entries [block, weight]: valid, pairwise distinct blocks."""
+        primal, seen, numbers = [], set(), self.numbers
+        for k, entry in enumerate(entries):
+            if type(entry) is not list or len(entry) != 2:
+                raise CertificateMalformed(f"{where}[{k}]: expected [block, weight] pairs")
+            block = read_block(entry[0], q, f"{where}[{k}]")
+            if block in seen:
+                raise CertificateMalformed(f"{where}[{k}]: duplicate block {list(block)}")
+            seen.add(block)
+            text = entry[1]
+            weight = numbers.get(text) if type(text) is str else None
+            if weight is None:
+                weight = numbers[text] = parse_number(text, f"{where}[{k}].weight")
+            primal.append((block, weight))
+        return primal
 
     def _text_id(self, text, number: Fraction) -> int:
         found = self.id_of(number)
@@ -278,12 +382,15 @@ class _Records:
 
     def id_of(self, number: Fraction) -> int:
         """A small integer naming this value (equal values, equal ids)."""
-        return self.ids.setdefault(number, len(self.ids))
+        found = self.ids.setdefault(number, len(self.ids))
+        if found == len(self.by_id):
+            self.by_id.append(number)
+        return found
 
     def lookup(self, aggregator: _Aggregator, z: str, capacity_ids: tuple[int, ...],
-               node) -> Fraction:
-        """The value of the record for this node key, after its local checks."""
-        record = self.items.get((aggregator.spec, z, capacity_ids))
+               node) -> LocalLP:
+        """The record for this node key, after its local checks."""
+        record = self.items.get(self.key(aggregator, z, capacity_ids))
         if record is None:
             values = {i: x for x, i in self.ids.items()}
             capacities = [values[i] for i in capacity_ids]
@@ -296,13 +403,30 @@ class _Records:
             if failure is not None:
                 raise _Rejected(failure)
             record.checked = True
-        return record.value
+        return record
 
     def require_all_used(self) -> None:
+        """Every record is used; in version 2 by exactly the number of nodes it claims."""
         unused = [r.index for r in self.items.values() if not r.checked]
         if unused:
             raise CertificateMalformed(f"records[{unused[0]}] is not the record of any node "
                                        f"({len(unused)} unused record(s))")
+        if not self.shared:
+            return
+        for record in sorted(self.items.values(), key=lambda r: r.index):
+            if record.used != record.nodes:
+                raise _Rejected(rejected("record-multiplicity", f"records[{record.index}] "
+                                         f"claims {brief(record.nodes)} nodes, {record.used} "
+                                         "nodes of the tree use it"))
+
+
+def _record_object(entry: object, where: str) -> dict:
+    """A version-2 record [aggregator, z, capacities, value, [[block, weight], ...], dual,
+    nodes] as an object with those keys."""
+    if type(entry) is not list or len(entry) != len(RECORD_FIELDS_V2):
+        raise CertificateMalformed(f"{where}: expected an array of {len(RECORD_FIELDS_V2)} "
+                                   f"fields {list(RECORD_FIELDS_V2)}")
+    return dict(zip(RECORD_FIELDS_V2, entry))
 
 
 def _describe(node) -> str:
@@ -371,30 +495,41 @@ class _Classes:
     def __init__(self, records: _Records):
         self.records = records
         self.value, self.rho, self.rho_id = [0, 1], [ONE, ONE], [0, 0]
-        self.ids: dict[tuple, int] = {}
+        self.by_pair: dict[tuple[int, int], int] = {(0, 0): 0, (1, 0): 1}
+        self.ids: dict[tuple, tuple[int, LocalLP]] = {}
 
-    def node(self, aggregator: _Aggregator, children: tuple[int, ...], where) -> int:
+    def node(self, aggregator: _Aggregator, children: tuple[int, ...], where,
+             count: int = 1) -> int:
+        """The class of `count` nodes with this aggregator and these children's classes
+        (version 2, symmetric aggregator: in any order, as the record key ignores it)."""
+        if self.records.shared and aggregator.values is not None:
+            children = tuple(sorted(children))
         key = (aggregator, children)
         found = self.ids.get(key)
         if found is None:
             z = "".join("1" if self.value[c] else "0" for c in children)
-            rho = self.records.lookup(aggregator, z, tuple(self.rho_id[c] for c in children),
-                                      where)
-            found = self.ids[key] = len(self.rho)
-            self.value.append(aggregator.value(z))
-            self.rho.append(rho)
-            self.rho_id.append(self.records.id_of(rho))
-        return found
+            record = self.records.lookup(aggregator, z, tuple(self.rho_id[c] for c in children),
+                                         where)
+            pair = (aggregator.value(z), self.records.id_of(record.value))
+            if pair not in self.by_pair:
+                self.by_pair[pair] = len(self.rho)
+                self.value.append(pair[0])
+                self.rho.append(record.value)
+                self.rho_id.append(pair[1])
+            found = self.ids[key] = (self.by_pair[pair], record)
+        found[1].used += count
+        return found[0]
 
 
 # --- tree shapes ------------------------------------------------------------------------------
 
 
-def _read_tree(description: dict, aggregators: Aggregators):
+def _read_tree(description: dict, aggregators: Aggregators, leaf_limit: int = MAX_LEAVES):
     """A compact uniform description, a composed spec, or an fbs-tree/1 document (flat)."""
     if "uniform" in description:
         require_keys(description, {"uniform"}, set(), "tree")
-        return _Uniform(get_typed(description, "uniform", dict, "tree"), aggregators)
+        return _Uniform(get_typed(description, "uniform", dict, "tree"), aggregators,
+                        leaf_limit)
     if "spec" in description:
         require_keys(description, {"spec"}, set(), "tree")
         return _Composed(get_typed(description, "spec", str, "tree"), aggregators)
@@ -404,7 +539,7 @@ def _read_tree(description: dict, aggregators: Aggregators):
 class _Uniform:
     """Every internal node has the same aggregator; q^d leaves, all at depth d."""
 
-    def __init__(self, body: dict, aggregators: Aggregators):
+    def __init__(self, body: dict, aggregators: Aggregators, leaf_limit: int = MAX_LEAVES):
         require_keys(body, {"aggregator", "depth"}, set(), "tree.uniform")
         self.aggregator = aggregators.get(get_typed(body, "aggregator", str, "tree.uniform"),
                                           "tree.uniform")
@@ -414,18 +549,49 @@ class _Uniform:
             error = CertificateTooLarge if self.depth > 0 else CertificateMalformed
             raise error(f"tree.uniform: depth {brief(self.depth)} is not in "
                         f"0..{MAX_UNIFORM_DEPTH}")
-        if self.q ** self.depth > MAX_LEAVES:
-            raise CertificateTooLarge(f"tree.uniform: more than {MAX_LEAVES} leaves")
+        if self.q ** self.depth > MAX_LEAVES and (self.q > MAX_PACKED_WIDTH or self.q ** (
+                self.depth - 1) > MAX_LEAVES):  # then at most 2^23 leaves, as in version 1
+            leaf_limit = MAX_LEAVES
+        if self.q ** self.depth > leaf_limit:
+            raise CertificateTooLarge(f"tree.uniform: more than {leaf_limit} leaves")
         self.n_leaves = self.q ** self.depth
 
     def evaluate(self, alpha: str, classes: _Classes) -> int:
-        """Level by level from the leaves: node j of a level has children q*j .. q*j+q-1."""
+        """Level by level from the leaves: node j of a level has children q*j .. q*j+q-1.
+
+        A level is its nodes' classes packed in `width` bytes each; a node's key is the slice
+        of its q children, counted (C speed), and each distinct key is resolved once with its
+        multiplicity."""
         q, aggregator = self.q, self.aggregator
-        level = list(alpha.encode("ascii").translate(_BIT_VALUES))
+        level, code = alpha.encode("ascii").translate(_BIT_VALUES), "B"
         for depth in range(self.depth - 1, -1, -1):
-            level = [classes.node(aggregator, tuple(level[j:j + q]), (depth, j // q))
-                     for j in range(0, len(level), q)]
-        return level[0]
+            step = q * array(code).itemsize
+            keys = [level[j:j + step] for j in range(0, len(level), step)]
+            table = {key: classes.node(aggregator, tuple(array(code, key)),
+                                       (depth, _FirstIndex(keys, key)), count)
+                     for key, count in Counter(keys).items()}
+            parents = [table[key] for key in keys]
+            code = _typecode(max(parents))
+            level = array(code, parents).tobytes()
+        return array(code, level)[0]
+
+
+class _FirstIndex:
+    """The index of a key's first node in its level, found only when a message needs it."""
+
+    def __init__(self, keys: list, key: bytes):
+        self.keys, self.key = keys, key
+
+    def __format__(self, spec: str) -> str:
+        return format(self.keys.index(self.key), spec)
+
+
+def _typecode(largest: int) -> str:
+    """The smallest unsigned array type code holding `largest`."""
+    for code in "BHIL":
+        if largest < 1 << (8 * array(code).itemsize):
+            return code
+    return "Q"
 
 
 _BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")

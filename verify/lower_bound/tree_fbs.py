@@ -23,6 +23,7 @@ stdlib-only checker `verify.checker.tree_kind` accepted it.
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -30,6 +31,7 @@ from verify import __version__
 from verify.base.errors import BadInput, beyond_checker_bound
 from verify.base.lazy import numpy as np
 from verify.base.numbers import exact_fields, fraction_text
+from verify.checker.tree_kind import SHARED_VERSION, is_symmetric_aggregator
 from verify.functions.aggregators import aggregator_function, evaluate
 from verify.functions.families import embedded_files
 from verify.sensitivity.weighted import (
@@ -86,6 +88,11 @@ class TreeFbs:
     @property
     def depth(self) -> int:
         return self.tree.depth
+
+    @property
+    def distinct_local_lps(self) -> int:
+        """The number of distinct (aggregator, z_u, capacities), children in order."""
+        return len(self.records)
 
     @property
     def rho_min(self) -> Fraction | None:
@@ -147,7 +154,7 @@ def summary_document(result, uniform: bool, internal: int, leaves: int) -> dict:
             "lemma_5_4_bound_rho_min_d": fraction_text(result.lemma_bound) if uniform else None,
             "lemma_5_4_note": None if uniform else NON_UNIFORM_NOTE,
             "path_product_min": fraction_text(low), "path_product_max": fraction_text(high),
-            "distinct_local_lps": len(result.records), "internal_nodes": internal,
+            "distinct_local_lps": result.distinct_local_lps, "internal_nodes": internal,
             "leaves": leaves}
 
 
@@ -172,6 +179,7 @@ class UniformTreeFbs:
     path_low: Fraction
     path_high: Fraction
     classes: int
+    distinct_local_lps: int = 0  # distinct (z_u, capacities), children in order (as TreeFbs)
     certificate: dict | None = field(default=None, repr=False)
     status: int = STATUS_UNCHECKED
     message: str = "not certified: the checker was not run (check=False)"
@@ -188,28 +196,35 @@ class UniformTreeFbs:
         return summary_document(self, True, self.tree.n_internal, self.tree.n_leaves)
 
 
-def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True) -> UniformTreeFbs:
+def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
+                     version: int = SHARED_VERSION) -> UniformTreeFbs:
     """rho_T by the weighted recursion on a UniformTree with leaf bits alpha (leaf order);
-    with check=True certified by the tree-kind checker (compact `uniform` certificate)."""
+    with check=True certified by the tree-kind checker (compact `uniform` certificate of
+    FORMAT.md's version 2, shared records; version=1 writes the older unshared format)."""
     if len(alpha) != tree.n_leaves or alpha.strip("01"):
         raise BadInput(f"the oracle must give one bit per leaf ({tree.n_leaves})")
-    classes = _LevelClasses(tree.aggregator)
+    if version not in (1, SHARED_VERSION):
+        raise BadInput(f"tree certificate version must be 1 or {SHARED_VERSION}")
+    classes = _LevelClasses(tree.aggregator, shared=version == SHARED_VERSION)
     level = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8).astype(np.int64) - ord("0")
     for _ in range(tree.depth):
         level = classes.next_level(level.reshape(-1, tree.width))
     root = int(level[0])
     result = UniformTreeFbs(tree, classes.rho[root], classes.records, classes.rho_min,
                             classes.rho_max, classes.low[root], classes.high[root],
-                            len(classes.rho))
+                            len(classes.rho), len(classes.exact_keys))
     if not check:
         return result
     certificate = {
-        "format": CERTIFICATE_FORMAT, "kind": "tree",
+        "format": CERTIFICATE_FORMAT, "kind": "tree", "version": SHARED_VERSION,
         "tree": {"uniform": {"aggregator": tree.aggregator, "depth": tree.depth}},
-        "alpha": alpha, "value": fraction_text(result.value),
-        "records": [record_document(r) for r in classes.records],
+        "alpha_base64": pack_alpha(alpha), "value": fraction_text(result.value),
+        "records": [shared_record(r, n) for r, n in zip(classes.records, classes.record_nodes)],
         "producer": {"tool": "fbs-verify", "version": __version__},
     }
+    if version == 1:
+        del certificate["version"], certificate["alpha_base64"]
+        certificate.update(alpha=alpha, records=[record_document(r) for r in classes.records])
     files = embedded_files(aggregator_function(tree.aggregator))
     if files:
         certificate["files"] = dict(sorted(files.items()))
@@ -220,29 +235,42 @@ class _LevelClasses:
     """Node classes (value, rho, min and max path product) of a uniform tree, level by level;
     classes 0 and 1 are the leaves."""
 
-    def __init__(self, spec: str):
+    def __init__(self, spec: str, shared: bool = True):
         self.spec = spec
         self.value, self.rho, self.low, self.high = [0, 1], [ONE, ONE], [ONE, ONE], [ONE, ONE]
         self.numbers = {ONE: 0}  # each distinct Fraction gets a small id, hashed once
         self.number_of = [0, 0]  # class -> id of its rho
         self.ids = {(0, 0, 0, 0): 0, (1, 0, 0, 0): 1}  # (value, ids of rho, low, high)
         self.records: list[LocalSolution] = []
-        self.record_of: dict[tuple, int] = {}  # (z, ids of the capacities) -> record
+        self.record_nodes: list[int] = []  # how many nodes use each record
+        self.record_of: dict[tuple, int] = {}  # shared key (z, capacity ids) -> record
+        self.symmetric = shared and is_symmetric_aggregator(spec)
+        self.exact_keys: set[tuple] = set()  # (z, capacity ids) with the children in order
         self.local: dict[tuple, Fraction] = {}  # z -> fbs_z(phi)
         self.rho_min = self.rho_max = None
 
     def next_level(self, rows: np.ndarray) -> np.ndarray:
         """The classes of the parents of `rows` (one row of child classes per parent)."""
-        keys, first, inverse = _distinct_rows(rows, len(self.rho))
-        mapped = np.array([self.parent(tuple(rows[i].tolist())) for i in first], dtype=np.int64)
+        first, inverse, counts = _distinct_rows(rows, len(self.rho))
+        mapped = np.array([self.parent(tuple(rows[i].tolist()), int(n))
+                           for i, n in zip(first, counts)], dtype=np.int64)
         return mapped[inverse]
 
-    def parent(self, kids: tuple[int, ...]) -> int:
+    def parent(self, kids: tuple[int, ...], count: int = 1) -> int:
+        """The class of `count` nodes with these children's classes; their record is shared
+        by every permutation of the children when the aggregator is symmetric."""
         z = tuple(self.value[c] for c in kids)
-        key = (z, tuple(self.number_of[c] for c in kids))
+        self.exact_keys.add((z, tuple(self.number_of[c] for c in kids)))
+        # the checker keys a symmetric aggregator's record by the multiset of (z_i, c_i):
+        # any fixed order of equal pairs will do (small integer ids, no Fraction comparisons)
+        shared = sorted(kids, key=lambda c: (self.value[c], self.number_of[c])) \
+            if self.symmetric else kids
+        key = (tuple(self.value[c] for c in shared), tuple(self.number_of[c] for c in shared))
         if key not in self.record_of:
             self.record_of[key] = len(self.records)
-            self.records.append(solve_local(self.spec, z, tuple(self.rho[c] for c in kids)))
+            self.records.append(solve_local(self.spec, key[0], tuple(self.rho[c] for c in shared)))
+            self.record_nodes.append(0)
+        self.record_nodes[self.record_of[key]] += count
         rho = self.records[self.record_of[key]].value
         if z not in self.local:
             self.local[z] = local_fbs(self.spec, z).value
@@ -265,15 +293,26 @@ class _LevelClasses:
 
 
 def _distinct_rows(rows: np.ndarray, base: int):
-    """(keys, index of each distinct row's first occurrence, row -> distinct index): rows
-    read as numbers in base `base` when they fit 62 bits, else compared whole."""
+    """(index of each distinct row's first occurrence, row -> distinct index, how many rows
+    are each distinct row): rows read as numbers in base `base` when they fit 62 bits."""
     width = rows.shape[1]
     if base ** width < 2**62:
         keys = rows @ (base ** np.arange(width, dtype=np.int64))
-        keys, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        _, first, inverse, counts = np.unique(keys, return_index=True, return_inverse=True,
+                                              return_counts=True)
     else:
-        keys, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
-    return keys, first, inverse.ravel()
+        _, first, inverse, counts = np.unique(rows, axis=0, return_index=True,
+                                              return_inverse=True, return_counts=True)
+    return first, inverse.ravel(), counts
+
+
+def pack_alpha(alpha: str) -> str:
+    """alpha as base64 of its bits, leaf 0 the most significant bit (FORMAT.md, kind tree,
+    version 2); the unused low bits of the last byte are 0."""
+    if not alpha:
+        return ""
+    bits = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8) - ord("0")
+    return base64.b64encode(np.packbits(bits).tobytes()).decode("ascii")
 
 
 def tree_fbs(tree: Tree, answers: dict[str, int], check: bool = True, progress=None) -> TreeFbs:
@@ -315,8 +354,9 @@ def is_compact_uniform(tree: Tree) -> bool:
     return len(specs) == 1 and tree.is_uniform
 
 
-def tree_certificate(result: TreeFbs) -> dict:
-    """The factored certificate (kind "tree", certificates/FORMAT.md, kind tree)."""
+def tree_certificate(result: TreeFbs, version: int = SHARED_VERSION) -> dict:
+    """The factored certificate (kind "tree", certificates/FORMAT.md, kind tree): version 2
+    (shared records, packed alpha) or the older version 1 (one record per exact key)."""
     tree = result.tree
     if tree.n_nodes > 1 and is_compact_uniform(tree):
         description = {"uniform": {"aggregator": tree.aggregators[tree.root], "depth": tree.depth}}
@@ -326,18 +366,47 @@ def tree_certificate(result: TreeFbs) -> dict:
     certificate = {
         "format": CERTIFICATE_FORMAT,
         "kind": "tree",
+        "version": SHARED_VERSION,
         "tree": description,
-        "alpha": alpha,
+        "alpha_base64": pack_alpha(alpha),
         "value": fraction_text(result.value),
-        "records": [record_document(r) for r in result.records],
+        "records": shared_records(result),
         "producer": {"tool": "fbs-verify", "version": __version__},
     }
+    if version == 1:
+        del certificate["version"], certificate["alpha_base64"]
+        certificate.update(alpha=alpha, records=[record_document(r) for r in result.records])
     files: dict[str, str] = {}
     for spec in sorted({tree.aggregators[i] for i in tree.internal()}):
         files.update(embedded_files(aggregator_function(spec)))
     if files:
         certificate["files"] = dict(sorted(files.items()))
     return certificate
+
+
+def shared_records(result: TreeFbs) -> list[dict]:
+    """Version-2 records: one per (aggregator, z, capacities), the children of a symmetric
+    aggregator sorted by (z_i, c_i), each with the number of nodes that use it."""
+    tree, counts, symmetric = result.tree, {}, {}
+    for node in tree.internal():
+        spec, kids = tree.aggregators[node], tree.children[node]
+        if spec not in symmetric:
+            symmetric[spec] = is_symmetric_aggregator(spec)
+        pairs = [(result.values[c], result.rho[c]) for c in kids]
+        if symmetric[spec]:
+            pairs.sort()
+        key = (spec, tuple(z for z, _ in pairs), tuple(c for _, c in pairs))
+        counts[key] = counts.get(key, 0) + 1
+    return [shared_record(local_weighted_fbs(*key), n) for key, n in counts.items()]
+
+
+def shared_record(solution: LocalSolution, nodes: int) -> list:
+    """A version-2 record: [aggregator, z, capacities, value, [[block, weight], ...], dual,
+    nodes] (FORMAT.md, kind tree)."""
+    record = record_document(solution)
+    return [record["aggregator"], record["z"], record["capacities"], record["value"],
+            [[entry["block"], entry["weight"]] for entry in record["primal"]], record["dual"],
+            nodes]
 
 
 def certify(result: TreeFbs) -> TreeFbs:
