@@ -49,8 +49,9 @@ def theorem_b1(debate: BudgetedDebate) -> Fraction:
     return debate.guarantee
 
 
-def per_child_lower_bound(debate: BudgetedDebate) -> LowerBound:
-    """min(1, min over admissible root vectors z of nu(z) / W_cap(z)) (module docstring)."""
+def per_child_lower_bound(debate: BudgetedDebate, floors: bool = True) -> LowerBound:
+    """min(1, min over admissible root vectors z of nu(z) / W_cap(z)) (module docstring);
+    floors=False takes every child's floor as 0 (valid, weaker, and no LP below the root)."""
     tree, root = debate.tree, debate.tree.root
     lie = 1 - debate.values[root]
     if tree.is_leaf(root) or (debate.constant(root) and lie not in debate.ranges[root]):
@@ -63,7 +64,7 @@ def per_child_lower_bound(debate: BudgetedDebate) -> LowerBound:
     spec, truth = tree.aggregators[root], tuple(debate.values[c] for c in kids)
     floor = tuple(ZERO if debate.constant(c) else ONE for c in kids)
     leaves_only = all(tree.is_leaf(c) or debate.constant(c) for c in kids)
-    best, count, floors = (ONE, None, None, None), 0, _Floors(debate)
+    best, count, floor_of = (ONE, None, None, None), 0, _Floors(debate)
     for z in product((0, 1), repeat=len(kids)):
         if evaluate(spec, z) != lie or any(
                 debate.constant(c) and zi not in debate.ranges[c] for c, zi in zip(kids, z)):
@@ -75,11 +76,12 @@ def per_child_lower_bound(debate: BudgetedDebate) -> LowerBound:
         wrong = tuple(ONE if zi != ti else ZERO for zi, ti in zip(z, truth))
         nu = budget_view(spec, z, wrong).value
         denominator = least if leaves_only else debate.beta_max
-        value = max(min(ONE, nu / denominator), floors.through(root, z))
+        value = max(min(ONE, nu / denominator), floor_of.through(root, z) if floors else ZERO)
         if value < best[0]:
             best = (value, z, nu, denominator)
-    return LowerBound(best[0], "per-child (B1 and the children's floors at the root's "
-                      "children)", best[1], best[2], best[3], count)
+    method = "per-child (B1 and the children's floors at the root's children)" if floors else \
+        "per-child (B1 at the root's children; their floors not computed)"
+    return LowerBound(best[0], method, best[1], best[2], best[3], count)
 
 
 class _Floors:

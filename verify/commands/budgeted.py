@@ -110,6 +110,7 @@ def run_worst_case(args) -> int:
         from verify.base.errors import SolverFailure
 
         raise SolverFailure("a liar beat the proved lower bound (a bug of ours)")
+    worst_case_verdict(document)
     return 0 if result.guarantee_holds else 1
 
 
@@ -181,7 +182,7 @@ def run_plan(args) -> int:
                              oracle=args.oracle).to_json()
     if args.json:
         print_json(document)
-        return 0
+        return plan_verdict(document)
     print(f"repetition plan, {LABEL}: beta_max = {document['beta_max']}, "
           f"delta = {document['delta']}")
     print(f"  per-run catch probability >= min(1, 1/beta_max) = {document['per_run_bound']}")
@@ -191,4 +192,19 @@ def run_plan(args) -> int:
         print(f"  Theorem 5.3: any checker right with probability >= 1 - delta needs m >= "
               f"(1 - 2 delta) rho_T, i.e. >= {document['theorem_5_3_queries']} queries "
               f"(rho_T = {document['rho_T']}; one query per run)")
-    return 0
+    return plan_verdict(document)
+
+
+def plan_verdict(document) -> int:
+    """With a tree: `honest_verdict` on the honest root budget (she would lose every run)."""
+    if document.get("honest_root_budget") is None:
+        return 0
+    return honest_verdict(document["honest_root_budget"], document["beta_max"], False,
+                          "in every run, so this plan does not separate her from a liar")
+
+
+def worst_case_verdict(document) -> None:
+    """A warning (no exit code: the computation succeeded) when the honest Alice would lose."""
+    if Fraction(document["honest_root_budget"]) > Fraction(document["beta_max"]):
+        honest_verdict(document["honest_root_budget"], document["beta_max"], True,
+                       "in every run; the worst case above is about liars only")
