@@ -384,7 +384,9 @@ def _lower_bound(debate: BudgetedDebate, plan: WorstCasePlan) -> LowerBound:
     if plan.lower == "theorem B1":
         return LowerBound(debate.guarantee, "Theorem B1 (the root's claim vectors are not "
                           "listed: see skipped)", None, None, debate.beta_max, 0)
-    return per_child_lower_bound(debate, floors=plan.lower == "per-child")
+    if plan.lower == "per-child":
+        return per_child_lower_bound(debate)
+    return per_child_lower_bound(debate, floors=False)
 
 
 def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: int = 200,
