@@ -79,16 +79,20 @@ def test_a_root_wider_than_13_lists_no_claim_vectors():
     assert api._lower_bound(debate, plan).value == debate.guarantee
 
 
-def test_floors_beyond_the_budget_are_taken_as_zero(monkeypatch):
-    tree = uniform_tree("maj:3", 3)
-    debate = _debate(tree, random_oracle(tree, seed=0))
-    # below the root: 3 nodes of width 3 at level 1, 9 at level 2 -> 12 x 8 = 96 vectors
-    assert api._vectors_below(tree, tree.root, 3) == 96
-    assert api.worst_case_plan(debate).lower == "per-child"
-    monkeypatch.setattr(api, "MAX_BOUND_VECTORS", 8 + 95)
-    assert api.worst_case_plan(debate).lower == "per-child without floors"
-    monkeypatch.setattr(api, "MAX_BOUND_VECTORS", 7)
-    assert api.worst_case_plan(debate).lower == "theorem B1"
+def test_floors_beyond_their_vector_budget_are_taken_as_zero(monkeypatch):
+    """random seed 28: AND(XOR(0, 1), OR(1, 0)), rho_T = 3; its floors raise the bound from
+    Theorem B1's 1/3 to 1/2 (tests/budgeted/test_budgeted_interval.py). The root lists 4
+    vectors and each child 4: with room for the root's alone the floors stop, the bound falls
+    back to 1/3 (still proved) and the output says why."""
+    import paper_checks.budgeted_debate as check
+
+    tree, oracle = next((t, o) for name, t, o in check.corpus() if name == "random seed 28")
+    assert budgeted_worst_case(tree, oracle, strategies=3).lower_bound == Fraction(1, 2)
+    monkeypatch.setattr(api, "MAX_BOUND_VECTORS", 4 + 3)
+    result = budgeted_worst_case(tree, oracle, strategies=3)
+    assert result.lower.floors_cut and result.lower_bound == Fraction(1, 3)
+    assert any("children's floors" in reason for reason in result.skipped)
+    assert result.consistent
 
 
 @settings(max_examples=15, deadline=None)

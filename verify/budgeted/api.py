@@ -27,8 +27,6 @@ from verify.trees.api import as_oracle, as_tree
 
 from .bob import seed_views
 from .bounds import (
-    FLOOR_DEPTH,
-    FLOOR_WIDTH,
     MAX_ROOT_WIDTH,
     LowerBound,
     exact_at_height_one,
@@ -282,24 +280,12 @@ class WorstCasePlan:
     stage's work is predicted (claim vectors listed, LPs solved) and a stage beyond its budget
     is skipped with the reason, so every tree gets at least Theorem B1's bound in seconds."""
 
-    lower: str  # "per-child", "per-child without floors" or "theorem B1"
+    lower: str  # "per-child" (its floors capped: MAX_BOUND_VECTORS) or "theorem B1"
     exact_height_one: bool  # the exact value over all liars (root children leaves) is listed
     committed: bool
     grid: bool
     strategies: int  # random liars drawn (0: skipped)
     skipped: tuple[str, ...]
-
-
-def _vectors_below(tree, node: int, levels: int) -> int:
-    """2^q summed over the internal nodes at most `levels` below `node` of width <= FLOOR_WIDTH
-    (the claim vectors the children's floors may list, an upper bound)."""
-    total, frontier = 0, list(tree.children[node])
-    for _ in range(levels):
-        inner = [c for c in frontier if tree.children[c]]
-        total += sum(1 << len(tree.children[c]) for c in inner
-                     if len(tree.children[c]) <= FLOOR_WIDTH)
-        frontier = [k for c in inner for k in tree.children[c]]
-    return total
 
 
 def _lower_plan(debate: BudgetedDebate, skipped: list) -> tuple[str, bool]:
@@ -314,11 +300,6 @@ def _lower_plan(debate: BudgetedDebate, skipped: list) -> tuple[str, bool]:
                        f"two LPs each); this root has width {len(kids)}, so the lower bound is "
                        "Theorem B1's")
         return "theorem B1", False
-    below = _vectors_below(tree, tree.root, FLOOR_DEPTH)
-    if root_vectors + below > MAX_BOUND_VECTORS:
-        skipped.append(f"children's floors (Proposition B1' (b)): they may list {below} claim "
-                       f"vectors, with the root's {root_vectors} more than {MAX_BOUND_VECTORS}")
-        return "per-child without floors", height_one
     return "per-child", height_one
 
 
@@ -384,9 +365,8 @@ def _lower_bound(debate: BudgetedDebate, plan: WorstCasePlan) -> LowerBound:
     if plan.lower == "theorem B1":
         return LowerBound(debate.guarantee, "Theorem B1 (the root's claim vectors are not "
                           "listed: see skipped)", None, None, debate.beta_max, 0)
-    if plan.lower == "per-child":
-        return per_child_lower_bound(debate)
-    return per_child_lower_bound(debate, floors=False)
+    root_vectors = 1 << len(debate.tree.children[debate.tree.root])
+    return per_child_lower_bound(debate, floor_vectors=MAX_BOUND_VECTORS - root_vectors)
 
 
 def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: int = 200,
@@ -413,6 +393,10 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
     stages = 2 + run_committed + run_grid + bool(strategies)
     with Progress(stages, "worst case (stages)", enabled=shown) as bar:
         lower = _lower_bound(debate, plan)
+        if lower.floors_cut:
+            skipped.append(f"children's floors (Proposition B1' (b)): stopped at "
+                           f"{MAX_BOUND_VECTORS} claim vectors listed with the root's; the "
+                           "later floors are taken as 0 (valid, weaker)")
         exact_all = exact_at_height_one(debate) if plan.exact_height_one else None
         bar.update()
         sacrifice = sacrifice_search(debate)
