@@ -108,3 +108,13 @@ def test_worst_case_dataframe_of_a_fixed_tree_has_no_alternative_column():
     tree = uniform_tree("maj:3", 2)
     frame = worst_case(tree, random_oracle(tree, seed=0), 2).to_pandas()
     assert list(frame.columns) == ["node", "claim", "z", "lies", "fbs", "outcome", "catch"]
+
+
+def test_mixed_worst_case_warns_when_beta_max_is_below_the_honest_budget(capsys, majority_5):
+    tree, oracle = majority_5
+    code, _, err = fbs_cli(capsys, "debate", "worst-case", tree, "--oracle", oracle,
+                           "--protocol", "mixed", "--rho", "3", "--beta-max", "1/2")
+    assert code == 0 and "honest root budget 5 exceeds beta_max = 1/2" in err
+    code, _, err = fbs_cli(capsys, "debate", "worst-case", tree, "--oracle", oracle,
+                           "--protocol", "mixed", "--rho", "3", "--beta-max", "5")
+    assert code == 0 and err == ""

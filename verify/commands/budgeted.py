@@ -3,8 +3,9 @@
 Text rendering over `verify.budgeted.api` (docs/budgeted.md); the paper protocol stays the
 default of every `fbs debate` command. Exit codes as elsewhere; `worst-case` exits 1 if a liar
 were found below the guarantee min(1, 1/beta_max) (Theorem B1 says none exists); `run` with the
-honest Alice and `completeness` exit 1 with a warning when Theorem B2(a)'s hypothesis fails
-(the honest root budget exceeds beta_max), as the paper protocol does for Theorem 4.1's.
+honest Alice, `completeness` and `plan --tree` exit 1 with a warning when Theorem B2(a)'s
+hypothesis fails (the honest root budget exceeds beta_max), as the paper protocol does for
+Theorem 4.1's; `worst-case` then warns and exits 0.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """`fbs debate run | worst-case | plan | completeness`: the FBS Debate protocol (paper Section 4).
 
-Exit codes beyond 0 and 2: `run` with the honest Alice and `completeness` exit 1 where the FBS
-condition (the hypothesis of Theorem 4.1) fails, with a warning; a theorem whose hypothesis
+Exit codes beyond 0 and 2: `run` with the honest Alice, `completeness` and `plan --tree` exit 1
+where the FBS condition (the hypothesis of Theorem 4.1) fails, with a warning; a theorem whose hypothesis
 holds but whose conclusion fails would be a bug of fbs-verify (exit 3).
 """
 

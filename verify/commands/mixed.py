@@ -59,7 +59,20 @@ def run_worst_case(args) -> int:
                   f"{liar['paper_branch']}, budgeted branch {liar['budgeted_branch']})")
     if not result.consistent:
         raise SolverFailure("a liar beat Theorem B4's lower bound (a bug of ours)")
+    _honest_budget_warning(result.setup.mixed.budgeted)
     return 0 if result.upper_bound >= result.setup.mixed.guarantee else 1
+
+
+def _honest_budget_warning(budgeted) -> None:
+    """The budgeted branch's honest Alice loses at the root check when her root budget exceeds
+    beta_max: a warning only (the worst case above is about liars)."""
+    from verify.budgeted.debaters import honest_alice
+
+    from .budgeted import worst_case_verdict
+
+    root_budget = honest_alice(budgeted).budgets[budgeted.tree.root]
+    worst_case_verdict({"honest_root_budget": str(root_budget),
+                        "beta_max": str(budgeted.beta_max)})
 
 
 def run_completeness(args) -> int:
