@@ -20,7 +20,7 @@ SECTIONS = [
     ("Section 3.3: fractional block sensitivity",
      ["fbs", "certify", "check", "blocks", "check_blocks", "parse_spec"]),
     ("Sections 3.1 and 3.2: decomposition trees and oracles",
-     ["load_tree", "load_oracle", "write_tree", "uniform_tree", "random_tree", "literature_tree",
+     ["load_tree", "load_menu_tree", "load_oracle", "write_tree", "uniform_tree", "random_tree", "literature_tree",
       "random_oracle", "node_values", "tree_info", "tree_to_networkx", "tree_from_networkx",
       "oracle_from_networkx"]),
     ("Section 4: the FBS Debate protocol", ["debate", "worst_case", "completeness", "plan"]),

@@ -184,8 +184,8 @@ def test_and_with_two_false_children_has_a_lower_bound_above_theorem_b1():
 
 def test_a_wrong_lower_bound_is_reported_as_inconsistent(monkeypatch):
     """A lower bound that doubles nu contradicts the seed-30 liar: the result says so."""
-    def doubled(debate):
-        right = per_child_lower_bound(debate)
+    def doubled(debate, **options):
+        right = per_child_lower_bound(debate, **options)
         return LowerBound(min(ONE, 2 * right.value), "wrong", right.vector, right.nu,
                           right.denominator, right.vectors)
 

@@ -26,9 +26,14 @@ from verify.protocol.sampling import RunsResult, check_run_size, sample_runs
 from verify.trees.api import as_oracle, as_tree
 
 from .bob import seed_views
-from .bounds import LowerBound, exact_at_height_one, per_child_lower_bound
+from .bounds import (
+    MAX_ROOT_WIDTH,
+    LowerBound,
+    exact_at_height_one,
+    per_child_lower_bound,
+)
 from .debaters import CommittedAlice, honest_alice
-from .engine import BudgetedDebate, compile_states, parse_budget
+from .engine import BudgetedDebate, compile_states, parse_beta_max
 from .liar_search import SacrificeSearch, sacrifice_search
 from .transcript import BudgetedTranscriptWriter
 from .worst_case import (
@@ -44,9 +49,15 @@ from .worst_case import (
 
 ONE, ZERO = Fraction(1), Fraction(0)
 EXTENSION = "budgeted (this project's extension, docs/budgeted.md; not the paper's protocol)"
-MAX_EXACT_NODES = 40  # the committed DP is attempted up to this size (decided before the work)
-MAX_GRID_COMBINATIONS = 200_000  # the grid DP runs when its predicted work is at most this
+# Work budgets of `worst_case_plan`, decided before any work; each LP is ~0.1-0.5 ms here, so
+# every stage stays within seconds (bench/RESULTS.md, "Budgeted worst case: work budgets").
+MAX_EXACT_NODES = 40  # the committed DP is attempted up to this size
+MAX_COMMITTED_COMBINATIONS = 20_000  # ... and this many child-outcome combinations (LPs)
+MAX_GRID_COMBINATIONS = 100_000  # the grid DP runs when its predicted work is at most this
+MAX_BOUND_VECTORS = 1 << 13  # claim vectors (two LPs each) the per-child bound may list
 MAX_RANDOM_NODES = 5_000  # the random liar search runs up to this size
+MAX_RANDOM_WIDTH = 14  # ... at widths up to this (each liar lists 2^q vectors per node)
+MAX_RANDOM_WORK = 1_000_000  # ... and as many liars as fit this many vectors and states
 MAX_DIRECT_LEAVES = 20  # optimality certified on F_T's truth table up to this many leaves
 
 
@@ -87,7 +98,7 @@ def budgeted_instance(tree, oracle, beta_max=None) -> Instance:
         seed_views(rho.records, rho.certified)
         if not rho.certified:
             raise BadInput(f"rho_T was not certified: {rho.message}")
-    limit = rho.value if beta_max is None else parse_budget(beta_max)
+    limit = rho.value if beta_max is None else parse_beta_max(beta_max)
     return Instance(BudgetedDebate.create(loaded, answers, limit), rho)
 
 
@@ -201,6 +212,13 @@ class BudgetedWorstCase(NotebookView):
         return self.lower_bound == self.upper_bound
 
     @property
+    def honest_root_budget(self) -> Fraction:
+        """The honest Alice's root budget (rho_T with distinct queries); above beta_max she
+        loses at the root check (Theorem B2(a)'s hypothesis fails)."""
+        debate = self.instance.debate
+        return honest_alice(debate).budgets[debate.tree.root]
+
+    @property
     def consistent(self) -> bool:
         """lower <= upper; False would be a bug of ours (a proof contradicted by a liar)."""
         return self.lower_bound <= self.upper_bound
@@ -217,6 +235,7 @@ class BudgetedWorstCase(NotebookView):
         committed, grid, search, lower = self.committed, self.grid, self.search, self.lower
         document.update({
             "alice_answer": 1 - self.instance.debate.values[self.instance.debate.tree.root],
+            **exact_fields("honest_root_budget", self.honest_root_budget),
             "worst_case": {
                 **exact_fields("lower_bound", self.lower_bound),
                 **exact_fields("upper_bound", self.upper_bound),
@@ -255,37 +274,107 @@ class BudgetedWorstCase(NotebookView):
         return document
 
 
-def worst_case_plan(debate: BudgetedDebate, grid=None) -> tuple[bool, bool, bool, list[str]]:
-    """(run the committed DP?, the grid DP?, the random search?, reasons): decided from the
-    tree alone, before any work."""
-    tree, skipped = debate.tree, []
-    random_liars = tree.n_nodes <= MAX_RANDOM_NODES
-    if not random_liars:
+@dataclass(frozen=True)
+class WorstCasePlan:
+    """What `budgeted_worst_case` attempts, decided from the tree alone before any work: each
+    stage's work is predicted (claim vectors listed, LPs solved) and a stage beyond its budget
+    is skipped with the reason, so every tree gets at least Theorem B1's bound in seconds."""
+
+    lower: str  # "per-child" (its floors capped: MAX_BOUND_VECTORS) or "theorem B1"
+    exact_height_one: bool  # the exact value over all liars (root children leaves) is listed
+    committed: bool
+    grid: bool
+    strategies: int  # random liars drawn (0: skipped)
+    skipped: tuple[str, ...]
+
+
+def _lower_plan(debate: BudgetedDebate, skipped: list) -> tuple[str, bool]:
+    tree = debate.tree
+    kids = tree.children[tree.root]
+    root_vectors = 1 << len(kids)
+    height_one = all(tree.is_leaf(c) or debate.constant(c) for c in kids)
+    if len(kids) > MAX_ROOT_WIDTH or root_vectors > MAX_BOUND_VECTORS:
+        limit = min(MAX_ROOT_WIDTH, MAX_BOUND_VECTORS.bit_length() - 1)
+        skipped.append(f"per-child bound{' and exact height-one value' if height_one else ''}: "
+                       f"attempted for roots of width <= {limit} (they list 2^q claim vectors, "
+                       f"two LPs each); this root has width {len(kids)}, so the lower bound is "
+                       "Theorem B1's")
+        return "theorem B1", False
+    return "per-child", height_one
+
+
+def _committed_predicted(debate: BudgetedDebate) -> int:
+    """A lower bound on the combinations the committed DP examines: a non-constant child's
+    table holds both claims (>= 2 entries), a constant child's at least one."""
+    tree = debate.tree
+    return sum(1 << sum(not debate.constant(c) for c in tree.children[n])
+               for n in range(tree.n_nodes) if tree.children[n])
+
+
+def _random_plan(debate: BudgetedDebate, strategies: int, skipped: list) -> int:
+    """Each random liar lists the 2^q claim vectors of every internal node (the "cheap" and
+    "random" families) and solves one LP per state it reaches: as many as the budget allows."""
+    tree = debate.tree
+    if not strategies:
+        return 0
+    if tree.n_nodes > MAX_RANDOM_NODES:
         skipped.append(f"random search: attempted up to {MAX_RANDOM_NODES} nodes (each liar "
                        f"costs one LP per node); this tree has {tree.n_nodes}")
-    committed = tree.n_nodes <= MAX_EXACT_NODES
-    if not committed:
+        return 0
+    widths = [len(tree.children[n]) for n in range(tree.n_nodes) if tree.children[n]]
+    if max(widths, default=0) > MAX_RANDOM_WIDTH:
+        skipped.append(f"random search: attempted up to width {MAX_RANDOM_WIDTH} (each liar "
+                       f"lists 2^q claim vectors per node); this tree has width {max(widths)}")
+        return 0
+    per_liar = sum(1 << q for q in widths) + tree.n_nodes
+    affordable = min(strategies, MAX_RANDOM_WORK // per_liar)
+    if affordable < strategies:
+        skipped.append(f"random search: {strategies - affordable} of {strategies} liars (each "
+                       f"lists {per_liar} claim vectors and states; budget {MAX_RANDOM_WORK})")
+    return affordable
+
+
+def worst_case_plan(debate: BudgetedDebate, grid=None, strategies: int = 200) -> WorstCasePlan:
+    """The stages `budgeted_worst_case` attempts and why the others are not, from the tree
+    alone, before any work (each stage's work predicted against its budget above)."""
+    tree, skipped = debate.tree, []
+    lower, height_one = _lower_plan(debate, skipped)
+    random_liars = _random_plan(debate, strategies, skipped)
+    predicted = _committed_predicted(debate)
+    committed = tree.n_nodes <= MAX_EXACT_NODES and predicted <= MAX_COMMITTED_COMBINATIONS
+    if tree.n_nodes > MAX_EXACT_NODES:
         skipped.append(f"committed DP: attempted up to {MAX_EXACT_NODES} nodes; this tree has "
                        f"{tree.n_nodes}")
+    elif not committed:
+        skipped.append(f"committed DP: it would examine at least {predicted} combinations (one "
+                       f"LP each), more than {MAX_COMMITTED_COMBINATIONS}")
     try:
         grid_values = tuple(sorted(set(Fraction(g) for g in (grid or default_grid(debate)))))
     except TooLarge as error:  # the default grid is refused before it is built
         skipped.append(f"grid DP: {error}")
-        return committed, False, random_liars, skipped
+        return WorstCasePlan(lower, height_one, committed, False, random_liars, tuple(skipped))
     predicted = grid_combinations(debate, grid_values)
     run_grid = predicted <= MAX_GRID_COMBINATIONS
     if not run_grid:
-        skipped.append(f"grid DP: it would examine {predicted} combinations, more than "
-                       f"{MAX_GRID_COMBINATIONS}")
-    return committed, run_grid, random_liars, skipped
+        skipped.append(f"grid DP: it would examine {predicted} combinations (one LP each), "
+                       f"more than {MAX_GRID_COMBINATIONS}")
+    return WorstCasePlan(lower, height_one, committed, run_grid, random_liars, tuple(skipped))
+
+
+def _lower_bound(debate: BudgetedDebate, plan: WorstCasePlan) -> LowerBound:
+    if plan.lower == "theorem B1":
+        return LowerBound(debate.guarantee, "Theorem B1 (the root's claim vectors are not "
+                          "listed: see skipped)", None, None, debate.beta_max, 0)
+    root_vectors = 1 << len(debate.tree.children[debate.tree.root])
+    return per_child_lower_bound(debate, floor_vectors=MAX_BOUND_VECTORS - root_vectors)
 
 
 def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: int = 200,
                         seed: int = 0, progress: bool = False) -> BudgetedWorstCase:
     """The worst case as an interval [proved lower bound, best liar found]: the per-child
-    bound (any tree size) or the exact value at height one; liars from the sacrifice search
-    (any size), the committed and grid DPs (small trees, decided before the work) and a
-    seeded random search.
+    bound or the exact value at height one (roots of width <= 13; Theorem B1 beyond); liars
+    from the sacrifice search (any size), the committed and grid DPs (small trees) and a
+    seeded random search, each within a work budget decided before the work (`worst_case_plan`).
 
     >>> from verify import budgeted_worst_case, random_oracle, uniform_tree
     >>> tree = uniform_tree("thr:4:2", 2)
@@ -297,12 +386,18 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
     """
     instance = budgeted_instance(tree, oracle, beta_max)
     debate = instance.debate
-    run_committed, run_grid, random_liars, skipped = worst_case_plan(debate, grid)
-    strategies = strategies if random_liars else 0
+    plan = worst_case_plan(debate, grid, strategies)
+    run_committed, run_grid, strategies = plan.committed, plan.grid, plan.strategies
+    skipped = list(plan.skipped)
+    shown = None if progress else False
     stages = 2 + run_committed + run_grid + bool(strategies)
-    with Progress(stages, "worst case (stages)", enabled=None if progress else False) as bar:
-        lower = per_child_lower_bound(debate)
-        exact_all = exact_at_height_one(debate)
+    with Progress(stages, "worst case (stages)", enabled=shown) as bar:
+        lower = _lower_bound(debate, plan)
+        if lower.floors_cut:
+            skipped.append(f"children's floors (Proposition B1' (b)): stopped at "
+                           f"{MAX_BOUND_VECTORS} claim vectors listed with the root's; the "
+                           "later floors are taken as 0 (valid, weaker)")
+        exact_all = exact_at_height_one(debate) if plan.exact_height_one else None
         bar.update()
         sacrifice = sacrifice_search(debate)
         bar.update()
@@ -312,14 +407,16 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
                 skipped.append("committed and grid DPs: not needed, the interval is exact")
             run_committed = run_grid = False
         if run_committed:
-            committed = _attempt(committed_worst_case, debate, skipped, "committed")
+            committed = _attempt(lambda d: committed_worst_case(d, MAX_COMMITTED_COMBINATIONS),
+                                 debate, skipped, "committed")
             bar.update()
         if run_grid:
             grid_case = _attempt(lambda d: grid_worst_case(d, grid), debate, skipped, "grid")
             bar.update()
         search = None
         if strategies:
-            search = random_search(debate, strategies, seed)
+            with Progress(strategies, "random liars", enabled=shown) as liars:
+                search = random_search(debate, strategies, seed, liars.update)
             bar.update()
     return BudgetedWorstCase(instance, lower, exact_all, sacrifice, committed, grid_case,
                              search, tuple(skipped))
@@ -393,6 +490,7 @@ class BudgetedPlan(NotebookView):
     runs: int
     rho_t: Fraction | None
     lower_bound: int | None  # ceil((1 - 2 delta) rho_T): queries any checker needs (Thm 5.3)
+    honest_root_budget: Fraction | None = None  # with a tree: B2(a) needs it <= beta_max
 
     def to_json(self) -> dict:
         return {"protocol": EXTENSION, **exact_fields("beta_max", self.beta_max),
@@ -403,6 +501,7 @@ class BudgetedPlan(NotebookView):
                     1 / as_float(self.delta)) if as_float(self.delta) else None,
                 **exact_fields("rho_T", self.rho_t),
                 "theorem_5_3_queries": integer_field(self.lower_bound),
+                **exact_fields("honest_root_budget", self.honest_root_budget),
                 "note": "one oracle query per run, so m = R; Theorem 5.3: m >= (1 - 2 delta) rho_T"}
 
 
@@ -415,20 +514,23 @@ def budgeted_plan(beta_max=None, delta="1/100", *, tree=None, oracle=None) -> Bu
     17
     """
     delta = parse_probability(delta, "--delta")
-    rho_t = None
+    rho_t = honest = None
+    if beta_max is not None:
+        beta_max = parse_beta_max(beta_max)
     if tree is not None:
         if oracle is None:
             raise BadInput("--tree needs --oracle")
         instance = budgeted_instance(tree, oracle, beta_max)
         beta_max, rho_t = instance.debate.beta_max, instance.rho_t
+        honest = honest_alice(instance.debate).budgets[instance.debate.tree.root]
     if beta_max is None:
         raise BadInput("give --beta-max B (or --tree and --oracle)")
-    beta_max = parse_budget(beta_max)
     if beta_max > 10**6:
         raise TooLarge("the budgeted planner handles beta_max <= 10^6")
     bound = ONE if beta_max <= 1 else ONE / beta_max
     lower = None if rho_t is None else math.ceil((1 - 2 * delta) * rho_t)
-    return BudgetedPlan(beta_max, delta, bound, repetitions_needed(bound, delta), rho_t, lower)
+    return BudgetedPlan(beta_max, delta, bound, repetitions_needed(bound, delta), rho_t, lower,
+                        honest)
 
 
 # ----------------------------------------------------------------------------- optimality

@@ -42,6 +42,7 @@ class LowerBound:
     nu: Fraction | None
     denominator: Fraction | None  # beta_max, or the fixed W when the children are leaves
     vectors: int  # root claim vectors that pass the root's checks
+    floors_cut: bool = False  # the floors' vector budget ran out (later floors taken as 0)
 
 
 def theorem_b1(debate: BudgetedDebate) -> Fraction:
@@ -49,8 +50,11 @@ def theorem_b1(debate: BudgetedDebate) -> Fraction:
     return debate.guarantee
 
 
-def per_child_lower_bound(debate: BudgetedDebate) -> LowerBound:
-    """min(1, min over admissible root vectors z of nu(z) / W_cap(z)) (module docstring)."""
+def per_child_lower_bound(debate: BudgetedDebate, floors: bool = True,
+                          floor_vectors: int | None = None) -> LowerBound:
+    """min(1, min over admissible root vectors z of nu(z) / W_cap(z)) (module docstring);
+    floors=False takes every child's floor as 0 (valid, weaker, and no LP below the root);
+    floor_vectors caps the claim vectors the floors list (a floor beyond it is 0)."""
     tree, root = debate.tree, debate.tree.root
     lie = 1 - debate.values[root]
     if tree.is_leaf(root) or (debate.constant(root) and lie not in debate.ranges[root]):
@@ -63,7 +67,7 @@ def per_child_lower_bound(debate: BudgetedDebate) -> LowerBound:
     spec, truth = tree.aggregators[root], tuple(debate.values[c] for c in kids)
     floor = tuple(ZERO if debate.constant(c) else ONE for c in kids)
     leaves_only = all(tree.is_leaf(c) or debate.constant(c) for c in kids)
-    best, count, floors = (ONE, None, None, None), 0, _Floors(debate)
+    best, count, floor_of = (ONE, None, None, None), 0, _Floors(debate, floor_vectors)
     for z in product((0, 1), repeat=len(kids)):
         if evaluate(spec, z) != lie or any(
                 debate.constant(c) and zi not in debate.ranges[c] for c, zi in zip(kids, z)):
@@ -75,11 +79,12 @@ def per_child_lower_bound(debate: BudgetedDebate) -> LowerBound:
         wrong = tuple(ONE if zi != ti else ZERO for zi, ti in zip(z, truth))
         nu = budget_view(spec, z, wrong).value
         denominator = least if leaves_only else debate.beta_max
-        value = max(min(ONE, nu / denominator), floors.through(root, z))
+        value = max(min(ONE, nu / denominator), floor_of.through(root, z) if floors else ZERO)
         if value < best[0]:
             best = (value, z, nu, denominator)
-    return LowerBound(best[0], "per-child (B1 and the children's floors at the root's "
-                      "children)", best[1], best[2], best[3], count)
+    method = "per-child (B1 and the children's floors at the root's children)" if floors else \
+        "per-child (B1 at the root's children; their floors not computed)"
+    return LowerBound(best[0], method, best[1], best[2], best[3], count, floor_of.cut)
 
 
 class _Floors:
@@ -88,8 +93,9 @@ class _Floors:
     least sum of Bob's p over the wrong leaves); above, the least over claim vectors z of
     `through(v, z)`. Computed lazily, FLOOR_DEPTH levels below the root at most (0 beyond)."""
 
-    def __init__(self, debate: BudgetedDebate):
+    def __init__(self, debate: BudgetedDebate, budget: int | None = None):
         self.debate, self.memo = debate, {}
+        self.budget, self.cut = budget, False  # claim vectors left to list (None: no cap)
 
     def floor(self, node: int, depth: int) -> Fraction:
         debate, tree = self.debate, self.debate.tree
@@ -99,6 +105,11 @@ class _Floors:
             return self.memo[node]
         if depth > FLOOR_DEPTH or len(tree.children[node]) > FLOOR_WIDTH:
             return ZERO
+        if self.budget is not None:
+            if self.budget < 1 << len(tree.children[node]):
+                self.cut = True
+                return ZERO
+            self.budget -= 1 << len(tree.children[node])
         lie = 1 - debate.values[node]
         values = [self.through(node, z, depth) for z in self._vectors(node, lie)]
         self.memo[node] = min(values, default=ONE)

@@ -56,6 +56,16 @@ def parse_budget(text, what: str = "beta_max") -> Fraction:
     return value
 
 
+def parse_beta_max(text) -> Fraction:
+    """A threshold a user gives: beta_max > 0 (docs/budgeted.md, section 1); BadInput for 0 or
+    less (a threshold of 0 would make every root budget fail, the honest one included)."""
+    value = parse_budget(text)
+    if value <= 0:
+        raise BadInput(f"beta_max must be positive (docs/budgeted.md: beta_max > 0), got "
+                       f"{str(text)[:40]}")
+    return value
+
+
 @dataclass(frozen=True)
 class BudgetedDebate:
     """One instance: tree, oracle, the public threshold beta_max, true values, Bob's R(v)."""

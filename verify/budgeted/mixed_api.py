@@ -130,8 +130,7 @@ def mixed_worst_case(tree, oracle, *, lam=DEFAULT_LAMBDA, rho=None, beta_max=Non
         paper_exact = paper.catch_probability_exact
     except TooLarge:
         paper, paper_exact = None, None
-    budgeted = budgeted_worst_case(tree, oracle, beta_max=debate.beta_max,
-                                   strategies=strategies)
+    budgeted = budgeted_worst_case(tree, oracle, beta_max=beta_max, strategies=strategies)
     lie = 1 - debate.values[debate.tree.root]
     liars = [sacrifice_search(debate).alice]
     if budgeted.committed is not None:
@@ -242,9 +241,10 @@ def mixed_plan(*, lam=DEFAULT_LAMBDA, rho=None, depth=None, beta_max=None, delta
         raise BadInput("give --rho, --depth and --beta-max (or --tree and --oracle)")
     from verify.protocol.engine import parse_rho
 
-    from .engine import parse_budget
+    from .engine import parse_beta_max, parse_budget
 
-    rho, beta_max, lam = parse_rho(rho), parse_budget(beta_max), parse_lambda(lam)
+    beta_max = parse_budget(beta_max) if tree is not None else parse_beta_max(beta_max)
+    rho, lam = parse_rho(rho), parse_lambda(lam)
     if rho > 10**6 or beta_max > 10**6 or int(depth) > 1000:
         raise TooLarge("the mixed planner handles rho, beta_max <= 10^6 and depth <= 1000")
     paper = ONE / rho ** int(depth)

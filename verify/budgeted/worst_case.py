@@ -355,8 +355,10 @@ def _perturbed(rng: random.Random, budget: Fraction) -> Fraction:
     return budget * Fraction(rng.randint(0, 999), 1000)
 
 
-def random_search(debate: BudgetedDebate, strategies: int = 200, seed: int = 0) -> RandomSearch:
-    """`strategies` random liars; the least exact catch probability and the violations."""
+def random_search(debate: BudgetedDebate, strategies: int = 200, seed: int = 0,
+                  done=None) -> RandomSearch:
+    """`strategies` random liars; the least exact catch probability and the violations
+    (`done()` is called after each liar: a progress bar)."""
     least, least_budget, violations = ONE, ZERO, 0
     for k in range(strategies):
         liar = RandomLiar.draw(debate, seed * 1_000_003 + k)
@@ -365,4 +367,6 @@ def random_search(debate: BudgetedDebate, strategies: int = 200, seed: int = 0) 
         violations += catch < bound(root_budget)
         if catch < least or k == 0:
             least, least_budget = catch, root_budget
+        if done is not None:
+            done()
     return RandomSearch(strategies, seed, least, least_budget, violations)

@@ -3,8 +3,9 @@
 Text rendering over `verify.budgeted.api` (docs/budgeted.md); the paper protocol stays the
 default of every `fbs debate` command. Exit codes as elsewhere; `worst-case` exits 1 if a liar
 were found below the guarantee min(1, 1/beta_max) (Theorem B1 says none exists); `run` with the
-honest Alice and `completeness` exit 1 with a warning when Theorem B2(a)'s hypothesis fails
-(the honest root budget exceeds beta_max), as the paper protocol does for Theorem 4.1's.
+honest Alice, `completeness` and `plan --tree` exit 1 with a warning when Theorem B2(a)'s
+hypothesis fails (the honest root budget exceeds beta_max), as the paper protocol does for
+Theorem 4.1's; `worst-case` then warns and exits 0.
 """
 
 from __future__ import annotations
@@ -110,6 +111,7 @@ def run_worst_case(args) -> int:
         from verify.base.errors import SolverFailure
 
         raise SolverFailure("a liar beat the proved lower bound (a bug of ours)")
+    worst_case_verdict(document)
     return 0 if result.guarantee_holds else 1
 
 
@@ -181,7 +183,7 @@ def run_plan(args) -> int:
                              oracle=args.oracle).to_json()
     if args.json:
         print_json(document)
-        return 0
+        return plan_verdict(document)
     print(f"repetition plan, {LABEL}: beta_max = {document['beta_max']}, "
           f"delta = {document['delta']}")
     print(f"  per-run catch probability >= min(1, 1/beta_max) = {document['per_run_bound']}")
@@ -191,4 +193,19 @@ def run_plan(args) -> int:
         print(f"  Theorem 5.3: any checker right with probability >= 1 - delta needs m >= "
               f"(1 - 2 delta) rho_T, i.e. >= {document['theorem_5_3_queries']} queries "
               f"(rho_T = {document['rho_T']}; one query per run)")
-    return 0
+    return plan_verdict(document)
+
+
+def plan_verdict(document) -> int:
+    """With a tree: `honest_verdict` on the honest root budget (she would lose every run)."""
+    if document.get("honest_root_budget") is None:
+        return 0
+    return honest_verdict(document["honest_root_budget"], document["beta_max"], False,
+                          "in every run, so this plan does not separate her from a liar")
+
+
+def worst_case_verdict(document) -> None:
+    """A warning (no exit code: the computation succeeded) when the honest Alice would lose."""
+    if Fraction(document["honest_root_budget"]) > Fraction(document["beta_max"]):
+        honest_verdict(document["honest_root_budget"], document["beta_max"], True,
+                       "in every run; the worst case above is about liars only")

@@ -1,7 +1,7 @@
 """`fbs debate run | worst-case | plan | completeness`: the FBS Debate protocol (paper Section 4).
 
-Exit codes beyond 0 and 2: `run` with the honest Alice and `completeness` exit 1 where the FBS
-condition (the hypothesis of Theorem 4.1) fails, with a warning; a theorem whose hypothesis
+Exit codes beyond 0 and 2: `run` with the honest Alice, `completeness` and `plan --tree` exit 1
+where the FBS condition (the hypothesis of Theorem 4.1) fails, with a warning; a theorem whose hypothesis
 holds but whose conclusion fails would be a bug of fbs-verify (exit 3).
 """
 
@@ -366,7 +366,25 @@ def run_plan(args) -> int:
         print_json(result.to_json())
     else:
         _print_plan(result)
-    return 0
+    return _plan_verdict(args)
+
+
+def _plan_verdict(args) -> int:
+    """With a tree: 1 and the warning of `completeness` when Theorem 4.1's hypothesis (the FBS
+    condition at rho) fails for the honest Alice, so the planned runs would catch her too."""
+    if args.tree is None:
+        return 0
+    from verify.protocol.api import debate_instance, fbs_condition_violations
+
+    violations = fbs_condition_violations(debate_instance(args.tree, args.oracle, args.rho,
+                                                          args.rule))
+    if not violations:
+        return 0
+    node, fbs = violations[0]
+    _warn(f"the FBS condition (Theorem 4.1's hypothesis) fails at {len(violations)} node(s), "
+          f"e.g. {node!r} with honest fbs {fbs} > rho = {args.rho}: the honest Alice can lose, "
+          "so this plan does not separate her from a liar")
+    return 1
 
 
 def _print_plan(result) -> None:

@@ -59,7 +59,20 @@ def run_worst_case(args) -> int:
                   f"{liar['paper_branch']}, budgeted branch {liar['budgeted_branch']})")
     if not result.consistent:
         raise SolverFailure("a liar beat Theorem B4's lower bound (a bug of ours)")
+    _honest_budget_warning(result.setup.mixed.budgeted)
     return 0 if result.upper_bound >= result.setup.mixed.guarantee else 1
+
+
+def _honest_budget_warning(budgeted) -> None:
+    """The budgeted branch's honest Alice loses at the root check when her root budget exceeds
+    beta_max: a warning only (the worst case above is about liars)."""
+    from verify.budgeted.debaters import honest_alice
+
+    from .budgeted import worst_case_verdict
+
+    root_budget = honest_alice(budgeted).budgets[budgeted.tree.root]
+    worst_case_verdict({"honest_root_budget": str(root_budget),
+                        "beta_max": str(budgeted.beta_max)})
 
 
 def run_completeness(args) -> int:
@@ -101,7 +114,7 @@ def run_plan(args) -> int:
                           oracle=args.oracle).to_json()
     if args.json:
         print_json(document)
-        return 0
+        return _plan_verdict(args)
     print(f"repetition plan, {LABEL}: lambda = {document['lambda']}, rho = {document['rho']}, "
           f"d = {document['depth']}, beta_max = {document['beta_max']}, delta = "
           f"{document['delta']}")
@@ -109,4 +122,30 @@ def run_plan(args) -> int:
           f"{document['per_run_bound']} (Theorem B4, ours)")
     print(f"  R = {document['runs']} independent runs (paper alone: {document['runs_paper']}, "
           f"budgeted alone: {document['runs_budgeted']})")
-    return 0
+    return _plan_verdict(args)
+
+
+def _plan_verdict(args) -> int:
+    """With a tree: the warnings and exit 1 of `completeness` when a hypothesis of the honest
+    Alice fails (Theorem 4.1's FBS condition at rho, or B2(a): her root budget <= beta_max)."""
+    if args.tree is None:
+        return 0
+    from verify.budgeted.debaters import honest_alice
+    from verify.budgeted.mixed_api import mixed_instance
+    from verify.protocol.api import fbs_condition_violations
+
+    from .budgeted import honest_verdict
+
+    mixed = mixed_instance(args.tree, args.oracle, lam=_lam(args), rho=args.rho,
+                           beta_max=args.beta_max, rule=args.rule).mixed
+    violations = fbs_condition_violations(mixed.paper)
+    if violations:
+        print(f"fbs: warning: Theorem 4.1's hypothesis fails: an honest local fbs "
+              f"{violations[0][1]} at {violations[0][0]!r} exceeds rho = {mixed.paper.rho}, so "
+              "the honest Alice can lose and this plan does not separate her from a liar",
+              file=sys.stderr)
+        return 1
+    budgeted = mixed.budgeted
+    root_budget = honest_alice(budgeted).budgets[budgeted.tree.root]
+    return honest_verdict(str(root_budget), str(budgeted.beta_max), False,
+                          "in every budgeted run, so this plan does not separate her from a liar")

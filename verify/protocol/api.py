@@ -116,9 +116,17 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
            progress: bool = False) -> DebateRuns:
     """Run FBS Debate (Section 4) `runs` times with seeded randomness.
 
-    alice: "honest" (Theorem 4.1's strategy), "worst" (the exact worst-case liar) or the path
-    of an fbs-alice/1 script. transcript: a path for the JSON-lines transcript (written
+    alice: "honest" (Theorem 4.1's strategy), "worst" (the exact worst-case liar), "solver"
+    (the honest Alice who solves each sub-problem through the counted oracle, so the result's
+    cost counts her real oracle queries; verify.protocol.solving), "solver-lazy" (the same,
+    short-circuiting: she stops reading children once an aggregator's value is decided) or
+    the path of an fbs-alice/1 script. The solver Alices need a fixed tree: a tree with menus
+    is refused (BadInput). transcript: a path for the JSON-lines transcript (written
     atomically). The exact catch probability of the strategy comes with the sampled rate.
+
+    A tree with menus (alternative decompositions, fbs-tree/2, docs/menus.md) is read with
+    `load_menu_tree` (a path given here is read the same way), e.g.
+    `debate(load_menu_tree("examples/menu-tree.json"), "examples/menu-oracle.json", 2)`.
 
     >>> from verify import debate, random_oracle, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
@@ -204,10 +212,12 @@ class WorstCase(NotebookView):
 
     def to_pandas(self):
         """The worst-case liar's reachable states as a DataFrame, one row per state (the
-        `strategy` of to_json(): node, claim, z, lies, fbs, outcome, catch)."""
-        return require_pandas().DataFrame(self.to_json()["strategy"],
-                                          columns=["node", "claim", "z", "lies", "fbs",
-                                                   "outcome", "catch"])
+        `strategy` of to_json(): node, claim, z, lies, fbs, outcome, catch; on a tree with
+        menus also `alternative`, the decomposition she chose, None at ordinary nodes)."""
+        rows = self.to_json()["strategy"]
+        menus = ["alternative"] if any("alternative" in row for row in rows) else []
+        return require_pandas().DataFrame(rows, columns=["node", *menus, "claim", "z", "lies",
+                                                         "fbs", "outcome", "catch"])
 
 
 def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = False) -> WorstCase:
