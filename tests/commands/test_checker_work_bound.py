@@ -156,7 +156,7 @@ def _census(monkeypatch):
 
 
 CALLERS = {  # caller: (module and name of the checker entry it calls, run it)
-    "budgeted Bob's budget LP": ("verify.budgeted.bob", "check_certificate", _bob),
+    "budgeted Bob's budget LP": ("verify.budgeted.bob", "check_weighted_lp", _bob),  # in memory
     "budgeted optimality": ("verify.budgeted.optimality", "check_certificate", _optimality),
     "sweep census re-verification": ("verify.checker", "check_certificate", _census),
 }
