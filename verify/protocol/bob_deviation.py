@@ -46,8 +46,9 @@ def rule_bob(debate: Debate, node: int, z: tuple[int, ...], p) -> tuple[Fraction
     return p
 
 
-def bob_win_probability(debate: Debate, alice, bob=rule_bob) -> Fraction:
-    """Exact P[Bob wins] when Alice plays `alice` and Bob samples bob(debate, node, z, p_rule)."""
+def _game_value(debate: Debate, alice, combine) -> Fraction:
+    """P[Bob wins] against `alice` by the protocol's recursion (memoised on (node, claim));
+    combine(node, step, value) gives an internal node's value from its children's."""
     memo: dict = {}
 
     def value(node: int, claim: int) -> Fraction:
@@ -57,34 +58,35 @@ def bob_win_probability(debate: Debate, alice, bob=rule_bob) -> Fraction:
             if current.outcome is not None:
                 memo[node, claim] = ONE if current.outcome == BOB_WINS else ZERO
             else:
-                p = bob(debate, node, current.z, current.p)
-                memo[node, claim] = sum((pi * value(c, zi) for pi, c, zi in
-                                         zip(p, debate.tree.children[node], current.z) if pi), ZERO)
+                memo[node, claim] = combine(node, current, value)
         return memo[node, claim]
 
     return value(debate.tree.root, alice.answer(debate))
 
 
+def bob_win_probability(debate: Debate, alice, bob=rule_bob) -> Fraction:
+    """Exact P[Bob wins] when Alice plays `alice` and Bob samples bob(debate, node, z, p_rule)."""
+
+    def average(node: int, current, value) -> Fraction:
+        p = bob(debate, node, current.z, current.p)
+        return sum((pi * value(c, zi) for pi, c, zi in
+                    zip(p, debate.tree.children[node], current.z) if pi), ZERO)
+
+    return _game_value(debate, alice, average)
+
+
 def best_deterministic_bob(debate: Debate, alice) -> tuple[Fraction, dict]:
     """Bob's best pure reply to `alice`: (his win probability, {(node, z): child index})."""
     choice: dict = {}
-    memo: dict = {}
 
-    def value(node: int, claim: int) -> Fraction:
-        if (node, claim) not in memo:
-            z = None if debate.tree.is_leaf(node) else alice.decompose(debate, node, claim)
-            current = step(debate, node, claim, z)
-            if current.outcome is not None:
-                memo[node, claim] = ONE if current.outcome == BOB_WINS else ZERO
-            else:
-                kids = debate.tree.children[node]
-                scores = [value(c, zi) for c, zi in zip(kids, current.z)]
-                best = max(range(len(kids)), key=lambda i: (scores[i], -i))
-                choice[node, current.z] = best
-                memo[node, claim] = scores[best]
-        return memo[node, claim]
+    def best(node: int, current, value) -> Fraction:
+        kids = debate.tree.children[node]
+        scores = [value(c, zi) for c, zi in zip(kids, current.z)]
+        chosen = max(range(len(kids)), key=lambda i: (scores[i], -i))
+        choice[node, current.z] = chosen
+        return scores[chosen]
 
-    return value(debate.tree.root, alice.answer(debate)), choice
+    return _game_value(debate, alice, best), choice
 
 
 def deterministic_bob(choice: dict):
