@@ -27,6 +27,17 @@ def get_typed(obj: dict, key: str, kind: type, where: str):
     return value
 
 
+def read_arity_and_input(obj: dict, q: int) -> str:
+    """The certificate's `arity` (must equal the spec's q) and its `input` z: q bits."""
+    if get_typed(obj, "arity", int, "certificate") != q:
+        raise CertificateMalformed(f"arity: the spec has arity {q}, the certificate claims "
+                                   f"{brief(obj['arity'])}")
+    z = get_typed(obj, "input", str, "certificate")
+    if len(z) != q or z.strip("01"):
+        raise CertificateMalformed(f"input: expected a 0/1 string of length q = {q}")
+    return z
+
+
 def read_block(value: object, q: int, where: str) -> tuple[int, ...]:
     """A block: a nonempty list of strictly increasing 0-based coordinates < q."""
     if type(value) is not list or not value:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .errors import CertificateMalformed
-from .fields import brief, get_typed, read_block, require_keys
+from .fields import brief, get_typed, read_arity_and_input, read_block, require_keys
 from .rationals import parse_number
 from .report import CheckReport, accepted, rejected
 from .spec_eval import parse_spec
@@ -37,12 +37,7 @@ def check(obj: dict) -> CheckReport:
                                    f"got {brief(measure)}")
     spec = parse_spec(get_typed(obj, "spec", str, "certificate"), None, MAX_MEASURE_ARITY)
     q = spec.arity
-    if get_typed(obj, "arity", int, "certificate") != q:
-        raise CertificateMalformed(f"arity: the spec has arity {q}, the certificate claims "
-                                   f"{brief(obj['arity'])}")
-    z = get_typed(obj, "input", str, "certificate")
-    if len(z) != q or z.strip("01"):
-        raise CertificateMalformed(f"input: expected a 0/1 string of length q = {q}")
+    z = read_arity_and_input(obj, q)
     value = parse_number(obj["value"], "value")
     if value.denominator != 1 or value < 0:
         raise CertificateMalformed(f"value: {measure} is a non-negative integer")

@@ -17,7 +17,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .errors import CertificateMalformed
-from .fields import brief, get_typed, read_block, read_files, read_primal, require_keys
+from .fields import (
+    get_typed,
+    read_arity_and_input,
+    read_block,
+    read_files,
+    read_primal,
+    require_keys,
+)
 from .rationals import parse_number, show
 from .report import CheckReport, accepted
 from .spec_eval import Budget
@@ -34,12 +41,7 @@ def check(obj: dict) -> CheckReport:
     spec = get_typed(obj, "spec", str, "certificate")
     phi = aggregators.get(spec, "spec")
     q = phi.q
-    if get_typed(obj, "arity", int, "certificate") != q:
-        raise CertificateMalformed(f"arity: the spec has arity {q}, the certificate claims "
-                                   f"{brief(obj['arity'])}")
-    z = get_typed(obj, "input", str, "certificate")
-    if len(z) != q or z.strip("01"):
-        raise CertificateMalformed(f"input: expected a 0/1 string of length q = {q}")
+    z = read_arity_and_input(obj, q)
     capacities = _numbers(obj, "capacities", q)
     value = parse_number(obj["value"], "value")
     primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
