@@ -40,7 +40,19 @@ VALID = [
 def test_closed_forms_are_accepted(cert):
     report = check_certificate(cert)
     assert report.valid, report.message
-    assert report.value == int(cert["value"])
+    assert report.value == int(cert["value"]) and report.quantity == cert["measure"]
+
+
+def test_the_checker_process_names_the_measure(tmp_path):
+    """A C certificate is reported as "C = 3", never as "fbs = 3"."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(VALID[2]))
+    done = subprocess.run([sys.executable, "-m", "verify.checker", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == f"valid: {path}: C = 3"
 
 
 @pytest.mark.parametrize("change, condition", [

@@ -150,7 +150,7 @@ def test_fbs_check_runs_the_checker_in_a_process(every_kind, monkeypatch, capsys
     assert capsys.readouterr().out == f"valid: {every_kind['threshold']}: fbs = 9/5\n"
     assert main(["check", "--json", str(every_kind["symmetric"])]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert list(document) == ["file", "valid", "condition", "message", "value"]
+    assert list(document) == ["file", "valid", "condition", "message", "value", "quantity"]
     assert (document["valid"], document["condition"], document["value"]) == (True, "", "50")
     assert document["message"] == "fbs = 50 (symmetric, weight 50 of 99)"
 
@@ -179,7 +179,8 @@ def test_fbs_check_exit_codes_and_messages(every_kind, tmp_path, capsys):
     assert main(["check", "--json", str(path)]) == 1
     assert json.loads(capsys.readouterr().out) == {
         "file": str(path), "valid": False, "condition": "primal-value",
-        "message": "sum of primal weights = 3/2, claimed value = 2", "value": None}
+        "message": "sum of primal weights = 3/2, claimed value = 2", "value": None,
+        "quantity": None}
 
 
 def test_a_dead_checker_process_is_a_bug_not_a_verdict(every_kind, monkeypatch):

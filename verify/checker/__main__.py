@@ -11,7 +11,8 @@ says. Output, one line per file:
     error: FILE: malformed certificate: MESSAGE    (standard error)
 
 With --json, one JSON object per file and line on standard output instead: `file`, `valid`,
-`condition`, `message`, `value` (as `fbs check --json`), `exit`, the file's exit code, and
+`condition`, `message`, `value` and `quantity` (what the value is: fbs, or s, bs, C for the
+measure kind; as `fbs check --json`), `exit`, the file's exit code, and
 `too_large`: true when the file was refused only for exceeding one of the checker's documented
 size or work bounds (CertificateTooLarge; exit 2 like any malformed file).
 The process exits with the largest code of its files: 0 all valid, 1 some invalid,
@@ -37,13 +38,13 @@ def verdict(name: str) -> dict:
     except CertificateMalformed as error:
         return {"file": name, "valid": False, "condition": "malformed",
                 "message": f"{name}: malformed certificate: {error}", "value": None,
-                "exit": EXIT_MALFORMED, "too_large": isinstance(error, CertificateTooLarge)}
+                "quantity": None, "exit": EXIT_MALFORMED, "too_large": isinstance(error, CertificateTooLarge)}
     except _Unreadable as error:
         return {"file": name, "valid": False, "condition": "unreadable", "message": str(error),
-                "value": None, "exit": EXIT_MALFORMED, "too_large": False}
+                "value": None, "quantity": None, "exit": EXIT_MALFORMED, "too_large": False}
     value = None if report.value is None else str(report.value)
     return {"file": name, "valid": report.valid, "condition": report.condition,
-            "message": report.message, "value": value,
+            "message": report.message, "value": value, "quantity": report.quantity if report.valid else None,
             "exit": EXIT_VALID if report.valid else EXIT_INVALID, "too_large": False}
 
 
@@ -62,7 +63,7 @@ def _stdin_bytes() -> bytes:
 
 def _print_line(result: dict) -> None:
     if result["exit"] == EXIT_VALID:
-        print(f"valid: {result['file']}: fbs = {result['value']}", flush=True)
+        print(f"valid: {result['file']}: {result['quantity']} = {result['value']}", flush=True)
     elif result["exit"] == EXIT_INVALID:
         print(f"INVALID: {result['file']}: [{result['condition']}] {result['message']}",
               file=sys.stderr, flush=True)

@@ -48,7 +48,7 @@ def check(obj: dict) -> CheckReport:
     if report is not None:
         return report
     return accepted(value, f"valid: {measure}_z(f) = {int(value)} for spec "
-                           f"{spec.text[:40]} at z = {z} (q = {q})")
+                           f"{spec.text[:40]} at z = {z} (q = {q})", measure)
 
 
 def sensitive_masks(table: int, q: int, z: int) -> list[bool]:

@@ -147,11 +147,9 @@ def run_check(args) -> int:
         raise BadInput(verdict["message"])
     if args.json:
         print_json({key: verdict[key] for key in ("file", "valid", "condition", "message",
-                                                  "value")})
+                                                  "value", "quantity")})
     elif verdict["valid"]:
-        measure = verdict["message"].split("_z(f)")[0].removeprefix("valid: ")  # kind measure
-        name = measure if measure in ("s", "bs", "C") else "fbs"
-        print(f"valid: {args.file}: {name} = {verdict['value']}")
+        print(f"valid: {args.file}: {verdict['quantity']} = {verdict['value']}")
     else:
         print(f"INVALID: {args.file}: [{verdict['condition']}] {one_based(verdict['message'])}",
               file=sys.stderr)

@@ -76,12 +76,14 @@ class CertificateCheck(NotebookView):
     condition: str  # the first failing condition ("" if valid)
     message: str
     value: Fraction | None  # the certified value when valid
+    quantity: str | None = "fbs"  # what the value is (fbs, or s, bs, C: kind measure); None if invalid
 
     def to_json(self) -> dict:
         """The JSON document `fbs check --json` prints."""
         return {"file": self.file, "valid": self.valid, "condition": self.condition,
                 "message": self.message,
-                "value": None if self.value is None else fraction_text(self.value)}
+                "value": None if self.value is None else fraction_text(self.value),
+                "quantity": self.quantity}
 
 
 def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
@@ -106,7 +108,8 @@ def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
         raise beyond_checker_bound(error) from None
     except CertificateMalformed as error:
         raise BadInput(f"{where or 'certificate'}: malformed certificate: {error}") from None
-    return CertificateCheck(where, report.valid, report.condition, report.message, report.value)
+    return CertificateCheck(where, report.valid, report.condition, report.message, report.value,
+                            report.quantity if report.valid else None)
 
 
 @dataclass(frozen=True)
