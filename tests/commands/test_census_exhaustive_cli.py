@@ -33,7 +33,13 @@ def test_exhaustive_census_json_uncertified(capsys):
     (["census", "--exhaustive", "7"], "1 <= q <= 6"),
     (["census", "--exhaustive", "0"], "--exhaustive"),
     (["census", "--exhaustive", "x"], "--exhaustive"),
-    (["census", "store", "--uncertified"], "--uncertified applies to --exhaustive only"),
+    (["census", "store", "--uncertified"], "apply to --exhaustive only"),
+    (["census", "store", "--global"], "apply to --exhaustive only"),
+    (["census", "store", "--exhaustive", "5", "--global"], "adds up its shards"),
+    (["census", "--exhaustive", "6", "--global"], "Q <= 5"),
+    (["census", "--exhaustive", "4", "--workers", "2"], "--workers applies to --global"),
+    (["census", "--exhaustive", "5", "--global", "--workers", "0"], "--workers must be in"),
+    (["census", "--exhaustive", "5", "--global", "--workers", "x"], "--workers"),
 ])
 def test_bad_input(capsys, tmp_path, argv, words):
     code, out, err = fbs_cli(capsys, *argv, "-o", tmp_path / "c")
@@ -70,3 +76,20 @@ def test_a_bad_output_is_refused_before_the_work(capsys, tmp_path):
     code, out, err = fbs_cli(capsys, "census", "--exhaustive", 6, "-o", tmp_path / "d")
     assert code == 2 and "directory" in err
     assert time.perf_counter() - start < 10  # Q = 6 itself takes a minute or more
+
+
+def test_global_with_workers_gives_the_default_global_census(capsys):
+    """Q <= 4 always has the global census; --global --workers 2 gives the same document."""
+    code, out, err = fbs_cli(capsys, "census", "--exhaustive", 3, "--json", "--uncertified")
+    code2, out2, err2 = fbs_cli(capsys, "census", "--exhaustive", 3, "--json", "--uncertified",
+                                "--global", "--workers", 2)
+    assert code == code2 == 0, (err, err2)
+    assert json.loads(out)["global"] == json.loads(out2)["global"]
+    # every function of 3 inputs: the 2 constants, the 6 literals, the rest at least 2
+    assert json.loads(out)["global"]["s"]["0"] == "2" and json.loads(out)["global"]["s"]["1"] == "6"
+
+
+def test_without_global_q5_says_how_to_get_it(capsys):
+    code, out, err = fbs_cli(capsys, "census", "--exhaustive", 5, "--uncertified")
+    assert code == 0, err
+    assert "q = 5 with --global" in out

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
-from verify.base.errors import BadInput
+from verify.base.errors import BadInput, TooLarge
 
 from .arguments import positive
 
@@ -47,10 +48,19 @@ def register(commands) -> None:
                         "antichains of minimal sensitive blocks, each certified")
     census.add_argument("--uncertified", action="store_true", help="with --exhaustive: skip "
                         "the checker (values exact, not certified)")
+    census.add_argument("--global", dest="global_measures", action="store_true",
+                        help="with --exhaustive 5: also the global census (fbs(f) = max over x, "
+                        "and s, bs, C alike, over all 2^32 functions; minutes). Q <= 4 always "
+                        "has it")
+    census.add_argument("--workers", type=_count, metavar="N", help="with --global: processes "
+                        "for the global census (default: the number of cores)")
     census.add_argument("-o", "--output", metavar="PREFIX", help="write PREFIX.md, PREFIX.json "
                         "and PREFIX.png (atomically; --exhaustive: PREFIX.md and PREFIX.json)")
     census.add_argument("--json", action="store_true", help="print the JSON instead of Markdown")
     census.set_defaults(run=run_census)
+
+
+MAX_GLOBAL_WORKERS = 256
 
 
 def _count(text: str) -> int:
@@ -110,8 +120,8 @@ def run_census(args) -> int:
         raise BadInput("give a STORE, --exhaustive Q, or both (the shards of Q in STORE)")
     if args.exhaustive is not None:
         return run_exhaustive_census(args)
-    if args.uncertified:
-        raise BadInput("--uncertified applies to --exhaustive only")
+    if args.uncertified or args.global_measures or args.workers is not None:
+        raise BadInput("--uncertified, --global and --workers apply to --exhaustive only")
     from verify.sweep.api import census
     from verify.sweep.census_report import markdown, write_outputs
 
@@ -137,12 +147,22 @@ def run_exhaustive_census(args) -> int:
     from verify.cli import print_json
     from verify.sweep.exhaustive_census import exhaustive_census  # not api: no Dask, no Arrow
     from verify.sweep.exhaustive_report import markdown, write_outputs
+    from verify.sweep.global_census import MAX_GLOBAL_ARITY
 
     if args.store is not None:
         return run_shard_census(args)
+    if args.workers is not None and not args.global_measures:
+        raise BadInput("--workers applies to --global (the global census) only")
+    if args.workers is not None and not 1 <= args.workers <= MAX_GLOBAL_WORKERS:
+        raise BadInput(f"--workers must be in 1..{MAX_GLOBAL_WORKERS}, got {args.workers}")
+    if args.global_measures and args.exhaustive > MAX_GLOBAL_ARITY:
+        raise TooLarge(f"--global enumerates all 2^(2^Q) functions: Q <= {MAX_GLOBAL_ARITY}, "
+                       f"got {args.exhaustive}")
     if args.output:
         _check_output_prefix(args.output)  # before minutes of work at Q = 6
-    result = exhaustive_census(args.exhaustive, certify=not args.uncertified)
+    result = exhaustive_census(args.exhaustive, certify=not args.uncertified,
+                               global_measures=args.global_measures or None,
+                               workers=args.workers or os.cpu_count() or 1)
     if args.output:
         write_outputs(result, args.output)
     if args.json:
@@ -159,8 +179,9 @@ def run_shard_census(args) -> int:
     from verify.cli import print_json
     from verify.sweep.census_shards import shard_census
 
-    if args.uncertified or args.output:
-        raise BadInput("with a STORE, --exhaustive Q adds up its shards: no --uncertified, -o")
+    if args.uncertified or args.output or args.global_measures or args.workers is not None:
+        raise BadInput("with a STORE, --exhaustive Q adds up its shards: no --uncertified, -o, "
+                       "--global, --workers")
     document = shard_census(args.store, args.exhaustive)
     if args.json:
         print_json(document)

@@ -36,7 +36,7 @@ from verify.sensitivity.hypergraph import (
 )
 
 from .antichains import MAX_ENUMERATED_ARITY, classify, minimal_members
-from .global_census import MAX_GLOBAL_ARITY, global_figures
+from .global_census import DEFAULT_GLOBAL_ARITY, MAX_GLOBAL_ARITY, global_figures
 
 FORMAT = "fbs-census-exhaustive/1"
 RATIOS = {"fbs/bs": ("fbs", "bs"), "C/fbs": ("C", "fbs"), "bs/s": ("bs", "s")}
@@ -74,7 +74,8 @@ class ExhaustiveCensus:
     antichains: int
     certified: bool  # every value of every class came from the checker's report
     certificates_checked: int
-    global_figures: dict | None  # q <= 4: the four measures maximised over the inputs
+    global_figures: dict | None  # the four measures maximised over the inputs (q <= 4,
+    # or q = 5 when asked for), else None
     seconds: dict = field(default_factory=dict, compare=False)  # wall time per step
 
     @property
@@ -90,11 +91,14 @@ class ExhaustiveCensus:
                 **figures(self.rows, self.q), "global": self.global_figures}
 
 
-def exhaustive_census(q: int, *, certify: bool = True) -> ExhaustiveCensus:
+def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | None = None,
+                      workers: int = 1, progress: bool | None = None) -> ExhaustiveCensus:
     """fbs, s, bs and C over every (function, input) pair of q <= 6 inputs: their exact
     distributions, the largest ratios fbs/bs, C/fbs, bs/s and where they occur, by classes
     of antichains of minimal sensitive blocks (the reduction of docs/census.md, ours). With
     `certify`, every class's four values come from the stdlib-only checker's reports.
+    `global_measures` (default: q <= 4) adds the global census, the four measures maximised
+    over the inputs, for q <= 5 (q = 5: 2^32 functions in `workers` processes, minutes).
 
     >>> from verify import exhaustive_census
     >>> census = exhaustive_census(3)
@@ -104,6 +108,11 @@ def exhaustive_census(q: int, *, certify: bool = True) -> ExhaustiveCensus:
     if type(q) is not int or not 1 <= q <= MAX_ENUMERATED_ARITY:
         raise TooLarge(f"the census by structure handles 1 <= q <= {MAX_ENUMERATED_ARITY} "
                        f"(q = 7 has 2.4 * 10^12 antichains), got {q!r}")
+    if global_measures is None:
+        global_measures = q <= DEFAULT_GLOBAL_ARITY
+    if global_measures and q > MAX_GLOBAL_ARITY:
+        raise TooLarge(f"the global census enumerates all 2^(2^q) functions: q <= "
+                       f"{MAX_GLOBAL_ARITY}, got {q}")
     clock = time.perf_counter()
     classes = classify(q)
     seconds = {"classes": time.perf_counter() - clock}
@@ -117,7 +126,12 @@ def exhaustive_census(q: int, *, certify: bool = True) -> ExhaustiveCensus:
     pairs = sum(row.pairs for row in rows)
     if pairs != 2 ** (2 ** q) * 2 ** q:
         raise SolverFailure(f"class weights add up to {pairs}, not 2^(2^{q}) * 2^{q}")
-    overall = global_figures(rows, q) if q <= MAX_GLOBAL_ARITY else None
+    overall = None
+    if global_measures:
+        clock = time.perf_counter()
+        overall = global_figures([(row.table, tuple(row.value(m) for m in MEASURES))
+                                  for row in rows], q, workers=workers, progress=progress)
+        seconds["global census"] = time.perf_counter() - clock
     return ExhaustiveCensus(q, tuple(rows), len(classes.tables), certify, checked, overall,
                             seconds)
 

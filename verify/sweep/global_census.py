@@ -1,107 +1,164 @@
 """The global census: fbs(f), s(f), bs(f), C(f) (the maximum over the inputs x) of every
-Boolean function of q <= 4 inputs, from the census by structure (docs/census.md).
+Boolean function of q <= 5 inputs, from the census by structure (docs/census.md, ours).
 
-For each input x and every function at once (numpy, one uint64 table per function), the
-table of h(y) = f(x XOR y) is a permutation of positions (a delta swap per set bit of x); the
-sensitive family at x is S = {B : h(1_B) != h(0)}, its upward closure up(S) = up(M(f, x)) is
-the up-set whose class the census measured, and a lookup table maps every up-set to the
-rank of its value. The maximum rank over x is the global value. Exact; the per-class values
-are the census's certified ones, the maximum over x is computed here (not by the checker).
+For each input x and many functions at once (numpy, one uint32 truth table per function),
+the table of h(y) = f(x XOR y) is a permutation of positions; the inputs are walked in Gray
+code order, so each step is one delta swap. The sensitive family at x is
+S = {B : h(1_B) != h(0)}; its upward closure up(S) = up(M(f, x)) is the up-set whose class
+the census measured. A dense table maps every up-set to its class, and each class to the
+ranks of its four values packed in one word (a byte per measure), so the maximum over x of
+all four ranks is one bytewise maximum. Only the functions with f(0^q) = 0 are walked: f and
+its complement have the same sensitive family at every input, so each count is doubled.
+
+Exact; the per-class values are the census's (certified when it was); the maximum over x
+and the counting are computed here, not by the checker. q = 5 (2^32 functions): 2,048
+chunks of 2^20 functions, split over `workers` processes; the counts do not depend on it.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
-from verify.base.errors import TooLarge
+from verify.base.errors import SolverFailure, TooLarge
 from verify.base.numbers import fraction_text, int_text
+from verify.base.progress import Progress
 
 from .antichains import classify
 
-MAX_GLOBAL_ARITY = 4  # 2^16 functions; q = 5 has 2^32 (see bench/RESULTS.md for the cost)
+MAX_GLOBAL_ARITY = 5  # 2^32 functions; q = 6 has 2^64
+DEFAULT_GLOBAL_ARITY = 4  # `exhaustive_census` adds the global census up to here by itself
 MEASURES = ("fbs", "s", "bs", "C")
+CHUNK_BITS = 20  # functions per chunk: 2^20 (4 MiB of uint32 tables)
 
 
-def global_figures(rows, q: int) -> dict:
-    """Distributions of the four global measures over all 2^(2^q) functions; `rows` are the
-    census's class rows (canonical table -> measures)."""
+@dataclass(frozen=True)
+class GlobalLookup:
+    """For q inputs: the sorted distinct values of each measure, the class number of every
+    up-set table (dense, 0 = the empty family), and per class number its four ranks packed
+    (byte k of the word = the rank of MEASURES[k])."""
+
+    q: int
+    values: dict[str, list[Fraction]]
+    class_number: np.ndarray  # uint8 or uint16, indexed by up-set table
+    packed_ranks: np.ndarray  # uint32, indexed by class number
+
+
+def global_lookup(class_values: list[tuple[int, tuple]], q: int) -> GlobalLookup:
+    """The lookup from the census's classes: (canonical table, (fbs, s, bs, C)) per class."""
+    by_class = dict(class_values)
+    values, rank = {}, {}
+    for k, measure in enumerate(MEASURES):
+        values[measure] = sorted({Fraction(0)} | {Fraction(v[k]) for v in by_class.values()})
+        if len(values[measure]) > 255:
+            raise SolverFailure(f"{measure} takes {len(values[measure])} values: more than a "
+                                "byte per rank")
+        rank[measure] = {v: r for r, v in enumerate(values[measure])}
+    classes = classify(q)
+    packed = np.zeros(len(classes.canonical) + 1, dtype=np.uint32)  # number 0: the empty family
+    for number, table in enumerate(classes.canonical.tolist(), 1):
+        packed[number] = sum(rank[m][Fraction(by_class[int(table)][k])] << (8 * k)
+                             for k, m in enumerate(MEASURES))
+    dtype = np.uint8 if len(packed) <= 256 else np.uint16
+    class_number = np.zeros(2 ** (2 ** q), dtype=dtype)  # q = 5: zero pages, mostly untouched
+    class_number[classes.tables.astype(np.int64)] = (classes.class_of + 1).astype(dtype)
+    return GlobalLookup(q, values, class_number, packed)
+
+
+def global_ranks(functions: np.ndarray, lookup: GlobalLookup) -> np.ndarray:
+    """The ranks of the four measures, maximised over x, per function: shape (n, 4) uint8
+    (column k for MEASURES[k]). Truth-table bit j of a function = its value at input j."""
+    q, size = lookup.q, 1 << lookup.q
+    h = functions.astype(np.uint32)
+    full, one = np.uint32((1 << size) - 1), np.uint32(1)
+    best = np.zeros(len(h), dtype=np.uint32)
+    for k in range(size):  # x = k XOR (k >> 1): step k flips the lowest set bit of k
+        if k:
+            _flip_position_bit(h, (k & -k).bit_length() - 1, size)
+        sensitive = (h ^ (full * (h & one))) & (full ^ one)
+        ranks = lookup.packed_ranks[lookup.class_number[upward_closure(sensitive, q)]]
+        np.maximum(best.view(np.uint8), ranks.view(np.uint8), out=best.view(np.uint8))
+    return best.view(np.uint8).reshape(len(h), 4)
+
+
+def global_figures(class_values: list[tuple[int, tuple]], q: int, *, workers: int = 1,
+                   progress: bool | None = None) -> dict:
+    """Distributions of the four global measures over all 2^(2^q) functions."""
     if not 1 <= q <= MAX_GLOBAL_ARITY:
         raise TooLarge(f"the global census enumerates all 2^(2^q) functions: q <= "
                        f"{MAX_GLOBAL_ARITY}")
-    functions = np.arange(2 ** (2 ** q), dtype=np.uint64)
-    document = {"functions": int_text(len(functions))}
-    for measure in MEASURES:
-        values, lookup = value_lookup(rows, q, measure)
-        best = global_ranks(functions, q, lookup)
-        counts = np.bincount(best, minlength=len(values))
-        document[measure] = {fraction_text(v): int_text(int(n))
-                             for v, n in zip(values, counts) if n}
+    lookup = global_lookup(class_values, q)
+    chunks = _chunks(q)
+    counts = np.zeros((4, 256), dtype=np.int64)
+    with Progress(len(chunks), f"global census, q = {q}", enabled=progress) as bar:
+        for part in _chunk_counts(class_values, q, chunks, workers, lookup):
+            counts += part
+            bar.update()
+    document = {"functions": int_text(2 ** (2 ** q))}
+    for k, measure in enumerate(MEASURES):
+        document[measure] = {fraction_text(v): int_text(2 * int(n))  # f and its complement
+                             for v, n in zip(lookup.values[measure], counts[k]) if n}
+    total = sum(int(n) for n in document["fbs"].values())
+    if total != 2 ** (2 ** q):
+        raise SolverFailure(f"the global census counted {total} functions, not 2^(2^{q})")
     return document
 
 
-def value_lookup(rows, q: int, measure: str) -> tuple[list[Fraction], np.ndarray]:
-    """(sorted distinct values, rank of the value of every up-set table, dense by table;
-    the empty family, table 0, has value 0)."""
-    by_class = {row.table: Fraction(getattr(row, measure)) for row in rows}
-    values = sorted(set(by_class.values()))
-    rank = {v: k for k, v in enumerate(values)}
-    classes = classify(q)
-    lookup = np.zeros(2 ** (2 ** q), dtype=np.int16)
-    class_ranks = np.array([rank[by_class[int(t)]] for t in classes.canonical.tolist()],
-                           dtype=np.int16)
-    lookup[classes.tables.astype(np.int64)] = class_ranks[classes.class_of]
-    return values, lookup
+def _chunks(q: int) -> list[tuple[int, int]]:
+    """[start, stop) ranges of truth tables, together every table with f(0^q) = 0 once."""
+    total = 2 ** (2 ** q)
+    step = 2 << CHUNK_BITS
+    return [(start, min(start + step, total)) for start in range(0, total, step)]
 
 
-def sorted_lookup(rows, q: int, measure: str):
-    """(sorted distinct values, a map from up-set tables to ranks by binary search): the
-    lookup for q = 5, whose tables (2^32 of them) are too many for a dense array."""
-    by_class = {row.table: Fraction(getattr(row, measure)) for row in rows}
-    values = sorted(set(by_class.values()))
-    rank = {v: k for k, v in enumerate(values)}
-    classes = classify(q)
-    class_ranks = np.array([rank[by_class[int(t)]] for t in classes.canonical.tolist()],
-                           dtype=np.int16)
-    tables = np.concatenate([[0], classes.tables]).astype(np.uint64)  # 0: the empty family
-    ranks = np.concatenate([[0], class_ranks[classes.class_of]]).astype(np.int16)
-    return values, lambda up: ranks[np.searchsorted(tables, up)]
+def _chunk_counts(class_values, q: int, chunks, workers: int, lookup: GlobalLookup):
+    """Per chunk, the 4 x 256 counts of ranks; in order, whatever the number of workers."""
+    if workers <= 1 or len(chunks) == 1:
+        yield from (chunk_counts(lookup, start, stop) for start, stop in chunks)
+        return
+    with ProcessPoolExecutor(workers, initializer=_start_worker,
+                             initargs=(class_values, q)) as pool:
+        yield from pool.map(_worker_counts, chunks, chunksize=4)
 
 
-def global_ranks(functions: np.ndarray, q: int, lookup) -> np.ndarray:
-    """max over x of the rank of the up-set of the sensitive family of f at x, per function
-    (`lookup`: a dense array indexed by up-set table, or a function of the tables)."""
-    if isinstance(lookup, np.ndarray):
-        dense = lookup
-        lookup = lambda up: dense[up.astype(np.int64)]  # noqa: E731
-    size = 1 << q
-    full = np.uint64((1 << size) - 1)
-    best = np.zeros(len(functions), dtype=np.int16)
-    for x in range(size):
-        h = functions.copy()
-        for b in range(q):
-            if (x >> b) & 1:
-                _flip_position_bit(h, b, size)
-        at_zero = h & np.uint64(1)
-        sensitive = (h ^ (full * at_zero)) & (full ^ np.uint64(1))
-        np.maximum(best, lookup(upward_closure(sensitive, q)), out=best)
-    return best
+def chunk_counts(lookup: GlobalLookup, start: int, stop: int) -> np.ndarray:
+    """Counts of each rank of each measure over the even truth tables in [start, stop)."""
+    ranks = global_ranks(np.arange(start, stop, 2, dtype=np.uint64), lookup)
+    return np.stack([np.bincount(ranks[:, k], minlength=256) for k in range(4)])
+
+
+_WORKER_LOOKUP: GlobalLookup | None = None
+
+
+def _start_worker(class_values, q: int) -> None:
+    global _WORKER_LOOKUP
+    _WORKER_LOOKUP = global_lookup(class_values, q)
+
+
+def _worker_counts(chunk: tuple[int, int]) -> np.ndarray:
+    return chunk_counts(_WORKER_LOOKUP, *chunk)
 
 
 def _flip_position_bit(tables: np.ndarray, b: int, size: int) -> None:
     """tables[j] <- tables[j XOR 2^b] for every position j (a delta swap)."""
-    shift = np.uint64(1 << b)
-    low = np.uint64(sum(1 << j for j in range(size) if not (j >> b) & 1))
+    shift = tables.dtype.type(1 << b)
+    low = tables.dtype.type(_without_bit(b, size))
     swapped = ((tables >> shift) ^ tables) & low
     tables ^= swapped ^ (swapped << shift)
 
 
 def upward_closure(tables: np.ndarray, q: int) -> np.ndarray:
     """Every set containing a member: add each coordinate in turn (position bit b)."""
-    size = 1 << q
     closed = tables.copy()
     for b in range(q):
-        low = np.uint64(sum(1 << j for j in range(size) if not (j >> b) & 1))
-        closed |= (closed & low) << np.uint64(1 << b)
+        low = tables.dtype.type(_without_bit(b, 1 << q))
+        closed |= (closed & low) << tables.dtype.type(1 << b)
     return closed
+
+
+def _without_bit(b: int, size: int) -> int:
+    """The positions j < size whose bit b is 0."""
+    return sum(1 << j for j in range(size) if not (j >> b) & 1)
