@@ -121,7 +121,7 @@ def minimal_members(table: int, q: int) -> list[int]:
     table's positions without bit b up by 2^b marks those m)."""
     covered = 0
     for b in range(q):
-        covered |= (table & _without_bit(b, q)) << (1 << b)
+        covered |= (table & positions_without_bit(b, q)) << (1 << b)
     minimal, members = table & ~covered, []
     while minimal:
         low = minimal & -minimal
@@ -131,7 +131,7 @@ def minimal_members(table: int, q: int) -> list[int]:
 
 
 @lru_cache(maxsize=None)
-def _without_bit(b: int, q: int) -> int:
+def positions_without_bit(b: int, q: int) -> int:
     """The positions (sets) whose bit b is 0."""
     return sum(1 << j for j in range(1 << q) if not (j >> b) & 1)
 

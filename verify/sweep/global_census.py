@@ -27,7 +27,7 @@ from verify.base.errors import SolverFailure, TooLarge
 from verify.base.numbers import fraction_text, int_text
 from verify.base.progress import Progress
 
-from .antichains import classify
+from .antichains import classify, positions_without_bit
 
 MAX_GLOBAL_ARITY = 5  # 2^32 functions; q = 6 has 2^64
 DEFAULT_GLOBAL_ARITY = 4  # `exhaustive_census` adds the global census up to here by itself
@@ -77,7 +77,7 @@ def global_ranks(functions: np.ndarray, lookup: GlobalLookup) -> np.ndarray:
     best = np.zeros(len(h), dtype=np.uint32)
     for k in range(size):  # x = k XOR (k >> 1): step k flips the lowest set bit of k
         if k:
-            _flip_position_bit(h, (k & -k).bit_length() - 1, size)
+            _flip_position_bit(h, (k & -k).bit_length() - 1, q)
         sensitive = (h ^ (full * (h & one))) & (full ^ one)
         ranks = lookup.packed_ranks[lookup.class_number[upward_closure(sensitive, q)]]
         np.maximum(best.view(np.uint8), ranks.view(np.uint8), out=best.view(np.uint8))
@@ -142,10 +142,10 @@ def _worker_counts(chunk: tuple[int, int]) -> np.ndarray:
     return chunk_counts(_WORKER_LOOKUP, *chunk)
 
 
-def _flip_position_bit(tables: np.ndarray, b: int, size: int) -> None:
+def _flip_position_bit(tables: np.ndarray, b: int, q: int) -> None:
     """tables[j] <- tables[j XOR 2^b] for every position j (a delta swap)."""
     shift = tables.dtype.type(1 << b)
-    low = tables.dtype.type(_without_bit(b, size))
+    low = tables.dtype.type(positions_without_bit(b, q))
     swapped = ((tables >> shift) ^ tables) & low
     tables ^= swapped ^ (swapped << shift)
 
@@ -154,11 +154,6 @@ def upward_closure(tables: np.ndarray, q: int) -> np.ndarray:
     """Every set containing a member: add each coordinate in turn (position bit b)."""
     closed = tables.copy()
     for b in range(q):
-        low = tables.dtype.type(_without_bit(b, 1 << q))
+        low = tables.dtype.type(positions_without_bit(b, q))
         closed |= (closed & low) << tables.dtype.type(1 << b)
     return closed
-
-
-def _without_bit(b: int, size: int) -> int:
-    """The positions j < size whose bit b is 0."""
-    return sum(1 << j for j in range(size) if not (j >> b) & 1)
