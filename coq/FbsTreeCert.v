@@ -955,9 +955,135 @@ Proof.
   - exact Hmin.
 Qed.
 
+(* A permutation of lists is a permutation of their indices. *)
+Lemma perm_of_Permutation : forall (A : Type) (d : A) (l l' : list A), Permutation l l' ->
+  exists pi pinv, IsPerm (length l) pi pinv /\
+    forall i, (i < length l)%nat -> nth i l d = nth (pi i) l' d.
+Proof.
+  intros A d l l' H. induction H as [| x l l' H IH | x y l | l l' l'' H1 IH1 H2 IH2].
+  - exists (fun i => i), (fun i => i). split; intros i Hi; simpl in Hi; lia.
+  - destruct IH as [pi [pinv [HP Hn]]].
+    exists (fun i => match i with O => O | S j => S (pi j) end),
+           (fun i => match i with O => O | S j => S (pinv j) end).
+    split.
+    + intros [| j] Hj; simpl in Hj |- *; [lia |].
+      destruct (HP j ltac:(lia)) as [H1 [H2 [H3 H4]]]. rewrite H3, H4. split; [lia | split; [lia | auto]].
+    + intros [| j] Hj; simpl in Hj |- *; [reflexivity |]. apply Hn. lia.
+  - exists (fun i => match i with O => 1%nat | 1%nat => O | _ => i end),
+           (fun i => match i with O => 1%nat | 1%nat => O | _ => i end).
+    split.
+    + intros [| [| j]] Hj; simpl in Hj |- *; lia.
+    + intros [| [| j]] Hj; reflexivity.
+  - destruct IH1 as [pi1 [pinv1 [HP1 Hn1]]]. destruct IH2 as [pi2 [pinv2 [HP2 Hn2]]].
+    assert (E : length l = length l') by exact (Permutation_length H1).
+    rewrite <- E in HP2, Hn2.
+    exists (fun i => pi2 (pi1 i)), (fun i => pinv1 (pinv2 i)). split.
+    + intros i Hi. destruct (HP1 i Hi) as [A1 [A2 [A3 A4]]].
+      destruct (HP2 (pi1 i) A1) as [B1 [B2 [B3 B4]]].
+      destruct (HP2 i Hi) as [C1 [C2 [C3 C4]]].
+      destruct (HP1 (pinv2 i) C2) as [D1 [D2 [D3 D4]]].
+      rewrite B3, A3, D4, C4. split; [exact B1 | split; [exact D2 | split; reflexivity]].
+    + intros i Hi. rewrite Hn1 by exact Hi. apply Hn2. apply (HP1 i Hi).
+Qed.
+
+(* Finite choice: one witness for each index below n. *)
+Lemma finite_choice : forall (A : Type) (a0 : A) (P : nat -> A -> Prop) n,
+  (forall i, (i < n)%nat -> exists x, P i x) -> exists f : nat -> A, forall i, (i < n)%nat -> P i (f i).
+Proof.
+  intros A a0 P n. induction n as [| n IH]; intros H.
+  - exists (fun _ => a0). intros i Hi. lia.
+  - destruct IH as [f Hf]; [intros i Hi; apply H; lia |].
+    destruct (H n ltac:(lia)) as [x Hx].
+    exists (fun i => if Nat.eqb i n then x else f i). intros i Hi.
+    destruct (Nat.eqb_spec i n) as [-> | Hne]; [exact Hx | apply Hf; lia].
+Qed.
+
+(* The checker's key of a node or record with aggregator phi, z and capacities c: the list of
+   pairs (z_i, c_i), capacities in lowest terms (the checker's fractions); for a symmetric
+   aggregator the key is this list up to order (its multiset). *)
+Definition pairsOf (q : nat) (z : list bool) (c : nat -> Q) : list (bool * Q) :=
+  map (fun i => (nth i z false, Qred (c i))) (seq 0 q).
+
+(* The node's data (z_u, c^u) has the record's key (z, c): equal pairs, or equal multisets of
+   pairs when phi is symmetric. *)
+Definition KeyMatch (phi : Agg) (q : nat) (zu : list bool) (cu : nat -> Q) (z : list bool)
+  (c : nat -> Q) : Prop :=
+  pairsOf q zu cu = pairsOf q z c \/ (Symmetric phi /\ Permutation (pairsOf q zu cu) (pairsOf q z c)).
+
+(* Every node's key names an entry with the node's aggregator and arity whose key (z, c)
+   matches the node's z_u and children's accepted values, these read from the shared records
+   (the checker recomputes them from the tree, alpha and the values it accepted). *)
+Fixpoint KeyedByMultiset {K : Type} (T : ctree) (alpha : path -> bool) (key : path -> K)
+  (tab : K -> Q * list Q) (data : K -> Entry) : Prop :=
+  match T with
+  | CLeaf => True
+  | CNode phi q kids =>
+      (exists z c, data (key []) = (phi, q, z, c) /\ length z = q /\
+         KeyMatch phi q (map (fun i => F (kids i) (sub alpha i)) (seq 0 q))
+                  (fun i => accepted (kids i) (fun p => tab (key (i :: p)))) z c) /\
+      (forall i, (i < q)%nat -> KeyedByMultiset (kids i) (sub alpha i) (sub key i) tab data)
+  end.
+
+Lemma keyMatch_perm : forall phi q zu cu z c, KeyMatch phi q zu cu z c ->
+  exists pi pinv, IsPerm q pi pinv /\ (Symmetric phi \/ forall i, (i < q)%nat -> pi i = i) /\
+    forall i, (i < q)%nat -> nth i zu false = nth (pi i) z false /\ cu i == c (pi i).
+Proof.
+  intros phi q zu cu z c HM.
+  assert (Hpt : forall pi i, (i < q)%nat -> (pi i < q)%nat ->
+            nth i (pairsOf q zu cu) (false, 0) = nth (pi i) (pairsOf q z c) (false, 0) ->
+            nth i zu false = nth (pi i) z false /\ cu i == c (pi i)).
+  { intros pi i Hi Hpi E. unfold pairsOf in E. rewrite !nth_map_seq in E by assumption.
+    injection E as E1 E2. split; [exact E1 |].
+    rewrite <- (Qred_correct (cu i)), <- (Qred_correct (c (pi i))), E2. reflexivity. }
+  destruct HM as [HE | [Hsym HP]].
+  - exists (fun i => i), (fun i => i). split; [intros i Hi; lia |]. split; [right; reflexivity |].
+    intros i Hi. apply (Hpt (fun j => j)); [exact Hi | exact Hi | rewrite HE; reflexivity].
+  - destruct (perm_of_Permutation _ (false, 0) _ _ HP) as [pi [pinv [HI Hn]]].
+    assert (Hq : length (pairsOf q zu cu) = q) by (unfold pairsOf; rewrite map_length, seq_length; reflexivity).
+    rewrite Hq in HI, Hn.
+    exists pi, pinv. split; [exact HI |]. split; [left; exact Hsym |].
+    intros i Hi. apply Hpt; [exact Hi | apply (HI i Hi) | apply Hn; exact Hi].
+Qed.
+
+(* The multiset keys give a permutation at every node. *)
+Lemma keyed_perm_of_multiset : forall (K : Type) T alpha (key : path -> K) tab data,
+  KeyedByMultiset T alpha key tab data -> exists perm, KeyedByPerm T alpha key tab data perm.
+Proof.
+  intros K T. induction T as [| phi q kids IH]; intros alpha key tab data HK.
+  - exists (fun _ => (fun i => i, fun i => i)). exact I.
+  - destruct HK as [[z [c [Hd [Hz HM]]]] Hkids].
+    destruct (keyMatch_perm _ _ _ _ _ _ HM) as [pi [pinv [HP [Hsym Hpt]]]].
+    destruct (finite_choice _ (fun _ => (fun i => i, fun i => i))
+                (fun i perm => KeyedByPerm (kids i) (sub alpha i) (sub key i) tab data perm) q)
+      as [g Hg].
+    { intros i Hi. exact (IH i (sub alpha i) (sub key i) tab data (Hkids i Hi)). }
+    exists (fun p => match p with [] => (pi, pinv) | i :: p' => g i p' end). split.
+    + exists z, c. cbn [fst snd]. split; [exact Hd |]. split; [exact Hz |].
+      split; [exact HP |]. split; [exact Hsym |].
+      intros i Hi. destruct (Hpt i Hi) as [E1 E2]. rewrite nth_map_seq in E1 by exact Hi.
+      split; [exact E1 | exact E2].
+    + intros i Hi. exact (Hg i Hi).
+Qed.
+
+(* THE SHARED CERTIFICATE (ours; FORMAT.md section 6, "Version 2"): records shared among
+   nodes with the same key -- (aggregator, z, capacities), the multiset of pairs (z_i, c_i)
+   for a symmetric aggregator -- each checked once at its own data, certify that the root's
+   looked-up value V is the minimum of the global dual LP of F_T at alpha: V = rho_T. *)
+Theorem shared_tree_certificate_multiset : forall (K : Type) T alpha (key : path -> K) tab primTab data,
+  (forall k, LocalChecked (data k) (tab k) (primTab k)) -> KeyedByMultiset T alpha key tab data ->
+  let V := accepted T (fun p => tab (key p)) in
+  (exists t, GlobalDualFeasible T alpha t /\ dualValue T t == V) /\
+  (forall t, GlobalDualFeasible T alpha t -> V <= dualValue T t).
+Proof.
+  intros K T alpha key tab primTab data Hok HK.
+  exact (shared_tree_certificate_perm K T alpha key tab primTab data Hok
+           (keyed_perm_of_multiset K T alpha key tab data HK)).
+Qed.
+
 Print Assumptions tree_certificate_dual.
 Print Assumptions tree_certificate_primal.
 Print Assumptions tree_certificate.
 Print Assumptions shared_tree_certificate.
 Print Assumptions local_checked_perm.
 Print Assumptions shared_tree_certificate_perm.
+Print Assumptions shared_tree_certificate_multiset.
