@@ -1,12 +1,13 @@
 (* FbsExamples.v -- non-vacuity of the main theorems of FbsTrees.v and FbsTreeCert.v.
    For each of theorem_4_2, theorem_B1, theorem_B4, tree_certificate and
    shared_tree_certificate_multiset, one small concrete instance meets ALL the theorem's
-   hypotheses at once, and the quantity the theorem bounds is computed exactly (vm_compute) and equals the bound: the bounds are attained, so the
-   hypotheses are jointly satisfiable and the conclusions are not weaker than stated. The
-   honest Alice is never caught on the same instance (the catch probability is not trivially
-   positive), and a node whose sampling weights sum to 0 ends in Alice's favour (so `catch`
-   does not default to 1 there). Checked by coqc 8.16 (coq/check.sh); every Print Assumptions
-   at the end must answer "Closed under the global context". *)
+   hypotheses at once, and the quantity the theorem bounds is computed exactly (vm_compute)
+   and equals the bound: the bounds are attained, so the hypotheses are jointly satisfiable
+   and the conclusions are not weaker than stated. The honest Alice is never caught on the
+   same instance (the catch probability is not trivially positive), and a node whose sampling
+   weights sum to 0 ends in Alice's favour (so `catch` does not default to 1 there). Checked
+   by coqc 8.16 (coq/check.sh); every Print Assumptions at the end must answer "Closed under
+   the global context". *)
 
 From Coq Require Import QArith Lqa List Lia Bool Permutation.
 From FbsCoq Require Import FbsTrees FbsTreeCert.
