@@ -2,7 +2,9 @@
    the records the trusted checker verifies node by node imply a feasible dual of the global
    fbs LP of F_T at alpha (paper Definition 3.4) whose value is the certified V, hence
    fbs_alpha(F_T) = rho_T <= V. Checked by coqc 8.16 (coq/check.sh); every Print Assumptions at
-   the end must answer "Closed under the global context". *)
+   the end must answer "Closed under the global context". The last sections (ours) model
+   version 2's shared records: a lookup by key, the key of a symmetric aggregator being the
+   multiset of pairs (z_i, c_i) (shared_tree_certificate_multiset). *)
 
 From Coq Require Import QArith Qminmax Lqa List Lia Bool Permutation.
 From FbsCoq Require Import FbsTrees.
