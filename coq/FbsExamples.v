@@ -1,14 +1,15 @@
 (* FbsExamples.v -- non-vacuity of the main theorems of FbsTrees.v and FbsTreeCert.v.
-   For each of theorem_4_2, theorem_B1, theorem_B4 and tree_certificate, one small concrete
-   instance meets ALL the theorem's hypotheses at once, and the quantity the theorem bounds is
-   computed exactly (vm_compute) and equals the bound: the bounds are attained, so the
-   hypotheses are jointly satisfiable and the conclusions are not weaker than stated. The
-   honest Alice is never caught on the same instance (the catch probability is not trivially
-   positive), and a node whose sampling weights sum to 0 ends in Alice's favour (so `catch`
-   does not default to 1 there). Checked by coqc 8.16 (coq/check.sh); every Print Assumptions
-   at the end must answer "Closed under the global context". *)
+   For each of theorem_4_2, theorem_B1, theorem_B4, tree_certificate and
+   shared_tree_certificate_multiset, one small concrete instance meets ALL the theorem's
+   hypotheses at once, and the quantity the theorem bounds is computed exactly (vm_compute)
+   and equals the bound: the bounds are attained, so the hypotheses are jointly satisfiable
+   and the conclusions are not weaker than stated. The honest Alice is never caught on the
+   same instance (the catch probability is not trivially positive), and a node whose sampling
+   weights sum to 0 ends in Alice's favour (so `catch` does not default to 1 there). Checked
+   by coqc 8.16 (coq/check.sh); every Print Assumptions at the end must answer "Closed under
+   the global context". *)
 
-From Coq Require Import QArith Lqa List Lia Bool.
+From Coq Require Import QArith Lqa List Lia Bool Permutation.
 From FbsCoq Require Import FbsTrees FbsTreeCert.
 Import ListNotations.
 Open Scope Q_scope.
@@ -282,6 +283,106 @@ Proof.
   assert (Hle1 := Hmin' _ Hfeas). assert (Hle2 := Hmin _ Hfeas'). lra.
 Qed.
 
+(* ======================================================================================== *)
+(* Sharing up to a permutation: two maj:3 nodes, at z = 110 and z = 011, reference one       *)
+(* record (FORMAT.md section 6, "Version 2"); V = rho_T = 4.                                  *)
+(* ======================================================================================== *)
+
+(* maj:3 in the checker's closed form phi(x) = V(|x|): more than half of the inputs are 1. *)
+Definition majc : Agg := fun x => Nat.ltb (length x) (2 * count_occ bool_dec x true).
+
+Lemma majc_symmetric : Symmetric majc.
+Proof. exact (symmetric_of_count (fun n k => Nat.ltb n (2 * k))). Qed.
+
+(* maj:3 over u = maj:3(A, B, C), u' = maj:3(D, E, G) and a leaf H. *)
+Definition permTree : ctree :=
+  CNode majc 3 (fun i => match i with
+                         | O | 1%nat => CNode majc 3 (fun _ => CLeaf)
+                         | _ => CLeaf end).
+
+(* alpha: A = B = 1, C = 0 (u at z = 110); D = 0, E = G = 1 (u' at z = 011); H = 0. *)
+Definition permAlpha : path -> bool := fun p =>
+  match p with
+  | [0%nat; 2%nat] | [1%nat; 0%nat] | [2%nat] => false
+  | _ => true
+  end.
+
+(* Keys: 0 = the shared record of (maj:3, {(1, 1), (1, 1), (0, 1)}), 1 = the root's record,
+   2 = the leaves (never looked up: a leaf's value is 1). *)
+Definition permKey : path -> nat := fun p =>
+  match p with [] => 1%nat | [0%nat] | [1%nat] => 0%nat | _ => 2%nat end.
+
+Definition permData : nat -> Entry := fun k =>
+  match k with
+  | O => (majc, 3%nat, [true; true; false], fun _ => 1)
+  | 1%nat => (majc, 3%nat, [true; true; false], fun i => nth i [2; 2; 1] 0)
+  | _ => (majc, 0%nat, [], fun _ => 0)
+  end.
+
+Definition permTab : nat -> Q * list Q := fun k =>
+  match k with O => (2, [1; 1; 0]) | 1%nat => (4, [1; 1; 0]) | _ => (0, []) end.
+
+Definition permPrimTab : nat -> list (list bool * Q) := fun k =>
+  match k with
+  | O => [([true; false; false], 1); ([false; true; false], 1)]
+  | 1%nat => [([true; false; false], 2); ([false; true; false], 2)]
+  | _ => []
+  end.
+
+Lemma permChecked : forall k, LocalChecked (permData k) (permTab k) (permPrimTab k).
+Proof.
+  intros [| [| k]]; unfold LocalChecked, permData, permTab, permPrimTab.
+  - split; [apply dualFeasibleb_sound; vm_compute; reflexivity |].
+    split; [vm_compute; reflexivity |]. split.
+    + intros Jw HJw. destruct HJw as [<- | [<- | []]];
+        (split; [simpl; lra | apply sensitive_of_sensb; vm_compute; reflexivity]).
+    + split; [intros [| [| [| i]]] Hi; try lia; apply Qle_bool_iff; vm_compute; reflexivity |].
+      vm_compute; reflexivity.
+  - split; [apply dualFeasibleb_sound; vm_compute; reflexivity |].
+    split; [vm_compute; reflexivity |]. split.
+    + intros Jw HJw. destruct HJw as [<- | [<- | []]];
+        (split; [simpl; lra | apply sensitive_of_sensb; vm_compute; reflexivity]).
+    + split; [intros [| [| [| i]]] Hi; try lia; apply Qle_bool_iff; vm_compute; reflexivity |].
+      vm_compute; reflexivity.
+  - split; [apply dualFeasibleb_sound; vm_compute; reflexivity |].
+    split; [vm_compute; reflexivity |]. split; [intros Jw [] |].
+    split; [intros i Hi; lia | vm_compute; reflexivity].
+Qed.
+
+Lemma permKeyed : KeyedByMultiset permTree permAlpha permKey permTab permData.
+Proof.
+  split.
+  - eexists _, _. split; [reflexivity |]. split; [reflexivity |]. left. vm_compute. reflexivity.
+  - intros [| [| [| i]]] Hi; try lia; cbn [KeyedByMultiset]; split;
+      try (intros j Hj; exact I).
+    + eexists _, _. split; [reflexivity |]. split; [reflexivity |]. left. vm_compute. reflexivity.
+    + eexists _, _. split; [reflexivity |]. split; [reflexivity |].
+      right. split; [exact majc_symmetric |]. vm_compute.
+      apply (Permutation_cons_append [(true, 1); (true, 1)] (false, 1)).
+Qed.
+
+(* SHARING UP TO A PERMUTATION, non-vacuous: u (z = 110) and u' (z = 011) reference the same
+   record, checked once at z = 110 (u' matches it only up to the order of its pairs); all hypotheses of shared_tree_certificate_multiset hold,
+   so V = 4 is the minimum of the global dual LP of F_T at alpha (rho_T = 4). *)
+Theorem shared_perm_example :
+  (forall k, LocalChecked (permData k) (permTab k) (permPrimTab k)) /\
+  KeyedByMultiset permTree permAlpha permKey permTab permData /\
+  permKey [0%nat] = permKey [1%nat] /\
+  map (fun i => permAlpha [0%nat; i]) (seq 0 3) = [true; true; false] /\
+  map (fun i => permAlpha [1%nat; i]) (seq 0 3) = [false; true; true] /\
+  pairsOf 3 [false; true; true] (fun _ => 1) <> pairsOf 3 [true; true; false] (fun _ => 1) /\
+  accepted permTree (fun p => permTab (permKey p)) == 4 /\
+  (exists t, GlobalDualFeasible permTree permAlpha t /\ dualValue permTree t == 4) /\
+  (forall t, GlobalDualFeasible permTree permAlpha t -> 4 <= dualValue permTree t).
+Proof.
+  destruct (shared_tree_certificate_multiset nat permTree permAlpha permKey permTab permPrimTab
+              permData permChecked permKeyed) as [Hfeas Hmin].
+  split; [exact permChecked |]. split; [exact permKeyed |].
+  split; [reflexivity |]. split; [reflexivity |]. split; [reflexivity |].
+  split; [vm_compute; discriminate |]. split; [vm_compute; reflexivity |].
+  split; [exact Hfeas | exact Hmin].
+Qed.
+
 Print Assumptions dualFeasibleb_sound.
 Print Assumptions theorem_4_2_example.
 Print Assumptions theorem_B1_example.
@@ -289,3 +390,4 @@ Print Assumptions theorem_B4_example.
 Print Assumptions zero_weight_example.
 Print Assumptions menu_example.
 Print Assumptions tree_certificate_example.
+Print Assumptions shared_perm_example.

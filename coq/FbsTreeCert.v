@@ -2,9 +2,11 @@
    the records the trusted checker verifies node by node imply a feasible dual of the global
    fbs LP of F_T at alpha (paper Definition 3.4) whose value is the certified V, hence
    fbs_alpha(F_T) = rho_T <= V. Checked by coqc 8.16 (coq/check.sh); every Print Assumptions at
-   the end must answer "Closed under the global context". *)
+   the end must answer "Closed under the global context". The last sections (ours) model
+   version 2's shared records: a lookup by key, the key of a symmetric aggregator being the
+   multiset of pairs (z_i, c_i) (shared_tree_certificate_multiset). *)
 
-From Coq Require Import QArith Qminmax Lqa List Lia Bool.
+From Coq Require Import QArith Qminmax Lqa List Lia Bool Permutation.
 From FbsCoq Require Import FbsTrees.
 Import ListNotations.
 Open Scope Q_scope.
@@ -695,7 +697,395 @@ Proof.
   exact (tree_certificate T alpha rec (fun p => primTab (key p)) HD HP).
 Qed.
 
+(* ======================================================================================== *)
+(* Sharing up to a permutation (FORMAT.md section 6, "Version 2"; ours)                      *)
+(* ======================================================================================== *)
+
+(* A symmetric aggregator: its value does not change when its input is permuted (the closed
+   forms phi(x) = V(|x|) of the checker are such aggregators; see symmetric_of_count). *)
+Definition Symmetric (phi : Agg) : Prop := forall x y, Permutation x y -> phi x = phi y.
+
+(* pi is a permutation of the indices 0 .. q-1, with inverse pinv. *)
+Definition IsPerm (q : nat) (pi pinv : nat -> nat) : Prop :=
+  forall i, (i < q)%nat -> (pi i < q)%nat /\ (pinv i < q)%nat /\ pinv (pi i) = i /\ pi (pinv i) = i.
+
+(* The list l read through pi: its i-th element is l's (pi i)-th, for i < q. *)
+Definition permL {A : Type} (pi : nat -> nat) (q : nat) (l : list A) (d : A) : list A :=
+  map (fun i => nth (pi i) l d) (seq 0 q).
+
+(* A record and a primal moved to the permuted children: the same value and weights, the dual
+   and every block read through pi. *)
+Definition permRec (pi : nat -> nat) (q : nat) (r : Q * list Q) : Q * list Q :=
+  (fst r, permL pi q (snd r) 0).
+Definition permPrim (pi : nat -> nat) (q : nat) (w : list (list bool * Q)) : list (list bool * Q) :=
+  map (fun Jw => (permL pi q (fst Jw) false, snd Jw)) w.
+
+Lemma isPerm_seq : forall q pi pinv, IsPerm q pi pinv ->
+  Permutation (map pi (seq 0 q)) (seq 0 q).
+Proof.
+  intros q pi pinv HP. apply NoDup_Permutation.
+  - apply NoDup_map_inv with (f := pinv). rewrite map_map.
+    rewrite (map_ext_in _ (fun i => i)); [rewrite map_id; apply seq_NoDup |].
+    intros i Hi. apply in_seq in Hi. destruct (HP i) as [_ [_ [H _]]]; [lia | exact H].
+  - apply seq_NoDup.
+  - intros j. rewrite in_map_iff, in_seq. split.
+    + intros [i [<- Hi]]. apply in_seq in Hi. destruct (HP i) as [H _]; lia.
+    + intros Hj. exists (pinv j). destruct (HP j) as [_ [H1 [_ H2]]]; [lia |].
+      split; [exact H2 | apply in_seq; lia].
+Qed.
+
+Lemma qsum_qlsum : forall n g, qsum n g == qlsum (map g (seq 0 n)).
+Proof.
+  induction n as [| n IH]; intros g; [reflexivity |].
+  rewrite seq_S, map_app, qlsum_app. simpl. rewrite IH. ring.
+Qed.
+
+Lemma qlsum_perm : forall xs ys, Permutation xs ys -> qlsum xs == qlsum ys.
+Proof.
+  intros xs ys HP. induction HP; simpl; [reflexivity | rewrite IHHP; reflexivity | ring |].
+  rewrite IHHP1. exact IHHP2.
+Qed.
+
+(* Reindexing a finite sum by a permutation of its indices. *)
+Lemma qsum_perm : forall q pi pinv g, IsPerm q pi pinv ->
+  qsum q (fun i => g (pi i)) == qsum q g.
+Proof.
+  intros q pi pinv g HP. rewrite !qsum_qlsum.
+  rewrite <- (map_map pi g). apply qlsum_perm. apply Permutation_map. exact (isPerm_seq q pi pinv HP).
+Qed.
+
+Lemma nth_permL : forall (A : Type) pi q (l : list A) d i, (i < q)%nat ->
+  nth i (permL pi q l d) d = nth (pi i) l d.
+Proof. intros. unfold permL. apply nth_map_seq. assumption. Qed.
+
+Lemma permL_length : forall (A : Type) pi q (l : list A) d, length (permL pi q l d) = q.
+Proof. intros. unfold permL. rewrite map_length, seq_length. reflexivity. Qed.
+
+(* A symmetric aggregator does not see a permutation of its q inputs. *)
+Lemma symmetric_permL : forall phi q pi pinv x, Symmetric phi -> IsPerm q pi pinv ->
+  length x = q -> phi (permL pi q x false) = phi x.
+Proof.
+  intros phi q pi pinv x HS HP Hx. apply HS. unfold permL.
+  rewrite <- (map_map pi (fun j => nth j x false)).
+  transitivity (map (fun j => nth j x false) (seq 0 q)).
+  - apply Permutation_map. exact (isPerm_seq q pi pinv HP).
+  - rewrite <- Hx, map_nth_seq. reflexivity.
+Qed.
+
+Lemma flip_length : forall z B, length (flip z B) = length z.
+Proof. intros. unfold flip. rewrite map_length, seq_length. reflexivity. Qed.
+
+(* Flipping the permuted block at the permuted point is permuting the flipped point. *)
+Lemma flip_permL : forall q pi pinv z B, IsPerm q pi pinv -> length z = q ->
+  flip (permL pi q z false) (permL pi q B false) = permL pi q (flip z B) false.
+Proof.
+  intros q pi pinv z B HP Hz. unfold flip at 1. rewrite permL_length.
+  unfold permL at 3. apply map_ext_in. intros i Hi. apply in_seq in Hi.
+  rewrite !nth_permL by lia. unfold flip. rewrite nth_map_seq; [reflexivity |].
+  destruct (HP i ltac:(lia)) as [H _]. lia.
+Qed.
+
+Lemma flip_ext : forall z B B', (forall i, (i < length z)%nat -> nth i B false = nth i B' false) ->
+  flip z B = flip z B'.
+Proof.
+  intros z B B' E. unfold flip. apply map_ext_in. intros i Hi. apply in_seq in Hi.
+  rewrite E by lia. reflexivity.
+Qed.
+
+(* THE LOCAL STEP (ours): a record that passes the local checks at (phi, q, z, c) passes them,
+   permuted by pi, at (phi, q, z', c') whenever z' and c' are z and c read through pi and phi
+   does not see pi (phi symmetric, or pi the identity). *)
+Lemma local_checked_perm : forall phi q z c z' c' pi pinv r w,
+  IsPerm q pi pinv -> (forall x, length x = q -> phi (permL pi q x false) = phi x) ->
+  length z = q -> z' = permL pi q z false -> (forall i, (i < q)%nat -> c' i == c (pi i)) ->
+  LocalChecked (phi, q, z, c) r w ->
+  LocalChecked (phi, q, z', c') (permRec pi q r) (permPrim pi q w).
+Proof.
+  intros phi q z c z' c' pi pinv r w HP Hphi Hz -> Hc [[Hv Hfeas] [Hval [Hw [Hload Hsum]]]].
+  assert (Hpi : forall i, (i < q)%nat -> (pi i < q)%nat) by (intros i Hi; apply (HP i Hi)).
+  (* a block sensitive at z stays sensitive, permuted, at z' *)
+  assert (Hsens : forall J, Sensitive phi z J -> Sensitive phi (permL pi q z false) (permL pi q J false)).
+  { intros J HJ. unfold Sensitive in *. rewrite (flip_permL q pi pinv z J HP Hz).
+    rewrite !Hphi by (try rewrite flip_length; exact Hz). exact HJ. }
+  unfold LocalChecked, permRec, permPrim; cbn [fst snd]. split; [split |]; [| | split; [| split; [| split]]].
+  - intros i. destruct (Nat.lt_ge_cases i q) as [Hi | Hi].
+    + rewrite nth_permL by exact Hi. apply Hv.
+    + rewrite nth_overflow by (rewrite permL_length; exact Hi). lra.
+  - intros B' HB'. rewrite permL_length.
+    set (B := permL pinv q B' false).
+    assert (HB : Sensitive phi z B).
+    { unfold Sensitive in *. intros E. apply HB'.
+      rewrite (flip_ext _ B' (permL pi q B false)).
+      - rewrite (flip_permL q pi pinv z B HP Hz), !Hphi by (try rewrite flip_length; exact Hz).
+        exact E.
+      - rewrite permL_length. intros i Hi. unfold B. rewrite !nth_permL by (try apply Hpi; exact Hi).
+        destruct (HP i Hi) as [_ [_ [-> _]]]. reflexivity. }
+    specialize (Hfeas B HB). rewrite Hz in Hfeas. unfold blockWeight in *.
+    rewrite <- (qsum_perm q pi pinv _ HP) in Hfeas.
+    apply (Qle_trans _ _ _ Hfeas). apply Qle_lteq. right. apply qsum_ext. intros i Hi.
+    unfold B. rewrite !nth_permL by (try apply Hpi; exact Hi).
+    destruct (HP i Hi) as [_ [_ [-> _]]]. reflexivity.
+  - rewrite <- Hval, <- (qsum_perm q pi pinv (fun i => c i * nth i (snd r) 0) HP). apply qsum_ext. intros i Hi.
+    rewrite nth_permL by exact Hi. rewrite Hc by exact Hi. reflexivity.
+  - intros Jw' HJw'. apply in_map_iff in HJw'. destruct HJw' as [Jw [<- HJw]]. cbn [fst snd].
+    destruct (Hw Jw HJw) as [H0 HS]. split; [exact H0 | apply Hsens; exact HS].
+  - intros i Hi. rewrite Hc by exact Hi. apply (Qle_trans _ (load w (pi i))); [| apply Hload; apply Hpi; exact Hi].
+    apply Qle_lteq. right. unfold load. rewrite map_map. apply qlsum_ext. intros Jw _. cbn [fst snd].
+    rewrite nth_permL by exact Hi. reflexivity.
+  - rewrite map_map. cbn [snd]. exact Hsum.
+Qed.
+
+(* The checker's symmetric aggregators phi(x) = V(|x|) (FORMAT.md section 6, "Symmetric
+   aggregators") are Symmetric. *)
+Lemma symmetric_of_count : forall V : nat -> nat -> bool,
+  Symmetric (fun x => V (length x) (count_occ bool_dec x true)).
+Proof.
+  intros V x y HP. rewrite (Permutation_length HP).
+  rewrite (proj1 (Permutation_count_occ bool_dec x y) HP true). reflexivity.
+Qed.
+
+(* The arity of an entry. *)
+Definition arityOf (e : Entry) : nat := match e with (_, q, _, _) => q end.
+
+(* Every node's key names an entry whose z and capacities are the node's z_u and children's
+   accepted values read through a permutation pi of the children (perm p = (pi, pinv) at the
+   node at path p), with pi the identity unless the aggregator is symmetric. The checker's
+   key of a symmetric aggregator is the multiset of pairs (z_i, c_i): equal multisets give
+   such a pi; the checker never computes it. *)
+Fixpoint KeyedByPerm {K : Type} (T : ctree) (alpha : path -> bool) (key : path -> K)
+  (tab : K -> Q * list Q) (data : K -> Entry) (perm : path -> (nat -> nat) * (nat -> nat))
+  : Prop :=
+  match T with
+  | CLeaf => True
+  | CNode phi q kids =>
+      (exists z c, data (key []) = (phi, q, z, c) /\ length z = q /\
+         IsPerm q (fst (perm [])) (snd (perm [])) /\
+         (Symmetric phi \/ forall i, (i < q)%nat -> fst (perm []) i = i) /\
+         forall i, (i < q)%nat ->
+           F (kids i) (sub alpha i) = nth (fst (perm []) i) z false /\
+           accepted (kids i) (fun p => tab (key (i :: p))) == c (fst (perm []) i)) /\
+      (forall i, (i < q)%nat -> KeyedByPerm (kids i) (sub alpha i) (sub key i) tab data (sub perm i))
+  end.
+
+(* Sharing by equal keys is the case pi = identity. *)
+Lemma keyed_by_perm_of_keyed_by : forall (K : Type) T alpha (key : path -> K) tab data,
+  KeyedBy T alpha key tab data -> KeyedByPerm T alpha key tab data (fun _ => (fun i => i, fun i => i)).
+Proof.
+  intros K T. induction T as [| phi q kids IH]; intros alpha key tab data HK; [exact I |].
+  destruct HK as [Hd HK]. split.
+  - eexists _, _. split; [exact Hd |]. cbn [fst snd].
+    split; [rewrite map_length, seq_length; reflexivity |].
+    split; [intros i Hi; lia |]. split; [right; reflexivity |].
+    intros i Hi. rewrite nth_map_seq by exact Hi. split; reflexivity.
+  - intros i Hi. apply IH, HK, Hi.
+Qed.
+
+(* The per-node records a version-1 certificate would carry: the looked-up record, permuted. *)
+Definition permRecs {K : Type} (key : path -> K) (tab : K -> Q * list Q) (data : K -> Entry)
+  (perm : path -> (nat -> nat) * (nat -> nat)) : Records :=
+  fun p => permRec (fst (perm p)) (arityOf (data (key p))) (tab (key p)).
+Definition permPrims {K : Type} (key : path -> K) (primTab : K -> list (list bool * Q))
+  (data : K -> Entry) (perm : path -> (nat -> nat) * (nat -> nat)) : Primals :=
+  fun p => permPrim (fst (perm p)) (arityOf (data (key p))) (primTab (key p)).
+
+Lemma accepted_fst : forall T (rec rec' : Records), (forall p, fst (rec p) = fst (rec' p)) ->
+  accepted T rec = accepted T rec'.
+Proof. intros [| phi q kids] rec rec' E; simpl; [reflexivity | apply E]. Qed.
+
+Lemma accepted_permRecs : forall (K : Type) T (key : path -> K) tab data perm,
+  accepted T (permRecs key tab data perm) = accepted T (fun p => tab (key p)).
+Proof. intros. apply accepted_fst. intros p. reflexivity. Qed.
+
+(* Checking each shared record once, at its own data, gives the per-node checks of the
+   unshared statement for the permuted records. *)
+Lemma shared_checked_perm : forall (K : Type) T alpha (key : path -> K) tab primTab data perm,
+  (forall k, LocalChecked (data k) (tab k) (primTab k)) -> KeyedByPerm T alpha key tab data perm ->
+  DualChecked T alpha (permRecs key tab data perm) /\
+  PrimalChecked T alpha (permRecs key tab data perm) (permPrims key primTab data perm).
+Proof.
+  intros K T. induction T as [| phi q kids IH]; intros alpha key tab primTab data perm Hok HK.
+  - split; exact I.
+  - simpl in HK. destruct HK as [[z [c [Hdata [Hz [HP [Hsym Hkid]]]]]] Hkids].
+    set (pi := fst (perm [])) in *. set (pinv := snd (perm [])) in *.
+    set (zu := map (fun i => F (kids i) (sub alpha i)) (seq 0 q)).
+    set (cu := fun i => accepted (kids i) (fun p => tab (key (i :: p)))).
+    assert (Hl := Hok (key [])). rewrite Hdata in Hl.
+    assert (Hloc : LocalChecked (phi, q, zu, cu) (permRec pi q (tab (key []))) (permPrim pi q (primTab (key [])))).
+    { apply (local_checked_perm phi q z c zu cu pi pinv _ _ HP); [| exact Hz | | | exact Hl].
+      - intros x Hx. destruct Hsym as [Hsym | Hid].
+        + exact (symmetric_permL phi q pi pinv x Hsym HP Hx).
+        + f_equal. rewrite <- (map_nth_seq bool x false) at 2. rewrite Hx. unfold permL.
+          apply map_ext_in. intros i Hi. apply in_seq in Hi. rewrite Hid by lia. reflexivity.
+      - unfold zu, permL. apply map_ext_in. intros i Hi. apply in_seq in Hi. apply Hkid. lia.
+      - intros i Hi. apply Hkid. exact Hi. }
+    destruct Hloc as [Hf [Hv [Hw [Hload Hsum]]]].
+    assert (Hrec : forall i, (i < q)%nat ->
+              DualChecked (kids i) (sub alpha i) (sub (permRecs key tab data perm) i) /\
+              PrimalChecked (kids i) (sub alpha i) (sub (permRecs key tab data perm) i)
+                            (sub (permPrims key primTab data perm) i)).
+    { intros i Hi. exact (IH i (sub alpha i) (sub key i) tab primTab data (sub perm i) Hok (Hkids i Hi)). }
+    assert (Hr : permRecs key tab data perm [] = permRec pi q (tab (key []))).
+    { unfold permRecs. rewrite Hdata. reflexivity. }
+    assert (Hp : permPrims key primTab data perm [] = permPrim pi q (primTab (key []))).
+    { unfold permPrims. rewrite Hdata. reflexivity. }
+    assert (Hacc : forall i, accepted (kids i) (sub (permRecs key tab data perm) i) = cu i).
+    { intros i. unfold cu. apply accepted_fst. intros p. reflexivity. }
+    split; cbn [DualChecked PrimalChecked]; rewrite ?Hr, ?Hp.
+    + split; [exact Hf |]. split.
+      * rewrite <- Hv. apply qsum_ext. intros i _. rewrite Hacc. reflexivity.
+      * intros i Hi. exact (proj1 (Hrec i Hi)).
+    + split; [exact Hw |]. split; [intros i Hi; rewrite Hacc; exact (Hload i Hi) |].
+      split; [exact Hsum |]. intros i Hi. exact (proj2 (Hrec i Hi)).
+Qed.
+
+(* THE SHARED CERTIFICATE UP TO A PERMUTATION (ours): records shared among nodes whose key
+   names the node's data up to a permutation of the children of a symmetric aggregator, each
+   checked once at its own data, certify that V (the root's looked-up value) is the minimum
+   of the global dual LP of F_T at alpha, i.e. V = rho_T. *)
+Theorem shared_tree_certificate_perm : forall (K : Type) T alpha (key : path -> K) tab primTab data,
+  (forall k, LocalChecked (data k) (tab k) (primTab k)) ->
+  (exists perm, KeyedByPerm T alpha key tab data perm) ->
+  let V := accepted T (fun p => tab (key p)) in
+  (exists t, GlobalDualFeasible T alpha t /\ dualValue T t == V) /\
+  (forall t, GlobalDualFeasible T alpha t -> V <= dualValue T t).
+Proof.
+  intros K T alpha key tab primTab data Hok [perm HK] V.
+  destruct (shared_checked_perm K T alpha key tab primTab data perm Hok HK) as [HD HP].
+  destruct (tree_certificate T alpha _ _ HD HP) as [[Hfeas Hval] Hmin].
+  unfold V. rewrite <- (accepted_permRecs K T key tab data perm). split.
+  - exists (productDual T (permRecs key tab data perm)). split; assumption.
+  - exact Hmin.
+Qed.
+
+(* A permutation of lists is a permutation of their indices. *)
+Lemma perm_of_Permutation : forall (A : Type) (d : A) (l l' : list A), Permutation l l' ->
+  exists pi pinv, IsPerm (length l) pi pinv /\
+    forall i, (i < length l)%nat -> nth i l d = nth (pi i) l' d.
+Proof.
+  intros A d l l' H. induction H as [| x l l' H IH | x y l | l l' l'' H1 IH1 H2 IH2].
+  - exists (fun i => i), (fun i => i). split; intros i Hi; simpl in Hi; lia.
+  - destruct IH as [pi [pinv [HP Hn]]].
+    exists (fun i => match i with O => O | S j => S (pi j) end),
+           (fun i => match i with O => O | S j => S (pinv j) end).
+    split.
+    + intros [| j] Hj; simpl in Hj |- *; [lia |].
+      destruct (HP j ltac:(lia)) as [H1 [H2 [H3 H4]]]. rewrite H3, H4. split; [lia | split; [lia | auto]].
+    + intros [| j] Hj; simpl in Hj |- *; [reflexivity |]. apply Hn. lia.
+  - exists (fun i => match i with O => 1%nat | 1%nat => O | _ => i end),
+           (fun i => match i with O => 1%nat | 1%nat => O | _ => i end).
+    split.
+    + intros [| [| j]] Hj; simpl in Hj |- *; lia.
+    + intros [| [| j]] Hj; reflexivity.
+  - destruct IH1 as [pi1 [pinv1 [HP1 Hn1]]]. destruct IH2 as [pi2 [pinv2 [HP2 Hn2]]].
+    assert (E : length l = length l') by exact (Permutation_length H1).
+    rewrite <- E in HP2, Hn2.
+    exists (fun i => pi2 (pi1 i)), (fun i => pinv1 (pinv2 i)). split.
+    + intros i Hi. destruct (HP1 i Hi) as [A1 [A2 [A3 A4]]].
+      destruct (HP2 (pi1 i) A1) as [B1 [B2 [B3 B4]]].
+      destruct (HP2 i Hi) as [C1 [C2 [C3 C4]]].
+      destruct (HP1 (pinv2 i) C2) as [D1 [D2 [D3 D4]]].
+      rewrite B3, A3, D4, C4. split; [exact B1 | split; [exact D2 | split; reflexivity]].
+    + intros i Hi. rewrite Hn1 by exact Hi. apply Hn2. apply (HP1 i Hi).
+Qed.
+
+(* Finite choice: one witness for each index below n. *)
+Lemma finite_choice : forall (A : Type) (a0 : A) (P : nat -> A -> Prop) n,
+  (forall i, (i < n)%nat -> exists x, P i x) -> exists f : nat -> A, forall i, (i < n)%nat -> P i (f i).
+Proof.
+  intros A a0 P n. induction n as [| n IH]; intros H.
+  - exists (fun _ => a0). intros i Hi. lia.
+  - destruct IH as [f Hf]; [intros i Hi; apply H; lia |].
+    destruct (H n ltac:(lia)) as [x Hx].
+    exists (fun i => if Nat.eqb i n then x else f i). intros i Hi.
+    destruct (Nat.eqb_spec i n) as [-> | Hne]; [exact Hx | apply Hf; lia].
+Qed.
+
+(* The checker's key of a node or record with aggregator phi, z and capacities c: the list of
+   pairs (z_i, c_i), capacities in lowest terms (the checker's fractions); for a symmetric
+   aggregator the key is this list up to order (its multiset). *)
+Definition pairsOf (q : nat) (z : list bool) (c : nat -> Q) : list (bool * Q) :=
+  map (fun i => (nth i z false, Qred (c i))) (seq 0 q).
+
+(* The node's data (z_u, c^u) has the record's key (z, c): equal pairs, or equal multisets of
+   pairs when phi is symmetric. *)
+Definition KeyMatch (phi : Agg) (q : nat) (zu : list bool) (cu : nat -> Q) (z : list bool)
+  (c : nat -> Q) : Prop :=
+  pairsOf q zu cu = pairsOf q z c \/ (Symmetric phi /\ Permutation (pairsOf q zu cu) (pairsOf q z c)).
+
+(* Every node's key names an entry with the node's aggregator and arity whose key (z, c)
+   matches the node's z_u and children's accepted values, these read from the shared records
+   (the checker recomputes them from the tree, alpha and the values it accepted). *)
+Fixpoint KeyedByMultiset {K : Type} (T : ctree) (alpha : path -> bool) (key : path -> K)
+  (tab : K -> Q * list Q) (data : K -> Entry) : Prop :=
+  match T with
+  | CLeaf => True
+  | CNode phi q kids =>
+      (exists z c, data (key []) = (phi, q, z, c) /\ length z = q /\
+         KeyMatch phi q (map (fun i => F (kids i) (sub alpha i)) (seq 0 q))
+                  (fun i => accepted (kids i) (fun p => tab (key (i :: p)))) z c) /\
+      (forall i, (i < q)%nat -> KeyedByMultiset (kids i) (sub alpha i) (sub key i) tab data)
+  end.
+
+Lemma keyMatch_perm : forall phi q zu cu z c, KeyMatch phi q zu cu z c ->
+  exists pi pinv, IsPerm q pi pinv /\ (Symmetric phi \/ forall i, (i < q)%nat -> pi i = i) /\
+    forall i, (i < q)%nat -> nth i zu false = nth (pi i) z false /\ cu i == c (pi i).
+Proof.
+  intros phi q zu cu z c HM.
+  assert (Hpt : forall pi i, (i < q)%nat -> (pi i < q)%nat ->
+            nth i (pairsOf q zu cu) (false, 0) = nth (pi i) (pairsOf q z c) (false, 0) ->
+            nth i zu false = nth (pi i) z false /\ cu i == c (pi i)).
+  { intros pi i Hi Hpi E. unfold pairsOf in E. rewrite !nth_map_seq in E by assumption.
+    injection E as E1 E2. split; [exact E1 |].
+    rewrite <- (Qred_correct (cu i)), <- (Qred_correct (c (pi i))), E2. reflexivity. }
+  destruct HM as [HE | [Hsym HP]].
+  - exists (fun i => i), (fun i => i). split; [intros i Hi; lia |]. split; [right; reflexivity |].
+    intros i Hi. apply (Hpt (fun j => j)); [exact Hi | exact Hi | rewrite HE; reflexivity].
+  - destruct (perm_of_Permutation _ (false, 0) _ _ HP) as [pi [pinv [HI Hn]]].
+    assert (Hq : length (pairsOf q zu cu) = q) by (unfold pairsOf; rewrite map_length, seq_length; reflexivity).
+    rewrite Hq in HI, Hn.
+    exists pi, pinv. split; [exact HI |]. split; [left; exact Hsym |].
+    intros i Hi. apply Hpt; [exact Hi | apply (HI i Hi) | apply Hn; exact Hi].
+Qed.
+
+(* The multiset keys give a permutation at every node. *)
+Lemma keyed_perm_of_multiset : forall (K : Type) T alpha (key : path -> K) tab data,
+  KeyedByMultiset T alpha key tab data -> exists perm, KeyedByPerm T alpha key tab data perm.
+Proof.
+  intros K T. induction T as [| phi q kids IH]; intros alpha key tab data HK.
+  - exists (fun _ => (fun i => i, fun i => i)). exact I.
+  - destruct HK as [[z [c [Hd [Hz HM]]]] Hkids].
+    destruct (keyMatch_perm _ _ _ _ _ _ HM) as [pi [pinv [HP [Hsym Hpt]]]].
+    destruct (finite_choice _ (fun _ => (fun i => i, fun i => i))
+                (fun i perm => KeyedByPerm (kids i) (sub alpha i) (sub key i) tab data perm) q)
+      as [g Hg].
+    { intros i Hi. exact (IH i (sub alpha i) (sub key i) tab data (Hkids i Hi)). }
+    exists (fun p => match p with [] => (pi, pinv) | i :: p' => g i p' end). split.
+    + exists z, c. cbn [fst snd]. split; [exact Hd |]. split; [exact Hz |].
+      split; [exact HP |]. split; [exact Hsym |].
+      intros i Hi. destruct (Hpt i Hi) as [E1 E2]. rewrite nth_map_seq in E1 by exact Hi.
+      split; [exact E1 | exact E2].
+    + intros i Hi. exact (Hg i Hi).
+Qed.
+
+(* THE SHARED CERTIFICATE (ours; FORMAT.md section 6, "Version 2"): records shared among
+   nodes with the same key -- (aggregator, z, capacities), the multiset of pairs (z_i, c_i)
+   for a symmetric aggregator -- each checked once at its own data, certify that the root's
+   looked-up value V is the minimum of the global dual LP of F_T at alpha: V = rho_T. *)
+Theorem shared_tree_certificate_multiset : forall (K : Type) T alpha (key : path -> K) tab primTab data,
+  (forall k, LocalChecked (data k) (tab k) (primTab k)) -> KeyedByMultiset T alpha key tab data ->
+  let V := accepted T (fun p => tab (key p)) in
+  (exists t, GlobalDualFeasible T alpha t /\ dualValue T t == V) /\
+  (forall t, GlobalDualFeasible T alpha t -> V <= dualValue T t).
+Proof.
+  intros K T alpha key tab primTab data Hok HK.
+  exact (shared_tree_certificate_perm K T alpha key tab primTab data Hok
+           (keyed_perm_of_multiset K T alpha key tab data HK)).
+Qed.
+
 Print Assumptions tree_certificate_dual.
 Print Assumptions tree_certificate_primal.
 Print Assumptions tree_certificate.
 Print Assumptions shared_tree_certificate.
+Print Assumptions local_checked_perm.
+Print Assumptions shared_tree_certificate_perm.
+Print Assumptions shared_tree_certificate_multiset.

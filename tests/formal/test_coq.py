@@ -34,10 +34,12 @@ THEOREMS = {
         "and2_honest",
     ],
     "FbsTreeCert": ["tree_certificate_dual", "tree_certificate_primal", "tree_certificate",
-                    "shared_tree_certificate"],
+                    "shared_tree_certificate", "local_checked_perm",
+                    "shared_tree_certificate_multiset"],
     "FbsExamples": [
         "dualFeasibleb_sound", "theorem_4_2_example", "theorem_B1_example", "theorem_B4_example",
         "zero_weight_example", "menu_example", "tree_certificate_example",
+        "shared_perm_example",
     ],
     "BudgetedMixed": ["all_mixed_statements"],
 }
@@ -206,3 +208,24 @@ def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in)
     done = run_check_sh(tmp_path, edit)
     assert done.returncode != 0
     assert f'File "./{fails_in}"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # a non-symmetric aggregator allowed to share a record up to a permutation: false (a
+    # dictator phi(x) = x_0 at z = 01, c = (1, 5) would accept the value 5 of z = 10, c = (5, 1))
+    ("(Symmetric phi /\\ Permutation (pairsOf q zu cu) (pairsOf q z c))",
+     "Permutation (pairsOf q zu cu) (pairsOf q z c)"),
+    # the shared record's dual not permuted with the children: the local step is false
+    ("(fst r, permL pi q (snd r) 0)", "(fst r, snd r)"),
+], ids=["permutation-without-symmetry", "dual-not-permuted"])
+def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
+    """Sharing up to a permutation (ours) is proved for symmetric aggregators only."""
+    def edit(copy: Path) -> None:
+        path = copy / "FbsTreeCert.v"
+        text = path.read_text()
+        assert text.count(old) == 1
+        path.write_text(text.replace(old, new))
+    done = run_check_sh(tmp_path, edit)
+    assert done.returncode != 0
+    assert 'File "./FbsTreeCert.v"' in done.stderr, done.stderr
