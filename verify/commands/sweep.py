@@ -125,13 +125,14 @@ def run_census(args) -> int:
     from verify.sweep.api import census
     from verify.sweep.census_report import markdown, write_outputs
 
-    if args.output:
+    if args.output is not None:
         from verify.base.files import check_paths
 
+        _check_prefix_name(args.output)
         check_paths([(f"{args.output}.{ext}", "the census output") for ext in
                      ("md", "json", "png")], [(args.store, "the STORE folder")])
     result = census(args.store)
-    if args.output:
+    if args.output is not None:
         write_outputs(result, args.output)
     if args.json:
         print_json(result.to_json())
@@ -158,12 +159,12 @@ def run_exhaustive_census(args) -> int:
     if args.global_measures and args.exhaustive > MAX_GLOBAL_ARITY:
         raise TooLarge(f"--global enumerates all 2^(2^Q) functions: Q <= {MAX_GLOBAL_ARITY}, "
                        f"got {args.exhaustive}")
-    if args.output:
+    if args.output is not None:
         _check_output_prefix(args.output)  # before minutes of work at Q = 6
     result = exhaustive_census(args.exhaustive, certify=not args.uncertified,
                                global_measures=args.global_measures or None,
                                workers=args.workers or os.cpu_count() or 1)
-    if args.output:
+    if args.output is not None:
         write_outputs(result, args.output)
     if args.json:
         print_json(result.to_json())
@@ -179,7 +180,8 @@ def run_shard_census(args) -> int:
     from verify.cli import print_json
     from verify.sweep.census_shards import shard_census
 
-    if args.uncertified or args.output or args.global_measures or args.workers is not None:
+    if (args.uncertified or args.output is not None or args.global_measures
+            or args.workers is not None):
         raise BadInput("with a STORE, --exhaustive Q adds up its shards: no --uncertified, -o, "
                        "--global, --workers")
     document = shard_census(args.store, args.exhaustive)
@@ -201,8 +203,20 @@ def _check_output_prefix(prefix: str) -> None:
 
     from verify.base.files import output_target
 
+    _check_prefix_name(prefix)
     for suffix in (".md", ".json"):
         target, _ = output_target(prefix + suffix)
         folder = os.path.dirname(target) or "."
         if target != "-" and not os.path.isdir(folder):
             raise BadInput(f"cannot write {prefix + suffix!r}: its folder does not exist")
+
+
+def _check_prefix_name(prefix: str) -> None:
+    """-o PREFIX names files PREFIX.md, ...: its last part must be a name, not '', '.' or '..'
+    (else -o '' would write nothing and -o DIR/ would write hidden files DIR/.md, ...)."""
+    import os
+
+    if os.path.basename(prefix) in ("", ".", ".."):
+        example = os.path.join(prefix, "census") if prefix else "census"
+        raise BadInput(f"-o PREFIX {prefix!r} names no file: give a file name prefix such as "
+                       f"{example!r} (writes {example}.md, {example}.json, ...)")
