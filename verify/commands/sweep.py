@@ -60,9 +60,6 @@ def register(commands) -> None:
     census.set_defaults(run=run_census)
 
 
-MAX_GLOBAL_WORKERS = 256
-
-
 def _count(text: str) -> int:
     """An argparse type: ASCII digits only (int() also reads other scripts' digits)."""
     import argparse
@@ -149,6 +146,7 @@ def run_exhaustive_census(args) -> int:
     from verify.sweep.exhaustive_census import exhaustive_census  # not api: no Dask, no Arrow
     from verify.sweep.exhaustive_report import markdown, write_outputs
     from verify.sweep.global_census import MAX_GLOBAL_ARITY
+    from verify.sweep.global_census import MAX_WORKERS as MAX_GLOBAL_WORKERS
 
     if args.store is not None:
         return run_shard_census(args)
@@ -163,7 +161,8 @@ def run_exhaustive_census(args) -> int:
         _check_output_prefix(args.output)  # before minutes of work at Q = 6
     result = exhaustive_census(args.exhaustive, certify=not args.uncertified,
                                global_measures=args.global_measures or None,
-                               workers=args.workers or os.cpu_count() or 1)
+                               workers=args.workers or min(os.cpu_count() or 1,
+                                                           MAX_GLOBAL_WORKERS))
     if args.output is not None:
         write_outputs(result, args.output)
     if args.json:
