@@ -5,7 +5,8 @@ here by other methods, from the definitions only (no code of verify/):
   every function gives the whole s distribution, exactly;
 - C(f) <= 2 implies C <= 2 for both restrictions x_5 = 0, 1 (fixing a bit never raises C), so
   the functions with C(f) <= 2 are among the pairs of 4-input functions with C <= 2, and C <= 2
-  is "the subcubes of co-dimension <= 2 on which f is constant cover every input"."""
+  is "the subcubes of co-dimension <= 2 on which f is constant cover every input";
+- bs alike: bs(f) <= 2 iff no input has 3 pairwise disjoint sensitive blocks."""
 
 import json
 from itertools import combinations
@@ -70,6 +71,30 @@ def c_at_most_2(tables: np.ndarray, q: int) -> np.ndarray:
     return covered == tables.dtype.type((1 << (1 << q)) - 1)
 
 
+def _disjoint_triples(q: int) -> list[tuple[int, int, int]]:
+    blocks = range(1, 1 << q)
+    return [(a, b, c) for a, b, c in combinations(blocks, 3) if not (a & b or a & c or b & c)]
+
+
+def bs_at_most_2(tables: np.ndarray, q: int) -> np.ndarray:
+    """bs(f) <= 2 per table: no input x with 3 pairwise disjoint blocks B, f(x^B) != f(x)."""
+    wide, one = tables.astype(np.uint64), np.uint64(1)
+    three = np.zeros(len(tables), dtype=bool)
+    for x in range(1 << q):
+        value = (wide >> np.uint64(x)) & one
+        sensitive = [None] + [((wide >> np.uint64(x ^ b)) & one) != value
+                              for b in range(1, 1 << q)]
+        for a, b, c in _disjoint_triples(q):
+            three |= sensitive[a] & sensitive[b] & sensitive[c]
+    return ~three
+
+
+def _pairs_of(small: np.ndarray) -> np.ndarray:
+    """Every 5-input table whose halves (input bit 4 = 0, 1) are both in `small`."""
+    low, high = np.meshgrid(small, small, indexing="ij")
+    return (low.ravel() | (high.ravel() << np.uint32(16))).astype(np.uint32)
+
+
 def test_the_methods_on_four_inputs_against_closed_counts():
     """q <= 4: 2 constants (0), 2q literals (1); the other numbers are those of a separate
     brute force from the definitions over all 2^(2^q) functions (s at every input by flipping
@@ -79,6 +104,7 @@ def test_the_methods_on_four_inputs_against_closed_counts():
     assert s_distribution(4) == {0: 2, 1: 8, 2: 692, 3: 28328, 4: 36506}
     small = c_at_most_2(np.arange(1 << 16, dtype=np.uint32), 4)
     assert int(small.sum()) == 2 + 8 + 668
+    assert int(bs_at_most_2(np.arange(1 << 16, dtype=np.uint32), 4).sum()) == 2 + 8 + 668
 
 
 def test_a_wrong_count_is_caught():
@@ -86,14 +112,16 @@ def test_a_wrong_count_is_caught():
     assert s_distribution(3) != {0: 2, 1: 6, 2: 110, 3: 137}
     assert not c_at_most_2(np.array([0b10010110], dtype=np.uint32), 3)[0]  # parity: C = 3
     assert c_at_most_2(np.array([0b11100100], dtype=np.uint32), 3)[0]  # a multiplexer: C = 2
+    assert not bs_at_most_2(np.array([0b10010110], dtype=np.uint32), 3)[0]  # parity: bs = 3
+    assert bs_at_most_2(np.array([0b11100100], dtype=np.uint32), 3)[0]
 
 
-def test_committed_functions_with_c_at_most_2():
-    small = np.flatnonzero(c_at_most_2(np.arange(1 << 16, dtype=np.uint32), 4)).astype(np.uint32)
-    low, high = np.meshgrid(small, small, indexing="ij")
-    tables = (low.ravel() | (high.ravel() << np.uint32(16))).astype(np.uint32)
-    count = int(c_at_most_2(tables, 5).sum())
-    committed = _committed("C")
+@pytest.mark.parametrize("measure, at_most_2", [("C", c_at_most_2), ("bs", bs_at_most_2)])
+def test_committed_functions_with_c_or_bs_at_most_2(measure, at_most_2):
+    every4 = np.arange(1 << 16, dtype=np.uint32)
+    small = np.flatnonzero(at_most_2(every4, 4)).astype(np.uint32)
+    count = int(at_most_2(_pairs_of(small), 5).sum())
+    committed = _committed(measure)
     assert count == committed[0] + committed[1] + committed[2] == 2352
 
 
