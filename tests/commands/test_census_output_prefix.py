@@ -64,3 +64,11 @@ def test_outputs_that_are_one_file_are_refused_before_the_work(capsys, tmp_path)
     assert code == 2 and err.count("\n") == 1 and "c.md" in err and "c.json" in err, err
     assert time.perf_counter() - start < 10
     assert (tmp_path / "c.md").read_text() == "keep\n"
+
+
+def test_store_census_outputs_that_are_one_file_name_both(capsys, tmp_path):
+    (tmp_path / "c.md").write_text("keep\n")
+    (tmp_path / "c.png").symlink_to(tmp_path / "c.md")
+    code, out, err = fbs_cli(capsys, "census", _store(tmp_path / "store"), "-o", tmp_path / "c")
+    assert code == 2 and err.count("\n") == 1 and "c.md" in err and "c.png" in err, err
+    assert (tmp_path / "c.md").read_text() == "keep\n"

@@ -126,8 +126,8 @@ def run_census(args) -> int:
         from verify.base.files import check_paths
 
         _check_prefix_name(args.output)
-        check_paths([(f"{args.output}.{ext}", "the census output") for ext in
-                     ("md", "json", "png")], [(args.store, "the STORE folder")])
+        check_paths([(f"{args.output}.{ext}", f"the output {args.output + '.' + ext!r}")
+                     for ext in ("md", "json", "png")], [(args.store, "the STORE folder")])
     result = census(args.store)
     if args.output is not None:
         write_outputs(result, args.output)
