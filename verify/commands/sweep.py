@@ -60,9 +60,6 @@ def register(commands) -> None:
     census.set_defaults(run=run_census)
 
 
-MAX_GLOBAL_WORKERS = 256
-
-
 def _count(text: str) -> int:
     """An argparse type: ASCII digits only (int() also reads other scripts' digits)."""
     import argparse
@@ -125,13 +122,14 @@ def run_census(args) -> int:
     from verify.sweep.api import census
     from verify.sweep.census_report import markdown, write_outputs
 
-    if args.output:
+    if args.output is not None:
         from verify.base.files import check_paths
 
-        check_paths([(f"{args.output}.{ext}", "the census output") for ext in
-                     ("md", "json", "png")], [(args.store, "the STORE folder")])
+        _check_prefix_name(args.output)
+        check_paths([(f"{args.output}.{ext}", f"the output {args.output + '.' + ext!r}")
+                     for ext in ("md", "json", "png")], [(args.store, "the STORE folder")])
     result = census(args.store)
-    if args.output:
+    if args.output is not None:
         write_outputs(result, args.output)
     if args.json:
         print_json(result.to_json())
@@ -148,6 +146,7 @@ def run_exhaustive_census(args) -> int:
     from verify.sweep.exhaustive_census import exhaustive_census  # not api: no Dask, no Arrow
     from verify.sweep.exhaustive_report import markdown, write_outputs
     from verify.sweep.global_census import MAX_GLOBAL_ARITY
+    from verify.sweep.global_census import MAX_WORKERS as MAX_GLOBAL_WORKERS
 
     if args.store is not None:
         return run_shard_census(args)
@@ -158,12 +157,13 @@ def run_exhaustive_census(args) -> int:
     if args.global_measures and args.exhaustive > MAX_GLOBAL_ARITY:
         raise TooLarge(f"--global enumerates all 2^(2^Q) functions: Q <= {MAX_GLOBAL_ARITY}, "
                        f"got {args.exhaustive}")
-    if args.output:
+    if args.output is not None:
         _check_output_prefix(args.output)  # before minutes of work at Q = 6
     result = exhaustive_census(args.exhaustive, certify=not args.uncertified,
                                global_measures=args.global_measures or None,
-                               workers=args.workers or os.cpu_count() or 1)
-    if args.output:
+                               workers=args.workers or min(os.cpu_count() or 1,
+                                                           MAX_GLOBAL_WORKERS))
+    if args.output is not None:
         write_outputs(result, args.output)
     if args.json:
         print_json(result.to_json())
@@ -179,7 +179,8 @@ def run_shard_census(args) -> int:
     from verify.cli import print_json
     from verify.sweep.census_shards import shard_census
 
-    if args.uncertified or args.output or args.global_measures or args.workers is not None:
+    if (args.uncertified or args.output is not None or args.global_measures
+            or args.workers is not None):
         raise BadInput("with a STORE, --exhaustive Q adds up its shards: no --uncertified, -o, "
                        "--global, --workers")
     document = shard_census(args.store, args.exhaustive)
@@ -199,10 +200,24 @@ def _check_output_prefix(prefix: str) -> None:
     """PREFIX.md and PREFIX.json can be written: not folders, in an existing folder."""
     import os
 
-    from verify.base.files import output_target
+    from verify.base.files import check_paths, output_target
 
+    _check_prefix_name(prefix)
     for suffix in (".md", ".json"):
         target, _ = output_target(prefix + suffix)
         folder = os.path.dirname(target) or "."
         if target != "-" and not os.path.isdir(folder):
             raise BadInput(f"cannot write {prefix + suffix!r}: its folder does not exist")
+    check_paths([(prefix + suffix, f"the output {prefix + suffix!r}")
+                 for suffix in (".md", ".json")])
+
+
+def _check_prefix_name(prefix: str) -> None:
+    """-o PREFIX names files PREFIX.md, ...: its last part must be a name, not '', '.' or '..'
+    (else -o '' would write nothing and -o DIR/ would write hidden files DIR/.md, ...)."""
+    import os
+
+    if os.path.basename(prefix) in ("", ".", ".."):
+        example = os.path.join(prefix, "census") if prefix else "census"
+        raise BadInput(f"-o PREFIX {prefix!r} names no file: give a file name prefix such as "
+                       f"{example!r} (writes {example}.md, {example}.json, ...)")

@@ -23,7 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from verify.base.errors import SolverFailure, TooLarge
+from verify.base.errors import BadInput, SolverFailure, TooLarge
 from verify.base.numbers import fraction_text, int_text
 from verify.sensitivity.certificates import exhaustive_certificate, measure_certificate
 from verify.sensitivity.hypergraph import (
@@ -36,7 +36,12 @@ from verify.sensitivity.hypergraph import (
 )
 
 from .antichains import MAX_ENUMERATED_ARITY, classify, minimal_members
-from .global_census import DEFAULT_GLOBAL_ARITY, MAX_GLOBAL_ARITY, global_figures
+from .global_census import (
+    DEFAULT_GLOBAL_ARITY,
+    MAX_GLOBAL_ARITY,
+    MAX_WORKERS,
+    global_figures,
+)
 
 FORMAT = "fbs-census-exhaustive/1"
 RATIOS = {"fbs/bs": ("fbs", "bs"), "C/fbs": ("C", "fbs"), "bs/s": ("bs", "s")}
@@ -108,6 +113,7 @@ def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | N
     if type(q) is not int or not 1 <= q <= MAX_ENUMERATED_ARITY:
         raise TooLarge(f"the census by structure handles 1 <= q <= {MAX_ENUMERATED_ARITY} "
                        f"(q = 7 has 2.4 * 10^12 antichains), got {q!r}")
+    _check_options(certify, global_measures, workers)
     if global_measures is None:
         global_measures = q <= DEFAULT_GLOBAL_ARITY
     if global_measures and q > MAX_GLOBAL_ARITY:
@@ -134,6 +140,16 @@ def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | N
         seconds["global census"] = time.perf_counter() - clock
     return ExhaustiveCensus(q, tuple(rows), len(classes.tables), certify, checked, overall,
                             seconds)
+
+
+def _check_options(certify, global_measures, workers) -> None:
+    """BadInput for an option of the wrong type or range (before any work)."""
+    if type(certify) is not bool:
+        raise BadInput(f"certify must be True or False, got {certify!r}")
+    if global_measures is not None and type(global_measures) is not bool:
+        raise BadInput(f"global_measures must be True, False or None, got {global_measures!r}")
+    if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
+        raise BadInput(f"workers must be an integer in 1..{MAX_WORKERS}, got {workers!r}")
 
 
 def class_row(table: int, size: int, q: int, certify: bool) -> tuple[ClassRow, int]:

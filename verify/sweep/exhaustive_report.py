@@ -45,19 +45,20 @@ def markdown(census: ExhaustiveCensus) -> str:
               "the first classes:", ""]
     lines += [f"- {_blocks(e)} (e.g. `{e['spec']}` at `{e['input']}`): bs = {e['bs']} < "
               f"fbs = {e['fbs']} < C = {e['C']}, {e['pairs']} pairs" for e in strict["examples"]]
-    lines += ["", *_global_section(document["global"], q)]
+    lines += ["", *_global_section(document["global"], q, census.certified)]
     return "\n".join(lines) + "\n"
 
 
-def _global_section(overall: dict | None, q: int) -> list[str]:
+def _global_section(overall: dict | None, q: int, certified: bool) -> list[str]:
     if overall is None:
         more = ("; q = 5 with --global (minutes)" if q == 5 else
                 f" and 5 only (q = {q} has 2^{2 ** q} functions)")
         return [f"The global measures (the maximum over the inputs) are computed for q <= 4"
                 f"{more}.", ""]
+    source = ("from the certified class values; the maximum over x is computed, not certified"
+              if certified else "from the class values; **not certified**")
     lines = ["## The global measures: fbs(f) = max over x of fbs_x(f), and s, bs, C alike",
-             "", f"Over all {overall['functions']} functions (exact, from the certified class "
-             "values; the maximum over x is computed, not certified).", "",
+             "", f"Over all {overall['functions']} functions (exact, {source}).", "",
              "| measure | value: number of functions |", "|---|---|"]
     for measure in ("fbs", "s", "bs", "C"):
         lines.append(f"| {measure} | " + ", ".join(f"{v}: {n}" for v, n in

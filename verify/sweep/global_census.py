@@ -33,6 +33,7 @@ MAX_GLOBAL_ARITY = 5  # 2^32 functions; q = 6 has 2^64
 DEFAULT_GLOBAL_ARITY = 4  # `exhaustive_census` adds the global census up to here by itself
 MEASURES = ("fbs", "s", "bs", "C")
 CHUNK_BITS = 20  # functions per chunk: 2^20 (4 MiB of uint32 tables)
+MAX_WORKERS = 256  # processes of the global census (`workers`, `fbs census --workers`)
 
 
 @dataclass(frozen=True)
