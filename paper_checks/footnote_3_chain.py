@@ -1,4 +1,5 @@
-"""Footnote 3: the dual is (essentially) randomized certificate complexity; s <= bs <= fbs <= C."""
+"""Footnote 3: the dual is (essentially) randomized certificate complexity; beside it, the
+standard chain s <= bs <= fbs <= C (not stated in the paper; proved in docs/notes.md, section 3)."""
 
 from verify.report.runner import CheckResult, PaperCheck
 

@@ -1,7 +1,7 @@
 """Kind `measure`: s_z(f), bs_z(f) or C_z(f) with a witness, checked exhaustively (q <= 10).
 
 Sensitive blocks as in paper Def. 3.3: B is sensitive at z iff f(z^B) != f(z). The measures
-(paper footnote 3; certificates/FORMAT.md, section 10):
+(docs/notes.md, section 3; certificates/FORMAT.md, section 10):
 - s: the number of sensitive one-coordinate blocks; the witness lists all of them;
 - bs: the largest number of pairwise disjoint sensitive blocks; the witness is such a family;
 - C: the fewest coordinates meeting every sensitive block (a set H meets every sensitive

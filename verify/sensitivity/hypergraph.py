@@ -3,7 +3,7 @@
 A family is a list of nonempty blocks as bit masks over q coordinates, coordinate i being bit
 q-1-i of a mask (the truth-table convention of docs/notes.md, section 2). For the family of
 minimal sensitive blocks of f at z (paper Section 3.3), these are the four measures of
-footnote 3 (docs/census.md): fbs is the fractional packing number (Definitions 3.3/3.4, by an
+docs/census.md: fbs is the fractional packing number (Definitions 3.3/3.4, by an
 exact simplex below), s the number of singletons, bs the packing number and C the transversal
 (hitting set) number. Nothing here is trusted: `verify.sweep.exhaustive_census` has every
 value checked by the stdlib-only checker.

@@ -3,7 +3,7 @@
 All three are read off the minimal sensitive blocks (docs/notes.md, section 1): s counts the
 singletons, bs is a maximum family of pairwise disjoint blocks (MaxSAT with RC2), and
 C is a minimum hitting set of the blocks (MaxSAT with RC2). The chain
-s <= bs <= fbs <= C holds at every input (docs/notes.md, section 3; paper footnote 3).
+s <= bs <= fbs <= C holds at every input (docs/notes.md, section 3; a standard fact, not the paper's).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """`fbs census`: what a researcher wants from a sweep, computed from STORE exactly.
 
 For fbs rows (kinds compute/certify), per arity q: the distributions of fbs, s, bs and C;
-the chain s <= bs <= fbs <= C (paper footnote 3) checked on every row; the largest ratios
+the chain s <= bs <= fbs <= C (docs/notes.md, section 3) checked on every row; the largest ratios
 fbs/bs, C/fbs and bs/s with the first function and input (canonical order) attaining each
 and how many attain it; the inputs with bs < fbs < C. For tree rows: the protocol
 comparison tables (worst-case catch probability per Bob rule against Theorem 4.2's rho^-d,

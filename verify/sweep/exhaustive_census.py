@@ -4,7 +4,7 @@ By the reduction of docs/census.md (ours), the pair (f, x) has the measures of t
 of its minimal sensitive blocks, and each antichain A of nonempty sets stands for exactly
 2^Q * 2 * 2^(|up(A)| - |A|) pairs (up(A): the sets containing a member of A); the measures
 and |up(A)| do not change under coordinate permutations, so one representative per class
-(`verify.sweep.antichains`) carries the class size. On A (paper Def. 3.3/3.4, footnote 3):
+(`verify.sweep.antichains`) carries the class size. On A (paper Def. 3.3/3.4; docs/notes.md, section 3):
 fbs is the fractional packing number, s the number of singletons, bs the packing number and
 C the transversal number (`verify.sensitivity.hypergraph`).
 
@@ -173,7 +173,7 @@ def class_row(table: int, size: int, q: int, certify: bool) -> tuple[ClassRow, i
 
 def integral_pair(packing: tuple[int, ...], hitting: int, q: int) -> FractionalPacking | None:
     """If bs = C, the packing (weights 1) and the hitting set (t = its indicator) are an
-    optimal primal/dual pair for fbs (bs <= fbs <= C, footnote 3): no LP is needed."""
+    optimal primal/dual pair for fbs (bs <= fbs <= C, docs/notes.md, section 3): no LP is needed."""
     if len(packing) != hitting.bit_count():
         return None
     cover = tuple(Fraction((hitting >> (q - 1 - i)) & 1) for i in range(q))

@@ -2,8 +2,8 @@
 
 A second, independent route to the measures of `verify.sensitivity.measures` (which reads
 them off the minimal sensitive blocks with RC2 MaxSAT): here straight from the truth table
-and Definition 3.3's notion of a sensitive block (paper Section 3.3; footnote 3's chain
-s <= bs <= fbs <= C). Exact integers, used by the census (`verify.sweep.jobs`) where q <= 4
+and Definition 3.3's notion of a sensitive block (paper Section 3.3; the chain
+s <= bs <= fbs <= C of docs/notes.md, section 3). Exact integers, used by the census (`verify.sweep.jobs`) where q <= 4
 and cross-checked against the RC2 route in tests/sweep/test_small_measures.py.
 """
 
