@@ -332,18 +332,12 @@ Definition permPrimTab : nat -> list (list bool * Q) := fun k =>
 Lemma permChecked : forall k, LocalChecked (permData k) (permTab k) (permPrimTab k).
 Proof.
   intros [| [| k]]; unfold LocalChecked, permData, permTab, permPrimTab.
-  - split; [apply dualFeasibleb_sound; vm_compute; reflexivity |].
-    split; [vm_compute; reflexivity |]. split.
-    + intros Jw HJw. destruct HJw as [<- | [<- | []]];
-        (split; [simpl; lra | apply sensitive_of_sensb; vm_compute; reflexivity]).
-    + split; [intros [| [| [| i]]] Hi; try lia; apply Qle_bool_iff; vm_compute; reflexivity |].
-      vm_compute; reflexivity.
-  - split; [apply dualFeasibleb_sound; vm_compute; reflexivity |].
-    split; [vm_compute; reflexivity |]. split.
-    + intros Jw HJw. destruct HJw as [<- | [<- | []]];
-        (split; [simpl; lra | apply sensitive_of_sensb; vm_compute; reflexivity]).
-    + split; [intros [| [| [| i]]] Hi; try lia; apply Qle_bool_iff; vm_compute; reflexivity |].
-      vm_compute; reflexivity.
+  1-2: split; [apply dualFeasibleb_sound; vm_compute; reflexivity |];
+    split; [vm_compute; reflexivity |]; split;
+    [ intros Jw HJw; destruct HJw as [<- | [<- | []]];
+        (split; [simpl; lra | apply sensitive_of_sensb; vm_compute; reflexivity])
+    | split; [intros [| [| [| i]]] Hi; try lia; apply Qle_bool_iff; vm_compute; reflexivity |];
+      vm_compute; reflexivity ].
   - split; [apply dualFeasibleb_sound; vm_compute; reflexivity |].
     split; [vm_compute; reflexivity |]. split; [intros Jw [] |].
     split; [intros i Hi; lia | vm_compute; reflexivity].

@@ -146,6 +146,16 @@ def append(text: str):
     return edit
 
 
+def replace_once(name: str, old: str, new: str):
+    """An edit of the copy: the one occurrence of `old` in coq/NAME becomes `new`."""
+    def edit(copy: Path) -> None:
+        path = copy / name
+        text = path.read_text()
+        assert text.count(old) == 1, old
+        path.write_text(text.replace(old, new))
+    return edit
+
+
 @apply(coq_run)
 def test_check_sh_passes_on_the_repository(tmp_path):
     done = run_check_sh(tmp_path, lambda copy: None)
@@ -178,12 +188,7 @@ def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
     ("Bool.eqb (agg k z) a)%bool then", "true)%bool then"),
 ], ids=["dual-feasibility", "capacity-floor", "uniform-sampling", "no-consistency-check"])
 def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
-    def edit(copy: Path) -> None:
-        path = copy / "FbsTrees.v"
-        text = path.read_text()
-        assert old in text
-        path.write_text(text.replace(old, new))
-    done = run_check_sh(tmp_path, edit)
+    done = run_check_sh(tmp_path, replace_once("FbsTrees.v", old, new))
     assert done.returncode != 0
 
 
@@ -200,12 +205,7 @@ def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
 def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in):
     """A catch probability that is too high makes soundness easier, not false; the exact values
     of the examples (the bound attained, the honest Alice never caught) are what pin it down."""
-    def edit(copy: Path) -> None:
-        path = copy / "FbsTrees.v"
-        text = path.read_text()
-        assert text.count(old) == 1
-        path.write_text(text.replace(old, new))
-    done = run_check_sh(tmp_path, edit)
+    done = run_check_sh(tmp_path, replace_once("FbsTrees.v", old, new))
     assert done.returncode != 0
     assert f'File "./{fails_in}"' in done.stderr, done.stderr
 
@@ -221,11 +221,6 @@ def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in)
 ], ids=["permutation-without-symmetry", "dual-not-permuted"])
 def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
     """Sharing up to a permutation (ours) is proved for symmetric aggregators only."""
-    def edit(copy: Path) -> None:
-        path = copy / "FbsTreeCert.v"
-        text = path.read_text()
-        assert text.count(old) == 1
-        path.write_text(text.replace(old, new))
-    done = run_check_sh(tmp_path, edit)
+    done = run_check_sh(tmp_path, replace_once("FbsTreeCert.v", old, new))
     assert done.returncode != 0
     assert 'File "./FbsTreeCert.v"' in done.stderr, done.stderr
