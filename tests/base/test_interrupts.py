@@ -91,3 +91,30 @@ def test_a_deferred_interrupt_is_raised_on_leaving_the_region():
                 pass
             reached_the_end = True
     assert reached_the_end and interrupted()
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_dropped_interrupt_stops_a_long_run_at_its_next_step(tmp_path, capsys, monkeypatch):
+    """`fbs debate run --runs N --transcript T`: a Ctrl-C dropped while the first batch of runs
+    is written stops the command at the next batch (it went on through all N runs, minutes
+    for N = 16,000,000, before the end-of-command check turned it into 130)."""
+    from verify.protocol.transcript import TranscriptWriter
+
+    tree, oracle, transcript = tmp_path / "t.json", tmp_path / "o.json", tmp_path / "out.jsonl"
+    assert fbs(capsys, "tree", "build", "--aggregator", "maj:3", "--depth", 2, "-o", tree,
+               "--oracle-out", oracle)[0] == 0
+    batches = []
+    original = TranscriptWriter.runs
+
+    def runs(self, first, choices):
+        batches.append(first)
+        if len(batches) == 1:
+            _drop_an_interrupt()
+        original(self, first, choices)
+
+    monkeypatch.setattr(TranscriptWriter, "runs", runs)
+    code, _, err = fbs(capsys, "debate", "run", tree, "--oracle", oracle, "--rho", 2,
+                       "--alice", "worst", "--runs", 20 * 2 ** 16, "--transcript", transcript)
+    assert (code, err.strip()) == (130, "fbs: interrupted")
+    assert len(batches) == 1  # of 20
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["o.json", "t.json"]

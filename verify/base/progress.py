@@ -1,9 +1,15 @@
-"""A tiny progress indicator on stderr, shown only when stderr is a terminal."""
+"""A tiny progress indicator on stderr, shown only when stderr is a terminal.
+
+Every step also raises a Ctrl-C that Python dropped (verify.base.interrupts): a long loop
+that reports progress stops at its next step, not at the end of the command.
+"""
 
 from __future__ import annotations
 
 import sys
 import time
+
+from .interrupts import raise_if_interrupted
 
 
 class Progress:
@@ -18,6 +24,7 @@ class Progress:
         self.done, self.interval, self._last = 0, interval, 0.0
 
     def update(self, count: int = 1) -> None:
+        raise_if_interrupted()  # a Ctrl-C whose KeyboardInterrupt Python dropped
         self.done += count
         now = time.monotonic()
         if self.enabled and (now - self._last >= self.interval or self.done >= self.total):
