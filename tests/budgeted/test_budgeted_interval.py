@@ -12,6 +12,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from budgeted_listed_liar import ListedLiar, small_tree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -112,40 +113,17 @@ def test_height_one_exact_value_equals_brute_force_over_every_claim_vector(spec,
     assert result.lower_bound == brute == result.upper_bound and result.exact
 
 
-def _small_tree():
-    """AND(x, OR(a, b)): one internal child, so every grid strategy can be listed."""
-    return from_records([
-        {"id": "r", "aggregator": "and:2", "children": ["x", "k"]}, {"id": "x", "query": "X"},
-        {"id": "k", "aggregator": "or:2", "children": ["a", "b"]},
-        {"id": "a", "query": "A"}, {"id": "b", "query": "B"}], "r")
-
-
-class _Listed:
-    name = "listed"
-
-    def __init__(self, root_budget, root_z, k_budget, k_z):
-        self.root_budget, self.root_z, self.k_budget, self.k_z = root_budget, root_z, k_budget, k_z
-
-    def answer(self, debate):
-        return 1 - debate.values[0], self.root_budget
-
-    def decompose(self, debate, node, claim, budget):
-        if node == 0:
-            return self.root_z, (ONE, self.k_budget)
-        return self.k_z, (ONE, ONE)
-
-
 @pytest.mark.parametrize("oracle", [{"X": 1, "A": 1, "B": 0}, {"X": 1, "A": 0, "B": 0},
                                     {"X": 0, "A": 1, "B": 1}, {"X": 1, "A": 1, "B": 1}])
 @pytest.mark.parametrize("beta_max", [None, "3", "7/2"])
 def test_interval_ends_against_brute_force_over_a_fine_grid(oracle, beta_max):
     """lower <= min over every listed strategy (>= the true worst case) and the upper end is
     a real liar's exact catch probability."""
-    tree = _small_tree()
+    tree = small_tree()
     debate = _debate(tree, oracle, beta_max)
     grid = sorted({Fraction(k, 4) for k in range(0, 21)} | {debate.beta_max})
     vectors = list(product((0, 1), repeat=2))
-    listed = min(compile_states(debate, _Listed(b0, z0, b1, z1)).catch_probability()
+    listed = min(compile_states(debate, ListedLiar(b0, z0, b1, z1)).catch_probability()
                  for b0 in grid if b0 <= debate.beta_max for z0 in vectors for b1 in grid
                  for z1 in vectors)
     result = budgeted_worst_case(tree, oracle, beta_max=beta_max, strategies=20)

@@ -12,6 +12,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from budgeted_listed_liar import ListedLiar, small_tree
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,6 @@ from verify.budgeted.worst_case import (
     grid_worst_case,
     random_search,
 )
-from verify.trees.model import from_records
 
 ONE = Fraction(1)
 AGGREGATORS = ["maj:3", "and:2", "or:2", "thr:3:2", "parity:2", "tt:0110", "tt:0111"]
@@ -66,40 +66,15 @@ def test_committed_dp_on_mixed_trees_equals_brute_force():
                 _brute_force_committed(debate)
 
 
-def _small_tree():
-    """AND(x, OR(a, b)): one internal child, so every grid strategy can be listed."""
-    return from_records([
-        {"id": "r", "aggregator": "and:2", "children": ["x", "k"]}, {"id": "x", "query": "X"},
-        {"id": "k", "aggregator": "or:2", "children": ["a", "b"]},
-        {"id": "a", "query": "A"}, {"id": "b", "query": "B"}], "r")
-
-
-class _Listed:
-    """A strategy given by one decision at the root and one at the child k (for brute force)."""
-
-    name = "listed"
-
-    def __init__(self, root_budget, root_z, k_budget, k_z):
-        self.root_budget, self.root_z, self.k_budget, self.k_z = root_budget, root_z, k_budget, k_z
-
-    def answer(self, debate):
-        return 1 - debate.values[0], self.root_budget
-
-    def decompose(self, debate, node, claim, budget):
-        if node == 0:
-            return self.root_z, (ONE, self.k_budget)
-        return self.k_z, (ONE, ONE)
-
-
 @pytest.mark.parametrize("oracle", [{"X": 1, "A": 1, "B": 0}, {"X": 1, "A": 0, "B": 0},
                                     {"X": 0, "A": 1, "B": 1}])
 def test_grid_dp_equals_brute_force_over_every_grid_strategy(oracle):
-    tree = _small_tree()
+    tree = small_tree()
     debate = _debate(tree, oracle)
     grid = (Fraction(0), Fraction(1, 2), ONE, Fraction(3, 2), Fraction(2), Fraction(3))
     result = grid_worst_case(debate, grid)
     vectors = list(product((0, 1), repeat=2))
-    listed = min(compile_states(debate, _Listed(b0, z0, b1, z1)).catch_probability()
+    listed = min(compile_states(debate, ListedLiar(b0, z0, b1, z1)).catch_probability()
                  for b0 in grid if b0 <= debate.beta_max for z0 in vectors for b1 in grid
                  for z1 in vectors)
     assert result.catch_probability_exact == listed
