@@ -36,9 +36,9 @@ def test_exhaustive_census_json_uncertified(capsys):
     (["census", "store", "--uncertified"], "apply to --exhaustive only"),
     (["census", "store", "--global"], "apply to --exhaustive only"),
     (["census", "store", "--exhaustive", "5", "--global"], "adds up its shards"),
-    (["census", "--exhaustive", "6", "--global"], "Q <= 5"),
+    (["census", "--exhaustive", "6", "--global"], "q <= 5, got 6"),
     (["census", "--exhaustive", "4", "--workers", "2"], "--workers applies to --global"),
-    (["census", "--exhaustive", "5", "--global", "--workers", "0"], "--workers must be in"),
+    (["census", "--exhaustive", "5", "--global", "--workers", "0"], "workers must be an integer in 1..256"),
     (["census", "--exhaustive", "5", "--global", "--workers", "x"], "--workers"),
 ])
 def test_bad_input(capsys, tmp_path, argv, words):

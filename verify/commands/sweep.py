@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-from verify.base.errors import BadInput, TooLarge
+from verify.base.errors import BadInput
 
 from .arguments import positive
 
@@ -111,7 +111,6 @@ def _failed(errors) -> int:
 
 
 def run_census(args) -> int:
-    from verify.cli import print_json
 
     if args.store is None and args.exhaustive is None:
         raise BadInput("give a STORE, --exhaustive Q, or both (the shards of Q in STORE)")
@@ -129,12 +128,7 @@ def run_census(args) -> int:
         check_paths([(f"{args.output}.{ext}", f"the output {args.output + '.' + ext!r}")
                      for ext in ("md", "json", "png")], [(args.store, "the STORE folder")])
     result = census(args.store)
-    if args.output is not None:
-        write_outputs(result, args.output)
-    if args.json:
-        print_json(result.to_json())
-    else:
-        sys.stdout.write(markdown(result))
+    _emit(result, args, write_outputs, markdown)
     if result.all_reverified:
         return 0
     print("fbs: internal error: a named row failed re-verification", file=sys.stderr)
@@ -142,34 +136,35 @@ def run_census(args) -> int:
 
 
 def run_exhaustive_census(args) -> int:
-    from verify.cli import print_json
+    """The API checks Q, --global and --workers (before any work); here only what is about
+    the command line."""
     from verify.sweep.exhaustive_census import exhaustive_census  # not api: no Dask, no Arrow
     from verify.sweep.exhaustive_report import markdown, write_outputs
-    from verify.sweep.global_census import MAX_GLOBAL_ARITY
-    from verify.sweep.global_census import MAX_WORKERS as MAX_GLOBAL_WORKERS
+    from verify.sweep.global_census import MAX_WORKERS
 
     if args.store is not None:
         return run_shard_census(args)
     if args.workers is not None and not args.global_measures:
         raise BadInput("--workers applies to --global (the global census) only")
-    if args.workers is not None and not 1 <= args.workers <= MAX_GLOBAL_WORKERS:
-        raise BadInput(f"--workers must be in 1..{MAX_GLOBAL_WORKERS}, got {args.workers}")
-    if args.global_measures and args.exhaustive > MAX_GLOBAL_ARITY:
-        raise TooLarge(f"--global enumerates all 2^(2^Q) functions: Q <= {MAX_GLOBAL_ARITY}, "
-                       f"got {args.exhaustive}")
     if args.output is not None:
         _check_output_prefix(args.output)  # before minutes of work at Q = 6
+    workers = min(os.cpu_count() or 1, MAX_WORKERS) if args.workers is None else args.workers
     result = exhaustive_census(args.exhaustive, certify=not args.uncertified,
-                               global_measures=args.global_measures or None,
-                               workers=args.workers or min(os.cpu_count() or 1,
-                                                           MAX_GLOBAL_WORKERS))
+                               global_measures=args.global_measures or None, workers=workers)
+    _emit(result, args, write_outputs, markdown)
+    return 0
+
+
+def _emit(result, args, write_outputs, markdown) -> None:
+    """-o PREFIX's files first, then the JSON (--json) or the Markdown on standard output."""
+    from verify.cli import print_json
+
     if args.output is not None:
         write_outputs(result, args.output)
     if args.json:
         print_json(result.to_json())
     else:
         sys.stdout.write(markdown(result))
-    return 0
 
 
 def run_shard_census(args) -> int:

@@ -38,8 +38,8 @@ from verify.sensitivity.hypergraph import (
 from .antichains import MAX_ENUMERATED_ARITY, classify, minimal_members
 from .global_census import (
     DEFAULT_GLOBAL_ARITY,
-    MAX_GLOBAL_ARITY,
     MAX_WORKERS,
+    check_global_arity,
     global_figures,
 )
 
@@ -116,9 +116,8 @@ def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | N
     _check_options(certify, global_measures, workers)
     if global_measures is None:
         global_measures = q <= DEFAULT_GLOBAL_ARITY
-    if global_measures and q > MAX_GLOBAL_ARITY:
-        raise TooLarge(f"the global census enumerates all 2^(2^q) functions: q <= "
-                       f"{MAX_GLOBAL_ARITY}, got {q}")
+    if global_measures:
+        check_global_arity(q)  # before the classes' work
     clock = time.perf_counter()
     classes = classify(q)
     seconds = {"classes": time.perf_counter() - clock}

@@ -88,9 +88,7 @@ def global_ranks(functions: np.ndarray, lookup: GlobalLookup) -> np.ndarray:
 def global_figures(class_values: list[tuple[int, tuple]], q: int, *, workers: int = 1,
                    progress: bool | None = None) -> dict:
     """Distributions of the four global measures over all 2^(2^q) functions."""
-    if not 1 <= q <= MAX_GLOBAL_ARITY:
-        raise TooLarge(f"the global census enumerates all 2^(2^q) functions: q <= "
-                       f"{MAX_GLOBAL_ARITY}")
+    check_global_arity(q)
     lookup = global_lookup(class_values, q)
     chunks = _chunks(q)
     counts = np.zeros((4, 256), dtype=np.int64)
@@ -106,6 +104,13 @@ def global_figures(class_values: list[tuple[int, tuple]], q: int, *, workers: in
     if total != 2 ** (2 ** q):
         raise SolverFailure(f"the global census counted {total} functions, not 2^(2^{q})")
     return document
+
+
+def check_global_arity(q: int) -> None:
+    """TooLarge beyond q = 5: the walk visits all 2^(2^q) functions."""
+    if not 1 <= q <= MAX_GLOBAL_ARITY:
+        raise TooLarge(f"the global census enumerates all 2^(2^q) functions: q <= "
+                       f"{MAX_GLOBAL_ARITY}, got {q}")
 
 
 def _chunks(q: int) -> list[tuple[int, int]]:
