@@ -15,6 +15,8 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+from checker_tree_examples import costly_tree_certificate
+
 MIB = 1 << 20
 SAT_MAJ3 = {  # maj:3 at 110 (certificates/FORMAT.md, kind sat-lrat, tiny example)
     "format": "fbs-certificate/1", "kind": "sat-lrat", "spec": "maj:3", "arity": 3,
@@ -164,22 +166,7 @@ def uniform_deep_chain() -> bytes:
 def tree_at_the_budget(count: int = 4) -> bytes:
     """Tree kind, valid: an AND of `count` nodes, each a distinct 20-input formula of 30,000
     variables (about 2^35 bit-operations each)."""
-    nodes = [{"id": "r", "aggregator": f"and:{count}",
-              "children": [f"u{k}" for k in range(count)]}]
-    records = [{"aggregator": f"and:{count}", "z": "1" * count, "capacities": ["20"] * count,
-                "value": str(20 * count), "dual": ["1"] * count,
-                "primal": [{"block": [i], "weight": "20"} for i in range(count)]}]
-    for k in range(count):
-        formula = "expr:20:" + "&".join(f"x{(i + k) % 20 + 1}" for i in range(30000))
-        children = [f"l{k}.{i}" for i in range(20)]
-        nodes.append({"id": f"u{k}", "aggregator": formula, "children": children})
-        nodes += [{"id": c, "query": c} for c in children]
-        records.append({"aggregator": formula, "z": "1" * 20, "capacities": ["1"] * 20,
-                        "value": "20", "primal": [{"block": [i], "weight": "1"}
-                                                  for i in range(20)], "dual": ["1"] * 20})
-    return _json({"format": "fbs-certificate/1", "kind": "tree",
-                  "tree": {"format": "fbs-tree/1", "root": "r", "nodes": nodes},
-                  "alpha": "1" * 20 * count, "value": str(20 * count), "records": records})
+    return _json(costly_tree_certificate(count))
 
 
 def _maj7_all_ones(depth: int, nodes_of_root: int = 1) -> dict:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from checker_tree_examples import FORMAT_EXAMPLE
 
 from verify import fbs
 from verify.base import checker_process
@@ -21,20 +22,7 @@ from verify.sensitivity.sat.solve import solve_by_sat
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = ("exhaustive", "symmetric", "tree", "threshold", "sat-lrat", "weighted")
 
-TREE = {"format": "fbs-certificate/1", "kind": "tree",
-        "tree": {"format": "fbs-tree/1", "root": "r", "nodes": [
-            {"id": "r", "aggregator": "maj:3", "children": ["u", "c", "d"]},
-            {"id": "u", "aggregator": "and:2", "children": ["a", "b"]},
-            {"id": "a", "query": "A?"}, {"id": "b", "query": "B?"},
-            {"id": "c", "query": "C?"}, {"id": "d", "query": "D?"}]},
-        "alpha": "1110", "value": "3",
-        "records": [
-            {"aggregator": "and:2", "z": "11", "capacities": ["1", "1"], "value": "2",
-             "primal": [{"block": [0], "weight": "1"}, {"block": [1], "weight": "1"}],
-             "dual": ["1", "1"]},
-            {"aggregator": "maj:3", "z": "110", "capacities": ["2", "1", "1"], "value": "3",
-             "primal": [{"block": [0], "weight": "2"}, {"block": [1], "weight": "1"}],
-             "dual": ["1", "1", "0"]}]}
+TREE = FORMAT_EXAMPLE
 WEIGHTED = {"format": "fbs-certificate/1", "kind": "weighted", "spec": "and:2", "arity": 2,
             "input": "11", "capacities": ["1/2", "2"], "value": "5/2",
             "primal": [{"block": [0], "weight": "1/2"}, {"block": [1], "weight": "2"}],
