@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Check the Coq proofs with coqc (Debian package `coq`, 8.16): FbsDebate.v (the arithmetic
-# skeleton), FbsTrees.v (Theorem 4.2, Theorem B1 (ours), Theorem B4 (ours) over arbitrary
-# finite trees), FbsTreeCert.v (the factored `tree` certificate), FbsExamples.v (one concrete
-# instance meeting all hypotheses of each main theorem, with the bound attained), in
-# dependency order.
+# Check the Coq proofs with coqc (Debian package `coq`, 8.16), in dependency order. Layout
+# (coq/README.md): model/ (the definitions a reader must trust), checkers/ (executable
+# certificate checkers with their reflection lemmas), theorems/ (the paper's and our theorems),
+# examples/ (concrete instances, non-vacuity), certificates/ (exported certificates). Every file
+# is compiled with `-R . FbsCoq`, so `From FbsCoq Require Import M` finds M in any folder.
 # Compiles in a temporary directory (no build files in the tree) and FAILS unless every
 # `Print Assumptions` line answers "Closed under the global context" and no file contains
 # Admitted, admit, Axiom, Parameter or Hypothesis. Without coqc: one line saying the check was
 # skipped, or exit 1 when COQ_REQUIRED=1.
 set -euo pipefail
 cd "$(dirname "$0")"
-files=(FbsDebate.v FbsTrees.v FbsTreeCert.v FbsExamples.v BudgetedMixed.v)  # BudgetedMixed.v: Theorem B4's arithmetic (ours)
+files=(theorems/FbsDebate.v theorems/FbsTrees.v theorems/FbsTreeCert.v examples/FbsExamples.v theorems/BudgetedMixed.v)
 if ! command -v coqc >/dev/null 2>&1; then
   if [ "${COQ_REQUIRED:-0}" = "1" ]; then
     echo "Coq check failed: coqc not installed (apt-get install -y coq)" >&2
@@ -25,7 +25,7 @@ if grep -nE '(^|[^A-Za-z_])(Admitted|admit)[.]|^[[:space:]]*(Axiom|Axioms|Parame
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-cp "${files[@]}" "$work/"
+cp --parents "${files[@]}" "$work/"
 out=""
 printed=0
 for f in "${files[@]}"; do

@@ -26,7 +26,7 @@ DEVIATIONS = [
     "1 <= k <= d, with rho^-j as an uninterpreted X(j) satisfying X(0) = 1 and "
     "X(j+1) * rho = X(j) (z3 has no real exponentiation). The induction principle that "
     "combines the two is meta-level, not a z3 proof; for fixed d <= 10 the chain is unrolled "
-    "and proved outright. Coq (coq/FbsTrees.v, docs/formal.md) proves Theorem 4.2 itself, "
+    "and proved outright. Coq (coq/theorems/FbsTrees.v, docs/formal.md) proves Theorem 4.2 itself, "
     "by induction over arbitrary finite trees; the Lean twin (lean/, unchecked) states the "
     "induction's arithmetic.",
     "Inequality (1) is proved for q <= 12 coordinates with a symbolic block B (membership "

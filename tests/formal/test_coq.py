@@ -54,6 +54,7 @@ def check_sh_files() -> list[str]:
 
 def compile_all(work: Path) -> None:
     for name in check_sh_files():
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(COQ_DIR / name, work / name)
     for name in check_sh_files():
         done = subprocess.run([COQC, "-q", "-R", ".", "FbsCoq", name], cwd=work,
@@ -77,8 +78,9 @@ def compiled(tmp_path_factory) -> Path:
 
 
 def test_check_sh_compiles_every_module_in_order():
-    assert check_sh_files() == [f"{module}.v" for module in THEOREMS]
-    assert sorted(p.name for p in COQ_DIR.glob("*.v")) == sorted(check_sh_files())
+    assert [Path(name).stem for name in check_sh_files()] == list(THEOREMS)
+    assert sorted(str(p.relative_to(COQ_DIR)) for p in COQ_DIR.rglob("*.v")) == sorted(
+        check_sh_files())
 
 
 @apply(coq_run)
@@ -110,7 +112,7 @@ def normalise(text: str) -> str:
 def test_docs_quotes_are_verbatim():
     """Every Coq block of docs/formal.md is a statement or definition copied from coq/."""
     doc = (COQ_DIR.parent / "docs" / "formal.md").read_text()
-    sources = normalise(" ".join(p.read_text() for p in COQ_DIR.glob("*.v")))
+    sources = normalise(" ".join(p.read_text() for p in COQ_DIR.rglob("*.v")))
     blocks = re.findall(r"```coq\n(.*?)```", doc, re.S)
     assert len(blocks) >= 30
     for block in blocks:
@@ -126,7 +128,7 @@ def test_docs_check_catches_a_changed_quote(tmp_path, monkeypatch):
     changed = doc.replace("/ qpow rho d <= catch oracle (paperRule bob rho) T a 0 s.",
                           "/ qpow rho (S d) <= catch oracle (paperRule bob rho) T a 0 s.")
     assert changed != doc
-    sources = normalise(" ".join(p.read_text() for p in COQ_DIR.glob("*.v")))
+    sources = normalise(" ".join(p.read_text() for p in COQ_DIR.rglob("*.v")))
     blocks = re.findall(r"```coq\n(.*?)```", changed, re.S)
     assert any(normalise(block) not in sources for block in blocks)
 
@@ -141,13 +143,14 @@ def run_check_sh(tmp_path: Path, edit) -> subprocess.CompletedProcess:
 
 def append(text: str):
     def edit(copy: Path) -> None:
-        path = copy / "FbsTreeCert.v"
+        path = copy / "theorems" / "FbsTreeCert.v"
         path.write_text(path.read_text() + text)
     return edit
 
 
 def replace_once(name: str, old: str, new: str):
-    """An edit of the copy: the one occurrence of `old` in coq/NAME becomes `new`."""
+    """An edit of the copy: the one occurrence of `old` in coq/NAME becomes `new` (NAME is a
+    path below coq/, such as theorems/FbsTrees.v)."""
     def edit(copy: Path) -> None:
         path = copy / name
         text = path.read_text()
@@ -188,7 +191,7 @@ def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
     ("Bool.eqb (agg k z) a)%bool then", "true)%bool then"),
 ], ids=["dual-feasibility", "capacity-floor", "uniform-sampling", "no-consistency-check"])
 def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
-    done = run_check_sh(tmp_path, replace_once("FbsTrees.v", old, new))
+    done = run_check_sh(tmp_path, replace_once("theorems/FbsTrees.v", old, new))
     assert done.returncode != 0
 
 
@@ -196,16 +199,16 @@ def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
 @pytest.mark.parametrize("old,new,fails_in", [
     # a node whose weights sum to 0 counted as a catch: it only favours Bob, so every soundness
     # proof still passes; the computed honest run of zero_weight_example catches it
-    ("if Qeq_bool W 0 then 0 else", "if Qeq_bool W 0 then 1 else", "FbsExamples.v"),
+    ("if Qeq_bool W 0 then 0 else", "if Qeq_bool W 0 then 1 else", "examples/FbsExamples.v"),
     # a leaf that ignores the oracle and always catches Alice (the soundness proofs pass too);
     # the computed examples catch it
     ("if Bool.eqb a (oracle x) then 0 else 1", "if Bool.eqb a (oracle x) then 1 else 1",
-     "FbsTrees.v"),
+     "theorems/FbsTrees.v"),
 ], ids=["zero-weight-caught", "leaf-ignores-oracle"])
 def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in):
     """A catch probability that is too high makes soundness easier, not false; the exact values
     of the examples (the bound attained, the honest Alice never caught) are what pin it down."""
-    done = run_check_sh(tmp_path, replace_once("FbsTrees.v", old, new))
+    done = run_check_sh(tmp_path, replace_once("theorems/FbsTrees.v", old, new))
     assert done.returncode != 0
     assert f'File "./{fails_in}"' in done.stderr, done.stderr
 
@@ -221,6 +224,6 @@ def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in)
 ], ids=["permutation-without-symmetry", "dual-not-permuted"])
 def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
     """Sharing up to a permutation (ours) is proved for symmetric aggregators only."""
-    done = run_check_sh(tmp_path, replace_once("FbsTreeCert.v", old, new))
+    done = run_check_sh(tmp_path, replace_once("theorems/FbsTreeCert.v", old, new))
     assert done.returncode != 0
-    assert 'File "./FbsTreeCert.v"' in done.stderr, done.stderr
+    assert 'File "./theorems/FbsTreeCert.v"' in done.stderr, done.stderr
