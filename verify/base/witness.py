@@ -27,6 +27,19 @@ def coordinates_text(indices: Sequence[int], limit: int = SHOWN) -> str:
     return _truncated(pieces, limit, "more pieces")
 
 
+def ranges_text(indices: Sequence[int], limit: int = 4 * SHOWN) -> str:
+    """0-based indices as 1-based ranges, '1-33, 40, 42-45' (children y_1..y_q are numbered
+    from 1 as in the paper); at most `limit` ranges, the rest counted, never cut silently."""
+    ordered = sorted(set(indices))
+    pieces, start = [], 0
+    for k in range(1, len(ordered) + 1):
+        if k == len(ordered) or ordered[k] != ordered[k - 1] + 1:
+            first, last = ordered[start] + 1, ordered[k - 1] + 1
+            pieces.append(str(first) if first == last else f"{first}-{last}")
+            start = k
+    return _truncated(pieces, limit, f"more ranges; {len(ordered)} in all") if pieces else "none"
+
+
 def _run(first: int, last: int) -> str:
     if first == last:
         return f"x{first + 1}"
