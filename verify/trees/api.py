@@ -14,11 +14,11 @@ from fractions import Fraction
 from verify.base.errors import BadInput
 from verify.base.files import check_paths, write_texts_atomic
 from verify.base.notebook import NotebookView
-from verify.base.numbers import fraction_text
+from verify.base.numbers import fraction_text, integer_field
 
 from .builders import literature_tree, random_tree, uniform_queries, uniform_tree
 from .local_fbs import honest_fbs
-from .menus import realisations, realise
+from .menus import count_realisations, realisations, realise
 from .model import Tree, UniformTree
 from .oracles import LeafBits, load_oracle, node_values, oracle_document, random_oracle
 from .tree_file import MenusRefused, load_menu_tree, load_tree, load_tree_description, tree_document
@@ -130,14 +130,19 @@ class TreeInfo(NotebookView):
     root_value: int | None = None
     min_rho_for_fbs_condition: Fraction | None = None  # max honest local fbs (Theorem 4.1)
     max_fbs_node: str | None = None
+    menus: int = 0  # menu nodes (fbs-tree/2); 0 for a fixed tree
+    realisations: int = 1  # the fixed trees Alice's menu choices can form
 
     def to_json(self) -> dict:
-        """The JSON document `fbs tree info --json` prints."""
+        """The JSON document `fbs tree info --json` prints (menus and realisations only for
+        a tree with menus)."""
         document = {"tree": self.source, "description": self.description, "nodes": self.nodes,
                     "leaves": self.leaves, "depth": self.depth,
                     "uniform_depth": self.uniform_depth, "max_width": self.max_width,
                     "aggregators": list(self.aggregators),
                     "distinct_queries": self.distinct_queries}
+        if self.menus:
+            document.update(menus=self.menus, realisations=integer_field(self.realisations))
         if self.root_value is not None:
             rho = self.min_rho_for_fbs_condition
             document.update(root_value=self.root_value,
@@ -148,7 +153,10 @@ class TreeInfo(NotebookView):
 
 def tree_info(tree, oracle=None) -> TreeInfo:
     """Summarise a tree; with an oracle, the true root value and the smallest rho for which
-    the FBS condition of Theorem 4.1 holds (the largest honest local fbs).
+    the FBS condition of Theorem 4.1 holds (the largest honest local fbs). A tree with menus
+    (fbs-tree/2) is read too: it also counts its menus and realisations, and its rho is the
+    largest honest local fbs over every alternative (the condition then holds whichever
+    alternatives Alice picks).
 
     >>> from verify import random_oracle, tree_info, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
@@ -156,7 +164,10 @@ def tree_info(tree, oracle=None) -> TreeInfo:
     >>> info.leaves, info.depth, info.min_rho_for_fbs_condition
     (9, 2, Fraction(2, 1))
     """
-    loaded = as_tree(tree, compact=oracle is None)
+    try:
+        loaded = as_tree(tree, compact=oracle is None)
+    except MenusRefused:
+        loaded = as_menu_tree(tree)
     if isinstance(loaded, UniformTree):  # described: nothing to list
         return TreeInfo(source_name(tree), loaded.description, loaded.n_nodes, loaded.n_leaves,
                         loaded.depth, True, loaded.width if loaded.depth else 0,
@@ -165,6 +176,8 @@ def tree_info(tree, oracle=None) -> TreeInfo:
                     loaded.depth, loaded.is_uniform, loaded.max_width(),
                     tuple(sorted({loaded.aggregators[i] for i in loaded.internal()})),
                     len({loaded.queries[i] for i in loaded.leaves()}))
+    if loaded.has_menus:
+        info = replace(info, menus=len(loaded.menus()), realisations=count_realisations(loaded))
     if oracle is None:
         return info
     values = node_values(loaded, as_oracle(oracle, loaded))

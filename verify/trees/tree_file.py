@@ -116,8 +116,8 @@ def parse_tree(document: dict, *, compact: bool = False, menus: bool = False) ->
     if tree.has_menus and not menus:
         first = tree.ids[tree.menus()[0]]
         raise MenusRefused(f"node {first!r} offers alternative decompositions (a menu); this "
-                           "command takes a fixed tree (menus are read by fbs debate run, "
-                           "worst-case, completeness and plan)")
+                           "command takes a fixed tree (menus are read by fbs tree info and "
+                           "fbs debate run, worst-case, completeness and plan)")
     declared = document.get("depth")
     if declared is not None:
         if type(declared) is not int or declared < 0:
