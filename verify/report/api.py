@@ -70,13 +70,14 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
     ([('section_3_3_and', 'confirmed')], ())
     """
     from .stored import compare_with_store, write_store
-    from .writer import write_report
+    from .writer import refuse_unusable_folder, write_report
 
     store = store or STORE
     directory = None if report_dir is None else Path(report_dir)
     if directory is not None:  # the report must not land in (or over) the stored certificates
         check_paths([(directory / name, "the report") for name in REPORT_FILES],
                     [(store, "the stored certificates folder")])
+        refuse_unusable_folder(directory)
     registered = all_checks()
     checks = _selected(registered, only)
     if directory is not None and only:

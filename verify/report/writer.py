@@ -70,6 +70,16 @@ def write_report(report, directory: Path) -> None:
     _remove_stale_plots(directory, set(plots))
 
 
+def refuse_unusable_folder(directory: Path) -> None:
+    """BadInput before any check runs if `directory` (or the nearest part of its path that
+    exists) is not a folder: the report could not be written after the work."""
+    existing = next((folder for folder in (directory, *directory.parents) if folder.exists()),
+                    None)
+    if existing is not None and not existing.is_dir():
+        raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
+                       f"{str(existing)!r} is not a folder")
+
+
 def _remove_stale_plots(directory: Path, drawn: set[str]) -> None:
     for name in PLOTS:
         if name not in drawn:
