@@ -14,6 +14,8 @@ from .arguments import count, positive
 CHILDREN_NOTE = ("children are numbered from 1 as in the paper (y_1..y_q); --json and "
                  "transcripts number them from 0")
 DEFAULT_RUNS = 1000
+UNIFORM_SCOPE = " (rule 'uniform' ignores the LP: Theorem 4.2 does not cover it)"
+UNIFORM_CAVEAT = " (not a lower bound under rule 'uniform')"
 
 
 def register(commands) -> None:
@@ -273,10 +275,12 @@ def _print_run(document, stream) -> None:
     say(f"  catch_probability_exact = "
         f"{show('catch_probability_exact')} ({inside} the interval"
         f"{outside_note(level, document['interval_contains_exact'])})")
-    say(f"  Theorem 4.2 bound rho^-d = {show('theorem_4_2_bound')}")
+    scope = "" if document["theorem_4_2_applies"] else UNIFORM_SCOPE
+    say(f"  Theorem 4.2 bound rho^-d = {show('theorem_4_2_bound')}{scope}")
     if "instance_bound" in document:
+        caveat = "" if document["theorem_4_2_applies"] else UNIFORM_CAVEAT
         say(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
-            f"{show('instance_bound')}")
+            f"{show('instance_bound')}{caveat}")
     _print_menus(document, stream)
     if document.get("fbs_condition_holds") is False:
         say("  FBS condition (Theorem 4.1's hypothesis) FAILS: see the warning")
@@ -326,10 +330,9 @@ def _print_worst(document) -> None:
     _print_menus(document)
     print(f"  catch_probability_exact = {show('catch_probability_exact')}")
     verdict = "holds" if document["theorem_4_2_holds"] else "FAILS"
-    scope = "" if document["theorem_4_2_applies"] else (
-        " (rule 'uniform' ignores the LP: Theorem 4.2 does not cover it)")
+    scope = "" if document["theorem_4_2_applies"] else UNIFORM_SCOPE
     print(f"  Theorem 4.2 bound rho^-d = {show('theorem_4_2_bound')}: {verdict}{scope}")
-    caveat = "" if document["theorem_4_2_applies"] else " (not a lower bound under rule 'uniform')"
+    caveat = "" if document["theorem_4_2_applies"] else UNIFORM_CAVEAT
     print(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
           f"{show('instance_bound')}{caveat}")
     print(f"  best catch probability against an Alice defending the truth: "
