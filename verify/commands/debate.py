@@ -290,10 +290,26 @@ def _print_run(document, stream) -> None:
         if document["alice"] == "honest":  # she reads precomputed values: no query counted
             work += " (this Alice reads precomputed node values; --alice solver counts real reads)"
         say(f"  cost per run (max): Alice {cost['alice_queries']} oracle queries{work}, judge "
-            f"{cost['judge_queries']}; Bob {cost['lp_solves']} LP(s), at most "
-            f"{cost['lp_variables_max']} variables x {cost['lp_constraints_max']} constraints")
+            f"{cost['judge_queries']}; Bob {bob_cost_text(cost)}")
     if document["depth_note"]:
         say(f"  note: {document['depth_note']}")
+
+
+def bob_cost_text(cost: dict) -> str:
+    """Bob's fbs work as done: LPs solved, or the symmetric closed form (no LP), with the size
+    of Definition 3.4's LP at those rounds (verify.protocol.cost)."""
+    lps, closed = cost["lp_solves"], cost.get("closed_forms", 0)
+    if lps == 0 and closed == 0:
+        return "no fbs value computed"
+    size = (f"{cost['lp_variables_max']} variables x {cost['lp_constraints_max']} "
+            "constraints")
+    if cost["lp_constraints_max"] == -1:
+        size = f"{cost['lp_variables_max']} variables (constraints not counted)"
+    if lps == 0:
+        return (f"{closed} fbs value(s) by the symmetric closed form, no LP solved (the LP of "
+                f"Definition 3.4 it replaces: at most {size})")
+    shown = f"{lps} LP(s), at most {size}"
+    return shown if closed == 0 else f"{shown}; {closed} value(s) by the symmetric closed form"
 
 
 # ----------------------------------------------------------------------------- worst case
