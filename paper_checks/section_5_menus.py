@@ -222,11 +222,12 @@ def run(context) -> CheckResult:
                 "(docs/menus.md, ours), = min_R rho_R when queries are distinct: governed by the "
                 "realisation with the smallest rho_R, not by the honest Alice's, and smaller "
                 "still when decompositions share questions"),
-        deviations=["menus are listed in the tree file (fbs-tree/2); a checker that sees them all "
+        notes=[
+            "menus are listed in the tree file (fbs-tree/2); a checker that sees them all "
                     "is the strongest reading of Section 5's 'full visible tree'",
-                    f"trees with at most {MAX_QUERIES} distinct queries and "
+            f"trees with at most {MAX_QUERIES} distinct queries and "
                     f"{MAX_REALISATIONS} realisations",
-                    "checker profiles are given as query probabilities a_s (Theorem 5.3's proof "
+            "checker profiles are given as query probabilities a_s (Theorem 5.3's proof "
                     "uses only these); the block is the lightest legal one, found exhaustively"])
 
 

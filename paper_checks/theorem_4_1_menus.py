@@ -105,14 +105,15 @@ def run(context) -> CheckResult:
         f"over to choosing decompositions on the fly",
         "failed" if losses else "confirmed",
         values={"cases": rows, "losses": losses},
-        deviations=["the decompositions Alice may choose are listed in the tree file "
+        notes=[
+            "the decompositions Alice may choose are listed in the tree file "
                     "(fbs-tree/2 menus); her rule among them is ours (docs/menus.md): the "
                     "smallest honest local fbs among the alternatives from which the FBS "
                     "condition can be met below, ties by order",
-                    "Q and the time bounds as in theorem_4_1_completeness, on the realisation; "
+            "Q and the time bounds as in theorem_4_1_completeness, on the realisation; "
                     "the reads of her look-ahead are counted apart (L, the leaf queries below "
                     "the first menu node on a path), and the bound checked is d*q*Q + L",
-                    f"menu trees with more than {MAX_REALISATIONS} realisations are skipped"])
+            f"menu trees with more than {MAX_REALISATIONS} realisations are skipped"])
 
 
 CHECK = PaperCheck(NAME, PLACE, CLAIM, run)
