@@ -21,7 +21,7 @@ def _head(document) -> None:
     print(f"{LABEL}: {document['tree'] or 'a tree without a description'} (depth {document['depth']}, {document['nodes']} nodes)")
     print(f"  lambda = {document['lambda']}, rho = {document['rho']} (paper rule "
           f"{document['rule']}), beta_max = {document['beta_max']}, rho_T = {document['rho_T']}")
-    print(f"  guarantee (Theorem B4, ours): lambda rho^-d + (1 - lambda) / beta_max = "
+    print(f"  guarantee (Theorem B4, ours): lambda rho^-d + (1 - lambda) min(1, 1/beta_max) = "
           f"{document['guarantee']} (paper {document['paper_guarantee']}, budgeted "
           f"{document['budgeted_guarantee']})")
 
@@ -111,7 +111,7 @@ def run_plan(args) -> int:
     check_outputs([], [(args.tree, "--tree"), (args.oracle, "--oracle")])
     document = mixed_plan(lam=_lam(args), rho=args.rho, depth=args.depth,
                           beta_max=args.beta_max, delta=args.delta, tree=args.tree,
-                          oracle=args.oracle).to_json()
+                          oracle=args.oracle, rule=args.rule).to_json()
     if args.json:
         print_json(document)
         return _plan_verdict(args)

@@ -18,6 +18,7 @@ from verify.trees.api import as_menu_tree, as_oracle, input_files
 from verify.trees.menus import count_realisations
 
 from . import planner
+from .bob_rules import OPTIMAL_DUAL_RULES, require_optimal_dual_rule
 from .completeness import CompletenessReport, check_completeness
 from .debaters import BUILT_IN, HonestAlice, WorstCaseAlice, make_alice
 from .engine import Debate, StateGraph, compile_states, parse_rho
@@ -45,6 +46,7 @@ def _common(debate: Debate) -> dict:
                 "depth_note": note, "rho": fraction_text(debate.rho), "rule": debate.rule,
                 "true_value": debate.values[tree.root],
                 **exact_fields("theorem_4_2_bound", debate.theorem_bound),
+                "theorem_4_2_applies": debate.rule in OPTIMAL_DUAL_RULES,
                 "child_numbering": "0-based: child i is the paper's y_(i+1)"}
     if tree.has_menus:
         document.update(menu_nodes=len(tree.menus()), realisations=count_realisations(tree),
@@ -203,7 +205,6 @@ class WorstCase(NotebookView):
             "alice_answer": 1 - debate.values[tree.root],
             **exact_fields("catch_probability_exact", result.catch_probability_exact),
             "theorem_4_2_holds": result.theorem_holds,
-            "theorem_4_2_applies": debate.rule != "uniform",
             **exact_fields("instance_bound", result.instance_bound),
             **exact_fields("true_claim_catch", result.true_claim_catch),
             "memo_entries": result.memo_entries, "strategy_states": len(strategy),
@@ -297,6 +298,7 @@ def plan(rho, depth: int | None = None, delta="1/100", *, width: int | None = No
     """
     from verify.base.errors import BadInput
 
+    require_optimal_dual_rule(rule, "debate plan (its per-run bound rho^-d)")
     rho = parse_rho(rho)
     delta = planner.parse_probability(delta, "--delta")
     exact = None

@@ -12,6 +12,7 @@ from pathlib import Path
 from verify.base.errors import BadInput
 from verify.base.files import write_texts_atomic
 from verify.base.interrupts import raise_if_interrupted
+from verify.report.runner import STATUSES
 
 PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png",
          "budgeted_vs_paper.png")
@@ -29,8 +30,7 @@ def print_table(results, differences, directory: Path, partial: bool = False,
         print(f"{r.name:<38} {r.status:<14} {lines[0]}")
         for line in lines[1:]:
             print(f"{'':<53} {line}")
-    counts = {s: sum(1 for r in results if r.status == s) for s in ("confirmed", "refined", "failed",
-                                                                    "not-checkable")}
+    counts = {s: sum(1 for r in results if r.status == s) for s in STATUSES}
     print("-" * width)
     kind = f"partial report ({len(results)} of {total} checks)" if partial else "report"
     stored = (f"; {len(differences)} stored certificate(s) DIFFER from the recomputed ones "
@@ -111,6 +111,7 @@ def _markdown(results, differences, plotted, partial_of: int | None = None) -> s
         if r.reason:
             lines += [f"Reason: {r.reason}", ""]
         lines += [f"- deviation: {d}" for d in r.deviations]
+        lines += [f"- note: {n}" for n in r.notes]
         lines += [f"- certificates: {len(r.certificates)}; time {r.seconds} s", ""]
         lines += _table(r.values.get("table"))
     if differences:
