@@ -79,6 +79,7 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
     if workers is not None and not 1 <= workers <= MAX_LOCAL_WORKERS:
         raise BadInput(f"--workers must be in 1..{MAX_LOCAL_WORKERS}, got {workers}")
     Store.check_target(store)
+    _check_splits(store, streams)
     finished, set_aside = _already_complete(store, streams)
     if finished is not None:  # nothing to compute: no cluster is started
         return SweepResult(os.fspath(store), finished)
@@ -137,6 +138,16 @@ def _job_streams(jobs, families) -> tuple[list, int]:
     if not streams:
         raise BadInput("give JOBS (a JSON-lines file) or at least one --family")
     return streams, sum(len(stream) for stream in streams)
+
+
+def _check_splits(path, streams) -> None:
+    """BadInput before any work if a census shard would be split in two ways."""
+    from .census_shards import check_shard_splits
+    from .generators import Family
+
+    families = [stream for stream in streams if isinstance(stream, Family)]
+    jobs = [job for stream in streams if not isinstance(stream, Family) for job in stream]
+    check_shard_splits(families, jobs, Store(path) if Store.exists(path) else None)
 
 
 def _already_complete(path, streams) -> tuple[SweepReport | None, list[str]]:
