@@ -78,6 +78,7 @@ class Store:
         if create:
             self._create()
         self.marked_manifest = self._check_marker()
+        self._check_folders()
 
     # ------------------------------------------------------------------ opening
     @staticmethod
@@ -126,6 +127,13 @@ class Store:
             raise BadInput(f"{str(marker)!r}: unsupported store format (expected {FORMAT!r})")
         return document.get("manifest") is True
 
+    def _check_folders(self) -> None:
+        """BadInput if STORE's rows/ or certificates/ is there but not a folder."""
+        for folder in (self.rows, self.certificates, self.path / DAMAGED):
+            if (folder.exists() or folder.is_symlink()) and not folder.is_dir():
+                raise BadInput(f"STORE {str(self.path)!r}: {folder.name} is not a folder; "
+                               "the store is damaged (move it away, or start a new STORE)")
+
     def lock(self) -> None:
         """Take the store's writer lock (BadInput if another sweep holds it); drop stale temps."""
         try:
@@ -139,10 +147,15 @@ class Store:
         if (self.path / MANIFEST).is_file() and not self.marked_manifest:
             self._write_marker()  # a store from before the marker said so: say it now
             self.marked_manifest = True
-        for folder in (self.rows, self.certificates):
-            folder.mkdir(exist_ok=True)
-            for stale in folder.glob(".*.partial-*"):  # left by a killed earlier sweep
-                stale.unlink(missing_ok=True)
+        try:
+            for folder in (self.rows, self.certificates):
+                folder.mkdir(exist_ok=True)
+                for stale in folder.glob(".*.partial-*"):  # left by a killed earlier sweep
+                    stale.unlink(missing_ok=True)
+        except OSError as error:
+            self.unlock()
+            raise BadInput(f"cannot prepare STORE {str(self.path)!r}: "
+                           f"{error.strerror or error}") from None
 
     def unlock(self) -> None:
         if self._lock is not None:
