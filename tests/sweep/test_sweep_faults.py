@@ -229,3 +229,76 @@ def test_bad_input_found_only_on_a_worker_is_exit_2_in_one_line(monkeypatch, cap
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "2 job(s)" in err, err
         assert ("internal error" in err) == (expected == 3)
+
+
+class _FakeCluster:
+    """A LocalCluster whose start-up receives a Ctrl-C (SIGINT to this process)."""
+
+    closed = False
+
+    def __init__(self, **options):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.2)  # the start goes on; the signal is delivered meanwhile
+
+    def close(self):
+        _FakeCluster.closed = True
+
+
+def test_ctrl_c_during_the_cluster_start_up_is_not_lost(monkeypatch):
+    """SIGINT was once ignored for the whole start (so that workers would inherit it): the
+    sweep then computed every job and exited 0. Now the Ctrl-C is raised once the cluster
+    is up, and the cluster is closed."""
+    import distributed
+
+    from verify.base import interrupts
+    from verify.sweep import runner
+
+    monkeypatch.setattr(distributed, "LocalCluster", _FakeCluster)
+    monkeypatch.setattr(distributed, "Client", lambda cluster: pytest.fail("client made"))
+    monkeypatch.setattr(interrupts, "_received", False)
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            runner.local_client(1)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert _FakeCluster.closed and runner._local_clusters == 0
+
+
+@pytest.mark.slow
+def test_workers_start_with_sigint_blocked(client1):
+    """What keeps a Ctrl-C to the process group away from the workers (without ignoring it
+    in the submitting process): each worker's signal mask, read from /proc."""
+    def blocked():
+        with open("/proc/self/status") as status:
+            line = next(line for line in status if line.startswith("SigBlk:"))
+        return int(line.split()[1], 16) >> (signal.SIGINT - 1) & 1
+
+    assert set(client1.run(blocked).values()) == {1}
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_the_cluster_start_up_exits_130(tmp_path):
+    """Ctrl-C to the process group as soon as the worker processes exist (the cluster is
+    still starting): exit 130 in one line, no job computed, no worker left behind."""
+    store = tmp_path / "s"
+    command = [sys.executable, "-m", "verify", "sweep", "--family", "all:3", "-o", str(store),
+               "--workers", "2"]
+    with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                       start_new_session=True) as process:
+        deadline, workers = time.monotonic() + 120, []
+        while time.monotonic() < deadline and not workers:
+            workers = subprocess.run(["pgrep", "-f", "-P", str(process.pid), "spawn_main"],
+                                     capture_output=True, text=True).stdout.split()
+            time.sleep(0.01)
+        assert workers and not list(store.glob("rows/*.parquet"))
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=120)
+    err = err.decode()
+    assert process.returncode == 130, err
+    assert [line for line in err.splitlines() if line.strip()] == ["fbs: interrupted"], err
+    assert not list(store.glob("rows/*.parquet"))
+    for pid in workers:
+        assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(
+            f"/proc/{pid}/status").read_text()

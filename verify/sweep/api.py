@@ -19,7 +19,7 @@ from .census import Census, summarise
 from .exhaustive_census import exhaustive_census
 from .generators import parse_family
 from .jobs import normalize_job, read_jobs_file
-from .runner import SweepReport, local_client, remote_client, run_on_cluster
+from .runner import SweepReport, close_client, local_client, remote_client, run_on_cluster
 from .store import Store
 
 MAX_LOCAL_WORKERS = 256
@@ -90,7 +90,7 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
                            progress=progress)
         report.set_aside[:0] = set_aside
     finally:
-        _close(client, local=scheduler is None)
+        close_client(client, local=scheduler is None)
     return SweepResult(os.fspath(store), report)
 
 
@@ -173,10 +173,3 @@ def _already_complete(path, streams) -> tuple[SweepReport | None, list[str]]:
 def _chain(streams):
     for stream in streams:
         yield from stream
-
-
-def _close(client, local: bool) -> None:
-    cluster = client.cluster if local else None
-    client.close()
-    if cluster is not None:
-        cluster.close()

@@ -12,13 +12,13 @@ Faults: a rerun first sets damaged parts aside (verify.sweep.store, checksums in
 manifest) so that their jobs run again. A lost scheduler (killed, unreachable) ends the
 sweep with one line (BadInput, exit 2) within SCHEDULER_LOST_SECONDS; the parts written so
 far stay and a rerun resumes. Dask's own log lines stay out of the terminal unless
-FBS_DEBUG is set; LocalCluster workers ignore SIGINT (Ctrl-C reaches the submitting process
-only, which cancels the tasks and closes the cluster).
+FBS_DEBUG is set; LocalCluster workers start with SIGINT blocked (Ctrl-C reaches the
+submitting process only, which cancels the tasks and closes the cluster, also during the
+cluster's start-up).
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import math
@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from verify.base.errors import EXIT_BUG, BadInput
+from verify.base.interrupts import deferred_interrupts, remember_interrupts
 from verify.base.progress import Progress
 
 from .jobs import job_id
@@ -105,33 +106,72 @@ def quiet_dask() -> None:
             handler.setLevel(level)
 
 
-@contextlib.contextmanager
-def _workers_ignore_sigint():
-    """SIGINT ignored while worker processes start: a spawned Python keeps an inherited
-    SIG_IGN, so a Ctrl-C to the process group interrupts only the submitting process."""
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: nothing to change
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
+_local_clusters = 0  # LocalClusters open in this process: their workers start SIGINT-blocked
+
+
+def _spawn_without_sigint(spawn):
+    """multiprocessing's spawn (`util.spawnv_passfds`), with SIGINT blocked in the spawning
+    thread while a LocalCluster of ours is open: the child inherits that mask (fork and
+    vfork alike), so a Ctrl-C to the process group never reaches a worker. This process
+    keeps its own SIGINT handler throughout, so a Ctrl-C during the cluster's start-up is
+    not lost (it once was: SIGINT was ignored for the whole start so that workers would
+    inherit SIG_IGN)."""
+    def spawn_blocked(*args, **kwargs):
+        if not _local_clusters:
+            return spawn(*args, **kwargs)
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return spawn(*args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+    spawn_blocked.blocks_sigint = True
+    return spawn_blocked
+
+
+def _install_spawn_wrapper() -> None:
+    from multiprocessing import util
+
+    if not getattr(util.spawnv_passfds, "blocks_sigint", False):
+        util.spawnv_passfds = _spawn_without_sigint(util.spawnv_passfds)
 
 
 def local_client(workers: int):
     """A Client on a fresh LocalCluster: `workers` single-threaded processes, each under a
-    nanny that restarts it if it dies; the dashboard on a free port (none fixed)."""
+    nanny that restarts it if it dies; the dashboard on a free port (none fixed). Workers
+    start with SIGINT blocked; a Ctrl-C during the start-up is held until the cluster is up
+    (a half-started one cannot be closed cleanly), which is then closed, and raised. Close it with `close_client`."""
+    global _local_clusters
     from distributed import Client, LocalCluster
 
     quiet_dask()
     level = logging.WARNING if os.environ.get("FBS_DEBUG") else logging.CRITICAL
-    with _workers_ignore_sigint():
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", memory_limit=WORKER_MEMORY,
-                               silence_logs=level)
-    return Client(cluster)
+    _install_spawn_wrapper()
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        remember_interrupts()  # so that deferred_interrupts can hold a Ctrl-C
+    _local_clusters += 1
+    cluster = None
+    try:
+        with deferred_interrupts():  # a half-started cluster cannot be closed: finish first
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0", memory_limit=WORKER_MEMORY,
+                                   silence_logs=level)
+        return Client(cluster)
+    except BaseException:
+        _local_clusters -= 1
+        if cluster is not None:
+            cluster.close()
+        raise
+
+
+def close_client(client, local: bool) -> None:
+    """Close a client (and its LocalCluster, if `local`)."""
+    global _local_clusters
+    cluster = client.cluster if local else None
+    client.close()
+    if cluster is not None:
+        cluster.close()
+        _local_clusters = max(0, _local_clusters - 1)
 
 
 def remote_client(address: str):
