@@ -258,12 +258,13 @@ def test_ctrl_c_during_the_cluster_start_up_is_not_lost(monkeypatch):
     monkeypatch.setattr(interrupts, "_received", False)
     monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    open_before = runner._local_clusters  # the session's own clusters, if any
     try:
         with pytest.raises(KeyboardInterrupt):
             runner.local_client(1)
     finally:
         signal.signal(signal.SIGINT, previous)
-    assert _FakeCluster.closed and runner._local_clusters == 0
+    assert _FakeCluster.closed and runner._local_clusters == open_before
 
 
 @pytest.mark.slow
@@ -302,3 +303,75 @@ def test_ctrl_c_during_the_cluster_start_up_exits_130(tmp_path):
     for pid in workers:
         assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(
             f"/proc/{pid}/status").read_text()
+
+
+def test_the_worker_watch_counts_the_most_workers_and_says_when_there_are_none(capsys):
+    from verify.sweep.runner import NO_WORKERS_SECONDS, WorkerWatch
+
+    now = [0.0]
+    watch = WorkerWatch("'tcp://h:1'", clock=lambda: now[0])
+    assert watch.observe(0) == 0 and capsys.readouterr().err == ""  # at the start: none yet
+    now[0] = NO_WORKERS_SECONDS - 0.1
+    watch.observe(0)
+    assert capsys.readouterr().err == ""
+    now[0] = NO_WORKERS_SECONDS
+    watch.observe(None)  # a count that failed says nothing either way
+    watch.observe(0)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'tcp://h:1' has no workers" in err
+    now[0] += 100
+    watch.observe(0)
+    assert capsys.readouterr().err == ""  # once
+    assert (watch.observe(3), watch.observe(1)) == (3, 3)  # the most seen at once
+    now[0] += 1
+    watch.observe(0)  # the only worker died: counted again from now
+    now[0] += NO_WORKERS_SECONDS
+    watch.observe(0)
+    assert "has no workers" in capsys.readouterr().err
+
+
+def _stderr_line(process, deadline: float) -> str:
+    import select
+
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stderr], [], [], 0.5)
+        if ready:
+            return process.stderr.readline().decode()
+    return ""
+
+
+@pytest.mark.slow
+def test_a_scheduler_without_workers_is_named_then_the_sweep_goes_on(tmp_path):
+    """A `dask scheduler` alone: the sweep says on stderr that it has no workers (it once
+    waited silently); a worker started then runs everything, and the summary counts it
+    (it once said "on 0 workers", the count at the start)."""
+    dask = Path(sys.executable).with_name("dask")
+    info = tmp_path / "scheduler.json"
+    started = []
+    try:
+        started.append(subprocess.Popen(
+            [str(dask), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+             "--scheduler-file", str(info)], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL))
+        deadline = time.monotonic() + 60
+        while not info.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        address = json.loads(info.read_text())["address"]
+        command = [sys.executable, "-m", "verify", "sweep", "--family", "all:1", "-o",
+                   str(tmp_path / "s"), "--scheduler", address]
+        with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           cwd=ROOT) as process:
+            line = _stderr_line(process, time.monotonic() + 120)
+            assert f"'{address}' has no workers" in line, line
+            started.append(subprocess.Popen(
+                [str(dask), "worker", address, "--nthreads", "1", "--nworkers", "1",
+                 "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            out, err = process.communicate(timeout=300)
+        assert process.returncode == 0, err
+        assert err.decode() == "" and "8 computed" in out.decode()
+        assert "on 1 workers" in out.decode(), out
+    finally:
+        for other in reversed(started):
+            if other.poll() is None:
+                other.kill()
+            other.wait()

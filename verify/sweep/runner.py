@@ -42,6 +42,7 @@ WORKER_MEMORY = "3GiB"
 CONNECT_TIMEOUT = "5s"  # to reach an existing scheduler
 SCHEDULER_LOST_SECONDS = 10  # a connection to the scheduler down this long ends the sweep
 POLL_SECONDS = 0.5  # how often the submitting process looks at its connection
+NO_WORKERS_SECONDS = 5  # a scheduler without workers this long while tasks wait: say so
 
 
 @dataclass
@@ -197,7 +198,8 @@ def run_on_cluster(jobs: Iterable[dict], total: int, store: Store, client, *,
     """
     from .execute import run_task
 
-    report = SweepReport(workers=len(client.scheduler_info(n_workers=-1)["workers"]))
+    watch = WorkerWatch(_address(client))
+    report = SweepReport(workers=watch.observe(_worker_count(client)))
     start = time.perf_counter()
     store.lock()
     try:
@@ -217,7 +219,7 @@ def run_on_cluster(jobs: Iterable[dict], total: int, store: Store, client, *,
         with Progress(total, "sweep", enabled=progress) as bar:
             bar.update(report.already_done)
             try:
-                for future in _finished(client, running, store, report):
+                for future in _finished(client, running, store, report, watch):
                     task_id, batch = running.pop(future)
                     _collect(future, task_id, batch, store, report)
                     bar.update(len(batch))
@@ -237,10 +239,54 @@ def run_on_cluster(jobs: Iterable[dict], total: int, store: Store, client, *,
     return report
 
 
-def _finished(client, running: dict, store: Store, report: SweepReport):
+class WorkerWatch:
+    """The workers a sweep had: the most seen at once (the report's count; it was once the
+    count at the start, "64 computed in 64 tasks on 0 workers" when they joined later), and
+    one line on stderr when the scheduler has had none for NO_WORKERS_SECONDS while tasks
+    wait (else a sweep on a scheduler without workers, or whose only worker died, waited
+    silently)."""
+
+    def __init__(self, address: str, clock: Callable[[], float] = time.monotonic):
+        self.address, self.clock = address, clock
+        self.most, self.none_since, self.told, self.last = 0, None, False, None
+
+    def due(self) -> bool:
+        """True at most once every POLL_SECONDS (a count asks the scheduler)."""
+        now = self.clock()
+        if self.last is not None and now - self.last < POLL_SECONDS:
+            return False
+        self.last = now
+        return True
+
+    def observe(self, count: int | None) -> int:
+        """Record a count of workers (None: unknown); the most seen so far."""
+        if count is None:
+            return self.most
+        self.most = max(self.most, count)
+        if count:
+            self.none_since, self.told = None, False
+            return self.most
+        self.none_since = self.none_since if self.none_since is not None else self.clock()
+        if not self.told and self.clock() - self.none_since >= NO_WORKERS_SECONDS:
+            self.told = True
+            print(f"fbs: waiting: the Dask scheduler {self.address} has no workers; start one "
+                  f"(`dask worker ADDRESS`) or press Ctrl-C (STORE keeps the finished tasks)",
+                  file=sys.stderr, flush=True)
+        return self.most
+
+
+def _worker_count(client) -> int | None:
+    try:
+        return len(client.scheduler_info(n_workers=-1)["workers"])
+    except Exception:  # noqa: BLE001 - a lost connection: the caller's checks report it
+        return None
+
+
+def _finished(client, running: dict, store: Store, report: SweepReport, watch: WorkerWatch):
     """The futures of `running` as they finish (it may grow meanwhile); BadInput once the
     connection to the scheduler has been down for SCHEDULER_LOST_SECONDS, or at once when
-    the client gave it up (Dask then cancels every future)."""
+    the client gave it up (Dask then cancels every future). Between polls, the workers are
+    counted (`WorkerWatch`)."""
     from distributed import wait
 
     lost_since = None
@@ -263,6 +309,8 @@ def _finished(client, running: dict, store: Store, report: SweepReport):
                     "the jobs seen; rerun the same command to resume")
             continue
         lost_since = None
+        if watch.due():
+            report.workers = watch.observe(_worker_count(client))
         yield from [f for f in done if f in running]
 
 
