@@ -123,30 +123,50 @@ def test_a_complete_store_starts_no_cluster(client1, tmp_path, monkeypatch, caps
         api.run_sweep(store, families=["all:1", "all:2"])  # all:1 is new: work to do
 
 
-@pytest.fixture
-def dask_pair(tmp_path):
-    """A `dask scheduler` and one `dask worker` on 127.0.0.1 started here, killed at the end."""
-    dask = Path(sys.executable).with_name("dask")
-    info = tmp_path / "scheduler.json"
-    started = []
-    try:
-        started.append(subprocess.Popen(
-            [str(dask), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-             "--scheduler-file", str(info)], stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL))
+class DaskProcesses:
+    """`dask scheduler` and `dask worker` processes on 127.0.0.1, started by a test."""
+
+    def __init__(self, folder: Path):
+        self.dask, self.info, self.started = (Path(sys.executable).with_name("dask"),
+                                              folder / "scheduler.json", [])
+
+    def scheduler(self) -> str:
+        self.started.append(subprocess.Popen(
+            [str(self.dask), "scheduler", "--host", "127.0.0.1", "--port", "0",
+             "--no-dashboard", "--scheduler-file", str(self.info)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         deadline = time.monotonic() + 60
-        while not info.exists() and time.monotonic() < deadline:
+        while not self.info.exists() and time.monotonic() < deadline:
             time.sleep(0.2)
-        address = json.loads(info.read_text())["address"]
-        started.append(subprocess.Popen(
-            [str(dask), "worker", address, "--nthreads", "1", "--nworkers", "1",
+        return json.loads(self.info.read_text())["address"]
+
+    def worker(self, address: str) -> None:
+        self.started.append(subprocess.Popen(
+            [str(self.dask), "worker", address, "--nthreads", "1", "--nworkers", "1",
              "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        yield address, started[0]
-    finally:
-        for process in reversed(started):
+
+    def kill_all(self) -> None:
+        for process in reversed(self.started):
             if process.poll() is None:
                 process.kill()
             process.wait()
+
+
+@pytest.fixture
+def dask_processes(tmp_path):
+    processes = DaskProcesses(tmp_path)
+    try:
+        yield processes
+    finally:
+        processes.kill_all()
+
+
+@pytest.fixture
+def dask_pair(dask_processes):
+    """A `dask scheduler` and one `dask worker` started here, killed at the end."""
+    address = dask_processes.scheduler()
+    dask_processes.worker(address)
+    return address, dask_processes.started[0]
 
 
 @pytest.mark.slow
@@ -341,37 +361,20 @@ def _stderr_line(process, deadline: float) -> str:
 
 
 @pytest.mark.slow
-def test_a_scheduler_without_workers_is_named_then_the_sweep_goes_on(tmp_path):
+def test_a_scheduler_without_workers_is_named_then_the_sweep_goes_on(dask_processes,
+                                                                    tmp_path):
     """A `dask scheduler` alone: the sweep says on stderr that it has no workers (it once
     waited silently); a worker started then runs everything, and the summary counts it
     (it once said "on 0 workers", the count at the start)."""
-    dask = Path(sys.executable).with_name("dask")
-    info = tmp_path / "scheduler.json"
-    started = []
-    try:
-        started.append(subprocess.Popen(
-            [str(dask), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-             "--scheduler-file", str(info)], stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL))
-        deadline = time.monotonic() + 60
-        while not info.exists() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        address = json.loads(info.read_text())["address"]
-        command = [sys.executable, "-m", "verify", "sweep", "--family", "all:1", "-o",
-                   str(tmp_path / "s"), "--scheduler", address]
-        with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           cwd=ROOT) as process:
-            line = _stderr_line(process, time.monotonic() + 120)
-            assert f"'{address}' has no workers" in line, line
-            started.append(subprocess.Popen(
-                [str(dask), "worker", address, "--nthreads", "1", "--nworkers", "1",
-                 "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-            out, err = process.communicate(timeout=300)
-        assert process.returncode == 0, err
-        assert err.decode() == "" and "8 computed" in out.decode()
-        assert "on 1 workers" in out.decode(), out
-    finally:
-        for other in reversed(started):
-            if other.poll() is None:
-                other.kill()
-            other.wait()
+    address = dask_processes.scheduler()
+    command = [sys.executable, "-m", "verify", "sweep", "--family", "all:1", "-o",
+               str(tmp_path / "s"), "--scheduler", address]
+    with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       cwd=ROOT) as process:
+        line = _stderr_line(process, time.monotonic() + 120)
+        assert f"'{address}' has no workers" in line, line
+        dask_processes.worker(address)
+        out, err = process.communicate(timeout=300)
+    assert process.returncode == 0, err
+    assert err.decode() == "" and "8 computed" in out.decode()
+    assert "on 1 workers" in out.decode(), out
