@@ -378,3 +378,39 @@ def test_a_scheduler_without_workers_is_named_then_the_sweep_goes_on(dask_proces
     assert process.returncode == 0, err
     assert err.decode() == "" and "8 computed" in out.decode()
     assert "on 1 workers" in out.decode(), out
+
+
+def test_the_resource_tracker_command_is_quieted_unless_debugging(monkeypatch):
+    from verify.sweep.runner import TRACKER_MAIN, _quiet_tracker
+
+    args = ["python", "-B", "-c", TRACKER_MAIN + "main(5)"]
+    monkeypatch.delenv("FBS_DEBUG", raising=False)
+    quiet = _quiet_tracker(args)
+    assert quiet[:3] == args[:3] and quiet[3].endswith(args[3]) and "devnull" in quiet[3]
+    worker = ["python", "-c", "from multiprocessing.spawn import spawn_main; spawn_main()"]
+    assert _quiet_tracker(worker) == worker
+    monkeypatch.setenv("FBS_DEBUG", "1")
+    assert _quiet_tracker(args) == args
+
+
+@pytest.mark.slow
+def test_kill_9_of_the_resource_tracker_leaves_a_clean_sweep(tmp_path):
+    """multiprocessing relaunches a killed resource tracker; the new one once printed a
+    traceback for each semaphore the dead one had registered (exit 0 under 12-50 lines of
+    tracebacks). Now: exit 0, nothing on stderr, every job in STORE."""
+    store = tmp_path / "s"
+    command = [sys.executable, "-m", "verify", "sweep", "--family", "all:3", "-o", str(store),
+               "--workers", "2"]
+    with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       cwd=ROOT) as process:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not list(store.glob("rows/*.parquet")):
+            time.sleep(0.05)
+        tracker = subprocess.run(["pgrep", "-f", "-P", str(process.pid), "resource_tracker"],
+                                 capture_output=True, text=True).stdout.split()
+        assert len(tracker) == 1
+        os.kill(int(tracker[0]), signal.SIGKILL)
+        out, err = process.communicate(timeout=600)
+    assert process.returncode == 0 and err.decode() == "", err.decode()[-2000:]
+    assert "2048 computed" in out.decode()
+    assert len(Store(store).read_rows()) == 2048 and Store(store).damaged_parts() == []

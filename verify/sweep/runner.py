@@ -26,6 +26,7 @@ import os
 import signal
 import sys
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
@@ -97,6 +98,8 @@ def quiet_dask() -> None:
     import distributed  # noqa: F401 - installs its handlers first
 
     level = logging.WARNING if os.environ.get("FBS_DEBUG") else logging.CRITICAL + 1
+    if not os.environ.get("FBS_DEBUG"):  # a killed resource tracker is relaunched: say nothing
+        warnings.filterwarnings("ignore", message="resource_tracker: process died")
     families = ("distributed", "dask", "tornado", "bokeh", "asyncio")
     names = [name for name in list(logging.root.manager.loggerDict)
              if name.split(".")[0] in families] + list(families)
@@ -117,17 +120,32 @@ def _spawn_without_sigint(spawn):
     keeps its own SIGINT handler throughout, so a Ctrl-C during the cluster's start-up is
     not lost (it once was: SIGINT was ignored for the whole start so that workers would
     inherit SIG_IGN)."""
-    def spawn_blocked(*args, **kwargs):
+    def spawn_blocked(path, args, passfds):
         if not _local_clusters:
-            return spawn(*args, **kwargs)
+            return spawn(path, args, passfds)
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            return spawn(*args, **kwargs)
+            return spawn(path, _quiet_tracker(args), passfds)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
     spawn_blocked.blocks_sigint = True
     return spawn_blocked
+
+
+TRACKER_MAIN = "from multiprocessing.resource_tracker import main;"
+
+
+def _quiet_tracker(args: list) -> list:
+    """The command line of multiprocessing's resource tracker, with its standard error on
+    /dev/null unless FBS_DEBUG: one relaunched after the first was killed (kill -9) prints a
+    traceback for every semaphore the dead one had registered (12-50 seen), though nothing
+    is lost; like Dask's log lines, they stay out of the terminal."""
+    if os.environ.get("FBS_DEBUG"):
+        return args
+    silence = "import os; os.dup2(os.open(os.devnull, os.O_WRONLY), 2); "
+    return [silence + arg if isinstance(arg, str) and arg.startswith(TRACKER_MAIN) else arg
+            for arg in args]
 
 
 def _install_spawn_wrapper() -> None:
