@@ -9,6 +9,7 @@ says. Output, one line per file:
     valid: FILE: fbs = VALUE                       (standard output)
     INVALID: FILE: [CONDITION] MESSAGE             (standard error)
     error: FILE: malformed certificate: MESSAGE    (standard error)
+    error: FILE: beyond the checker's work bound: MESSAGE   (a documented bound; standard error)
 
 With --json, one JSON object per file and line on standard output instead: `file`, `valid`,
 `condition`, `message`, `value` and `quantity` (what the value is: fbs, or s, bs, C for the
@@ -16,7 +17,8 @@ measure kind; as `fbs check --json`), `exit`, the file's exit code, and
 `too_large`: true when the file was refused only for exceeding one of the checker's documented
 size or work bounds (CertificateTooLarge; exit 2 like any malformed file).
 The process exits with the largest code of its files: 0 all valid, 1 some invalid,
-2 some malformed or unreadable (3: a bug of the checker).
+2 some malformed or unreadable (3: a bug of the checker), whether or not its output could be
+written (a full disk or a closed pipe stops the output, never the checks).
 """
 
 from __future__ import annotations
@@ -36,9 +38,11 @@ def verdict(name: str) -> dict:
     try:
         report = check_file(name) if name != "-" else check_bytes(_stdin_bytes())
     except CertificateMalformed as error:
+        too_large = isinstance(error, CertificateTooLarge)
+        what = "beyond the checker's work bound" if too_large else "malformed certificate"
         return {"file": name, "valid": False, "condition": "malformed",
-                "message": f"{name}: malformed certificate: {error}", "value": None,
-                "quantity": None, "exit": EXIT_MALFORMED, "too_large": isinstance(error, CertificateTooLarge)}
+                "message": f"{name}: {what}: {error}", "value": None,
+                "quantity": None, "exit": EXIT_MALFORMED, "too_large": too_large}
     except _Unreadable as error:
         return {"file": name, "valid": False, "condition": "unreadable", "message": str(error),
                 "value": None, "quantity": None, "exit": EXIT_MALFORMED, "too_large": False}
@@ -63,12 +67,33 @@ def _stdin_bytes() -> bytes:
 
 def _print_line(result: dict) -> None:
     if result["exit"] == EXIT_VALID:
-        print(f"valid: {result['file']}: {result['quantity']} = {result['value']}", flush=True)
+        _write(sys.stdout, f"valid: {result['file']}: {result['quantity']} = {result['value']}")
     elif result["exit"] == EXIT_INVALID:
-        print(f"INVALID: {result['file']}: [{result['condition']}] {result['message']}",
-              file=sys.stderr, flush=True)
+        _write(sys.stderr,
+               f"INVALID: {result['file']}: [{result['condition']}] {result['message']}")
     else:
-        print(f"error: {result['message']}", file=sys.stderr, flush=True)
+        _write(sys.stderr, f"error: {result['message']}")
+
+
+def _write(stream, line: str) -> None:
+    """One line, flushed. A stream that cannot be written (a full disk, a closed pipe) is
+    pointed at /dev/null from then on: the exit code still carries every file's verdict,
+    and nothing is printed about it (there is nowhere to print it)."""
+    try:
+        print(line, file=stream, flush=True)
+    except (OSError, ValueError):
+        _silence(stream)
+
+
+def _silence(stream) -> None:
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass  # no descriptor to redirect (a replaced stream): nothing more to do
 
 
 def _split(args: list[str]) -> tuple[list[str], list[str]]:
@@ -91,21 +116,19 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_MALFORMED
     code = EXIT_VALID
     try:
-        for name in names:
+        for name in names:  # every file is checked, even once the output cannot be written
             result = verdict(name)
+            code = max(code, result["exit"])
             if as_json:
-                print(json.dumps(result), flush=True)
+                _write(sys.stdout, json.dumps(result))
             else:
                 _print_line(result)
-            code = max(code, result["exit"])
-    except BrokenPipeError:
-        return code
     except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
+        _write(sys.stderr, "error: interrupted")
         return 130
     except Exception as error:  # noqa: BLE001 - no traceback, ever: a bug is one line, exit 3
-        print(f"error: internal error of the checker: {type(error).__name__}: "
-              f"{str(error).splitlines()[0][:200] if str(error) else ''}", file=sys.stderr)
+        _write(sys.stderr, f"error: internal error of the checker: {type(error).__name__}: "
+               f"{str(error).splitlines()[0][:200] if str(error) else ''}")
         return EXIT_BUG
     return code
 

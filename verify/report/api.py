@@ -62,7 +62,9 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
 
     A partial run (`only`) writes a report marked partial and never into a folder that holds
     a full report (BadInput: nothing runs, nothing is written); plots of an earlier run that
-    this run did not draw are removed, so a folder never mixes two runs.
+    this run did not draw are removed, so a folder never mixes two runs. A `store` given must
+    hold a readable manifest, and `update_stored` needs the full run (BadInput before any
+    check runs otherwise).
 
     >>> from verify import paper
     >>> report = paper(only=["section_3_3_and"], report_dir=None)
@@ -72,6 +74,11 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
     from .stored import compare_with_store, write_store
     from .writer import refuse_unusable_folder, write_report
 
+    if update_stored and only:
+        raise BadInput("--update-stored (update_stored) replaces every stored certificate: "
+                       "it needs the full run, not --only (only)")
+    if store is not None and not update_stored:
+        _check_store_given(store)
     store = store or STORE
     directory = None if report_dir is None else Path(report_dir)
     if directory is not None:  # the report must not land in (or over) the stored certificates
@@ -96,6 +103,20 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
     if directory is not None:
         write_report(report, directory)
     return report
+
+
+def _check_store_given(store: Path) -> None:
+    """BadInput, before any work, unless `store` holds a readable stored-certificate manifest
+    (else every check would run and end in a 'stored certificate mismatch')."""
+    from verify.checker import CertificateMalformed
+
+    from .stored import read_manifest
+
+    try:
+        read_manifest(Path(store))
+    except CertificateMalformed as error:
+        raise BadInput(f"--store {str(store)!r} is not a stored-certificate folder: "
+                       f"{error}") from None
 
 
 def all_checks():

@@ -19,7 +19,7 @@ from .census import Census, summarise
 from .exhaustive_census import exhaustive_census
 from .generators import parse_family
 from .jobs import normalize_job, read_jobs_file
-from .runner import SweepReport, local_client, remote_client, run_on_cluster
+from .runner import SweepReport, close_client, local_client, remote_client, run_on_cluster
 from .store import Store
 
 MAX_LOCAL_WORKERS = 256
@@ -79,6 +79,7 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
     if workers is not None and not 1 <= workers <= MAX_LOCAL_WORKERS:
         raise BadInput(f"--workers must be in 1..{MAX_LOCAL_WORKERS}, got {workers}")
     Store.check_target(store)
+    _check_splits(store, streams)
     finished, set_aside = _already_complete(store, streams)
     if finished is not None:  # nothing to compute: no cluster is started
         return SweepResult(os.fspath(store), finished)
@@ -89,7 +90,7 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
                            progress=progress)
         report.set_aside[:0] = set_aside
     finally:
-        _close(client, local=scheduler is None)
+        close_client(client, local=scheduler is None)
     return SweepResult(os.fspath(store), report)
 
 
@@ -139,6 +140,16 @@ def _job_streams(jobs, families) -> tuple[list, int]:
     return streams, sum(len(stream) for stream in streams)
 
 
+def _check_splits(path, streams) -> None:
+    """BadInput before any work if a census shard would be split in two ways."""
+    from .census_shards import check_shard_splits
+    from .generators import Family
+
+    families = [stream for stream in streams if isinstance(stream, Family)]
+    jobs = [job for stream in streams if not isinstance(stream, Family) for job in stream]
+    check_shard_splits(families, jobs, Store(path) if Store.exists(path) else None)
+
+
 def _already_complete(path, streams) -> tuple[SweepReport | None, list[str]]:
     """(the report of a sweep with nothing to do, found without starting a cluster, or None
     if there is work or no store yet; the damaged parts set aside on the way)."""
@@ -162,10 +173,3 @@ def _already_complete(path, streams) -> tuple[SweepReport | None, list[str]]:
 def _chain(streams):
     for stream in streams:
         yield from stream
-
-
-def _close(client, local: bool) -> None:
-    cluster = client.cluster if local else None
-    client.close()
-    if cluster is not None:
-        cluster.close()

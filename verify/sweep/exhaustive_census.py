@@ -40,6 +40,7 @@ from .global_census import (
     DEFAULT_GLOBAL_ARITY,
     MAX_WORKERS,
     check_global_arity,
+    check_global_memory,
     global_figures,
 )
 
@@ -118,6 +119,7 @@ def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | N
         global_measures = q <= DEFAULT_GLOBAL_ARITY
     if global_measures:
         check_global_arity(q)  # before the classes' work
+        check_global_memory(q)
     clock = time.perf_counter()
     classes = classify(q)
     seconds = {"classes": time.perf_counter() - clock}
