@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 MAX_ROWS = 40
+MAX_REPR = 300  # characters of repr(result)
 MAX_CELL = 160
 
 
@@ -52,6 +53,16 @@ class NotebookView:
     def notebook_rows(self) -> list[tuple[str, str]]:
         """(label, text) rows shown first; the rest of to_json() follows."""
         return []
+
+    def __repr__(self) -> str:
+        """Short: the class and its first rows (a result may hold a whole tree or store;
+        `to_json()` and `_repr_markdown_()` give the full data). Result dataclasses are
+        declared with repr=False so that this one is used."""
+        rows = self.notebook_rows() or json_rows(self.to_json())[:4]
+        text = "; ".join(f"{label}: {value}" for label, value in rows[:4])
+        if len(text) > MAX_REPR:
+            text = text[:MAX_REPR - 3] + "..."
+        return f"<{type(self).__name__} {text} (all fields: .to_json())>"
 
     def _repr_markdown_(self) -> str:
         first = self.notebook_rows()

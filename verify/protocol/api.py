@@ -65,7 +65,7 @@ def fbs_condition_violations(debate: Debate) -> tuple[tuple[str, Fraction], ...]
 # ----------------------------------------------------------------------------- runs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DebateRuns(NotebookView):
     """N seeded runs of FBS Debate against one Alice, beside the exact catch probability."""
 
@@ -166,7 +166,7 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
 # ----------------------------------------------------------------------------- worst case
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class WorstCase(NotebookView):
     """The exact worst-case liar (Theorem 4.2's dynamic program) and its reachable states."""
 
@@ -239,7 +239,7 @@ def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = Fals
 # ----------------------------------------------------------------------------- completeness
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Completeness(NotebookView):
     """Every path Bob can sample against the honest Alice (Theorem 4.1); with menus, on the
     realisation her choices form (she plays it exactly; node ids are the alternatives')."""

@@ -26,7 +26,7 @@ MAX_LOCAL_WORKERS = 256
 __all__ = ["census", "exhaustive_census", "read_store", "run_sweep"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SweepResult(NotebookView):
     """A finished sweep: counts, errors (jobs not stored) and the wall time."""
 

@@ -30,7 +30,7 @@ EXAMPLES = 5
 FBS_COLUMNS = ["arity", "value", "certified", "s", "bs", "C", "certificate"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Census(NotebookView):
     """The summary (`to_json()` is the JSON file; `verify.sweep.census_report` renders it)."""
 
