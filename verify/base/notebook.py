@@ -104,6 +104,23 @@ def cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def exact_columns(frame, columns):
+    """The frame with each exact column (p/q text) as `fractions.Fraction` objects, and a
+    float column `<name>_float` beside it (kept if the frame has one), so that sums and
+    comparisons stay exact and `astype(float)` is never needed."""
+    from fractions import Fraction
+
+    for name in columns:
+        if name not in frame.columns:
+            continue
+        exact = frame[name].map(lambda v: None if v is None else Fraction(v))
+        frame[name] = exact
+        if f"{name}_float" not in frame.columns:
+            frame.insert(frame.columns.get_loc(name) + 1, f"{name}_float",
+                         exact.map(lambda v: None if v is None else float(v)))
+    return frame
+
+
 def require_pandas():
     """The pandas module, or BadInput with how to install it."""
     from .errors import BadInput

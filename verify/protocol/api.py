@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.files import AtomicOutput, check_paths
-from verify.base.notebook import NotebookView, require_pandas
+from verify.base.notebook import NotebookView, exact_columns, require_pandas
 from verify.base.numbers import exact_fields, fraction_text
 from verify.base.progress import Progress
 from verify.trees.api import as_menu_tree, as_oracle, input_files
@@ -214,11 +214,13 @@ class WorstCase(NotebookView):
     def to_pandas(self):
         """The worst-case liar's reachable states as a DataFrame, one row per state (the
         `strategy` of to_json(): node, claim, z, lies, fbs, outcome, catch; on a tree with
-        menus also `alternative`, the decomposition she chose, None at ordinary nodes)."""
+        menus also `alternative`, the decomposition she chose, None at ordinary nodes); fbs
+        and catch are exact Fractions with fbs_float and catch_float beside them."""
         rows = self.to_json()["strategy"]
         menus = ["alternative"] if any("alternative" in row for row in rows) else []
-        return require_pandas().DataFrame(rows, columns=["node", *menus, "claim", "z", "lies",
-                                                         "fbs", "outcome", "catch"])
+        frame = require_pandas().DataFrame(rows, columns=["node", *menus, "claim", "z", "lies",
+                                                          "fbs", "outcome", "catch"])
+        return exact_columns(frame, ["fbs", "catch"])
 
 
 def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = False) -> WorstCase:
