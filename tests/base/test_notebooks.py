@@ -75,7 +75,8 @@ def test_worst_case_states_as_a_dataframe():
     frame = result.to_pandas()
     strategy = result.to_json()["strategy"]
     assert isinstance(frame, pandas.DataFrame) and len(frame) == len(strategy)
-    assert list(frame.columns) == ["node", "claim", "z", "lies", "fbs", "outcome", "catch"]
+    assert list(frame.columns) == ["node", "claim", "z", "lies", "fbs", "fbs_float", "outcome",
+                                   "catch", "catch_float"]
     assert frame["node"].tolist() == [state["node"] for state in strategy]
 
 
@@ -88,7 +89,7 @@ def test_blocks_and_paper_report_as_dataframes():
     report = verify.paper(only=["section_3_3_and", "section_1_2_fifty_of_99"], report_dir=None)
     frame = report.to_pandas()
     assert frame["name"].tolist() == ["section_3_3_and", "section_1_2_fifty_of_99"]
-    assert set(frame["status"]) <= {"confirmed", "refined"}
+    assert set(frame["status"]) <= {"confirmed", "refined", "no-number"}
 
 
 def test_census_tables_as_dataframes():

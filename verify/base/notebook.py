@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 MAX_ROWS = 40
+MAX_REPR = 300  # characters of repr(result)
 MAX_CELL = 160
 
 
@@ -53,6 +54,16 @@ class NotebookView:
         """(label, text) rows shown first; the rest of to_json() follows."""
         return []
 
+    def __repr__(self) -> str:
+        """Short: the class and its first rows (a result may hold a whole tree or store;
+        `to_json()` and `_repr_markdown_()` give the full data). Result dataclasses are
+        declared with repr=False so that this one is used."""
+        rows = self.notebook_rows() or json_rows(self.to_json())[:4]
+        text = "; ".join(f"{label}: {value}" for label, value in rows[:4])
+        if len(text) > MAX_REPR:
+            text = text[:MAX_REPR - 3] + "..."
+        return f"<{type(self).__name__} {text} (all fields: .to_json())>"
+
     def _repr_markdown_(self) -> str:
         first = self.notebook_rows()
         shown = {label for label, _ in first} | set(self.notebook_hidden)
@@ -91,6 +102,23 @@ def value_text(value) -> str:
 def cell(text: str) -> str:
     """Text safe inside a Markdown table cell."""
     return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def exact_columns(frame, columns):
+    """The frame with each exact column (p/q text) as `fractions.Fraction` objects, and a
+    float column `<name>_float` beside it (kept if the frame has one), so that sums and
+    comparisons stay exact and `astype(float)` is never needed."""
+    from fractions import Fraction
+
+    for name in columns:
+        if name not in frame.columns:
+            continue
+        exact = frame[name].map(lambda v: None if v is None else Fraction(v))
+        frame[name] = exact
+        if f"{name}_float" not in frame.columns:
+            frame.insert(frame.columns.get_loc(name) + 1, f"{name}_float",
+                         exact.map(lambda v: None if v is None else float(v)))
+    return frame
 
 
 def require_pandas():

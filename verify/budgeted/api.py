@@ -113,7 +113,7 @@ def _alice(instance: Instance, kind: str):
 # ----------------------------------------------------------------------------- runs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BudgetedRuns(NotebookView):
     """N seeded runs of Budgeted FBS Debate against one Alice, with the exact catch probability."""
 
@@ -172,7 +172,7 @@ def budgeted_debate(tree, oracle, *, beta_max=None, alice: str = "honest", runs:
 # ----------------------------------------------------------------------------- worst case
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BudgetedWorstCase(NotebookView):
     """The worst case as an interval [proved lower bound, best liar found] (docs/budgeted.md,
     section 5): exact only where the two meet. Every liar found is compared with the
@@ -433,7 +433,7 @@ def _attempt(solve, debate, skipped: list, name: str):
 # ----------------------------------------------------------------------------- completeness
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BudgetedCompleteness(NotebookView):
     """The honest Alice against every path Bob can sample (our Theorem B2)."""
 
@@ -480,7 +480,7 @@ def budgeted_completeness(tree, oracle, *, beta_max=None) -> BudgetedCompletenes
 # ----------------------------------------------------------------------------- plan
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BudgetedPlan(NotebookView):
     """Runs for a lie to be caught with probability >= 1 - delta, beside Theorem 5.3's bound."""
 
@@ -555,7 +555,7 @@ def leaf_reach(graph: StateGraph) -> tuple[dict[int, Fraction], Fraction, Fracti
     return leaves, early, failed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BudgetedOptimality(NotebookView):
     """Bob's leaf distribution against the honest Alice, pi, and t = rho_T pi as a certified
     optimal dual of the global LP of F_T at alpha (our Theorem B2)."""

@@ -27,7 +27,7 @@ from .global_function import DirectRho, QueryRow, direct_rho, query_table
 DEFAULT_EPS = (Fraction(1, 100), Fraction(1, 10), Fraction(1, 4))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GlobalFbs(NotebookView):
     """rho_T = fbs_alpha(F_T) (Section 5), with Lemma 5.4's bounds and Theorem 5.1's table."""
 
@@ -145,7 +145,7 @@ def _worst_case_catch(tree: Tree, answers, recursive) -> Fraction:
     return solve_worst_case(Debate.create(tree, answers, rho, "vertex")).catch_probability_exact
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Adversary(NotebookView):
     """Theorem 5.3's oracle O_N against one checker, with every inequality checked exactly."""
 

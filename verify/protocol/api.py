@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.files import AtomicOutput, check_paths
-from verify.base.notebook import NotebookView, require_pandas
+from verify.base.notebook import NotebookView, exact_columns, require_pandas
 from verify.base.numbers import exact_fields, fraction_text
 from verify.base.progress import Progress
 from verify.trees.api import as_menu_tree, as_oracle, input_files
@@ -65,7 +65,7 @@ def fbs_condition_violations(debate: Debate) -> tuple[tuple[str, Fraction], ...]
 # ----------------------------------------------------------------------------- runs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DebateRuns(NotebookView):
     """N seeded runs of FBS Debate against one Alice, beside the exact catch probability."""
 
@@ -166,7 +166,7 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
 # ----------------------------------------------------------------------------- worst case
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class WorstCase(NotebookView):
     """The exact worst-case liar (Theorem 4.2's dynamic program) and its reachable states."""
 
@@ -214,11 +214,13 @@ class WorstCase(NotebookView):
     def to_pandas(self):
         """The worst-case liar's reachable states as a DataFrame, one row per state (the
         `strategy` of to_json(): node, claim, z, lies, fbs, outcome, catch; on a tree with
-        menus also `alternative`, the decomposition she chose, None at ordinary nodes)."""
+        menus also `alternative`, the decomposition she chose, None at ordinary nodes); fbs
+        and catch are exact Fractions with fbs_float and catch_float beside them."""
         rows = self.to_json()["strategy"]
         menus = ["alternative"] if any("alternative" in row for row in rows) else []
-        return require_pandas().DataFrame(rows, columns=["node", *menus, "claim", "z", "lies",
-                                                         "fbs", "outcome", "catch"])
+        frame = require_pandas().DataFrame(rows, columns=["node", *menus, "claim", "z", "lies",
+                                                          "fbs", "outcome", "catch"])
+        return exact_columns(frame, ["fbs", "catch"])
 
 
 def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = False) -> WorstCase:
@@ -239,7 +241,7 @@ def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = Fals
 # ----------------------------------------------------------------------------- completeness
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Completeness(NotebookView):
     """Every path Bob can sample against the honest Alice (Theorem 4.1); with menus, on the
     realisation her choices form (she plays it exactly; node ids are the alternatives')."""

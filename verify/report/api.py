@@ -27,7 +27,7 @@ PARTIAL_REPORT_DIR = "report/partial"  # `fbs paper --only`'s default folder
 CHECKS_PACKAGE = "paper_checks"  # the top-level package of paper checks, one module per claim
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PaperReport(NotebookView):
     """One result per paper check, and the stored certificates that differ (none = all equal)."""
 
@@ -149,7 +149,7 @@ def refuse_full_report(directory: Path) -> None:
                        f"--only is {PARTIAL_REPORT_DIR})")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class StoredCheck(NotebookView):
     """The stored certificates re-verified by the stdlib-only checker alone."""
 

@@ -67,7 +67,7 @@ def _function_inputs(f, z) -> list[tuple[str | None, str]]:
     return found + [(argument_source(z), "the input bits file")]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CertificateCheck(NotebookView):
     """The stdlib-only checker's verdict on one certificate (certificates/FORMAT.md)."""
 
@@ -112,7 +112,7 @@ def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
                             report.quantity if report.valid else None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BlockList(NotebookView):
     """Minimal sensitive blocks of f at z (0-based coordinates), smallest first."""
 

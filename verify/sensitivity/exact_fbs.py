@@ -48,7 +48,7 @@ STATUS_MESSAGES = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class FbsResult(NotebookView):
     """Exact fbs_z(f) with an optimal primal, an optimal dual and Bob's distribution."""
 

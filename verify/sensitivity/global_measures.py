@@ -34,7 +34,7 @@ MAX_PACKING_ARITY = 10  # the checker recomputes a packing (3^q steps) up to thi
 MEASURES = ("s", "bs", "fbs", "C")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GlobalMeasures(NotebookView):
     """The four measures of f maximised over its inputs, each with an input reaching it.
 

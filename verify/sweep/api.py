@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 
 from verify.base.errors import BadInput
-from verify.base.notebook import NotebookView, require_pandas
+from verify.base.notebook import NotebookView, exact_columns, require_pandas
 
 from .census import Census, summarise
 from .exhaustive_census import exhaustive_census
@@ -26,7 +26,7 @@ MAX_LOCAL_WORKERS = 256
 __all__ = ["census", "exhaustive_census", "read_store", "run_sweep"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SweepResult(NotebookView):
     """A finished sweep: counts, errors (jobs not stored) and the wall time."""
 
@@ -50,9 +50,11 @@ class SweepResult(NotebookView):
                 "damaged_parts_recomputed": list(r.set_aside)}
 
     def to_pandas(self):
-        """Every row of the sweep's STORE as a pandas DataFrame (`read_store(...).to_pandas()`)."""
+        """Every row of the sweep's STORE as a pandas DataFrame: `read_store(...).to_pandas()`
+        with the exact columns `value` and `bound` as Fractions (`value_float` and
+        `bound_float` beside them)."""
         require_pandas()
-        return read_store(self.store).to_pandas()
+        return exact_columns(read_store(self.store).to_pandas(), ["value", "bound"])
 
 
 def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | None = None,

@@ -87,6 +87,9 @@ def _blocks(example: dict) -> str:
 
 
 def write_outputs(census: ExhaustiveCensus, prefix: str) -> None:
-    """PREFIX.md and PREFIX.json, both or neither."""
+    """PREFIX.md, PREFIX.json and PREFIX.png (the four measures compared), all or none."""
+    from .census_plot import exhaustive_plot
+
     write_texts_atomic([(f"{prefix}.md", markdown(census)),
-                        (f"{prefix}.json", json.dumps(census.to_json(), indent=1) + "\n")])
+                        (f"{prefix}.json", json.dumps(census.to_json(), indent=1) + "\n"),
+                        (f"{prefix}.png", exhaustive_plot(census))])

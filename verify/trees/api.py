@@ -114,7 +114,7 @@ def write_tree(path, tree: Tree | UniformTree, *, nested: bool = False, oracle_p
     write_texts_atomic(items)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TreeInfo(NotebookView):
     """A validated tree's shape and, with an oracle, its true root value and honest fbs."""
 

@@ -34,7 +34,7 @@ class MemberReport:
     witness: Block | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class FamilyReport(NotebookView):
     """All three decisions; witness = a sensitive block containing no member (if incomplete)."""
 
