@@ -132,11 +132,11 @@ class BlockList(NotebookView):
                                            for b in self.blocks], columns=["block", "size"])
 
 
-def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
+def blocks(f, z, *, backend: str = "sat", limit: int = 1000, variables=None) -> BlockList:
     """The minimal sensitive blocks of f at z (Definition 3.3): all of them, or the first `limit`.
 
     On the packed truth table for q <= 28 (MAX_TABLE_ARITY), else enumerated with the solver
-    backend ("sat" or "z3").
+    backend ("sat" or "z3"). `variables` orders a sympy expression's symbols, as in `fbs`.
 
     >>> from verify import blocks
     >>> blocks("maj:3", "110").blocks
@@ -146,7 +146,7 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
 
     from .blocks import bits_to_index, mask_sizes, mask_to_block, minimal_sensitive_masks
 
-    function = as_function(f)
+    function = as_function(f, variables=variables)
     bits = as_bits(z, function.arity)
     if limit < 1:
         raise BadInput("--limit must be at least 1")
@@ -163,9 +163,10 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
     return BlockList(function.spec, tuple(found), complete, f"{backend} enumeration")
 
 
-def check_blocks(f, z, family, *, backend: str = "sat") -> FamilyReport:
+def check_blocks(f, z, family, *, backend: str = "sat", variables=None) -> FamilyReport:
     """Decide, with z3 or SAT, whether each member of `family` is sensitive and minimal at z,
     and whether the family is complete (every sensitive block contains a member).
+    `variables` orders a sympy expression's symbols, as in `fbs`.
 
     >>> from verify import check_blocks
     >>> check_blocks("maj:3", "110", [(0,), (1,)]).ok
@@ -175,7 +176,7 @@ def check_blocks(f, z, family, *, backend: str = "sat") -> FamilyReport:
     """
     from .sat.family import check_family
 
-    function = as_function(f)
+    function = as_function(f, variables=variables)
     bits = as_bits(z, function.arity)
     return check_family(function, bits, [tuple(sorted(set(b))) for b in family], backend)
 
