@@ -20,7 +20,14 @@ from .builders import literature_tree, random_tree, uniform_queries, uniform_tre
 from .local_fbs import honest_fbs
 from .menus import realisations, realise
 from .model import Tree, UniformTree
-from .oracles import LeafBits, load_oracle, node_values, oracle_document, random_oracle
+from .oracles import (
+    LeafBits,
+    checked_answers,
+    load_oracle,
+    node_values,
+    oracle_document,
+    random_oracle,
+)
 from .tree_file import MenusRefused, load_menu_tree, load_tree, load_tree_description, tree_document
 
 __all__ = ["Tree", "as_oracle", "as_tree", "literature_tree", "load_menu_tree", "load_oracle",
@@ -58,7 +65,7 @@ def as_oracle(oracle: dict | LeafBits | str | os.PathLike, tree=None) -> dict[st
         if tree is None:
             raise BadInput("an oracle given as leaf bits needs its tree")
         return loaded.answers(tree)
-    return dict(loaded)
+    return checked_answers(loaded)
 
 
 def oracle_bits(oracle, tree: UniformTree) -> str:
@@ -67,7 +74,7 @@ def oracle_bits(oracle, tree: UniformTree) -> str:
     if isinstance(loaded, LeafBits):
         loaded.require_length(tree.n_leaves)
         return loaded.bits
-    return LeafBits.from_answers(loaded, uniform_queries(tree)).bits
+    return LeafBits.from_answers(checked_answers(loaded), uniform_queries(tree)).bits
 
 
 def source_name(item) -> str | None:

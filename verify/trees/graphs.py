@@ -15,6 +15,7 @@ from __future__ import annotations
 from verify.base.errors import BadInput
 
 from .model import Tree, from_records
+from .oracles import checked_answers
 
 
 def _networkx():
@@ -65,13 +66,17 @@ def tree_from_networkx(graph) -> Tree:
     >>> tree_from_networkx(tree_to_networkx(tree)) == tree
     True
     """
-    networkx = _networkx()
-    if not isinstance(graph, networkx.DiGraph) or graph.is_multigraph():
-        raise BadInput(f"expected a networkx DiGraph, got {type(graph).__name__}")
+    _require_digraph(graph)
     if graph.number_of_nodes() == 0:
         raise BadInput("the graph has no node")
     records = [_record(graph, node) for node in graph.nodes]
     return from_records(records, _root(graph), str(graph.graph.get("description", "")))
+
+
+def _require_digraph(graph) -> None:
+    """BadInput unless the graph is a networkx DiGraph (not a multigraph)."""
+    if not isinstance(graph, _networkx().DiGraph) or graph.is_multigraph():
+        raise BadInput(f"expected a networkx DiGraph, got {type(graph).__name__}")
 
 
 def _root(graph) -> str:
@@ -119,10 +124,15 @@ def oracle_from_networkx(graph) -> dict[str, int]:
     >>> oracle_from_networkx(tree_to_networkx(tree, oracle)) == oracle
     True
     """
-    answers = {}
+    _require_digraph(graph)
+    answers: dict[str, int] = {}
     for node, attributes in graph.nodes(data=True):
         if graph.out_degree(node) == 0 and "answer" in attributes:
-            if attributes["answer"] not in (0, 1) or type(attributes["answer"]) is float:
-                raise BadInput(f"leaf {node!r}: answer must be 0 or 1")
-            answers[str(attributes["query"])] = int(attributes["answer"])
+            query = attributes.get("query")
+            if not isinstance(query, str):
+                raise BadInput(f"leaf {node!r}: a leaf needs a string attribute 'query'")
+            bit = checked_answers({query: attributes["answer"]})[query]
+            if answers.setdefault(query, bit) != bit:
+                raise BadInput(f"leaf {node!r}: the query {query[:60]!r} is answered both 0 "
+                               "and 1 by the graph's leaves")
     return answers

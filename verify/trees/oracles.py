@@ -17,6 +17,7 @@ from pathlib import Path
 
 from verify.base.errors import BadInput
 from verify.base.files import read_json, write_json
+from verify.base.lazy import numpy as np
 from verify.functions.aggregators import evaluate
 
 from .model import Tree, UniformTree
@@ -51,7 +52,13 @@ class LeafBits:
         """{query: bit} for a listed Tree (BadInput if the lengths differ)."""
         leaves = leaf_order(tree)
         self.require_length(len(leaves))
-        return {tree.queries[leaf]: int(bit) for leaf, bit in zip(leaves, self.bits)}
+        answers: dict[str, int] = {}
+        for leaf, bit in zip(leaves, self.bits):
+            query = tree.queries[leaf]
+            if answers.setdefault(query, int(bit)) != int(bit):
+                raise BadInput(f"the leaf bits answer the query {query[:60]!r}, asked at more "
+                               f"than one leaf, both 0 and 1 (leaf {tree.ids[leaf]!r})")
+        return answers
 
     @classmethod
     def from_answers(cls, answers: dict[str, int], queries) -> "LeafBits":
@@ -102,6 +109,19 @@ def parse_oracle(document: dict) -> dict[str, int] | LeafBits:
         if type(bit) is not int or bit not in (0, 1):
             raise BadInput(f"the answer to {query[:60]!r} must be 0 or 1, got {bit!r}")
     return dict(answers)
+
+
+def checked_answers(answers: dict) -> dict[str, int]:
+    """An oracle given in Python as {query: answer}, validated as a file's answers are:
+    string queries, answers 0 or 1 (True/False and numpy integers accepted, never coerced)."""
+    checked = {}
+    for query, bit in answers.items():
+        if not isinstance(query, str):
+            raise BadInput(f"an oracle's queries are strings, got {query!r:.60}")
+        if not isinstance(bit, (int, np.integer, np.bool_)) or bit not in (0, 1):
+            raise BadInput(f"the answer to {query[:60]!r} must be 0 or 1, got {bit!r:.40}")
+        checked[query] = int(bit)
+    return checked
 
 
 def oracle_document(answers: dict[str, int] | LeafBits, description: str = "") -> dict:
