@@ -11,6 +11,7 @@ import json
 import os
 from dataclasses import dataclass
 from fractions import Fraction
+from numbers import Integral
 
 from verify.base.errors import BadInput, SolverFailure, beyond_checker_bound
 from verify.base.files import argument_source, check_paths, read_bytes
@@ -178,7 +179,11 @@ def check_blocks(f, z, family, *, backend: str = "sat", variables=None) -> Famil
 
     function = as_function(f, variables=variables)
     bits = as_bits(z, function.arity)
-    return check_family(function, bits, [tuple(sorted(set(b))) for b in family], backend)
+    if isinstance(family, (str, bytes, dict)) or not hasattr(family, "__iter__"):
+        raise BadInput(f"the family must be a list of blocks [[i, ...], ...], got "
+                       f"{type(family).__name__}")
+    return check_family(function, bits, checked_family(list(family), function.arity,
+                                                       "the family"), backend)
 
 
 def load_family(path: str, q: int) -> list[Block]:
@@ -196,15 +201,22 @@ def load_family(path: str, q: int) -> list[Block]:
     if type(document) is not dict or type(document.get("blocks")) is not list:
         raise BadInput(f'{path}: expected {{"blocks": [[i, ...], ...]}} or a list of blocks '
                        "[[i, ...], ...] (docs/formats.md, \"Block family\")")
+    return checked_family(document["blocks"], q, path)
+
+
+def checked_family(entries: list, q: int, where: str) -> list[Block]:
+    """The blocks of a family: nonempty lists (tuples, sets) of integer coordinates in
+    0..q-1 (never bools), no block twice; BadInput naming the first bad block."""
     family, seen = [], set()
-    for k, entry in enumerate(document["blocks"]):
-        if type(entry) is not list or not entry or any(type(i) is not int for i in entry):
-            raise BadInput(f"{path}: blocks[{k}] is not a nonempty list of integers")
-        if any(not 0 <= i < q for i in entry):
-            raise BadInput(f"{path}: blocks[{k}] has a coordinate outside 0..{q - 1}")
-        block = tuple(sorted(set(entry)))
+    for k, entry in enumerate(entries):
+        items = list(entry) if isinstance(entry, (list, tuple, set, frozenset)) else None
+        if not items or any(isinstance(i, bool) or not isinstance(i, Integral) for i in items):
+            raise BadInput(f"{where}: blocks[{k}] is not a nonempty list of integers")
+        if any(not 0 <= i < q for i in items):
+            raise BadInput(f"{where}: blocks[{k}] has a coordinate outside 0..{q - 1}")
+        block = tuple(sorted({int(i) for i in items}))
         if block in seen:
-            raise BadInput(f"{path}: blocks[{k}] repeats the block {list(block)}")
+            raise BadInput(f"{where}: blocks[{k}] repeats the block {list(block)}")
         seen.add(block)
         family.append(block)
     return family
