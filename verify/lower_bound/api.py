@@ -88,6 +88,9 @@ def query_row_document(row: QueryRow) -> dict:
             "note": "FBS Debate's checker queries one leaf per run: m = R"}
 
 
+TREE_FBS_METHODS = ("recursive", "direct")
+
+
 def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
              worst_case: bool = False, certificate=None, progress: bool = False) -> GlobalFbs:
     """rho_T of the tree at the oracle, certified, with Theorem 5.1's query table for each eps.
@@ -103,6 +106,8 @@ def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
     >>> result.value, result.certified
     (Fraction(4, 1), True)
     """
+    if method not in TREE_FBS_METHODS:
+        raise BadInput(f"unknown method {method!r} (choose from {', '.join(TREE_FBS_METHODS)})")
     eps = [Fraction(e) for e in eps]
     loaded = as_tree(tree, compact=method == "recursive" and not worst_case)
     check_paths([(certificate, "the certificate output")], input_files(tree, oracle, loaded))

@@ -118,6 +118,7 @@ def realise(tree: Tree, choice: dict[int, int], description: str = "") -> Tree:
     >>> realise(tree, {0: 1}).ids
     ('B', 'u', 'v')
     """
+    _check_choice(tree, choice)
     records, stack = [], [tree.root]
     root_id = None
     while stack:
@@ -134,6 +135,24 @@ def realise(tree: Tree, choice: dict[int, int], description: str = "") -> Tree:
             stack.extend(reversed(kids))
         records.append(record)
     return from_records(records, root_id, description or tree.description)
+
+
+def _check_choice(tree: Tree, choice: dict[int, int]) -> None:
+    """BadInput unless `tree` is a Tree and every key of `choice` is one of its menu nodes
+    (by index) and every value an integer: a choice is never silently ignored."""
+    if not isinstance(tree, Tree):
+        raise BadInput(f"realise takes a Tree (a menu tree: load_menu_tree), got "
+                       f"{type(tree).__name__}")
+    if not isinstance(choice, dict):
+        raise BadInput(f"the choice must be a dict {{menu node index: alternative}}, got "
+                       f"{type(choice).__name__}")
+    for node, index in choice.items():
+        if type(node) is not int or not 0 <= node < tree.n_nodes or not tree.is_menu(node):
+            raise BadInput(f"the choice names {node!r:.40}, which is not the index of a menu "
+                           "node of the tree (a fixed tree has none)")
+        if type(index) is not int:
+            raise BadInput(f"menu node {tree.ids[node]!r}: the alternative must be an integer, "
+                           f"got {index!r:.40}")
 
 
 def _resolve(tree: Tree, node: int, choice: dict[int, int]) -> int:
