@@ -34,12 +34,14 @@ from functools import lru_cache
 
 import numpy as np
 
+from verify.base.arguments import one_of
 from verify.base.errors import BadInput
 from verify.functions.aggregators import aggregator_function
 from verify.functions.families import Symmetric
 from verify.sensitivity.exact_fbs import certified_fbs
 
 RULES = ("vertex", "symmetric", "uniform")
+RULE = one_of(*RULES)  # the argument kind (verify.base.arguments)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral
 
+from verify.base.arguments import BACKEND, PATH, api, instance, integer, optional
 from verify.base.errors import BadInput, SolverFailure, beyond_checker_bound
 from verify.base.files import argument_source, check_paths, read_bytes
 from verify.base.notebook import NotebookView, require_pandas
@@ -37,6 +38,7 @@ MAX_FAMILY_BYTES = 64 * 2**20
 Block = tuple[int, ...]
 
 
+@api(output=optional(PATH))
 def certify(f, z, output: str | os.PathLike | None = None, **options) -> FbsResult:
     """`fbs(f, z, **options)`, required to be certified; the certificate written to `output`.
 
@@ -87,6 +89,7 @@ class CertificateCheck(NotebookView):
                 "quantity": self.quantity}
 
 
+@api(certificate=instance(str, os.PathLike, dict, what="a path or a certificate dict"))
 def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
     """Re-verify a certificate (a file, gzip accepted, or a parsed document) with the checker.
 
@@ -133,6 +136,7 @@ class BlockList(NotebookView):
                                            for b in self.blocks], columns=["block", "size"])
 
 
+@api(backend=BACKEND, limit=integer(1))
 def blocks(f, z, *, backend: str = "sat", limit: int = 1000, variables=None) -> BlockList:
     """The minimal sensitive blocks of f at z (Definition 3.3): all of them, or the first `limit`.
 
@@ -164,6 +168,7 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000, variables=None) -> 
     return BlockList(function.spec, tuple(found), complete, f"{backend} enumeration")
 
 
+@api(backend=BACKEND)
 def check_blocks(f, z, family, *, backend: str = "sat", variables=None) -> FamilyReport:
     """Decide, with z3 or SAT, whether each member of `family` is sensitive and minimal at z,
     and whether the family is complete (every sensitive block contains a member).

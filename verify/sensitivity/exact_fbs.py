@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Sequence
 
+from verify.base.arguments import FLAG, TEXT, api, integer, optional
 from verify.base.errors import BadInput, SolverFailure, TooLarge, beyond_checker_bound
 from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields, fraction_text
@@ -194,6 +195,7 @@ class _Solved:
     primal_types: tuple | None = None
 
 
+@api(arity=optional(integer(1)), check=FLAG, measures=FLAG, method=TEXT)
 def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
         check: bool = True, measures: bool = False, method: str = "auto",
         variables=None) -> FbsResult:

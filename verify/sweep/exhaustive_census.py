@@ -23,6 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from verify.base.arguments import FLAG, api, optional
 from verify.base.errors import BadInput, SolverFailure, TooLarge
 from verify.base.numbers import fraction_text, int_text
 from verify.sensitivity.certificates import exhaustive_certificate, measure_certificate
@@ -96,6 +97,7 @@ class ExhaustiveCensus:
                 **figures(self.rows, self.q), "global": self.global_figures}
 
 
+@api(progress=optional(FLAG))  # q and the other options: _check_options, with their ranges
 def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | None = None,
                       workers: int = 1, progress: bool | None = None) -> ExhaustiveCensus:
     """fbs, s, bs and C over every (function, input) pair of q <= 6 inputs: their exact

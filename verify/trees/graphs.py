@@ -12,10 +12,12 @@ networkx is optional: without it these two functions raise BadInput saying how t
 
 from __future__ import annotations
 
+from verify.base.arguments import api, optional
 from verify.base.errors import BadInput
 
+from .kinds import ORACLE, TREE
 from .model import Tree, from_records
-from .oracles import checked_answers
+from .oracles import check_covers, checked_answers
 
 
 def _networkx():
@@ -26,6 +28,7 @@ def _networkx():
     return networkx
 
 
+@api(tree=TREE, oracle=optional(ORACLE))
 def tree_to_networkx(tree, oracle=None):
     """The tree (a Tree, a UniformTree or an fbs-tree/1 file) as a networkx DiGraph, with
     the oracle's answers (if given) on the leaves.
@@ -39,6 +42,8 @@ def tree_to_networkx(tree, oracle=None):
 
     tree = as_tree(tree)
     answers = None if oracle is None else as_oracle(oracle, tree)
+    if answers is not None:
+        check_covers(tree, answers)
     graph = _networkx().DiGraph(root=tree.ids[tree.root], description=tree.description)
     for node, node_id in enumerate(tree.ids):
         attributes = {"depth": tree.depths[node]}
@@ -57,6 +62,7 @@ def tree_to_networkx(tree, oracle=None):
     return graph
 
 
+@api()
 def tree_from_networkx(graph) -> Tree:
     """A validated Tree from a networkx DiGraph laid out as `tree_to_networkx` writes it
     (node ids are converted to strings); BadInput if it is not a decomposition tree.
@@ -115,6 +121,7 @@ def _record(graph, node) -> dict:
             "children": [str(child) for child in children]}
 
 
+@api()
 def oracle_from_networkx(graph) -> dict[str, int]:
     """The oracle {query: answer} read from the leaves' `answer` attributes.
 

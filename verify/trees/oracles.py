@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from verify.base.arguments import PATH, api, instance, integer, number
 from verify.base.errors import BadInput
 from verify.base.files import read_json, write_json
 from verify.base.lazy import numpy as np
@@ -25,6 +26,7 @@ from .model import Tree, UniformTree
 FORMAT = "fbs-oracle/1"
 
 
+@api(path=PATH)
 def load_oracle(path: str | Path) -> dict[str, int]:
     """Read and validate an `fbs-oracle/1` file.
 
@@ -150,6 +152,7 @@ def check_covers(tree: Tree, answers: dict[str, int]) -> None:
                        f"oracle does not answer ({len(missing)} leaf query(ies) missing)")
 
 
+@api(tree=instance(Tree, what="a Tree"), answers=instance(dict, what="a dict {query: 0 or 1}"))
 def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
     """val_O(u) at every node, bottom-up (leaves: O(q_u); internal: phi_u of the children).
 
@@ -185,6 +188,7 @@ def _menu_value(tree: Tree, node: int, values) -> int:
     return values[kids[0]]
 
 
+@api(tree=instance(Tree, UniformTree, what="a Tree"), seed=integer(0), ones=number(0, 1))
 def random_oracle(tree: Tree | UniformTree, seed: int, ones: float = 0.5) -> dict[str, int] | LeafBits:
     """Seeded random answers: each leaf query is 1 with probability `ones` (leaf order).
 
