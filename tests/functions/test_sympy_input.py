@@ -94,3 +94,24 @@ def test_an_ambiguous_name_in_variables_is_refused():
 def test_variables_for_anything_but_sympy_is_refused():
     with pytest.raises(BadInput):
         verify.fbs("maj:3", "110", variables=["a", "b", "c"])
+
+
+def test_blocks_of_a_sympy_expression_name_their_symbols():
+    from reference import sensitive_blocks
+
+    a1, a2, a10 = sympy.symbols("a1 a2 a10")
+    expression = a1 & (a2 | a10)
+
+    def f(x):
+        return int(bool(expression.subs({a1: bool(x[0]), a2: bool(x[1]), a10: bool(x[2])})))
+
+    every = sensitive_blocks(f, (1, 1, 0))
+    minimal = sorted((b for b in every if not any(set(c) < set(b) for c in every)),
+                     key=lambda b: (len(b), b))
+    result = verify.blocks(expression, "110")
+    assert sorted(result.blocks, key=lambda b: (len(b), b)) == minimal  # (0,), (1,)
+    assert result.variables == ("a1", "a2", "a10")
+    assert result.to_json()["variables"] == {"x1": "a1", "x2": "a2", "x3": "a10"}
+    table = result.to_pandas()
+    names = ["a1", "a2", "a10"]
+    assert [list(s) for s in table["symbols"]] == [[names[i] for i in b] for b in result.blocks]

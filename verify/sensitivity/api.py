@@ -30,7 +30,7 @@ from verify.functions.bits import as_bits
 from verify.functions.inputs import MAX_TABLE_ARITY
 
 from .certificates import write_certificate
-from .exact_fbs import FbsResult, as_function, fbs
+from .exact_fbs import FbsResult, as_function, fbs, read_function
 from .sat.family import FamilyReport
 
 MAX_FAMILY_BYTES = 64 * 2**20
@@ -124,16 +124,26 @@ class BlockList(NotebookView):
     blocks: tuple[Block, ...]
     complete: bool  # False if the listing stopped at `limit`
     method: str  # "truth table" or "<backend> enumeration"
+    variables: tuple[str, ...] | None = None  # sympy input: the symbol at coordinate 0, 1, ...
 
     def to_json(self) -> dict:
-        """The JSON document `fbs blocks --json` prints."""
-        return {"spec": self.spec, "blocks": [list(b) for b in self.blocks],
-                "complete": self.complete, "method": self.method}
+        """The JSON document `fbs blocks --json` prints (with `variables` for sympy input)."""
+        document = {"spec": self.spec, "blocks": [list(b) for b in self.blocks],
+                    "complete": self.complete, "method": self.method}
+        if self.variables is not None:
+            document["variables"] = {f"x{k + 1}": v for k, v in enumerate(self.variables)}
+        return document
 
     def to_pandas(self):
-        """One row per block: `block` (0-based coordinates, as in to_json()) and its `size`."""
-        return require_pandas().DataFrame([{"block": list(b), "size": len(b)}
-                                           for b in self.blocks], columns=["block", "size"])
+        """One row per block: `block` (0-based coordinates, as in to_json()) and its `size`;
+        for sympy input also `symbols`, the block's symbols."""
+        rows = [{"block": list(b), "size": len(b)} for b in self.blocks]
+        columns = ["block", "size"]
+        if self.variables is not None:
+            for row in rows:
+                row["symbols"] = [self.variables[i] for i in row["block"]]
+            columns.append("symbols")
+        return require_pandas().DataFrame(rows, columns=columns)
 
 
 @api(backend=BACKEND, limit=integer(1))
@@ -151,7 +161,7 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000, variables=None) -> 
 
     from .blocks import bits_to_index, mask_sizes, mask_to_block, minimal_sensitive_masks
 
-    function = as_function(f, variables=variables)
+    function, names = read_function(f, variables=variables)
     bits = as_bits(z, function.arity)
     if limit < 1:
         raise BadInput("--limit must be at least 1")
@@ -161,11 +171,11 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000, variables=None) -> 
         # smallest first, then lexicographic: for blocks of one size, a larger mask comes first
         first = masks[np.lexsort((-masks, mask_sizes(masks)))[:limit]]
         found = tuple(mask_to_block(int(m), function.arity) for m in first)
-        return BlockList(function.spec, found, masks.size <= limit, "truth table")
+        return BlockList(function.spec, found, masks.size <= limit, "truth table", names)
     from .sat.family import enumerate_minimal
 
     found, complete = enumerate_minimal(function, bits, backend, limit)
-    return BlockList(function.spec, tuple(found), complete, f"{backend} enumeration")
+    return BlockList(function.spec, tuple(found), complete, f"{backend} enumeration", names)
 
 
 @api(backend=BACKEND)
