@@ -56,7 +56,7 @@ class SweepResult(NotebookView):
         return read_store(self.store).to_pandas()
 
 
-@api(store=PATH, scheduler=optional(TEXT), workers=optional(integer(1)), progress=optional(FLAG))
+@api(store=PATH, scheduler=optional(TEXT), workers=optional(integer()), progress=optional(FLAG))
 def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | None = None,
           workers: int | None = None, progress: bool | None = None) -> SweepResult:
     """Run `jobs` (a JSON-lines file or a list of job objects) and `families` (`all:Q`,
