@@ -216,3 +216,27 @@ def test_store_and_report_arguments(call, match, tmp_path):
     store = tmp_path / "S"
     Store(store, create=True)  # an empty, intact store
     refused(lambda: call(store), match)
+
+
+# --- the decorator itself ---------------------------------------------------------------------
+
+
+def test_the_decorator_binds_checks_and_keeps_the_message_on_one_line():
+    from verify.base.arguments import FLAG, api, integer, number, sequence
+
+    @api(count=integer(0), share=number(0, 1), flags=sequence(FLAG, "flags"))
+    def sample(count, share=0.5, *, flags=()):
+        return count, share, flags
+
+    class Tall:
+        def __repr__(self):
+            return "line one\nline two"
+
+    assert sample(3, flags=[True]) == (3, 0.5, [True])
+    refused(lambda: sample(-1), r"sample: count=-1: expected an integer >= 0")
+    refused(lambda: sample(Tall()), r"count=line one line two: expected an integer")
+    refused(lambda: sample(1, 2), r"share=2: expected a number in \[0, 1\]")
+    refused(lambda: sample(1, float("inf")), "expected a finite number")
+    refused(lambda: sample(1, flags=[1]), "item 1: expected True or False")
+    refused(lambda: sample(1, 0.5, [True]), "too many positional arguments")
+    assert sample.__wrapped__.__name__ == "sample" and "count" in sample.api_kinds

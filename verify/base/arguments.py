@@ -57,7 +57,8 @@ def api(**kinds: Kind):
 
 
 def _shown(value) -> str:
-    text = repr(value)
+    """The value as shown in a one-line message: its repr on one line, cut to 40 characters."""
+    text = " ".join(repr(value).split())
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -65,14 +66,13 @@ def _is_integer(value) -> bool:
     return isinstance(value, Integral) and not isinstance(value, bool)
 
 
-def integer(low: int | None = None, high: int | None = None) -> Kind:
-    """An integer (not a bool) in low..high."""
+def integer(low: int | None = None) -> Kind:
+    """An integer (not a bool), at least `low` if given."""
     def check(value):
         if not _is_integer(value):
             return "expected an integer"
-        if (low is not None and value < low) or (high is not None and value > high):
-            return f"expected an integer in {low if low is not None else '...'}.." \
-                   f"{high if high is not None else ''}"
+        if low is not None and value < low:
+            return f"expected an integer >= {low}"
         return None
     return check
 
