@@ -115,3 +115,9 @@ def test_blocks_of_a_sympy_expression_name_their_symbols():
     table = result.to_pandas()
     names = ["a1", "a2", "a10"]
     assert [list(s) for s in table["symbols"]] == [[names[i] for i in b] for b in result.blocks]
+
+
+def test_a_constant_expression_has_no_variables_and_says_so():
+    result = verify.fbs(sympy.true, "1")  # arity 1, constant: nothing is sensitive
+    assert result.value == 0 and result.variables == ()
+    assert "| variables | none (the expression is a constant) |" in result._repr_markdown_()

@@ -128,6 +128,8 @@ class FbsResult(NotebookView):
 
 def variables_text(variables: tuple[str, ...]) -> str:
     """The coordinates of a sympy input, "x1 = a1, x2 = a2, x3 = a10"."""
+    if not variables:
+        return "none (the expression is a constant)"
     return ", ".join(f"x{k + 1} = {name}" for k, name in enumerate(variables))
 
 
