@@ -95,7 +95,7 @@ def query_row_document(row: QueryRow) -> dict:
 TREE_FBS_METHODS = ("recursive", "direct")
 
 
-@api(tree=TREE, oracle=ORACLE, method=TEXT, eps=sequence(EXACT, "numbers", nonempty=True),
+@api(tree=TREE, oracle=ORACLE, method=TEXT, eps=sequence(EXACT, "numbers"),
      worst_case=FLAG, certificate=optional(PATH), progress=FLAG)
 def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
              worst_case: bool = False, certificate=None, progress: bool = False) -> GlobalFbs:
