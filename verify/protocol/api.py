@@ -7,10 +7,11 @@ function returns a frozen result with exact Fractions; `to_json()` is what the m
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from fractions import Fraction
 
-from verify.base.arguments import FLAG, PATH, TEXT, api, integer, number, optional
+from verify.base.arguments import FLAG, PATH, api, instance, integer, number, optional
 from verify.base.files import AtomicOutput, check_paths
 from verify.base.notebook import NotebookView, require_pandas
 from verify.base.numbers import exact_fields, fraction_text
@@ -114,7 +115,11 @@ class DebateRuns(NotebookView):
         return document
 
 
-@api(tree=TREE, oracle=ORACLE, alice=TEXT, runs=integer(1), seed=integer(0), rule=RULE,
+ALICE = instance(str, os.PathLike, what="honest, worst, solver, solver-lazy or the path of an "
+                 "fbs-alice/1 script")
+
+
+@api(tree=TREE, oracle=ORACLE, alice=ALICE, runs=integer(1), seed=integer(0), rule=RULE,
      confidence=number(0, 1), transcript=optional(PATH), progress=FLAG)
 def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int = 0,
            rule: str = "vertex", confidence: float = 0.95, transcript=None,
