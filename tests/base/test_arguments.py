@@ -239,4 +239,7 @@ def test_the_decorator_binds_checks_and_keeps_the_message_on_one_line():
     refused(lambda: sample(1, float("inf")), "expected a finite number")
     refused(lambda: sample(1, flags=[1]), "item 1: expected True or False")
     refused(lambda: sample(1, 0.5, [True]), "too many positional arguments")
+    refused(lambda: sample(), "missing a required argument: 'count'")
+    refused(lambda: sample(share=0.5), "missing a required argument: 'count'")
+    refused(lambda: sample(count=-2), "count=-2: expected an integer >= 0")  # by keyword
     assert sample.__wrapped__.__name__ == "sample" and "count" in sample.api_kinds

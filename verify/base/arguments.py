@@ -39,13 +39,18 @@ def api(**kinds: Kind):
         if unknown:
             raise AssertionError(f"{function.__name__}: no parameter {sorted(unknown)}")
 
+        positional, required, simple = _positional(signature)
+
         @functools.wraps(function)
         def checked(*args, **kwargs):
-            try:
-                bound = signature.bind(*args, **kwargs)
-            except TypeError as error:
-                raise BadInput(f"{function.__name__}: {error}") from None
-            for name, value in bound.arguments.items():
+            if simple and not kwargs and required <= len(args) <= len(positional):
+                given = zip(positional, args)  # the common call, without the cost of bind()
+            else:
+                try:
+                    given = signature.bind(*args, **kwargs).arguments.items()
+                except TypeError as error:
+                    raise BadInput(f"{function.__name__}: {error}") from None
+            for name, value in given:
                 problem = kinds[name](value) if name in kinds else None
                 if problem:
                     raise BadInput(f"{function.__name__}: {name}={_shown(value)}: {problem}")
@@ -54,6 +59,20 @@ def api(**kinds: Kind):
         checked.api_kinds = kinds
         return checked
     return decorate
+
+
+def _positional(signature: inspect.Signature) -> tuple[list[str], int, bool]:
+    """The positional parameters' names, how many are required, and whether a call with
+    only positional arguments binds by position alone (no *args, no required keyword)."""
+    kinds = inspect.Parameter
+    names = [p.name for p in signature.parameters.values()
+             if p.kind in (kinds.POSITIONAL_ONLY, kinds.POSITIONAL_OR_KEYWORD)]
+    required = sum(1 for p in signature.parameters.values() if p.name in names
+                   and p.default is kinds.empty)
+    simple = all(p.kind is not kinds.VAR_POSITIONAL and not (
+        p.kind is kinds.KEYWORD_ONLY and p.default is kinds.empty)
+        for p in signature.parameters.values())
+    return names, required, simple
 
 
 def _shown(value) -> str:
