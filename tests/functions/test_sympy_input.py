@@ -121,3 +121,11 @@ def test_a_constant_expression_has_no_variables_and_says_so():
     result = verify.fbs(sympy.true, "1")  # arity 1, constant: nothing is sensitive
     assert result.value == 0 and result.variables == ()
     assert "| variables | none (the expression is a constant) |" in result._repr_markdown_()
+
+
+def test_check_blocks_of_a_sympy_expression_names_its_symbols():
+    a1, a2, a10 = sympy.symbols("a1 a2 a10")
+    report = verify.check_blocks(a1 & (a2 | a10), "110", [[0], [1]])
+    # at 110 (a1 = a2 = 1, a10 = 0) the minimal sensitive blocks are {a1} and {a2}
+    assert report.ok and report.variables == ("a1", "a2", "a10")
+    assert report.to_json()["variables"] == {"x1": "a1", "x2": "a2", "x3": "a10"}

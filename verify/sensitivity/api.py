@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from numbers import Integral
 
@@ -30,7 +30,7 @@ from verify.functions.bits import as_bits
 from verify.functions.inputs import MAX_TABLE_ARITY
 
 from .certificates import write_certificate
-from .exact_fbs import FbsResult, as_function, fbs, read_function
+from .exact_fbs import FbsResult, fbs, read_function
 from .sat.family import FamilyReport
 
 MAX_FAMILY_BYTES = 64 * 2**20
@@ -192,13 +192,14 @@ def check_blocks(f, z, family, *, backend: str = "sat", variables=None) -> Famil
     """
     from .sat.family import check_family
 
-    function = as_function(f, variables=variables)
+    function, names = read_function(f, variables=variables)
     bits = as_bits(z, function.arity)
     if isinstance(family, (str, bytes, dict)) or not hasattr(family, "__iter__"):
         raise BadInput(f"the family must be a list of blocks [[i, ...], ...], got "
                        f"{type(family).__name__}")
-    return check_family(function, bits, checked_family(list(family), function.arity,
-                                                       "the family"), backend)
+    report = check_family(function, bits, checked_family(list(family), function.arity,
+                                                         "the family"), backend)
+    return report if names is None else replace(report, variables=names)
 
 
 def load_family(path: str, q: int) -> list[Block]:
