@@ -37,15 +37,20 @@ class NotebookView:
     >>> blocks("maj:3", "110").to_pandas().to_dict("records")
     [{'block': [0], 'size': 1}, {'block': [1], 'size': 1}]
 
-    `fbs` (and `blocks`, `check_blocks`) also take a sympy Boolean expression; its symbols
-    become x1, x2, ... in the order of their names:
+    `fbs` (and `blocks`, `check_blocks`) also take a sympy Boolean expression. Its symbols
+    become x1, x2, ... in natural order of their names (digit runs compare as numbers:
+    a1 < a2 < a10; symbols sharing a name stay distinct variables), the arity being the number
+    of symbols; `variables=[...]` (symbols or names) gives the order and may add unused
+    variables. The result's `variables` says which symbol each coordinate is:
 
     >>> import sympy
     >>> from verify import fbs
-    >>> a, b, c = sympy.symbols("a b c")
-    >>> r = fbs((a & b) | c, "000")
-    >>> r.spec, r.value
-    ('expr:3:(x3 | (x1 & x2))', Fraction(2, 1))
+    >>> a1, a2, a10 = sympy.symbols("a1 a2 a10")
+    >>> r = fbs(a1 & a2 & ~a10, "110")
+    >>> r.spec, r.value, r.variables
+    ('expr:3:(x1 & x2 & ~(x3))', Fraction(3, 1), ('a1', 'a2', 'a10'))
+    >>> fbs(a1 | a10, "010", variables=[a10, a2, a1]).variables
+    ('a10', 'a2', 'a1')
     """
 
     notebook_hidden: tuple[str, ...] = ()  # to_json() fields that notebook_rows already show

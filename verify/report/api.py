@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from verify.base.arguments import FLAG, PATH, TEXT, api, optional, sequence
 from verify.base.errors import BadInput, UnknownName
 from verify.base.files import check_paths
 from verify.base.notebook import NotebookView, require_pandas
@@ -56,6 +57,8 @@ class PaperReport(NotebookView):
             columns=["name", "place", "status", "computed", "seconds", "certificates"])
 
 
+@api(only=optional(sequence(TEXT, "check names")), report_dir=optional(PATH),
+     store=optional(PATH), update_stored=FLAG, progress=FLAG)
 def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | None = None,
           update_stored: bool = False, progress: bool = False) -> PaperReport:
     """Run the paper checks (all, or those named in `only`) and write the report.
@@ -162,6 +165,7 @@ class StoredCheck(NotebookView):
                 "problems": [p.__dict__ for p in self.problems]}
 
 
+@api(store=optional(PATH), progress=FLAG)
 def check_stored(store: Path | None = None, *, progress: bool = False) -> StoredCheck:
     """Re-verify every stored certificate of the paper report (hash, then the checker).
 

@@ -23,6 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from verify.base.arguments import FLAG, api, optional
 from verify.base.errors import BadInput, SolverFailure, TooLarge
 from verify.base.notebook import NotebookView, exact_columns, require_pandas
 from verify.base.numbers import fraction_text, int_text
@@ -113,6 +114,7 @@ class ExhaustiveCensus(NotebookView):
         return exact_columns(frame, ["fbs"])
 
 
+@api(progress=optional(FLAG))  # q and the other options: _check_options, with their ranges
 def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | None = None,
                       workers: int = 1, progress: bool | None = None) -> ExhaustiveCensus:
     """fbs, s, bs and C over every (function, input) pair of q <= 6 inputs: their exact

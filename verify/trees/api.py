@@ -11,16 +11,25 @@ import os
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from verify.base.arguments import FLAG, PATH, TEXT, api, instance, optional
 from verify.base.errors import BadInput
 from verify.base.files import check_paths, write_texts_atomic
 from verify.base.notebook import NotebookView
 from verify.base.numbers import fraction_text, integer_field
 
 from .builders import literature_tree, random_tree, uniform_queries, uniform_tree
+from .kinds import ORACLE, TREE
 from .local_fbs import honest_fbs
 from .menus import count_realisations, realisations, realise
 from .model import Tree, UniformTree
-from .oracles import LeafBits, load_oracle, node_values, oracle_document, random_oracle
+from .oracles import (
+    LeafBits,
+    checked_answers,
+    load_oracle,
+    node_values,
+    oracle_document,
+    random_oracle,
+)
 from .tree_file import MenusRefused, load_menu_tree, load_tree, load_tree_description, tree_document
 
 __all__ = ["Tree", "as_oracle", "as_tree", "literature_tree", "load_menu_tree", "load_oracle",
@@ -58,7 +67,7 @@ def as_oracle(oracle: dict | LeafBits | str | os.PathLike, tree=None) -> dict[st
         if tree is None:
             raise BadInput("an oracle given as leaf bits needs its tree")
         return loaded.answers(tree)
-    return dict(loaded)
+    return checked_answers(loaded)
 
 
 def oracle_bits(oracle, tree: UniformTree) -> str:
@@ -67,7 +76,7 @@ def oracle_bits(oracle, tree: UniformTree) -> str:
     if isinstance(loaded, LeafBits):
         loaded.require_length(tree.n_leaves)
         return loaded.bits
-    return LeafBits.from_answers(loaded, uniform_queries(tree)).bits
+    return LeafBits.from_answers(checked_answers(loaded), uniform_queries(tree)).bits
 
 
 def source_name(item) -> str | None:
@@ -91,6 +100,8 @@ def input_files(tree=None, oracle=None, loaded=None) -> list[tuple[str | None, s
     return found
 
 
+@api(path=PATH, tree=instance(Tree, UniformTree, what="a Tree"), nested=FLAG,
+     oracle_path=optional(PATH), oracle=optional(ORACLE), oracle_description=TEXT)
 def write_tree(path, tree: Tree | UniformTree, *, nested: bool = False, oracle_path=None,
                oracle: dict | LeafBits | None = None, oracle_description: str = "") -> None:
     """Write the tree (flat layout unless nested; a UniformTree as its `uniform`
@@ -104,11 +115,16 @@ def write_tree(path, tree: Tree | UniformTree, *, nested: bool = False, oracle_p
     >>> load_tree(os.path.join(folder, "t.json")).n_nodes
     13
     """
+    if (oracle is None) != (oracle_path is None):
+        raise BadInput("write_tree: give both oracle and oracle_path, or neither")
     check_paths([(path, "the tree output"), (oracle_path, "the oracle output")],
                 input_files(loaded=tree))
     items = [(path, json.dumps(tree_document(tree, nested), indent=1 if nested else None) + "\n")]
     if oracle_path is not None:
-        document = oracle_document(oracle, oracle_description)
+        loaded = oracle if isinstance(oracle, (dict, LeafBits)) else load_oracle(oracle)
+        if isinstance(loaded, dict):
+            loaded = checked_answers(loaded)
+        document = oracle_document(loaded, oracle_description)
         items.append((oracle_path, json.dumps(document, indent=None if "bits" in document else 1)
                       + "\n"))
     write_texts_atomic(items)
@@ -151,6 +167,7 @@ class TreeInfo(NotebookView):
         return document
 
 
+@api(tree=TREE, oracle=optional(ORACLE))
 def tree_info(tree, oracle=None) -> TreeInfo:
     """Summarise a tree; with an oracle, the true root value and the smallest rho for which
     the FBS condition of Theorem 4.1 holds (the largest honest local fbs). A tree with menus

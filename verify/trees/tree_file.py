@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from verify.base.arguments import PATH, api
 from verify.base.errors import BadInput, TooLarge
 from verify.base.files import read_json
 
@@ -41,6 +42,7 @@ class MenusRefused(BadInput):
     """A tree with menus given to a command that takes a fixed tree."""
 
 
+@api(path=PATH)
 def load_menu_tree(path: str | Path) -> Tree:
     """Read an `fbs-tree/1` or `fbs-tree/2` file; menus allowed (a MenuTree if it has any).
 
@@ -62,6 +64,7 @@ def load_menu_tree(path: str | Path) -> Tree:
         raise type(error)(f"tree {str(path)!r}: {error}") from None
 
 
+@api(path=PATH)
 def load_tree(path: str | Path) -> Tree:
     """Read and validate an `fbs-tree/1` file.
 
