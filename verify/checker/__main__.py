@@ -16,12 +16,15 @@ measure kind; as `fbs check --json`), `exit`, the file's exit code, and
 `too_large`: true when the file was refused only for exceeding one of the checker's documented
 size or work bounds (CertificateTooLarge; exit 2 like any malformed file).
 The process exits with the largest code of its files: 0 all valid, 1 some invalid,
-2 some malformed or unreadable (3: a bug of the checker).
+2 some malformed or unreadable, or standard output cannot be written (a full disk or
+/dev/full; one line on standard error); 3 a bug of the checker. A name that the terminal's
+encoding cannot show is printed with backslash escapes.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from .errors import CertificateMalformed, CertificateTooLarge
@@ -89,25 +92,65 @@ def main(argv: list[str] | None = None) -> int:
     if not names or any(option != "--json" for option in options):
         print(USAGE, file=sys.stderr)
         return EXIT_MALFORMED
+    _escape_unencodable()
     code = EXIT_VALID
     try:
         for name in names:
             result = verdict(name)
-            if as_json:
-                print(json.dumps(result), flush=True)
-            else:
-                _print_line(result)
+            _write(result, as_json)
             code = max(code, result["exit"])
     except BrokenPipeError:
         return code
+    except _OutputFailed as failed:
+        _discard_stdout()
+        print(f"error: cannot write standard output: {failed}", file=sys.stderr)
+        return max(code, EXIT_MALFORMED)
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130
     except Exception as error:  # noqa: BLE001 - no traceback, ever: a bug is one line, exit 3
-        print(f"error: internal error of the checker: {type(error).__name__}: "
-              f"{str(error).splitlines()[0][:200] if str(error) else ''}", file=sys.stderr)
-        return EXIT_BUG
+        return _bug(error)
     return code
+
+
+class _OutputFailed(Exception):
+    """Standard output could not take a verdict (a full disk, /dev/full, an I/O error)."""
+
+
+def _write(result: dict, as_json: bool) -> None:
+    try:
+        if as_json:
+            print(json.dumps(result), flush=True)
+        else:
+            _print_line(result)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise _OutputFailed(error.strerror or str(error)) from None
+
+
+def _bug(error: BaseException) -> int:
+    print(f"error: internal error of the checker: {type(error).__name__}: "
+          f"{str(error).splitlines()[0][:200] if str(error) else ''}", file=sys.stderr)
+    return EXIT_BUG
+
+
+def _escape_unencodable() -> None:
+    """A file name the terminal's encoding cannot show (e.g. PYTHONIOENCODING=ascii) is
+    printed with backslash escapes instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+
+
+def _discard_stdout() -> None:
+    """Standard output's pending bytes go to /dev/null: the interpreter's flush at exit
+    neither fails nor prints."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":
