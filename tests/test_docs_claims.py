@@ -7,6 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from verify.budgeted.mixed_api import mixed_plan
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,3 +93,34 @@ def test_the_all_ones_dual_is_not_called_optimal_at_the_liars_claims():
     examples = prose("coq/examples/FbsExamples.v")
     assert "This is the liar the proofs' bounds are tight for" not in examples
     assert examples.count("not optimal at the liar's claims") >= 3
+
+
+def _grid_interval(spec: str, depth: int):
+    from paper_checks.trees_corpus import grid_trees
+    from verify.budgeted.api import budgeted_worst_case
+
+    tree, oracle = next((t, o) for s, d, t, o in grid_trees() if (s, d) == (spec, depth))
+    result = budgeted_worst_case(tree, oracle, strategies=0)
+    return f"[{result.lower_bound}, {result.upper_bound}]"
+
+
+def test_budgeted_md_pins_the_open_interval_of_thr_9_6():
+    """docs/budgeted.md section 5 quotes report intervals: each is recomputed here."""
+    interval = _grid_interval("thr:9:6", 2)
+    assert interval == "[1/11, 6/11]"
+    assert f"`thr:9:6` at depth 2: {interval}" in prose("docs/budgeted.md")
+
+
+@pytest.mark.slow
+def test_budgeted_md_pins_the_open_interval_of_maj_5():
+    interval = _grid_interval("maj:5", 2)
+    assert interval == "[8/33, 3/11]"
+    assert f"`maj:5` at depth 2: {interval}" in prose("docs/budgeted.md")
+
+
+def test_docs_type_no_run_counts_of_the_report():
+    """Counts over the report's corpus change when a check changes: the report states them."""
+    for path in ("README.md", "docs/budgeted.md"):
+        text = prose(path)
+        assert "exact on 71" not in text and "largest ratio 371" not in text
+        assert "78 trees" not in text
