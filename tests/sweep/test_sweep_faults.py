@@ -307,7 +307,8 @@ def test_ctrl_c_during_the_cluster_start_up_exits_130(tmp_path):
                "--workers", "2"]
     with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                        start_new_session=True) as process:
-        deadline, workers = time.monotonic() + 120, []
+        deadline = time.monotonic() + 120
+        workers = []
         while time.monotonic() < deadline and not workers:
             workers = subprocess.run(["pgrep", "-f", "-P", str(process.pid), "spawn_main"],
                                      capture_output=True, text=True).stdout.split()
@@ -349,9 +350,12 @@ def test_the_worker_watch_counts_the_most_workers_and_says_when_there_are_none(c
     assert "has no workers" in capsys.readouterr().err
 
 
-def _stderr_line(process, deadline: float) -> str:
+def _stderr_line(process, wait: float) -> str:
+    """The next line of the process's standard error, or "" after `wait` seconds (a hang
+    guard: the assertions are on the line, never on the time)."""
     import select
 
+    deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         ready, _, _ = select.select([process.stderr], [], [], 0.5)
         if ready:
@@ -370,7 +374,7 @@ def test_a_scheduler_without_workers_is_named_then_the_sweep_goes_on(dask_proces
                str(tmp_path / "s"), "--scheduler", address]
     with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        cwd=ROOT) as process:
-        line = _stderr_line(process, time.monotonic() + 120)
+        line = _stderr_line(process, 120)
         assert f"'{address}' has no workers" in line, line
         dask_processes.worker(address)
         out, err = process.communicate(timeout=300)
