@@ -101,6 +101,8 @@ def _baselines(folder: Path) -> dict:
         "fbs": (("maj:3", "110"), {}),
         "light_block": (("and:4", "1111", ["1/4"] * 4), {}),
         "literature_tree": ((), {}),
+        "measures": (("maj:3",), {}),
+        "measures_at": (("maj:3", "110"), {}),
         "load_menu_tree": ((folder / "t.json",), {}),
         "load_oracle": ((folder / "o.json",), {}),
         "load_tree": ((folder / "t.json",), {}),

@@ -28,7 +28,7 @@ def test_fbs_result_shows_value_method_certified_and_witness():
     assert view.startswith("**FbsResult**")
     assert "| fbs | 3 at 11100 of maj:5 |" in view and "| method | table |" in view
     assert "| certified | True: certified" in view
-    assert "{x1}: 1, {x2}: 1, {x3}: 1" in view and "1/3 on x1..x3; 0 on the other 2" in view
+    assert "{x1}: 1, {x2}: 1, {x3}: 1" in view and "1/3 (~0.333333) on x1..x3; 0 on the other 2" in view
 
 
 def small_instance():

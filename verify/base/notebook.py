@@ -32,7 +32,7 @@ class NotebookView:
     | certified | True: certified: the stdlib-only checker accepted the certificate |
     | primal y (Def. 3.3) | {x1}: 1, {x2}: 1, {x3}: 1 |
     | dual t (Def. 3.4) | 1 on x1..x3; 0 on the other 2 |
-    | Bob's p = t/sum(t) | 1/3 on x1..x3; 0 on the other 2 |
+    | Bob's p = t/sum(t) | 1/3 (~0.333333) on x1..x3; 0 on the other 2 |
     ...
     >>> blocks("maj:3", "110").to_pandas().to_dict("records")
     [{'block': [0], 'size': 1}, {'block': [1], 'size': 1}]

@@ -359,7 +359,8 @@ def _print_worst(document) -> None:
         top = document["strategy"][0]
         chosen = f"alternative {top['alternative']!r}, " if "alternative" in top else ""
         print(f"  strategy at the root: {chosen}z = {_bits(top['z'])} ({len(top['lies'])} "
-              f"lie(s), at children {ranges_text(top['lies'])}), fbs = {top['fbs']}; "
+              f"lie(s), at children {ranges_text(top['lies'])}), fbs = "
+              f"{short_fraction(fraction_from_text(top['fbs']))}; "
               f"{document['strategy_states']} internal state(s) reachable (see --json)")
         print(f"  ({CHILDREN_NOTE})")
     if document["depth_note"]:

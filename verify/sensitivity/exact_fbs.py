@@ -255,20 +255,22 @@ def _require_measures(function: BooleanFunction) -> None:
                        f"q <= {MAX_TABLE_ARITY} (the truth table), got q = {function.arity}")
 
 
-def measures_at(function: BooleanFunction, z) -> Measures:
+@api()
+def measures_at(f, z) -> Measures:
     """s, bs and C of f at z, whatever method computes fbs: the closed form of a symmetric
     spec, else RC2 MaxSAT over the minimal sensitive blocks of the truth table (q <= 28).
     Exact, not certified (`fbs(..., measures=True)` adds them to a certified fbs; the
     maxima over all inputs, certified, are `measures`).
 
-    >>> from verify import measures_at, parse_spec
-    >>> m = measures_at(parse_spec("maj:5"), "11000")   # MAJ_5 at weight k = 2: k + 1 = 3
+    >>> from verify import measures_at
+    >>> m = measures_at("maj:5", "11000")   # MAJ_5 at weight k = 2: k + 1 = 3
     >>> m.sensitivity, m.block_sensitivity, m.certificate_complexity
     (3, 3, 3)
     """
     from .measures import SYMMETRIC_SOURCE
     from .measures import measures as compute_measures
 
+    function = as_function(f)
     _require_measures(function)
     if isinstance(function, Symmetric):
         given = parse_runs(z, function.arity) if isinstance(z, str) else _runs(z, function.arity)

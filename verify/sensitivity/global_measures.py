@@ -18,7 +18,8 @@ from fractions import Fraction
 import numpy as np
 
 from verify import __version__
-from verify.base.errors import BadInput, TooLarge
+from verify.base.arguments import FLAG, api, integer, optional
+from verify.base.errors import TooLarge
 from verify.base.notebook import NotebookView
 from verify.base.numbers import fraction_text
 from verify.base.progress import Progress
@@ -261,6 +262,7 @@ def _accepted(certificate: dict) -> bool:
         return False
 
 
+@api(arity=optional(integer(1)), check=FLAG, progress=optional(FLAG))
 def measures(f, *, arity: int | None = None, check: bool = True,
              progress: bool | None = None) -> GlobalMeasures:
     """s(f), bs(f), fbs(f) and C(f), the maxima over all inputs, each with an input reaching it,
@@ -273,6 +275,4 @@ def measures(f, *, arity: int | None = None, check: bool = True,
     """
     from .exact_fbs import as_function
 
-    if type(check) is not bool:
-        raise BadInput(f"check must be True or False, got {check!r}")
     return global_measures(as_function(f, arity), check=check, progress=progress)
