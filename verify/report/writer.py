@@ -19,7 +19,7 @@ PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png",
 
 
 def print_table(results, differences, directory: Path, partial: bool = False,
-                total: int = 0) -> None:
+                total: int = 0, compared: int | None = None, extensions: bool = True) -> None:
     """One row per check: claim, paper's statement, computed, status."""
     width = min(shutil.get_terminal_size((120, 20)).columns, 160)
     print(f"{'check':<38} {'status':<14} computed")
@@ -33,12 +33,22 @@ def print_table(results, differences, directory: Path, partial: bool = False,
     counts = {s: sum(1 for r in results if r.status == s) for s in STATUSES}
     print("-" * width)
     kind = f"partial report ({len(results)} of {total} checks)" if partial else "report"
-    stored = (f"; {len(differences)} stored certificate(s) DIFFER from the recomputed ones "
-              "(listed below; exit 1)" if differences else "")
-    print(", ".join(f"{n} {s}" for s, n in counts.items()) + stored +
-          f"; {kind} written to {directory}/")
+    print(", ".join(f"{n} {s}" for s, n in counts.items()) + f"; {kind} written to {directory}/")
+    print(stored_summary(differences, compared))
+    if not extensions:
+        print("the checks of this project's extensions (Budgeted FBS Debate) did not run: "
+              "fbs paper --extensions")
     for line in differences:
         print(f"STORED CERTIFICATE MISMATCH: {line}")
+
+
+def stored_summary(differences, compared: int | None) -> str:
+    """Whether every recomputed certificate equals the stored one, in one line."""
+    if differences:
+        return (f"stored certificates: {len(differences)} DIFFER from the recomputed ones "
+                "(listed below; exit 1)")
+    counted = "" if compared is None else f"all {compared} "
+    return f"stored certificates: {counted}recomputed certificates equal the stored ones"
 
 
 def write_report(report, directory: Path) -> None:
@@ -114,6 +124,7 @@ def _markdown(results, differences, plotted, partial_of: int | None = None) -> s
         lines += [f"- note: {n}" for n in r.notes]
         lines += [f"- certificates: {len(r.certificates)}; time {r.seconds} s", ""]
         lines += _table(r.values.get("table"))
+    lines += ["## Stored certificates", "", stored_summary(differences, None) + ".", ""]
     if differences:
         lines += ["## Stored certificate differences", ""] + [f"- {d}" for d in differences]
     lines += ["", "## Plots", ""]
