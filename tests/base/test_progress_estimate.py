@@ -29,3 +29,24 @@ def test_a_bar_on_a_terminal_shows_counts_and_a_silent_one_writes_nothing():
         bar.update(4)
     assert "jobs: [" in shown.getvalue() and "100.0% (4/4)" in shown.getvalue()
     assert silent.getvalue() == ""
+
+
+def test_work_of_unknown_size_counts_steps_and_seconds():
+    """The budgeted worst case's sacrifice search (46 s silent on maj:9 depth 6) shows the
+    states searched so far (issue 31); no bar, since the total is not known in advance."""
+    shown = io.StringIO()
+    with Progress(None, "search (states)", stream=shown, enabled=True, interval=0) as bar:
+        bar.update(7)
+    assert "search (states): 7 so far, 0 s" in shown.getvalue() and "[" not in shown.getvalue()
+
+
+def test_the_sacrifice_search_reports_every_state(monkeypatch):
+    from verify import random_oracle, uniform_tree
+    from verify.budgeted.api import budgeted_instance
+    from verify.budgeted.liar_search import sacrifice_search
+
+    tree = uniform_tree("maj:3", 2)
+    debate = budgeted_instance(tree, random_oracle(tree, seed=4), None).debate
+    ticks = []
+    result = sacrifice_search(debate, tick=lambda: ticks.append(1))
+    assert len(ticks) == result.states > 0

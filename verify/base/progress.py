@@ -28,14 +28,17 @@ def remaining_text(elapsed: float, share: float) -> str:
 
 
 class Progress:
-    """`with Progress(total, "runs") as bar: bar.update(n)`; silent unless stderr is a TTY."""
+    """`with Progress(total, "runs") as bar: bar.update(n)`; silent unless stderr is a TTY.
+    With total None (work of unknown size, such as a memoised search) it counts the steps
+    and the seconds so far instead of a bar."""
 
-    def __init__(self, total: int, label: str, stream=None, enabled: bool | None = None,
+    def __init__(self, total: int | None, label: str, stream=None, enabled: bool | None = None,
                  interval: float = 0.1):
         self.stream = sys.stderr if stream is None else stream
         if enabled is None:
             enabled = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.total, self.label, self.enabled = max(int(total), 1), label, enabled
+        self.total = None if total is None else max(int(total), 1)
+        self.label, self.enabled = label, enabled
         self.done, self.interval, self._last = 0, interval, 0.0
         self._start = time.monotonic()
 
@@ -43,7 +46,12 @@ class Progress:
         raise_if_interrupted()  # a Ctrl-C whose KeyboardInterrupt Python dropped
         self.done += count
         now = time.monotonic()
-        if self.enabled and (now - self._last >= self.interval or self.done >= self.total):
+        if self.enabled and self.total is None and now - self._last >= self.interval:
+            self._last = now
+            self.stream.write(f"\r{self.label}: {self.done} so far, {now - self._start:.0f} s")
+            self.stream.flush()
+        elif self.enabled and self.total is not None and (
+                now - self._last >= self.interval or self.done >= self.total):
             self._last = now
             share = min(self.done / self.total, 1.0)
             filled = int(30 * share)

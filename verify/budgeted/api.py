@@ -405,7 +405,8 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
                            "later floors are taken as 0 (valid, weaker)")
         exact_all = exact_at_height_one(debate) if plan.exact_height_one else None
         bar.update()
-        sacrifice = sacrifice_search(debate)
+        with Progress(None, "sacrifice-and-inflate search (states)", enabled=shown) as states:
+            sacrifice = sacrifice_search(debate, tick=states.update)
         bar.update()
         committed = grid_case = None
         if max(lower.value, exact_all or 0) == sacrifice.catch_probability_exact:
