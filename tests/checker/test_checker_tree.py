@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -231,3 +232,18 @@ def test_the_literature_tree_with_99_papers_is_certified():
     root["primal"][0]["block"] = root["primal"][0]["block"][:16]  # 16 ones: not sensitive
     report = check(certificate)
     assert not report.valid and report.condition == "primal-sensitive"
+
+
+@pytest.mark.parametrize("spec, bits", [("compose(and:1;and:1)", "1"),
+                                        ("compose(and:1;or:1)", "0"),
+                                        ("compose(and:2;and:1;and:1)", "11")])
+def test_the_success_message_never_counts_zero_classes(spec, bits):
+    """Trees whose nodes all have the value and rho of a leaf (dictators) once read "0
+    distinct node classes": every internal node is checked, so at least one class is."""
+    from verify import fbs
+
+    report = check(fbs(spec, bits).certificate)
+    assert report.valid and report.value == len(bits)  # a dictator of dictators: fbs = q here
+    assert " 0 distinct" not in report.message and "1 leaves" not in report.message
+    assert re.search(r"\(\d+ node records?, [1-9]\d* distinct node class(es)? checked\)",
+                     report.message), report.message

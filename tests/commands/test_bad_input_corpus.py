@@ -263,6 +263,7 @@ def beyond_fixtures(folder: Path) -> None:
     (folder / "wide.jsonl").write_text(json.dumps({
         "kind": "worst-case", "tree": {"uniform": "and:25", "depth": 1},
         "oracle": {"random": 0}, "protocol": "budgeted"}) + "\n")
+    fault_fixtures(folder)
     wrong_schema_store(folder / "wrongschema")
     wrong_schema_store(folder / "wrongschema-old")
     (folder / "wrongschema-old" / "manifest.jsonl").unlink()  # a store from before manifests
@@ -326,8 +327,32 @@ def beyond_cases():
     yield ["paper", "--check-stored", "--update-stored"]
 
 
+def fault_fixtures(folder: Path) -> None:
+    """Stores whose rows/ or certificates/ is a file (issue 32, Faults)."""
+    from verify.sweep.store import Store
+
+    for name in ("rows", "certificates"):
+        Store(folder / f"{name}-file", create=True)
+        (folder / f"{name}-file" / name).write_text("not a folder")
+
+
+def fault_cases():
+    """Issue 32: damaged stores, options that would be ignored, a store that is not one."""
+    for name in ("rows", "certificates"):
+        yield ["sweep", "--family", "all:1", "-o", f"{{D}}/{name}-file"]
+        yield ["census", f"{{D}}/{name}-file"]
+    yield ["sweep", "--family", "census-shards:3@2", "--family", "census-shards:3@3", "-o",
+           "{D}/store"]
+    yield ["paper", "--only", "section_3_3_and", "--store", "/nonexistent"]
+    yield ["paper", "--only", "section_3_3_and", "--store", "{D}/sub"]
+    yield ["paper", "--only", "no_such_check", "--list"]
+    yield ["paper", "--list", "--update-stored"]
+    yield ["paper", "--list", "--json"]
+    yield ["paper", "--only", "section_3_3_and", "--update-stored"]
+
+
 CASES = [*spec_cases(), *check_cases(), *tree_cases(), *debate_cases(), *adversary_cases(),
-         *paper_cases(), *other_cases(), *beyond_cases()]
+         *paper_cases(), *other_cases(), *beyond_cases(), *fault_cases()]
 
 
 def test_the_corpus_is_large_and_covers_every_command():

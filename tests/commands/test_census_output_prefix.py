@@ -45,11 +45,11 @@ def test_a_prefix_in_a_folder_still_writes_there(capsys, tmp_path):
     (tmp_path / "out").mkdir()
     code, out, err = fbs_cli(capsys, "census", "--exhaustive", "2", "-o", tmp_path / "out" / "c")
     assert code == 0, err
-    assert _files(tmp_path / "out") == ["c.json", "c.md"]
+    assert _files(tmp_path / "out") == ["c.json", "c.md", "c.png"]
     code, out, err = fbs_cli(capsys, "census", _store(tmp_path / "store"), "-o",
                              tmp_path / "out" / "s")
     assert code == 0, err
-    assert _files(tmp_path / "out") == ["c.json", "c.md", "s.json", "s.md", "s.png"]
+    assert _files(tmp_path / "out") == ["c.json", "c.md", "c.png", "s.json", "s.md", "s.png"]
 
 
 def test_outputs_that_are_one_file_are_refused_before_the_work(capsys, tmp_path, no_census):

@@ -12,6 +12,21 @@ import time
 from .interrupts import raise_if_interrupted
 
 
+def remaining_text(elapsed: float, share: float) -> str:
+    """', about 3 min left': the time still needed if the rest goes at the pace so far (an
+    estimate, shown only on a terminal); empty before there is a pace to go by."""
+    if share <= 0 or share >= 1 or elapsed < 1:
+        return "  " + " " * 20  # clear what an earlier, longer line left
+    left = elapsed * (1 - share) / share
+    if left < 90:
+        shown = f"{left:.0f} s"
+    elif left < 5400:
+        shown = f"{left / 60:.0f} min"
+    else:
+        shown = f"{left / 3600:.1f} h"
+    return f", about {shown} left".ljust(22)
+
+
 class Progress:
     """`with Progress(total, "runs") as bar: bar.update(n)`; silent unless stderr is a TTY."""
 
@@ -22,6 +37,7 @@ class Progress:
             enabled = bool(getattr(self.stream, "isatty", lambda: False)())
         self.total, self.label, self.enabled = max(int(total), 1), label, enabled
         self.done, self.interval, self._last = 0, interval, 0.0
+        self._start = time.monotonic()
 
     def update(self, count: int = 1) -> None:
         raise_if_interrupted()  # a Ctrl-C whose KeyboardInterrupt Python dropped
@@ -32,7 +48,8 @@ class Progress:
             share = min(self.done / self.total, 1.0)
             filled = int(30 * share)
             self.stream.write(f"\r{self.label}: [{'#' * filled}{'.' * (30 - filled)}] "
-                              f"{100 * share:5.1f}% ({self.done}/{self.total})")
+                              f"{100 * share:5.1f}% ({self.done}/{self.total})"
+                              f"{remaining_text(now - self._start, share)}")
             self.stream.flush()
 
     def close(self) -> None:

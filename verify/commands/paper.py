@@ -37,6 +37,7 @@ def run_paper(args) -> int:
         raise BadInput("--check-stored (only re-verify) and --update-stored (replace) exclude "
                        "each other; give one")
     if args.list:
+        _refuse_with_list(args)
         checks = all_checks()
         width = max(len(check.name) for check in checks)
         for check in checks:
@@ -65,3 +66,16 @@ def run_paper(args) -> int:
         print_table(report.results, list(report.differences), Path(args.report_dir),
                     report.partial, report.total_checks)
     return 1 if report.failed else 0
+
+
+def _refuse_with_list(args) -> None:
+    """--list prints the names and stops: any other option would be ignored, so refuse it."""
+    from verify.base.errors import BadInput
+
+    given = [option for option, value in (
+        ("--only", args.only), ("--check-stored", args.check_stored),
+        ("--update-stored", args.update_stored), ("--report-dir", args.report_dir),
+        ("--store", args.store), ("--json", args.json)) if value]
+    if given:
+        raise BadInput(f"--list prints the check names and stops; it takes no {given[0]} "
+                       "(give one or the other)")

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from verify.base.arguments import FLAG, PATH, TEXT, api, optional, sequence
 from verify.base.errors import BadInput, UnknownName
 from verify.base.files import check_paths
 from verify.base.notebook import NotebookView, require_pandas
@@ -27,7 +28,7 @@ PARTIAL_REPORT_DIR = "report/partial"  # `fbs paper --only`'s default folder
 CHECKS_PACKAGE = "paper_checks"  # the top-level package of paper checks, one module per claim
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PaperReport(NotebookView):
     """One result per paper check, and the stored certificates that differ (none = all equal)."""
 
@@ -56,13 +57,17 @@ class PaperReport(NotebookView):
             columns=["name", "place", "status", "computed", "seconds", "certificates"])
 
 
+@api(only=optional(sequence(TEXT, "check names")), report_dir=optional(PATH),
+     store=optional(PATH), update_stored=FLAG, progress=FLAG)
 def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | None = None,
           update_stored: bool = False, progress: bool = False) -> PaperReport:
     """Run the paper checks (all, or those named in `only`) and write the report.
 
     A partial run (`only`) writes a report marked partial and never into a folder that holds
     a full report (BadInput: nothing runs, nothing is written); plots of an earlier run that
-    this run did not draw are removed, so a folder never mixes two runs.
+    this run did not draw are removed, so a folder never mixes two runs. A `store` given must
+    hold a readable manifest, and `update_stored` needs the full run (BadInput before any
+    check runs otherwise).
 
     >>> from verify import paper
     >>> report = paper(only=["section_3_3_and"], report_dir=None)
@@ -72,6 +77,11 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
     from .stored import compare_with_store, write_store
     from .writer import refuse_unusable_folder, write_report
 
+    if update_stored and only:
+        raise BadInput("--update-stored (update_stored) replaces every stored certificate: "
+                       "it needs the full run, not --only (only)")
+    if store is not None and not update_stored:
+        _check_store_given(store)
     store = store or STORE
     directory = None if report_dir is None else Path(report_dir)
     if directory is not None:  # the report must not land in (or over) the stored certificates
@@ -96,6 +106,20 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
     if directory is not None:
         write_report(report, directory)
     return report
+
+
+def _check_store_given(store: Path) -> None:
+    """BadInput, before any work, unless `store` holds a readable stored-certificate manifest
+    (else every check would run and end in a 'stored certificate mismatch')."""
+    from verify.checker import CertificateMalformed
+
+    from .stored import read_manifest
+
+    try:
+        read_manifest(Path(store))
+    except CertificateMalformed as error:
+        raise BadInput(f"--store {str(store)!r} is not a stored-certificate folder: "
+                       f"{error}") from None
 
 
 def all_checks():
@@ -128,7 +152,7 @@ def refuse_full_report(directory: Path) -> None:
                        f"--only is {PARTIAL_REPORT_DIR})")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class StoredCheck(NotebookView):
     """The stored certificates re-verified by the stdlib-only checker alone."""
 
@@ -141,6 +165,7 @@ class StoredCheck(NotebookView):
                 "problems": [p.__dict__ for p in self.problems]}
 
 
+@api(store=optional(PATH), progress=FLAG)
 def check_stored(store: Path | None = None, *, progress: bool = False) -> StoredCheck:
     """Re-verify every stored certificate of the paper report (hash, then the checker).
 
