@@ -49,7 +49,7 @@ class ShortCircuit:
             raise TooLarge(f"the adaptive checker's exact distribution enumerates q! child "
                            f"orders per node: trees of width <= {MAX_WIDTH} and <= {MAX_LEAVES} "
                            f"leaves, this one has width {tree.max_width()} and "
-                           f"{len(tree.leaves())} leaves (dfs:M has no such limit)")
+                           f"{len(tree.leaves())} leaves (dfs:M has neither limit)")
         _refuse_wide_tables(tree)
         self.tree, self.answers, self.randomised = tree, answers, randomised
         self.memo: dict = {}
