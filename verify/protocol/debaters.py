@@ -23,7 +23,8 @@ from pathlib import Path
 
 from verify.base.errors import BadInput
 from verify.base.files import read_versioned
-from verify.functions.aggregators import evaluate
+from verify.functions.aggregators import aggregator_function, evaluate
+from verify.functions.families import Symmetric
 
 from .engine import Debate
 from .menus import honest_choices
@@ -135,8 +136,15 @@ class WorstCaseAlice:
         return z if z is not None else self._losing_claim(debate, node, claim)
 
     def _losing_claim(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
-        spec = debate.tree.aggregators[node]
-        for z in product((0, 1), repeat=debate.tree.width(node)):
+        """The first z in truth-table order with phi(z) = claim (no z passes Bob's checks);
+        for a symmetric aggregator, the least weight with that value, ones last (it once
+        enumerated 2^q vectors here: and:310 under rho = 300 never finished)."""
+        spec, q = debate.tree.aggregators[node], debate.tree.width(node)
+        function = aggregator_function(spec)
+        if isinstance(function, Symmetric):
+            weights = [w for w in range(q + 1) if function.values[w] == claim]
+            return (0,) * (q - weights[0]) + (1,) * weights[0] if weights else debate.truth(node)
+        for z in product((0, 1), repeat=q):
             if evaluate(spec, z) == claim:
                 return z
         return debate.truth(node)
