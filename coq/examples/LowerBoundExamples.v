@@ -1,0 +1,230 @@
+(* LowerBoundExamples.v -- non-vacuity of LowerBound.v (Lemma 5.4, Theorems 5.3 and 5.1) and
+   Completeness.v (Theorem 4.1, Theorem B4's second half): for each, one small concrete
+   instance meets ALL the hypotheses at once and the bound is attained, computed with
+   vm_compute where it is a number. Checked by coqc 8.16 (coq/check.sh); every Print
+   Assumptions at the end must answer "Closed under the global context". *)
+
+From Coq Require Import QArith Qminmax Qabs Lqa List Lia Bool.
+From FbsCoq Require Import FbsTrees FbsTreeCert LowerBound Completeness UpperBound.
+Import ListNotations.
+Open Scope Q_scope.
+
+(* ======================================================================================== *)
+(* Lemma 5.4: AND2(AND2(x00, x01), AND2(x10, x11)) at all ones, rho = 2, d = 2: rho_T = 4.   *)
+(* ======================================================================================== *)
+
+Definition and2Leaves : ctree := CNode and2 2 (fun _ => CLeaf).
+Definition and4Tree : ctree := CNode and2 2 (fun _ => and2Leaves).
+Definition ones : path -> bool := fun _ => true.
+
+(* fbs_11(AND2) >= 2: the blocks {0} and {1} are sensitive, so every feasible dual has
+   t_0 >= 1 and t_1 >= 1. *)
+Lemma and2_fbs_ge_2 : forall v, DualFeasible and2 [true; true] v -> 2 <= totalWeight 2 v.
+Proof.
+  intros v [_ Hf].
+  assert (H0 := Hf [true; false] ltac:(unfold Sensitive; simpl; discriminate)).
+  assert (H1 := Hf [false; true] ltac:(unfold Sensitive; simpl; discriminate)).
+  unfold blockWeight, totalWeight in *. simpl in *. lra.
+Qed.
+
+Lemma and4_local : LocalFbsAtLeast 2 and4Tree ones.
+Proof.
+  simpl. split; [exact and2_fbs_ge_2 |]. intros i _. split; [exact and2_fbs_ge_2 |].
+  intros j _. exact I.
+Qed.
+
+Lemma and4_uniform : UniformDepth and4Tree 2.
+Proof. simpl. intros i _ j _. exact I. Qed.
+
+(* The records of the product dual (all ones): value 2 at the AND2 nodes, 4 at the root. *)
+Definition and4Rec : Records := fun p => match p with [] => (4, [1; 1]) | _ => (2, [1; 1]) end.
+
+Lemma and4_checked : DualChecked and4Tree ones and4Rec.
+Proof.
+  assert (Hf : DualFeasible and2 [true; true] [1; 1]) by exact (proj1 bobOnes_feasible and2 [true; true]).
+  simpl. split; [exact Hf |]. split; [vm_compute; reflexivity |].
+  intros i _. split; [exact Hf |]. split; [vm_compute; reflexivity |]. intros j _. exact I.
+Qed.
+
+(* LEMMA 5.4, non-vacuous and tight: every hypothesis holds (rho = 2 >= 1, fbs = 2 at every
+   node, every leaf at depth 2), so every feasible global dual has value >= 2^2 = 4, and the
+   product of the local all-ones duals is a feasible global dual of value exactly 4:
+   rho_T = rho^d. *)
+Theorem lemma_5_4_example :
+  1 <= 2 /\ LocalFbsAtLeast 2 and4Tree ones /\ UniformDepth and4Tree 2 /\
+  GlobalFbsAtLeast (qpow 2 2) and4Tree ones /\
+  GlobalDualFeasible and4Tree ones (productDual and4Tree and4Rec) /\
+  dualValue and4Tree (productDual and4Tree and4Rec) == qpow 2 2.
+Proof.
+  split; [lra |]. split; [exact and4_local |]. split; [exact and4_uniform |].
+  split; [exact (lemma_5_4 2 and4Tree 2 ones ltac:(lra) and4_local and4_uniform) |].
+  destruct (tree_certificate_dual and4Tree ones and4Rec and4_checked) as [H1 H2].
+  split; [exact H1 |]. rewrite H2. vm_compute. reflexivity.
+Qed.
+
+(* THE BOUND rho_T <= rho^d (ours), non-vacuous and tight on the same tree: Bob's all-ones dual
+   is feasible with value 2 = rho at every node, so some feasible global dual has value
+   <= 2^2, and by Lemma 5.4 every one has value >= 4: rho_T = rho^d = 4 exactly. *)
+Theorem rhoT_le_rho_pow_example :
+  1 <= 2 /\ LocalDualAtMost bobOnes 2 and4Tree ones /\ CDepthLe and4Tree 2 /\
+  (exists t, GlobalDualFeasible and4Tree ones t /\ dualValue and4Tree t == qpow 2 2).
+Proof.
+  assert (Hf : DualFeasible and2 [true; true] [1; 1]) by exact (proj1 bobOnes_feasible and2 [true; true]).
+  assert (HL : LocalDualAtMost bobOnes 2 and4Tree ones).
+  { simpl. split; [exact Hf |]. split; [vm_compute; discriminate |].
+    intros i _. split; [exact Hf |]. split; [vm_compute; discriminate |]. intros; exact I. }
+  assert (HD : CDepthLe and4Tree 2) by (simpl; intros i _ j _; exact I).
+  split; [lra |]. split; [exact HL |]. split; [exact HD |].
+  destruct (rhoT_le_rho_pow bobOnes 2 and4Tree 2 ones ltac:(lra) HL HD) as [t [Ht Hv]].
+  exists t. split; [exact Ht |].
+  assert (H4 := lemma_5_4 2 and4Tree 2 ones ltac:(lra) and4_local and4_uniform t Ht). lra.
+Qed.
+
+(* ======================================================================================== *)
+(* Theorems 5.3 and 5.1: one query against AND2 at 11 (rho = 2, d = 1, m = 1).              *)
+(* ======================================================================================== *)
+
+(* The checker flips a fair coin, asks leaf 0 or leaf 1, and accepts iff the answer is 1. *)
+Definition coinChecker : checker :=
+  Coin (1 # 2) (Ask [0%nat] (fun b => Output b)) (Ask [1%nat] (fun b => Output b)).
+
+(* THEOREM 5.1 (and 5.3 with R = rho_T = 2), non-vacuous and tight: every hypothesis holds,
+   and no oracle the theorem may choose does better than min(1, m rho^-d) = 1/2 against this
+   checker: every sensitive block moves its acceptance probability by at least 1/2. *)
+Theorem theorem_5_1_example :
+  1 <= 2 /\ LocalFbsAtLeast 2 and2Leaves ones /\ UniformDepth and2Leaves 1 /\
+  CoinsOK coinChecker /\ QueriesAtMost coinChecker 1 /\
+  Qmin 1 (inject_Z (Z.of_nat 1) * / qpow 2 1) == 1 # 2 /\
+  accept ones coinChecker == 1 /\
+  (forall H, SensitiveF and2Leaves ones H ->
+     1 # 2 <= Qabs (accept ones coinChecker - accept (flipA ones H) coinChecker)).
+Proof.
+  split; [lra |]. split; [split; [exact and2_fbs_ge_2 | intros; exact I] |].
+  split; [intros i _; exact I |]. split; [simpl; split; [lra | split; intros; exact I] |].
+  split; [simpl; split; intros; exact I |]. split; [vm_compute; reflexivity |].
+  split; [vm_compute; reflexivity |].
+  intros H HS. unfold SensitiveF, flipA, ones, sub in *. simpl in *.
+  destruct (H [0%nat]) eqn:E0, (H [1%nat]) eqn:E1;
+    try (exfalso; apply HS; unfold sub; simpl; rewrite E0, E1; reflexivity);
+    apply Qle_bool_iff; vm_compute; reflexivity.
+Qed.
+
+(* ======================================================================================== *)
+(* Theorem 4.1: AND2 of two true leaves, Bob's all-ones dual (fbs = 2).                      *)
+(* ======================================================================================== *)
+
+Lemma and2Tree_valid : Valid allTrue and2Tree.
+Proof.
+  simpl. split; [lia |]. intros k Hk. split; [reflexivity |]. intros; exact I.
+Qed.
+
+(* THEOREM 4.1, non-vacuous and tight: with rho = 2 = fbs_11(AND2) every hypothesis holds and
+   the honest Alice is caught with probability exactly 0; with rho = 3/2 the FBS condition
+   fails and the same honest Alice loses at once (probability 1). *)
+Theorem theorem_4_1_example :
+  Valid allTrue and2Tree /\ HonestFbsAtMost allTrue bobOnes 2 and2Tree /\
+  catch allTrue (paperRule bobOnes 2) and2Tree (val allTrue and2Tree) 0 (honest allTrue and2Tree) == 0 /\
+  ~ HonestFbsAtMost allTrue bobOnes (3 # 2) and2Tree /\
+  catch allTrue (paperRule bobOnes (3 # 2)) and2Tree (val allTrue and2Tree) 0
+    (honest allTrue and2Tree) == 1.
+Proof.
+  split; [exact and2Tree_valid |].
+  assert (HF : HonestFbsAtMost allTrue bobOnes 2 and2Tree).
+  { simpl. split; [vm_compute; discriminate | intros; exact I]. }
+  split; [exact HF |].
+  split; [exact (theorem_4_1 nat allTrue bobOnes 2 and2Tree and2Tree_valid HF) |].
+  split; [| vm_compute; reflexivity].
+  intros [H _]. vm_compute in H. apply H. reflexivity.
+Qed.
+
+(* ======================================================================================== *)
+(* Theorem B4, second half: AND2(AND2(x0, x1), x2), every leaf true (as FbsExamples.v).      *)
+(* ======================================================================================== *)
+
+Definition and2Node' (l r : tree nat) : tree nat :=
+  Node 1 (fun _ => and2) (fun _ => 2%nat) (fun _ i => match i with O => l | _ => r end).
+Definition t3' : tree nat := and2Node' (and2Node' (Leaf 0%nat) (Leaf 1%nat)) (Leaf 2%nat).
+Definition liar' : Strategy := fun p =>
+  match p with
+  | [] => (0%nat, [false; true], [2; 1])
+  | _ => (0%nat, [true; false], [1; 1])
+  end.
+Definition bobw1' : Agg -> list bool -> list Q -> list Q := fun f z _ => bobOnes f z.
+
+Lemma t3'_valid : Valid allTrue t3'.
+Proof.
+  simpl. split; [lia |]. intros k Hk. assert (k = 0%nat) by lia. subst k.
+  split; [reflexivity |]. intros [| [| i]] Hi; simpl; try lia; try exact I.
+  split; [lia |]. intros k Hk'. assert (k = 0%nat) by lia. subst k.
+  split; [reflexivity |]. intros [| [| j]] Hj; simpl; try lia; exact I.
+Qed.
+
+Lemma t3'_depth : DepthLe t3' 2.
+Proof.
+  simpl. intros k i Hk Hi. assert (k = 0%nat) by lia. subst k.
+  destruct i as [| [| i]]; try lia; simpl; [| exact I].
+  intros k j _ _. destruct j as [| [| j]]; exact I.
+Qed.
+
+(* THEOREM B4 with the exact worst cases, non-vacuous and tight: P* = 1/4 (Theorem 4.2 bounds
+   every strategy, the liar attains it) and B* = 1/3 (Theorem B1 with beta_max = 3, attained
+   by the same liar) meet both hypotheses, and the liar is caught by the mixed protocol with
+   probability exactly (1/2) P* + (1/2) B* = 7/24. *)
+Theorem theorem_B4_exact_example :
+  BobFeasible bobOnes /\ BobwFeasible bobw1' /\ 0 <= 1 # 2 <= 1 /\
+  (forall s', 1 # 4 <= catch allTrue (paperRule bobOnes 2) t3' false 3 s') /\
+  (forall s', 1 # 3 <= catchRoot allTrue knownR (budgetRule knownR bobw1') 3 t3' false 3 s') /\
+  catch allTrue (paperRule bobOnes 2) t3' false 3 liar' == 1 # 4 /\
+  catchRoot allTrue knownR (budgetRule knownR bobw1') 3 t3' false 3 liar' == 1 # 3 /\
+  catchMixed allTrue bobOnes 2 knownR bobw1' (1 # 2) 3 t3' false 3 liar'
+    == (1 # 2) * (1 # 4) + (1 - (1 # 2)) * (1 # 3).
+Proof.
+  split; [exact (proj1 bobOnes_feasible) |]. split; [exact (proj2 bobOnes_feasible) |].
+  split; [lra |]. split.
+  - intros s'. assert (H := paper_sound_rule allTrue bobOnes 2 _ (paperRule_strict bobOnes 2)
+                              (proj1 bobOnes_feasible) ltac:(lra) t3' 2 false 3 s' t3'_valid t3'_depth
+                              ltac:(discriminate)).
+    assert (E : / qpow 2 2 == 1 # 4) by (vm_compute; reflexivity). rewrite E in H. exact H.
+  - split.
+    + intros s'. assert (H := proj2 (theorem_B1 nat allTrue knownR bobw1' (knownR_sound allTrue)
+                                      (proj2 bobOnes_feasible) t3' false 3 3 s' t3'_valid
+                                      ltac:(discriminate))).
+      assert (E : guarantee 3 == 1 # 3) by (vm_compute; reflexivity). rewrite E in H. exact H.
+    + repeat split; vm_compute; reflexivity.
+Qed.
+
+(* ======================================================================================== *)
+(* Proposition H: a menu offering AND2(x0, x1) (fbs 2) or the identity of x2 (fbs 1), rho = 3/2 *)
+(* ======================================================================================== *)
+
+Definition idAgg : Agg := fun z => nth 0 z false.
+Definition menuH : tree nat :=
+  Node 2 (fun k => match k with O => and2 | _ => idAgg end)
+         (fun k => match k with O => 2%nat | _ => 1%nat end)
+         (fun k i => match k with O => Leaf i | _ => Leaf 2%nat end).
+
+(* PROPOSITION H, non-vacuous and needed: every hypothesis holds (the tree is valid, the
+   identity alternative is a realisation meeting the FBS condition at rho = 3/2), and the
+   look-ahead Alice is caught with probability exactly 0, while Theorem 4.1's honest Alice,
+   who defends the first alternative (AND2, fbs 2 > 3/2), loses with probability 1. *)
+Theorem proposition_H_example :
+  Valid allTrue menuH /\ Realisable allTrue bobOnes (3 # 2) menuH /\
+  catch allTrue (paperRule bobOnes (3 # 2)) menuH (val allTrue menuH) 0
+    (lookahead allTrue bobOnes (3 # 2) menuH) == 0 /\
+  catch allTrue (paperRule bobOnes (3 # 2)) menuH (val allTrue menuH) 0 (honest allTrue menuH) == 1.
+Proof.
+  assert (HV : Valid allTrue menuH).
+  { simpl. split; [lia |]. intros [| [| k]] Hk; try lia; (split; [reflexivity | intros; exact I]). }
+  assert (HR : Realisable allTrue bobOnes (3 # 2) menuH).
+  { exists 1%nat. split; [lia |]. split; [vm_compute; reflexivity | intros; exact I]. }
+  split; [exact HV |]. split; [exact HR |].
+  split; [exact (proposition_H nat allTrue bobOnes (3 # 2) menuH HV HR) |].
+  vm_compute. reflexivity.
+Qed.
+
+Print Assumptions lemma_5_4_example.
+Print Assumptions rhoT_le_rho_pow_example.
+Print Assumptions theorem_5_1_example.
+Print Assumptions theorem_4_1_example.
+Print Assumptions theorem_B4_exact_example.
+Print Assumptions proposition_H_example.
