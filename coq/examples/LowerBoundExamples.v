@@ -222,9 +222,29 @@ Proof.
   vm_compute. reflexivity.
 Qed.
 
+(* THEOREM B2 (a), non-vacuous and tight: on the same tree with Bob's knowledge R(v) (sound)
+   and his all-ones weighted dual, the honest budget is beta(root) = 3 (capacities (2, 1)), the
+   honest budgeted Alice is caught with probability exactly 0 with beta_max = 3, and with
+   beta_max = 2 < beta(root) the root check makes her lose (probability 1). *)
+Theorem theorem_B2a_example :
+  Valid allTrue t3' /\ KnownSound allTrue (@knownR nat) /\
+  honestBudget allTrue knownR bobw1' t3' == 3 /\
+  catchRoot allTrue knownR (budgetRule knownR bobw1') 3 t3' (val allTrue t3')
+    (honestBudget allTrue knownR bobw1' t3') (honestBudgeted allTrue knownR bobw1' t3') == 0 /\
+  catchRoot allTrue knownR (budgetRule knownR bobw1') 2 t3' (val allTrue t3')
+    (honestBudget allTrue knownR bobw1' t3') (honestBudgeted allTrue knownR bobw1' t3') == 1.
+Proof.
+  assert (Hb : honestBudget allTrue knownR bobw1' t3' == 3) by (vm_compute; reflexivity).
+  split; [exact t3'_valid |]. split; [exact (knownR_sound allTrue) |]. split; [exact Hb |].
+  split; [| vm_compute; reflexivity].
+  exact (proj2 (theorem_B2a nat allTrue knownR bobw1' t3' 3 t3'_valid (knownR_sound allTrue))
+               ltac:(rewrite Hb; lra)).
+Qed.
+
 Print Assumptions lemma_5_4_example.
 Print Assumptions rhoT_le_rho_pow_example.
 Print Assumptions theorem_5_1_example.
 Print Assumptions theorem_4_1_example.
 Print Assumptions theorem_B4_exact_example.
 Print Assumptions proposition_H_example.
+Print Assumptions theorem_B2a_example.

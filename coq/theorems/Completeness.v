@@ -422,8 +422,101 @@ Proof.
     rewrite E. ring.
 Qed.
 
+(* ======================================================================================== *)
+(* Theorem B2 (a) (ours, docs/budgeted.md section 3): the honest budgeted Alice               *)
+(* ======================================================================================== *)
+
+Section HonestBudgets.
+
+Context {Query : Type}.
+Variable oracle : Query -> bool.
+Variable known : tree Query -> option bool.
+Variable bobw : Agg -> list bool -> list Q -> list Q.
+
+(* The honest budget (docs/budgeted.md section 3): beta(leaf) = 1 and beta(u) = W(z*_u, c),
+   the value sum_i c_i t_i of Bob's weighted dual at the true child values, with the
+   capacities c of the honest children's budgets (0 for a constant child). *)
+Fixpoint honestBudget (T : tree Query) : Q :=
+  match T with
+  | Leaf _ => 1
+  | Node m agg arity kids =>
+      let bs := map (fun i => honestBudget (kids 0%nat i)) (seq 0 (arity 0%nat)) in
+      let c := map (capacity known (kids 0%nat) bs) (seq 0 (arity 0%nat)) in
+      let t := bobw (agg 0%nat) (childVals oracle arity kids 0%nat) c in
+      totalWeight (arity 0%nat) (map (fun i => nth i c 0 * nth i t 0) (seq 0 (arity 0%nat)))
+  end.
+
+(* The honest budgeted Alice: the first alternative, the true children's values, the
+   children's honest budgets. *)
+Definition honestBudgeted (T : tree Query) : Strategy :=
+  fun p => match subtreeAt T p with
+           | Leaf _ => (0%nat, [], [])
+           | Node m agg arity kids =>
+               (0%nat, childVals oracle arity kids 0%nat,
+                map (fun i => honestBudget (kids 0%nat i)) (seq 0 (arity 0%nat)))
+           end.
+
+End HonestBudgets.
+
+(* THEOREM B2 (a) (ours, docs/budgeted.md section 3). On every finite tree (with menus, the
+   honest Alice defending the first alternative), every oracle, every Bob's weighted dual and
+   every sound knowledge of constant subtrees, the honest budgeted Alice (true values, honest
+   budgets) is caught with probability exactly 0, and with the root checks too whenever
+   beta(root) <= beta_max. *)
+Theorem theorem_B2a :
+  forall (Query : Type) (oracle : Query -> bool) (known : tree Query -> option bool)
+         (bobw : Agg -> list bool -> list Q -> list Q) (T : tree Query) (betaMax : Q),
+  Valid oracle T -> KnownSound oracle known ->
+  catch oracle (budgetRule known bobw) T (val oracle T) (honestBudget oracle known bobw T)
+        (honestBudgeted oracle known bobw T) == 0 /\
+  (honestBudget oracle known bobw T <= betaMax ->
+   catchRoot oracle known (budgetRule known bobw) betaMax T (val oracle T)
+             (honestBudget oracle known bobw T) (honestBudgeted oracle known bobw T) == 0).
+Proof.
+  intros Query oracle known bobw T betaMax HV Hk.
+  assert (Hcatch : forall T, Valid oracle T ->
+            catch oracle (budgetRule known bobw) T (val oracle T) (honestBudget oracle known bobw T)
+                  (honestBudgeted oracle known bobw T) == 0).
+  { clear T HV. intros T. induction T as [x | m agg arity kids IH]; intros HV.
+    - simpl. rewrite eqb_reflx. reflexivity.
+    - destruct HV as [Hm HV]. destruct (HV 0%nat Hm) as [_ HVk].
+      cbn [catch]. unfold honestBudgeted at 1. cbn [subtreeAt].
+      rewrite (proj2 (Nat.ltb_lt 0 m) Hm), childVals_length, Nat.eqb_refl.
+      change (val oracle (Node m agg arity kids)) with (agg 0%nat (childVals oracle arity kids 0%nat)).
+      rewrite eqb_reflx. simpl andb. cbv iota.
+      assert (Hc : constantsOK known (kids 0%nat) (arity 0%nat) (childVals oracle arity kids 0%nat) = true).
+      { unfold constantsOK. apply forallb_forall. intros i Hi. apply in_seq in Hi.
+        destruct (known (kids 0%nat i)) as [b |] eqn:Eb; [| reflexivity].
+        rewrite nth_childVals by lia. rewrite (Hk _ b (HVk i ltac:(lia)) Eb). apply eqb_reflx. }
+      set (bs := map (fun i => honestBudget oracle known bobw (kids 0%nat i)) (seq 0 (arity 0%nat))).
+      set (c := map (capacity known (kids 0%nat) bs) (seq 0 (arity 0%nat))).
+      set (t := bobw (agg 0%nat) (childVals oracle arity kids 0%nat) c).
+      set (w := map (fun i => nth i c 0 * nth i t 0) (seq 0 (arity 0%nat))).
+      assert (Hrule : budgetRule known bobw (agg 0%nat) (kids 0%nat) (arity 0%nat)
+                        (childVals oracle arity kids 0%nat)
+                        (honestBudget oracle known bobw (Node m agg arity kids)) bs = Some w).
+      { unfold budgetRule. fold c. fold t. fold w. rewrite Hc.
+        change (honestBudget oracle known bobw (Node m agg arity kids)) with (totalWeight (arity 0%nat) w).
+        rewrite (proj2 (Qle_bool_iff _ _) (Qle_refl _)). reflexivity. }
+      rewrite Hrule.
+      destruct (Qeq_bool _ 0); [reflexivity |].
+      apply qsum_zero. intros i Hi. rewrite nth_childVals by exact Hi.
+      unfold bs. rewrite (nth_map_seq Q (fun j => honestBudget oracle known bobw (kids 0%nat j)) (arity 0%nat) i 0 Hi).
+      assert (E : catch oracle (budgetRule known bobw) (kids 0%nat i) (val oracle (kids 0%nat i))
+                    (honestBudget oracle known bobw (kids 0%nat i))
+                    (shift (honestBudgeted oracle known bobw (Node m agg arity kids)) i) == 0).
+      { exact (IH 0%nat i (HVk i Hi)). }
+      rewrite E. ring. }
+  split; [exact (Hcatch T HV) |].
+  intros Hb. unfold catchRoot, rootChecks.
+  assert (E1 : match known T with Some b => Bool.eqb (val oracle T) b | None => true end = true).
+  { destruct (known T) as [b |] eqn:Eb; [| reflexivity]. rewrite (Hk T b HV Eb). apply eqb_reflx. }
+  rewrite E1, (proj2 (Qle_bool_iff _ _) Hb). exact (Hcatch T HV).
+Qed.
+
 Print Assumptions theorem_4_1.
 Print Assumptions theorem_4_1_queries.
 Print Assumptions theorem_B4_branches.
 Print Assumptions theorem_B4_exact.
 Print Assumptions proposition_H.
+Print Assumptions theorem_B2a.

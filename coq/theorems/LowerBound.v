@@ -507,8 +507,32 @@ Proof.
   - specialize (Y0 eq_refl). specialize (N1 eq_refl). lra.
 Qed.
 
+(* Theorem 5.3's consequence (used by Theorem B3, ours, docs/budgeted.md section 4): a checker
+   that outputs the root value correctly with probability >= 1 - eps under every oracle makes
+   m >= (1 - 2 eps) R queries whenever rho_T >= R > 0. *)
+Corollary corollary_5_3 : forall (T : ctree) (alpha : path -> bool) (R : Q) (C : checker)
+                                 (m : nat) (eps : Q),
+  0 < R -> GlobalFbsAtLeast R T alpha -> CoinsOK C -> QueriesAtMost C m ->
+  (forall O, (F T O = true -> 1 - eps <= accept O C) /\ (F T O = false -> accept O C <= eps)) ->
+  (1 - 2 * eps) * R <= inject_Z (Z.of_nat m).
+Proof.
+  intros T alpha R C m eps HR HG HC HQ Hcor.
+  destruct (theorem_5_3 T alpha R C m HR HG HC HQ) as [H [_ [HS Hadv]]].
+  assert (Hm := Q.le_min_r 1 (inject_Z (Z.of_nat m) / R)).
+  apply Qabs_Qle_condition in Hadv.
+  assert (Hle : 1 - 2 * eps <= inject_Z (Z.of_nat m) / R).
+  { destruct (Hcor alpha) as [Y1 Y0]. destruct (Hcor (flipA alpha H)) as [N1 N0].
+    destruct (F T alpha) eqn:Ea, (F T (flipA alpha H)) eqn:En; try congruence.
+    - specialize (Y1 eq_refl). specialize (N0 eq_refl). lra.
+    - specialize (Y0 eq_refl). specialize (N1 eq_refl). lra. }
+  apply (Qmult_le_compat_r _ _ R) in Hle; [| lra].
+  unfold Qdiv in Hle. rewrite <- Qmult_assoc, (Qmult_comm (/ R)), Qmult_inv_r in Hle by lra.
+  rewrite Qmult_1_r in Hle. exact Hle.
+Qed.
+
 Print Assumptions lemma_5_4.
 Print Assumptions lemma_5_2.
 Print Assumptions theorem_5_3.
 Print Assumptions theorem_5_1.
 Print Assumptions corollary_5_1.
+Print Assumptions corollary_5_3.

@@ -42,13 +42,14 @@ THEOREMS = {
         "shared_perm_example",
     ],
     "BudgetedMixed": ["all_mixed_statements"],
-    "LowerBound": ["lemma_5_4", "lemma_5_2", "theorem_5_3", "theorem_5_1", "corollary_5_1"],
+    "LowerBound": ["lemma_5_4", "lemma_5_2", "theorem_5_3", "theorem_5_1", "corollary_5_1",
+                   "corollary_5_3"],
     "Completeness": ["theorem_4_1", "theorem_4_1_queries", "theorem_B4_branches",
-                     "theorem_B4_exact", "proposition_H"],
+                     "theorem_B4_exact", "proposition_H", "theorem_B2a"],
     "UpperBound": ["rhoT_le_rho_pow"],
     "LowerBoundExamples": ["lemma_5_4_example", "rhoT_le_rho_pow_example", "theorem_5_1_example",
                            "theorem_4_1_example", "theorem_B4_exact_example",
-                           "proposition_H_example"],
+                           "proposition_H_example", "theorem_B2a_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -247,13 +248,15 @@ def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
     ("theorems/Completeness.v",
      "      totalWeight (arity 0%nat) (bob (agg 0%nat) (childVals oracle arity kids 0%nat)) <= rho /\\",
      "      True /\\"),
+    # Theorem B2 (a) without beta(root) <= beta_max: false (the root check makes her lose)
+    ("theorems/Completeness.v", "  (honestBudget oracle known bobw T <= betaMax ->", "  (True ->"),
     # Proposition H with the first alternative instead of a feasible one
     ("theorems/Completeness.v", "      | Some k => k", "      | Some k => 0%nat"),
     # rho_T <= rho^d without the depth bound (a deep tree accepted at depth 0)
     ("theorems/UpperBound.v",
      "match d with O => False | S d' => forall i, (i < q)%nat -> CDepthLe (kids i) d' end",
      "match d with O => True | S d' => forall i, (i < q)%nat -> CDepthLe (kids i) d' end"),
-], ids=["lemma-5-4-any-depth", "theorem-5-3-uncounted-queries", "theorem-4-1-no-fbs-condition",
+], ids=["lemma-5-4-any-depth", "theorem-5-3-uncounted-queries", "theorem-4-1-no-fbs-condition", "theorem-B2a-no-root-budget",
         "proposition-H-first-alternative", "rhoT-bound-no-depth"])
 def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
     """Each main theorem of LowerBound.v, Completeness.v and UpperBound.v needs its hypothesis:
