@@ -5,7 +5,7 @@
    Assumptions at the end must answer "Closed under the global context". *)
 
 From Coq Require Import QArith Qminmax Qabs Lqa List Lia Bool.
-From FbsCoq Require Import FbsTrees FbsTreeCert LowerBound Completeness UpperBound.
+From FbsCoq Require Import FbsTrees FbsTreeCert LowerBound Completeness UpperBound BudgetedFloors.
 Import ListNotations.
 Open Scope Q_scope.
 
@@ -241,6 +241,105 @@ Proof.
                ltac:(rewrite Hb; lra)).
 Qed.
 
+(* ======================================================================================== *)
+(* Proposition B1' (b), the step with an optimal Bob: AND2 of two true leaves.               *)
+(* ======================================================================================== *)
+
+(* An optimal weighted dual of AND2 at every claim vector consistent with the lie "0": at 10
+   only the block {1} is sensitive, at 01 only {0}, at 00 only {0, 1} (the cheaper capacity
+   carries it). *)
+Definition bobAnd : Agg -> list bool -> list Q -> list Q := fun f z c =>
+  match z with
+  | [true; false] => [0; 1]
+  | [false; true] => [1; 0]
+  | [false; false] => if Qle_bool (nth 0 c 0) (nth 1 c 0) then [1; 0] else [0; 1]
+  | _ => [1; 1]
+  end.
+
+Lemma nth2_nonneg : forall x y i, 0 <= x -> 0 <= y -> 0 <= nth i [x; y] 0.
+Proof. intros x y [| [| i]] Hx Hy; simpl; [exact Hx | exact Hy | destruct i; lra]. Qed.
+
+Lemma bobAnd_optimal : forall z c, length z = 2%nat -> and2 z = false ->
+  0 <= nth 0 c 0 -> 0 <= nth 1 c 0 -> BobwOptimalAt bobAnd and2 z c.
+Proof.
+  intros z c Hl Hz H0 H1.
+  destruct z as [| x [| y [| ]]]; simpl in Hl; try lia. destruct x, y; try discriminate Hz.
+  - split; [split |].
+    + intros i. apply nth2_nonneg; lra.
+    + intros B HB. unfold Sensitive, flip, and2 in HB. simpl in HB. unfold blockWeight. simpl.
+      destruct (nth 0 B false), (nth 1 B false); simpl in *; try congruence; lra.
+    + intros t [Ht Hf].
+      assert (Hb := Hf [false; true] ltac:(unfold Sensitive, flip, and2; simpl; discriminate)).
+      unfold blockWeight in Hb. simpl in Hb. unfold weightedValue. simpl.
+      assert (A := Ht 0%nat). assert (B := Ht 1%nat). nra.
+  - split; [split |].
+    + intros i. apply nth2_nonneg; lra.
+    + intros B HB. unfold Sensitive, flip, and2 in HB. simpl in HB. unfold blockWeight. simpl.
+      destruct (nth 0 B false), (nth 1 B false); simpl in *; try congruence; lra.
+    + intros t [Ht Hf].
+      assert (Hb := Hf [true; false] ltac:(unfold Sensitive, flip, and2; simpl; discriminate)).
+      unfold blockWeight in Hb. simpl in Hb. unfold weightedValue. simpl.
+      assert (A := Ht 0%nat). assert (B := Ht 1%nat). nra.
+  - unfold BobwOptimalAt, bobAnd. destruct (Qle_bool (nth 0 c 0) (nth 1 c 0)) eqn:E;
+      [apply Qle_bool_iff in E | assert (~ nth 0 c 0 <= nth 1 c 0) by (intro X; apply Qle_bool_iff in X; congruence)];
+      (split; [split |]).
+    + intros i. apply nth2_nonneg; lra.
+    + intros B HB. unfold Sensitive, flip, and2 in HB. simpl in HB. unfold blockWeight. simpl.
+      destruct (nth 0 B false), (nth 1 B false); simpl in *; try congruence; lra.
+    + intros t [Ht Hf].
+      assert (Hb := Hf [true; true] ltac:(unfold Sensitive, flip, and2; simpl; discriminate)).
+      unfold blockWeight in Hb. simpl in Hb. unfold weightedValue. simpl.
+      assert (A := Ht 0%nat). assert (B := Ht 1%nat). nra.
+    + intros i. apply nth2_nonneg; lra.
+    + intros B HB. unfold Sensitive, flip, and2 in HB. simpl in HB. unfold blockWeight. simpl.
+      destruct (nth 0 B false), (nth 1 B false); simpl in *; try congruence; lra.
+    + intros t [Ht Hf].
+      assert (Hb := Hf [true; true] ltac:(unfold Sensitive, flip, and2; simpl; discriminate)).
+      unfold blockWeight in Hb. simpl in Hb. unfold weightedValue. simpl.
+      assert (A := Ht 0%nat). assert (B := Ht 1%nat). nra.
+Qed.
+
+Definition playB (z : list bool) (bs : list Q) : Strategy := fun _ => (0%nat, z, bs).
+
+(* PROPOSITION B1' (b)'s step, non-vacuous and tight, and optimality needed: on AND2 of two
+   true leaves with Bob's optimal dual, every hypothesis holds with b = 1 (a lying leaf is
+   always caught), so every liar is caught with probability 1 whatever the budgets; with
+   Bob's all-ones dual, feasible but not optimal, a liar claiming children (1, 0) who inflates
+   the true child's budget to 5 is caught with probability 1/6 only. *)
+Theorem proposition_B1prime_b_example :
+  KnownSound allTrue (@knownR nat) /\ Valid allTrue and2Tree /\ false <> val allTrue and2Tree /\
+  (forall beta s, 1 <= catch allTrue (budgetRule knownR bobAnd) and2Tree false beta s) /\
+  catch allTrue (budgetRule knownR (fun f z _ => bobOnes f z)) and2Tree false 6
+    (playB [true; false] [5; 1]) == 1 # 6.
+Proof.
+  split; [exact (knownR_sound allTrue) |]. split; [exact and2Tree_valid |].
+  split; [discriminate |]. split; [| vm_compute; reflexivity].
+  intros beta s. apply (proposition_B1prime_b_step nat allTrue knownR bobAnd (knownR_sound allTrue));
+    [exact and2Tree_valid | discriminate | lra |].
+  intros k z Hk Hl Hz _. assert (k = 0%nat) by lia. subst k.
+  assert (Hcap : forall bs i, 0 <= nth i (map (capacity knownR (fun i => Leaf i) bs) (seq 0 2)) 0).
+  { intros bs [| [| i]]; unfold capacity; cbn;
+      [generalize (Q.le_max_r (nth 0 bs 0) 1); lra |
+       generalize (Q.le_max_r (nth 1 bs 0) 1); lra | destruct i; lra]. }
+  split; [| split].
+  - intros bs. apply bobAnd_optimal; [exact Hl | exact Hz | apply Hcap | apply Hcap].
+  - intros j Hj Htrue _. simpl in Hj.
+    destruct z as [| x [| y [| ]]]; simpl in Hl; try lia. destruct x, y; try discriminate Hz;
+      destruct j as [| [| j]]; try lia; simpl in Htrue; try discriminate Htrue.
+    + intros B HB. exists [false; true]. unfold Sensitive, flip, and2 in HB |- *. simpl in HB |- *.
+      split; [discriminate |]. split; [| reflexivity].
+      intros [| [| i]]; simpl; try discriminate; [| destruct i; discriminate].
+      intros _. destruct (nth 0 B false), (nth 1 B false); simpl in HB; congruence.
+    + intros B HB. exists [true; false]. unfold Sensitive, flip, and2 in HB |- *. simpl in HB |- *.
+      split; [discriminate |]. split; [| reflexivity].
+      intros [| [| i]]; simpl; try discriminate; [| destruct i; discriminate].
+      intros _. destruct (nth 0 B false), (nth 1 B false); simpl in HB; congruence.
+  - intros i beta' s' Hi Hlie. simpl in Hi.
+    destruct i as [| [| i]]; try lia; simpl in Hlie |- *.
+    + destruct (nth 0 z false); simpl in *; [exfalso; apply Hlie; reflexivity | lra].
+    + destruct (nth 1 z false); simpl in *; [exfalso; apply Hlie; reflexivity | lra].
+Qed.
+
 Print Assumptions lemma_5_4_example.
 Print Assumptions rhoT_le_rho_pow_example.
 Print Assumptions theorem_5_1_example.
@@ -248,3 +347,4 @@ Print Assumptions theorem_4_1_example.
 Print Assumptions theorem_B4_exact_example.
 Print Assumptions proposition_H_example.
 Print Assumptions theorem_B2a_example.
+Print Assumptions proposition_B1prime_b_example.

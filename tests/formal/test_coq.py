@@ -47,9 +47,11 @@ THEOREMS = {
     "Completeness": ["theorem_4_1", "theorem_4_1_queries", "theorem_B4_branches",
                      "theorem_B4_exact", "proposition_H", "theorem_B2a"],
     "UpperBound": ["rhoT_le_rho_pow"],
+    "BudgetedFloors": ["optimal_dual_vanishes", "proposition_B1prime_b_step"],
     "LowerBoundExamples": ["lemma_5_4_example", "rhoT_le_rho_pow_example", "theorem_5_1_example",
                            "theorem_4_1_example", "theorem_B4_exact_example",
-                           "proposition_H_example", "theorem_B2a_example"],
+                           "proposition_H_example", "theorem_B2a_example",
+                           "proposition_B1prime_b_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -252,12 +254,17 @@ def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
     ("theorems/Completeness.v", "  (honestBudget oracle known bobw T <= betaMax ->", "  (True ->"),
     # Proposition H with the first alternative instead of a feasible one
     ("theorems/Completeness.v", "      | Some k => k", "      | Some k => 0%nat"),
+    # Proposition B1' (b)'s step with a feasible instead of an optimal Bob: false (1/6 < 1 in
+    # proposition_B1prime_b_example)
+    ("theorems/BudgetedFloors.v",
+     "       (forall bs, BobwOptimalAt bobw (agg k) z (map (capacity known (kids k) bs) (seq 0 (arity k)))) /\\",
+     "       (forall bs, DualFeasible (agg k) z (bobw (agg k) z (map (capacity known (kids k) bs) (seq 0 (arity k))))) /\\"),
     # rho_T <= rho^d without the depth bound (a deep tree accepted at depth 0)
     ("theorems/UpperBound.v",
      "match d with O => False | S d' => forall i, (i < q)%nat -> CDepthLe (kids i) d' end",
      "match d with O => True | S d' => forall i, (i < q)%nat -> CDepthLe (kids i) d' end"),
 ], ids=["lemma-5-4-any-depth", "theorem-5-3-uncounted-queries", "theorem-4-1-no-fbs-condition", "theorem-B2a-no-root-budget",
-        "proposition-H-first-alternative", "rhoT-bound-no-depth"])
+        "proposition-H-first-alternative", "B1prime-b-feasible-bob", "rhoT-bound-no-depth"])
 def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
     """Each main theorem of LowerBound.v, Completeness.v and UpperBound.v needs its hypothesis:
     weakened, the proof in that file no longer compiles."""
