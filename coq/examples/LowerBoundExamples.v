@@ -5,7 +5,8 @@
    Assumptions at the end must answer "Closed under the global context". *)
 
 From Coq Require Import QArith Qminmax Qabs Lqa List Lia Bool.
-From FbsCoq Require Import FbsTrees FbsTreeCert LowerBound Completeness UpperBound BudgetedFloors.
+From FbsCoq Require Import FbsTrees FbsTreeCert LowerBound Completeness UpperBound BudgetedFloors
+  HonestBudgets.
 Import ListNotations.
 Open Scope Q_scope.
 
@@ -340,6 +341,43 @@ Proof.
     + destruct (nth 1 z false); simpl in *; [exfalso; apply Hlie; reflexivity | lra].
 Qed.
 
+(* ======================================================================================== *)
+(* The honest budgets are rho_T: AND2(AND2, AND2) at 1111 with an optimal Bob.               *)
+(* ======================================================================================== *)
+
+(* At 11 both singletons are sensitive, so the all-ones dual is optimal for every capacities
+   c >= 0. *)
+Lemma ones_optimal_and2 : forall c, 0 <= nth 0 c 0 -> 0 <= nth 1 c 0 ->
+  BobwOptimalAt (fun f z _ => bobOnes f z) and2 [true; true] c.
+Proof.
+  intros c H0 H1. split; [exact (proj1 bobOnes_feasible and2 [true; true]) |].
+  intros t [Ht Hf].
+  assert (A := Hf [true; false] ltac:(unfold Sensitive, flip, and2; simpl; discriminate)).
+  assert (B := Hf [false; true] ltac:(unfold Sensitive, flip, and2; simpl; discriminate)).
+  unfold blockWeight in A, B. simpl in A, B. unfold weightedValue, bobOnes. simpl. nra.
+Qed.
+
+(* THE HONEST BUDGETS ARE rho_T (ours), non-vacuous: Bob's all-ones dual is optimal at every
+   node of AND2(AND2, AND2) at 1111 (capacities 1 below, 2 at the root), and the honest budget
+   is exactly 4 = rho_T: a feasible global dual of value 4 exists and none is smaller. *)
+Theorem honest_budget_example :
+  BobOptimalTree (fun f z _ => bobOnes f z) and4Tree ones /\
+  betaT (fun f z _ => bobOnes f z) and4Tree ones == 4 /\
+  GlobalFbsAtLeast 4 and4Tree ones /\
+  (exists t, GlobalDualFeasible and4Tree ones t /\ dualValue and4Tree t == 4).
+Proof.
+  assert (HO : BobOptimalTree (fun f z _ => bobOnes f z) and4Tree ones).
+  { split.
+    - apply ones_optimal_and2; vm_compute; discriminate.
+    - intros i _. split; [apply ones_optimal_and2; vm_compute; discriminate | intros; exact I]. }
+  assert (Hb : betaT (fun f z _ => bobOnes f z) and4Tree ones == 4) by (vm_compute; reflexivity).
+  destruct (honest_budget_is_rhoT _ and4Tree ones HO) as [[Hf Hv] [HG _]].
+  split; [exact HO |]. split; [exact Hb |]. split.
+  - intros t Ht. rewrite <- Hb. exact (HG t Ht).
+  - exists (productDual and4Tree (betaRecords (fun f z _ => bobOnes f z) and4Tree ones)).
+    split; [exact Hf |]. rewrite Hv. exact Hb.
+Qed.
+
 Print Assumptions lemma_5_4_example.
 Print Assumptions rhoT_le_rho_pow_example.
 Print Assumptions theorem_5_1_example.
@@ -348,3 +386,4 @@ Print Assumptions theorem_B4_exact_example.
 Print Assumptions proposition_H_example.
 Print Assumptions theorem_B2a_example.
 Print Assumptions proposition_B1prime_b_example.
+Print Assumptions honest_budget_example.

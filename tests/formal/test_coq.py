@@ -48,10 +48,11 @@ THEOREMS = {
                      "theorem_B4_exact", "proposition_H", "theorem_B2a"],
     "UpperBound": ["rhoT_le_rho_pow"],
     "BudgetedFloors": ["optimal_dual_vanishes", "proposition_B1prime_b_step"],
+    "HonestBudgets": ["honest_budget_is_rhoT"],
     "LowerBoundExamples": ["lemma_5_4_example", "rhoT_le_rho_pow_example", "theorem_5_1_example",
                            "theorem_4_1_example", "theorem_B4_exact_example",
                            "proposition_H_example", "theorem_B2a_example",
-                           "proposition_B1prime_b_example"],
+                           "proposition_B1prime_b_example", "honest_budget_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -259,14 +260,20 @@ def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
     ("theorems/BudgetedFloors.v",
      "       (forall bs, BobwOptimalAt bobw (agg k) z (map (capacity known (kids k) bs) (seq 0 (arity k)))) /\\",
      "       (forall bs, DualFeasible (agg k) z (bobw (agg k) z (map (capacity known (kids k) bs) (seq 0 (arity k))))) /\\"),
+    # the honest budgets with a feasible instead of an optimal Bob: beta can exceed rho_T
+    ("theorems/HonestBudgets.v", "      BobwOptimalAt bobw phi (childValues q kids alpha)\n",
+     "      (fun c => DualFeasible phi (childValues q kids alpha)"
+     " (bobw phi (childValues q kids alpha) c))\n"),
     # rho_T <= rho^d without the depth bound (a deep tree accepted at depth 0)
     ("theorems/UpperBound.v",
      "match d with O => False | S d' => forall i, (i < q)%nat -> CDepthLe (kids i) d' end",
      "match d with O => True | S d' => forall i, (i < q)%nat -> CDepthLe (kids i) d' end"),
-], ids=["lemma-5-4-any-depth", "theorem-5-3-uncounted-queries", "theorem-4-1-no-fbs-condition", "theorem-B2a-no-root-budget",
-        "proposition-H-first-alternative", "B1prime-b-feasible-bob", "rhoT-bound-no-depth"])
+], ids=["lemma-5-4-any-depth", "theorem-5-3-uncounted-queries", "theorem-4-1-no-fbs-condition",
+        "theorem-B2a-no-root-budget", "proposition-H-first-alternative", "B1prime-b-feasible-bob",
+        "honest-budget-feasible-bob", "rhoT-bound-no-depth"])
 def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
-    """Each main theorem of LowerBound.v, Completeness.v and UpperBound.v needs its hypothesis:
+    """Each main theorem of LowerBound.v, Completeness.v, UpperBound.v, BudgetedFloors.v and
+    HonestBudgets.v needs its hypothesis:
     weakened, the proof in that file no longer compiles."""
     done = run_check_sh(tmp_path, replace_once(name, old, new))
     assert done.returncode != 0
