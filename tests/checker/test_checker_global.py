@@ -2,6 +2,7 @@
 with the condition that fails, and the checker's own s_x and C_x agree with brute force."""
 
 import copy
+from fractions import Fraction
 from itertools import combinations
 
 import pytest
@@ -164,3 +165,53 @@ def test_the_format_example_is_valid():
     example = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
     report = check_certificate(example)
     assert report.valid and report.value == 3 and report.quantity == "fbs"
+
+
+SEPARATED = "tt:0x0350b3fc548f74ae:6"  # s = 4, bs = 4, fbs = 9/2, C = 5 (found by the review)
+
+
+@pytest.fixture(scope="module")
+def separated():
+    return certificates(SEPARATED)
+
+
+def test_a_function_whose_c_exceeds_fbs_needs_upper_bounds(separated):
+    """The upper and packings paths end to end: C(f) = 5 > fbs(f) = 9/2, so the inputs with
+    C_y = 5 carry a dual. Values by brute force (tests/sensitivity/test_global_measures.py)."""
+    from tests.sensitivity.test_global_measures import brute_force
+    from verify import parse_spec
+
+    table = parse_spec(SEPARATED).truth_table()
+    assert brute_force([int(v) for v in table], 6) == {"s": 4, "bs": 4, "fbs": Fraction(9, 2),
+                                                      "C": 5}
+    for name in ("s", "bs", "fbs", "C"):
+        assert check_certificate(separated[name]).valid, name
+    assert separated["fbs"]["upper"] and separated["bs"]["upper"]
+
+
+def test_upper_bound_mutations_on_the_separated_function(separated):
+    too_low = _changed(separated["fbs"], value="4")
+    assert not check_certificate(too_low).valid
+    heavy = copy.deepcopy(separated["bs"])  # a bs dual must sum to less than value + 1 = 5
+    entry = heavy["upper"][0]
+    total = sum(Fraction(t) for t in entry["dual"])
+    entry["dual"] = [str(Fraction(t) * 5 / total) for t in entry["dual"]]
+    assert check_certificate(heavy).condition in ("upper-value", "upper-feasible")
+    packed = copy.deepcopy(separated["bs"])  # the checker's own packing instead of the dual
+    packed["packings"] = [e["input"] for e in packed.pop("upper")]
+    packed["upper"] = []
+    assert check_certificate(packed).valid
+
+
+def test_a_packing_above_the_value_is_rejected(separated):
+    """bs claimed 3 with three of the four disjoint blocks, every input with C_y > 3 left to
+    the packing program: some has 4 disjoint sensitive blocks."""
+    from verify import parse_spec
+
+    table = int("".join(map(str, map(int, parse_spec(SEPARATED).truth_table())))[::-1], 2)
+    full = (1 << 64) - 1
+    above = full ^ certificate_covers(table, 6)[3]
+    lowered = copy.deepcopy(separated["bs"])
+    lowered.update(value="3", witness=lowered["witness"][:3], upper=[],
+                   packings=[format(y, "06b") for y in range(64) if (above >> y) & 1])
+    assert check_certificate(lowered).condition == "upper-packing"

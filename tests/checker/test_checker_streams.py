@@ -61,3 +61,13 @@ def test_an_invalid_verdict_on_such_a_name_keeps_exit_1(certificate):
                 env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert done.returncode == 1, done.stderr
     assert done.stderr.decode("ascii").startswith("INVALID: ") and b"\\xe9" in done.stderr
+
+
+def test_a_closed_standard_output_is_exit_2(certificate):
+    """`python -m verify.checker ok.json >&-` exited 0 with the verdict written nowhere
+    (review): a closed standard output is one that cannot be written."""
+    done = _run(COMMANDS["checker"] + [str(certificate)], stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE, text=True, close_fds=True,
+                preexec_fn=lambda: os.close(1))
+    assert done.returncode == 2, done.stderr
+    assert "cannot write standard output" in done.stderr and "Traceback" not in done.stderr

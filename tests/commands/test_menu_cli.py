@@ -107,13 +107,18 @@ def test_tree_info_reads_the_readme_menu_example(capsys):
     from examples/menu-tree.json: 19 nodes (2 menus, 4 alternatives, 13 leaves); 3
     realisations (the survey, or the checklist with one of c4's 2 alternatives). Honest local
     fbs (closed forms): maj:5 at weight 2 gives k + 1 = 3, and:4 at 1110 gives 1, and:2 at 10
-    gives 1, maj:3 at weight 1 gives 2; the largest is 3, at claim/survey."""
+    gives 1, maj:3 at weight 1 gives 2. The realisations' largest values: survey 3, checklist
+    with tests 1, with review 2; the honest Alice picks (Proposition H), so the smallest rho
+    is 1, first reached at claim/checklist (the completeness check agrees at rho = 1)."""
     code, out, err = fbs_cli(capsys, "tree", "info", TREE, "--oracle", ORACLE, "--json")
     assert code == 0, err
     document = json.loads(out)
     assert (document["nodes"], document["leaves"], document["menus"]) == (19, 13, 2)
     assert document["realisations"] == "3" and document["root_value"] == 0
-    assert document["min_rho_for_fbs_condition"] == "3"
-    assert document["max_fbs_node"] == "claim/survey"
+    assert document["min_rho_for_fbs_condition"] == "1"
+    assert document["max_fbs_node"] == "claim/checklist"
+    code, out, err = fbs_cli(capsys, "debate", "completeness", TREE, "--oracle", ORACLE, "--rho",
+                             "1", "--json")
+    assert code == 0 and json.loads(out)["fbs_condition_holds"] is True, err
     code, out, err = fbs_cli(capsys, "tree", "info", TREE)
     assert code == 0 and "3 realisation(s)" in out, err

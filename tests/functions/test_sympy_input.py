@@ -129,3 +129,15 @@ def test_check_blocks_of_a_sympy_expression_names_its_symbols():
     # at 110 (a1 = a2 = 1, a10 = 0) the minimal sensitive blocks are {a1} and {a2}
     assert report.ok and report.variables == ("a1", "a2", "a10")
     assert report.to_json()["variables"] == {"x1": "a1", "x2": "a2", "x3": "a10"}
+
+
+def test_names_with_non_ascii_digits_are_ordered_as_text():
+    """A superscript two or a circled one is a digit to str.isdigit but not to int(): such a
+    name once raised a raw ValueError (review, issue 32); it sorts as text now."""
+    import sympy
+
+    from verify import fbs
+
+    a, square = sympy.Symbol("a"), sympy.Symbol("a\u00b2")
+    result = fbs(a & ~square, "10")
+    assert result.value == 2 and result.variables == ("a", "a\u00b2")

@@ -1,6 +1,6 @@
 """s(f), bs(f), fbs(f), C(f) maximised over all inputs (`verify.measures`, issue 31 section 1),
-against brute force over every input (small q), closed forms, and the census's theorem that
-fbs(f) = bs(f) = C(f) for every function of at most 5 inputs (docs/census.md)."""
+against brute force over every input (small q), closed forms, and what the committed global
+census of 5 inputs shows (exact, not certified): fbs(f) = bs(f) = C(f) for every function."""
 
 from fractions import Fraction
 from itertools import combinations
@@ -59,8 +59,9 @@ def test_maxima_match_brute_force(values):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_five_inputs_fbs_equals_bs_equals_c(seed):
-    """docs/census.md: every function of 5 inputs has fbs(f) = bs(f) = C(f) (the global census
-    of all 2^32 functions); sparse and dense seeded tables."""
+    """The global census of all 2^32 functions of 5 inputs (bench/census/global-q5.json, exact,
+    not certified) has fbs(f) = bs(f) = C(f) for every function; sparse and dense seeded
+    tables agree."""
     rng = np.random.default_rng(seed)
     values = (rng.random(32) < (0.15 if seed % 2 else 0.5)).astype(int).tolist()
     result = measures(table_spec(values))
@@ -96,3 +97,15 @@ def test_bad_arguments():
         measures("maj:15")
     with pytest.raises(BadInput):
         measures("maj:3", check="yes")
+
+
+def test_a_sympy_expression_keeps_its_symbol_names():
+    """Review finding: measures(x5 & ~x3) renumbered the variables without saying so."""
+    import sympy
+
+    x3, x5 = sympy.symbols("x3 x5")
+    result = measures(x5 & ~x3)
+    assert result.variables == ("x3", "x5")  # natural order: x3 is coordinate 1
+    assert result.to_json()["variables"] == {"x1": "x3", "x2": "x5"}
+    assert (result.s, result.C) == (2, 2)  # both coordinates sensitive at the true input
+    assert measures(x5 & ~x3, variables=[x5, x3]).inputs["s"] == "10"  # x5 = 1, x3 = 0

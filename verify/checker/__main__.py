@@ -71,7 +71,7 @@ def _stdin_bytes() -> bytes:
 
 def _print_line(result: dict) -> None:
     if result["exit"] == EXIT_VALID:
-        _write(sys.stdout, f"valid: {result['file']}: {result['quantity']} = {result['value']}")
+        _write_out(f"valid: {result['file']}: {result['quantity']} = {result['value']}")
     elif result["exit"] == EXIT_INVALID:
         _write(sys.stderr,
                f"INVALID: {result['file']}: [{result['condition']}] {result['message']}")
@@ -80,6 +80,16 @@ def _print_line(result: dict) -> None:
 
 
 _STDOUT_FAILED: list[str] = []  # why standard output could not be written, if it could not
+
+
+def _write_out(line: str) -> None:
+    """A verdict for standard output; a closed one (sys.stdout is None, `>&-`) counts as one
+    that cannot be written."""
+    if sys.stdout is None:
+        if not _STDOUT_FAILED:
+            _STDOUT_FAILED.append("standard output is closed")
+        return
+    _write(sys.stdout, line)
 
 
 def _write(stream, line: str) -> None:
@@ -130,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
             result = verdict(name)
             code = max(code, result["exit"])
             if as_json:
-                _write(sys.stdout, json.dumps(result))
+                _write_out(json.dumps(result))
             else:
                 _print_line(result)
     except KeyboardInterrupt:

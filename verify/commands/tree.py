@@ -148,7 +148,8 @@ def run_info(args) -> int:
     if args.oracle:
         print(f"  true root value L(x) = {document['root_value']}")
         if document["min_rho_for_fbs_condition"] is not None:
-            every = " whichever alternatives Alice picks" if document.get("menus") else ""
+            every = (" with the honest Alice's choice of alternatives" if document.get("menus")
+                     else "")
             print(f"  FBS condition (Theorem 4.1) holds for rho >= "
                   f"{document['min_rho_for_fbs_condition']}{every} (largest honest fbs, at "
                   f"node {document['max_fbs_node']!r})")

@@ -27,7 +27,7 @@ def is_sympy_expression(value) -> bool:
 
 def natural_key(name: str) -> tuple:
     """Sort key comparing digit runs as numbers: a1 < a2 < a10."""
-    return tuple((0, int(part), part) if part.isdigit() else (1, 0, part)
+    return tuple((0, int(part), part) if part.isascii() and part.isdigit() else (1, 0, part)
                  for part in _DIGITS.split(name) if part)
 
 

@@ -51,6 +51,7 @@ class GlobalMeasures(NotebookView):
     certified: dict
     certificates: dict
     solved: dict
+    variables: tuple[str, ...] | None = None  # sympy input: the symbol at x1, x2, ...
 
     @property
     def s(self) -> int:
@@ -75,11 +76,17 @@ class GlobalMeasures(NotebookView):
                 **{m: {"value": fraction_text(Fraction(self.values[m])),
                        "value_float": float(self.values[m]), "at": self.inputs[m],
                        "certified": self.certified[m]} for m in MEASURES},
-                "solved_exactly_at": {m: self.solved[m] for m in ("bs", "fbs")}}
+                "solved_exactly_at": {m: self.solved[m] for m in ("bs", "fbs")},
+                **({} if self.variables is None else {"variables": {
+                    f"x{k + 1}": name for k, name in enumerate(self.variables)}})}
 
     def notebook_rows(self) -> list[tuple[str, str]]:
-        return [(m, f"{fraction_text(Fraction(self.values[m]))} at {self.inputs[m]}"
+        from .exact_fbs import variables_text
+
+        rows = [(m, f"{fraction_text(Fraction(self.values[m]))} at {self.inputs[m]}"
                     f"{'' if self.certified[m] else ' (not certified)'}") for m in MEASURES]
+        return rows + ([] if self.variables is None else
+                       [("variables", variables_text(self.variables))])
 
     notebook_hidden = MEASURES
 
@@ -264,15 +271,20 @@ def _accepted(certificate: dict) -> bool:
 
 @api(arity=optional(integer(1)), check=FLAG, progress=optional(FLAG))
 def measures(f, *, arity: int | None = None, check: bool = True,
-             progress: bool | None = None) -> GlobalMeasures:
+             progress: bool | None = None, variables=None) -> GlobalMeasures:
     """s(f), bs(f), fbs(f) and C(f), the maxima over all inputs, each with an input reaching it,
-    certified by the stdlib-only checker (kind `global-measure`), for q <= 14.
+    certified by the stdlib-only checker (kind `global-measure`), for q <= 14. A sympy
+    expression's symbols become x1, x2, ... in natural order of names or in the order of
+    `variables`; the result's `variables` names the symbol at each coordinate.
 
     >>> from verify import measures
     >>> m = measures("maj:5")
     >>> m.s, m.bs, m.fbs, m.C, m.inputs["fbs"], all(m.certified.values())
     (3, 3, Fraction(3, 1), 3, '00011', True)
     """
-    from .exact_fbs import as_function
+    from dataclasses import replace
 
-    return global_measures(as_function(f, arity), check=check, progress=progress)
+    from .exact_fbs import read_function
+
+    function, names = read_function(f, arity, variables)
+    return replace(global_measures(function, check=check, progress=progress), variables=names)

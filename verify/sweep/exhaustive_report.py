@@ -74,7 +74,8 @@ def identity_lines(overall: dict) -> list[str]:
         low, high = pair["measures"]
         if pair["equal_for_every_function"]:
             lines.append(f"- {low}(f) = {high}(f) for every one of the {overall['functions']} "
-                         f"functions (equal distributions, and {low}(f) <= {high}(f) at each)")
+                         f"functions (equal distributions, and {low}(f) <= {high}(f) at each; "
+                         "exact, from the computed maxima, not certified)")
         else:
             lines.append(f"- {low}(f) < {high}(f) for some functions: the counts differ at "
                          f"{', '.join(pair['counts_differ_at'])}")

@@ -172,8 +172,8 @@ def tree_info(tree, oracle=None) -> TreeInfo:
     """Summarise a tree; with an oracle, the true root value and the smallest rho for which
     the FBS condition of Theorem 4.1 holds (the largest honest local fbs). A tree with menus
     (fbs-tree/2) is read too: it also counts its menus and realisations, and its rho is the
-    largest honest local fbs over every alternative (the condition then holds whichever
-    alternatives Alice picks).
+    least over realisations of their largest honest local fbs (`smallest_rho`: the honest
+    Alice picks the alternatives, Proposition H).
 
     >>> from verify import random_oracle, tree_info, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
@@ -198,7 +198,28 @@ def tree_info(tree, oracle=None) -> TreeInfo:
     if oracle is None:
         return info
     values = node_values(loaded, as_oracle(oracle, loaded))
-    local = honest_fbs(loaded, values)
-    node, rho = max(local.items(), key=lambda item: item[1], default=(None, None))
+    rho, node = smallest_rho(loaded, honest_fbs(loaded, values))
     return replace(info, root_value=values[loaded.root], min_rho_for_fbs_condition=rho,
                    max_fbs_node=None if node is None else loaded.ids[node])
+
+
+def smallest_rho(tree: Tree, local: dict) -> tuple:
+    """(rho, node): the smallest rho for which the FBS condition of Theorem 4.1 holds, and
+    the node whose honest local fbs equals it. On a fixed tree the largest honest local fbs;
+    with menus, the least over realisations of that largest value (Proposition H: the honest
+    Alice may pick the alternatives), by a min over a menu's alternatives and a max over a
+    decomposition's node and children, ties to the first. (None, None) without a node."""
+    best: dict[int, tuple] = {}
+    for node in reversed(range(tree.n_nodes)):
+        kids = tree.children[node]
+        if not kids:
+            best[node] = (None, None)
+        elif tree.is_menu(node):
+            best[node] = min((best[c] for c in kids), key=_rho_key)
+        else:
+            best[node] = max([(local[node], node)] + [best[c] for c in kids], key=_rho_key)
+    return best[tree.root]
+
+
+def _rho_key(pair: tuple):
+    return (-1 if pair[0] is None else pair[0])
