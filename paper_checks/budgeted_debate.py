@@ -126,7 +126,7 @@ def run(context) -> CheckResult:
                 "table": {"columns": COLUMNS, "rows": rows},
                 "z3_mirror": [{"name": p.name, "result": p.result, "steps": p.steps}
                               for p in proofs]},
-        deviations=[
+        notes=[
             "this is the project's own extension, not a claim of the paper; the theorems and "
             "full proofs are in docs/budgeted.md, mirrored in z3 (verify/formal/budgeted_z3.py) "
             "and proved in Coq over arbitrary finite trees (Theorems B1, B4: docs/formal.md); their "

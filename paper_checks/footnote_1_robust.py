@@ -41,7 +41,8 @@ def run(context) -> CheckResult:
         "distribution does better on the rest)",
         "failed" if failures else "confirmed",
         values={"instances": len(rows), "tight": tight, "failures": failures, "rows": rows[:20]},
-        deviations=["eps-robustness (Chen et al. 2026) is read locally at z: every block of fewer "
+        notes=[
+            "eps-robustness (Chen et al. 2026) is read locally at z: every block of fewer "
                     "than eps*l coordinates is insensitive, i.e. eps = min sensitive block size / l"])
 
 

@@ -29,11 +29,13 @@ def run(context) -> CheckResult:
         "sensitive blocks)",
         "failed" if broken else "confirmed",
         values={"instances": rows, "broken": broken},
-        deviations=["Aaronson's randomized certificate complexity is defined through randomized "
+        deviations=[
+            "Aaronson's randomized certificate complexity is defined through randomized "
                     "verifiers; the LP in Definition 3.4 is its non-adaptive fractional form "
                     "(fractional certificate complexity), which is what is computed; the "
-                    "'essentially' of the footnote (equality up to this variant) is not checked",
-                    "s, bs and C are exact integers from RC2 MaxSAT over the minimal blocks"])
+                    "'essentially' of the footnote (equality up to this variant) is not checked"],
+        notes=[
+            "s, bs and C are exact integers from RC2 MaxSAT over the minimal blocks"])
 
 
 def eval_fraction(text: str):

@@ -49,7 +49,8 @@ def run(context) -> CheckResult:
         f"p(H) <= 1/fbs exactly in all {total}; equality in {tight} (e.g. under Bob's p = t/sum t)",
         "failed" if failures else "confirmed",
         values={"instances": rows, "failures": failures[:10], "tight": tight, "total": total},
-        deviations=["H is the lightest block of the support of the optimal primal found by "
+        notes=[
+            "H is the lightest block of the support of the optimal primal found by "
                     "verify.fbs (the proof's averaging argument guarantees one exists); for wide "
                     "symmetric functions the primal is given by block types and H takes, per type, "
                     "the coordinates of smallest p (the symmetrised optimal primal's support)"])

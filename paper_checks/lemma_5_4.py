@@ -67,7 +67,7 @@ def run(context) -> CheckResult:
         f"{DISTRIBUTIONS + 1} distributions per tree",
         "failed" if failures else "confirmed",
         values={"trees": rows, "failures": failures[:10], "non_uniform_depth_example": counter},
-        deviations=[
+        notes=[
             "rho is taken as the smallest local fbs over the internal nodes (the best rho for the "
             "hypothesis); rho_T is computed exactly by the weighted recursion of docs/notes.md, section 1, "
             "certified node by node, and cross-checked against the direct LP for <= 20 leaves",

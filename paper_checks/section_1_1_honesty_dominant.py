@@ -129,14 +129,15 @@ def run(context) -> CheckResult:
         values={"instances": rows, "examples": examples[:5], "one_round_maximin": rounds,
                 "failures": failures[:10]},
         deviations=[
+            "what holds for Bob is the guarantee of Theorem 4.2 against every Alice (a maximin / "
+            "safety property): the sampling rule is not a best reply to a liar whose lie Bob can "
+            "predict, so it is not weakly dominant"],
+        notes=[
             "dominance is tested in the exact game on a fixed public tree and oracle: Alice's pure "
             "strategies map (node, claim) to a claim vector that passes both checks (a failing "
             "vector loses at once whatever Bob does); Bob's deviations are pure choices of a child "
             "per (node, z), or a Bob who knows the true values; mixed strategies are mixtures of "
             "these, so they cannot widen the gap",
-            "what holds for Bob is the guarantee of Theorem 4.2 against every Alice (a maximin / "
-            "safety property): the sampling rule is not a best reply to a liar whose lie Bob can "
-            "predict, so it is not weakly dominant",
             "for Alice the claim holds on these trees: at rho = the largest honest local fbs (the "
             "FBS condition) her honest strategy wins against every Bob (Theorem 4.1), the best "
             "any strategy can do"])

@@ -69,11 +69,13 @@ def run(context) -> CheckResult:
                                                    for r in as_stated],
                 "failures": failures[:10]},
         deviations=[
+            "when the local fbs at the honest claims vary, the protocol's guarantee rho_max^d "
+            "exceeds the lower bound rho_T (Theorem 5.3) by the reported gap, which is at most "
+            "(rho_max / rho_min)^d and can grow exponentially in d (see the widest gap: a tree "
+            "with rho_T = 1 where some node still has local fbs rho_max > 1)"],
+        notes=[
             "the claim holds as stated (guarantee and lower bound both rho^d) for the trees whose "
-            "local fbs at the honest claims are all equal; when they vary, the protocol's guarantee "
-            "rho_max^d exceeds the lower bound rho_T (Theorem 5.3) by the reported gap, which is at "
-            "most (rho_max / rho_min)^d and can grow exponentially in d (see the widest gap: a "
-            "tree with rho_T = 1 where some node still has local fbs rho_max > 1)",
+            "local fbs at the honest claims are all equal",
             "the tree is fixed here: the paper's 'best decomposition' ranges over trees, this check "
             "compares the two bounds on one given tree (uniform depth, Definition 3.2)",
             "one_over_worst_case_catch is the protocol's exact rate against the best liar at O_Y "

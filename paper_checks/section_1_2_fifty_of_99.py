@@ -25,12 +25,14 @@ def run(context) -> CheckResult:
         NAME, PLACE, CLAIM,
         f"fbs = {text(result.value)} (the paper gives no number); Bob's p = 1/50 on each of the 50 "
         f"supporting papers, 0 elsewhere; each single paper is a sensitive block (s = {single.sensitivity})",
-        "refined" if ok else "failed",
+        "no-number" if ok else "failed",
         values={"fbs": text(result.value), "sampling_on_ones": text(p[0]),
                 "sampling_on_zeros": text(p[-1]), "catch": text(catch),
                 "s": single.sensitivity, "bs": single.block_sensitivity,
                 "C": single.certificate_complexity},
-        deviations=["the paper states no number; 'refined' means the exact value (50) is added"])
+        notes=[
+            "the paper states no number ('Bob must check all 50'); the exact value (50) and Bob's "
+            "distribution are added (status no-number)"])
 
 
 CHECK = PaperCheck(NAME, PLACE, CLAIM, run)

@@ -24,10 +24,12 @@ def run(context) -> CheckResult:
         f"fbs = 4 and worst-case catch = 1/4 exactly for n = 6j, j in {TABLE_J + WIDE_J}; "
         f"q = 99 with 66 ones: fbs = {q99['fbs']} (~{q99['fbs_float']}), catch = {q99['catch']}",
         status, values={"n_6j": rows, "q99_66_ones": q99},
-        deviations=["'2/3 of the inputs' is read as the first 2n/3 bits set, n = 6j; for q = 99 "
+        deviations=[
+            "'2/3 of the inputs' is read as the first 2n/3 bits set, n = 6j; for q = 99 "
                     "(not a multiple of 6) 66 ones give fbs = 66/17, not 4: the paper's 4 is the "
-                    "n = 6j value, so the status is 'refined'",
-                    "Bob's catch chance is the minimum over minimal sensitive blocks B of p(B), "
+                    "n = 6j value, so the status is 'refined'"],
+        notes=[
+            "Bob's catch chance is the minimum over minimal sensitive blocks B of p(B), "
                     "the worst case over Alice's lie sets; it equals 1/fbs for every optimal dual"])
 
 

@@ -17,7 +17,8 @@ def run(context) -> CheckResult:
         f"4^d < 99^d for d = 1..10; at d = 10: 4^10 = {4**10:,} vs 99^10 = {99**10:,} "
         f"(ratio {rows[-1]['q_d_over_rho_d']})",
         "confirmed" if smaller else "failed", values={"rows": rows},
-        deviations=["rho = 4 is the n = 6j majority value; at q = 99 itself, 66 ones give 66/17 "
+        deviations=[
+            "rho = 4 is the n = 6j majority value; at q = 99 itself, 66 ones give 66/17 "
                     "(see section_1_2_majority_two_thirds), which only makes rho^d smaller"])
 
 

@@ -33,7 +33,8 @@ def run(context) -> CheckResult:
         "leaves); footnote 2's doubly-efficient protocol is outside this model",
         "failed" if wrong else "confirmed",
         values={"trees": rows, "mismatches": wrong},
-        deviations=["footnote 2 (one oracle query with the doubly-efficient protocol of "
+        notes=[
+            "footnote 2 (one oracle query with the doubly-efficient protocol of "
                     "Brown-Cohen et al. 2024, still O(q^d) time) concerns another protocol and is "
                     "not checkable here"])
 

@@ -47,7 +47,8 @@ def run(context) -> CheckResult:
         f"{sampled['exact']}",
         "failed" if failures else "confirmed",
         values={"plans": rows, "sampled": sampled, "failures": failures},
-        deviations=["n is read as the number of leaves of the tree and 1/poly(n) as n^-2; the "
+        notes=[
+            "n is read as the number of leaves of the tree and 1/poly(n) as n^-2; the "
                     "per-run catch bound rho^-d is Theorem 4.2's"])
 
 

@@ -134,7 +134,10 @@ def shared_query_tree():
     """Two decompositions of one problem over the same three questions (docs/menus.md):
     not-all-equal(a, c, b) and maj(b, c, a) at a = 0, b = c = 1. Each realisation has
     rho_R = 2, but the only legal flip is {b, c} (flipping a alone breaks the agreement), so
-    rho_M = 1: knowing both decompositions are correct, one query (b) decides."""
+    rho_M = 1. What one query does: b separates the reference oracle (a, b, c) = (0, 1, 1)
+    from the only legal oracle that flips the root, (0, 0, 0). It does not decide the root
+    value in general: the legal oracles (1, 0, 1) and (0, 0, 0) both have b = 0 and differ
+    at the root; M2's bound concerns O_Y against the legal O_N that flip it."""
     records = [{"id": "r", "alternatives": ["A", "B"]},
                {"id": "A", "aggregator": "tt:01111110", "children": ["A1", "A2", "A3"]},
                {"id": "B", "aggregator": "maj:3", "children": ["B1", "B2", "B3"]},
@@ -219,11 +222,12 @@ def run(context) -> CheckResult:
                 "(docs/menus.md, ours), = min_R rho_R when queries are distinct: governed by the "
                 "realisation with the smallest rho_R, not by the honest Alice's, and smaller "
                 "still when decompositions share questions"),
-        deviations=["menus are listed in the tree file (fbs-tree/2); a checker that sees them all "
+        notes=[
+            "menus are listed in the tree file (fbs-tree/2); a checker that sees them all "
                     "is the strongest reading of Section 5's 'full visible tree'",
-                    f"trees with at most {MAX_QUERIES} distinct queries and "
+            f"trees with at most {MAX_QUERIES} distinct queries and "
                     f"{MAX_REALISATIONS} realisations",
-                    "checker profiles are given as query probabilities a_s (Theorem 5.3's proof "
+            "checker profiles are given as query probabilities a_s (Theorem 5.3's proof "
                     "uses only these); the block is the lightest legal one, found exhaustively"])
 
 

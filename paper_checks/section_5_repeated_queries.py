@@ -50,7 +50,8 @@ def run(context) -> CheckResult:
         "(certified); the tools refuse repeated queries citing this example",
         "failed" if failures else "confirmed",
         values={"rows": rows, "failures": failures},
-        deviations=["F_T over repeated queries is built with one variable per distinct query "
+        notes=[
+            "F_T over repeated queries is built with one variable per distinct query "
                     "(verify.lower_bound.global_function.global_truth_table(allow_repeated=True)); every other "
                     "tool refuses such trees"])
 

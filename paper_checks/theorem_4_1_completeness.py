@@ -37,10 +37,12 @@ def run(context) -> CheckResult:
         f"never exceed d*q*Q",
         "failed" if failed else "confirmed",
         values={"cases": rows, "losses": losses, "over_budget": over_budget},
-        deviations=["Q (queries to solve L at a node) is taken as the number of leaves below the "
+        deviations=[
+            "Q (queries to solve L at a node) is taken as the number of leaves below the "
                     "node: Alice evaluates a sub-problem by querying its whole subtree; time "
-                    "bounds T, T_D are not measurable in this model and are not checked",
-                    "paths are enumerated for trees with at most 256 leaves"])
+                    "bounds T, T_D are not measurable in this model and are not checked"],
+        notes=[
+            "paths are enumerated for trees with at most 256 leaves"])
 
 
 CHECK = PaperCheck(NAME, PLACE, CLAIM, run)

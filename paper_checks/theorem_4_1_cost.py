@@ -99,7 +99,7 @@ def run(context) -> CheckResult:
         "the honest Alice never loses",
         "failed" if failures else "confirmed",
         values={"cases": rows, "failures": failures[:10]},
-        deviations=[
+        notes=[
             "time is counted in abstract units (children listed, aggregator evaluations, oracle "
             "reads, short-circuit tests), not seconds: T_D = q (Alice lists the q children) and "
             "T = the largest standalone solve of a non-root node",

@@ -118,14 +118,15 @@ def run(context) -> CheckResult:
         "failed" if failed else "confirmed",
         values={"grid": rows, "mismatches": mismatches, "violations": violated,
                 "sensitive_alternative": stopped},
-        deviations=["Alice's decompositions are chosen from menus listed in the tree file "
+        notes=[
+            "Alice's decompositions are chosen from menus listed in the tree file "
                     "(fbs-tree/2): the strategies checked are every choice among the listed "
                     "alternatives, not decompositions invented during the run",
-                    "d is the largest depth over all alternatives (realisations may be shallower)",
-                    "the brute force covers memoryless deterministic strategies; the game below "
+            "d is the largest depth over all alternatives (realisations may be shallower)",
+            "the brute force covers memoryless deterministic strategies; the game below "
                     "(node, claim) depends on nothing else, and randomising cannot beat the best "
                     "deterministic choice (the catch probability is linear in the mixture)",
-                    "rule uniform is not covered by the theorem and not checked here"])
+            "rule uniform is not covered by the theorem and not checked here"])
 
 
 def _sensitive_alternative_stopped() -> dict:

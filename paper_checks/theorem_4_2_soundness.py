@@ -38,12 +38,13 @@ def run(context) -> CheckResult:
         "failed" if violated else "confirmed",
         values={"grid": rows, "violations": violated, "tight_cases": tight[:20],
                 "uniform_comparator": comparator},
-        deviations=["the exact probability is the minimum over Alice's strategies computed by a "
+        notes=[
+            "the exact probability is the minimum over Alice's strategies computed by a "
                     "dynamic program over the tree (verify/protocol/worst_case.py); Alice chooses the claim "
                     "vectors z, the tree fixes the sub-problems",
-                    "rho ranges over the honest minimum (largest honest fbs) and the aggregator's "
+            "rho ranges over the honest minimum (largest honest fbs) and the aggregator's "
                     "global fbs; the theorem's condition fbs <= rho is enforced by Bob's check",
-                    "the uniform rule is not covered by the theorem; it is reported as a comparator"])
+            "the uniform rule is not covered by the theorem; it is reported as a comparator"])
 
 
 def _rhos(tree, oracle) -> list[Fraction]:

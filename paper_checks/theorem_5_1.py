@@ -90,7 +90,8 @@ def run(context) -> CheckResult:
             "exact advantages (FBS Debate's R runs with Bob's vertex rule and an honest-for-O_Y "
             "Alice; M uniform leaf samples with replacement; the adaptive checkers dfs:M and "
             "adaptive:M, short-circuit evaluation whose next query depends on the answers so far), "
-            "not against every adaptive checker",
+            "not against every adaptive checker"],
+        notes=[
             "Theorem 5.1 needs every leaf at depth d (Definition 3.2): for AND(x, AND(y, w)) at 111 "
             "(local fbs 2, d = 2, rho_T = 3) one uniform sample has advantage >= 1/3 > 1/4 = "
             "m rho^-d against EVERY root-flipping O_N (tests/lower_bound/test_adversary.py)",

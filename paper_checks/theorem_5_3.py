@@ -64,7 +64,8 @@ def run(context) -> CheckResult:
             "and short-circuits as soon as the answers fix a node, adaptive:M does the same in a "
             "uniformly random order of the unevaluated children (exact over all orders; widths "
             f"<= {MAX_WIDTH}); both accept Alice's claim when the M queries run out. The theorem "
-            "quantifies over all adaptive checkers, which no finite check can",
+            "quantifies over all adaptive checkers, which no finite check can"],
+        notes=[
             "Alice's fixed strategy is honest for O_Y (claims val_OY at every node) under both "
             "oracles, as the theorem requires; she queries no oracle",
             "H comes from Lemma 5.4's weighted recursion on the masses a_s (a(H) <= Gamma/rho_T), "

@@ -2,8 +2,12 @@
    For each of theorem_4_2, theorem_B1, theorem_B4, tree_certificate and
    shared_tree_certificate_multiset, one small concrete instance meets ALL the theorem's
    hypotheses at once, and the quantity the theorem bounds is computed exactly (vm_compute)
-   and equals the bound: the bounds are attained, so the hypotheses are jointly satisfiable
-   and the conclusions are not weaker than stated. The honest Alice is never caught on the
+   and equals the bound: the bounds are attained for the Bob of the instance, so the
+   hypotheses are jointly satisfiable and the conclusions, stated for every feasible dual, are
+   not weaker than stated. Bob's dual here is the all-ones one: feasible at every claim vector
+   but not optimal at the liar's claims (AND2 at (0, 1) has fbs 1 and optimal dual (1, 0)), so
+   these examples do not show the bounds tight for a Bob who samples by an optimal dual, as
+   the paper's Bob does (he would catch this liar surely). The honest Alice is never caught on the
    same instance (the catch probability is not trivially positive), and a node whose sampling
    weights sum to 0 ends in Alice's favour (so `catch` does not default to 1 there). Checked
    by coqc 8.16 (coq/check.sh); every Print Assumptions at the end must answer "Closed under
@@ -74,8 +78,9 @@ Definition and2Node (l r : tree nat) : tree nat :=
 Definition t3 : tree nat := and2Node (and2Node (Leaf 0%nat) (Leaf 1%nat)) (Leaf 2%nat).
 
 (* The liar: claims the root false, puts the lie on the AND node (children (0, 1), budgets
-   (2, 1)), and there on x1 (children (1, 0), budgets (1, 1)). This is the liar the proofs'
-   bounds are tight for, in both protocols. *)
+   (2, 1)), and there on x1 (children (1, 0), budgets (1, 1)). Against the all-ones dual
+   (not optimal at these claims: fbs 1 there, where the all-ones dual sums to 2) the proofs'
+   bounds are attained for this liar, in both protocols. *)
 Definition liar : Strategy := fun p =>
   match p with
   | [] => (0%nat, [false; true], [2; 1])
@@ -108,7 +113,8 @@ Qed.
 
 (* THEOREM 4.2, non-vacuous: all hypotheses hold (Bob's all-ones dual is feasible, rho = 2,
    the tree is valid of depth 2, the root claim is wrong), and the liar is caught with
-   probability exactly 1/4 = rho^-d: the bound is attained. The honest Alice is never caught. *)
+   probability exactly 1/4 = rho^-d: the bound is attained for this Bob, whose all-ones dual is
+   feasible but not optimal at the liar's claims. The honest Alice is never caught. *)
 Theorem theorem_4_2_example :
   BobFeasible bobOnes /\ 1 <= 2 /\ Valid allTrue t3 /\ DepthLe t3 2 /\ false <> val allTrue t3 /\
   catch allTrue (paperRule bobOnes 2) t3 false 0 liar == / qpow 2 2 /\
@@ -122,8 +128,9 @@ Qed.
 
 (* THEOREM B1 (ours), non-vacuous: Bob's knowledge R(v) is sound, his weighted duals are
    feasible, the tree is valid, the claim is wrong; with beta(root) = beta_max = 3 = rho_T the
-   liar is caught with probability exactly 1/3 = g(3), with and without the root checks. The
-   honest Alice with the honest budget 3 is never caught. *)
+   liar is caught with probability exactly 1/3 = g(3), with and without the root checks (for
+   the all-ones weighted duals: feasible, not optimal at the liar's claims). The honest Alice
+   with the honest budget 3 is never caught. *)
 Theorem theorem_B1_example :
   KnownSound allTrue (@knownR nat) /\ BobwFeasible bobw1 /\ Valid allTrue t3 /\
   false <> val allTrue t3 /\
@@ -140,7 +147,8 @@ Qed.
 (* THEOREM B4 (ours), non-vacuous: every hypothesis of theorem_B4 holds (lambda = 1/2,
    rho = 2, d = 2, beta_max = 3), the liar passes both protocols' checks at every node, and
    is caught with probability exactly (1/2) 2^-2 + (1/2) g(3) = 7/24: the bound is attained
-   with two different terms. The honest Alice is never caught. *)
+   with two different terms, for the all-ones duals (feasible, not optimal at the liar's
+   claims). The honest Alice is never caught. *)
 Theorem theorem_B4_example :
   BobFeasible bobOnes /\ 1 <= 2 /\ KnownSound allTrue (@knownR nat) /\ BobwFeasible bobw1 /\
   0 <= 1 # 2 <= 1 /\ Valid allTrue t3 /\ DepthLe t3 2 /\ false <> val allTrue t3 /\

@@ -64,7 +64,9 @@ def test_counted_queries_by_hand(lazy, bit, queries):
     for row in np.random.Generator(np.random.PCG64(5)).random((6, 2)):
         cost = run_once(debate, SolvingAlice(lazy), row).cost
         assert cost.alice_queries == queries and cost.judge_queries == 1
-        assert cost.rounds == 2 and cost.lp_solves == 2 and cost.lp_variables_max == 3
+        # and:3 is symmetric: Bob's fbs comes from the closed form, no LP is solved
+        assert cost.rounds == 2 and (cost.lp_solves, cost.closed_forms) == (0, 2)
+        assert cost.lp_variables_max == 3
         # AND_3 at 111: three singleton blocks; at 000: the single block {1, 2, 3}
         assert cost.lp_constraints_max == (3 if bit else 1)
     graph = compile_states(debate, SolvingAlice(lazy))
@@ -94,6 +96,8 @@ def test_each_run_is_within_the_graph_maxima(seed, lazy):
         cost = run.cost
         assert cost.alice_queries <= most.alice_queries and cost.alice_work <= most.alice_work
         assert cost.lp_solves <= most.lp_solves <= tree.depth
+        assert cost.closed_forms <= most.closed_forms <= tree.depth
+        assert cost.lp_solves + cost.closed_forms == cost.rounds
 
 
 def test_debate_run_reports_costs(tmp_path, capsys):
@@ -106,9 +110,12 @@ def test_debate_run_reports_costs(tmp_path, capsys):
     code, out, err = fbs_cli(capsys, *args, "--json")
     assert code == 0, err
     cost = json.loads(out)["cost_per_run_max"]
-    assert (cost["alice_queries"], cost["judge_queries"], cost["lp_solves"]) == (12, 1, 2)
+    assert (cost["alice_queries"], cost["judge_queries"], cost["lp_solves"],
+            cost["closed_forms"]) == (12, 1, 0, 2)
     code, out, _ = fbs_cli(capsys, *args)
     assert "cost per run (max): Alice 12 oracle queries" in out
+    assert "Bob 2 fbs value(s) by the symmetric closed form, no LP solved" in out
+    assert "LP(s)" not in out
     code, out, _ = fbs_cli(capsys, *args, "--transcript", tmp_path / "t.jsonl")
     lines = [json.loads(x) for x in (tmp_path / "t.jsonl").read_text().splitlines()]
     assert lines[0]["alice_answer_queries"] == 9
@@ -127,3 +134,16 @@ def test_the_honest_alices_zero_queries_are_explained(capsys, tmp_path):
     code, out, _ = fbs_cli(capsys, "debate", "run", tmp_path / "t.json", "--oracle",
                            tmp_path / "o.json", "--rho", "3", "--alice", "honest", "--runs", "2")
     assert code == 0 and "Alice 0 oracle queries (this Alice reads precomputed" in out
+
+
+def test_a_truth_table_aggregator_is_counted_as_an_lp():
+    """tt:0110 (XOR, not a symmetric-family spec) goes through the table method's LP: at 01
+    the minimal sensitive blocks are {1} and {2} (2 constraints, 2 variables)."""
+    from verify.trees.model import from_records
+
+    tree = from_records([{"id": "r", "aggregator": "tt:0110", "children": ["a", "b"]},
+                         {"id": "a", "query": "A"}, {"id": "b", "query": "B"}], "r")
+    debate = Debate.create(tree, {"A": 0, "B": 1}, 2)
+    cost = run_once(debate, HonestAlice(), [0.3]).cost
+    assert (cost.lp_solves, cost.closed_forms) == (1, 0)
+    assert (cost.lp_variables_max, cost.lp_constraints_max) == (2, 2)

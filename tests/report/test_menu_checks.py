@@ -78,3 +78,16 @@ def test_section_5_menus_fails_on_a_wrong_realisation_rho(monkeypatch):
                         lambda tree, answers: original(tree, answers) / 2)
     result = section_5_menus.run(None)
     assert result.status == "failed"
+
+
+def test_theorem_4_1_menus_counts_the_look_ahead_reads():
+    """hidden_sensitive_node: she forms and:2 over u, v (d q Q = 1 * 2 * 1 = 2) but her rule
+    reads every leaf below the root menu first: t1, t2, s1..s4, u, v, 8 queries (by hand)."""
+    from paper_checks.menu_corpus import hidden_sensitive_node
+
+    tree, _ = hidden_sensitive_node()
+    assert theorem_4_1_menus.lookahead_queries(tree) == 8
+    rows = [r for r in theorem_4_1_menus.run(None).values["cases"]
+            if r["tree"] == "hidden_sensitive_node"]
+    assert rows and all(r["d_q_Q"] == 2 and r["queries_with_lookahead_max"] == 2 + 8
+                        and r["d_q_Q_plus_lookahead"] == 10 for r in rows)

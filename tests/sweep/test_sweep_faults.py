@@ -20,7 +20,9 @@ from verify.sweep.runner import run_on_cluster
 from verify.sweep.store import MANIFEST, Store
 
 ROOT = Path(__file__).resolve().parents[2]
-LOST_SCHEDULER_DEADLINE = 30  # seconds from the kill to the exit (runner: 10 s, loaded machine)
+# A hang guard only, not a bar: the documented 10 s from a lost scheduler to the exit is
+# measured by bench/bench_prompt_refusals.py (bench/RESULTS.md), never asserted here.
+LOST_SCHEDULER_HANG_GUARD = 300
 
 
 def _sweep(client, path, jobs, chunk=8):
@@ -135,7 +137,7 @@ class DaskProcesses:
             [str(self.dask), "scheduler", "--host", "127.0.0.1", "--port", "0",
              "--no-dashboard", "--scheduler-file", str(self.info)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 600  # a hang guard for a slow start
         while not self.info.exists() and time.monotonic() < deadline:
             time.sleep(0.2)
         return json.loads(self.info.read_text())["address"]
@@ -181,13 +183,10 @@ def test_killing_the_scheduler_ends_the_sweep_in_one_line_and_a_rerun_resumes(da
         while time.monotonic() < deadline and not list(store.glob("rows/*.parquet")):
             time.sleep(0.1)
         scheduler.send_signal(signal.SIGKILL)
-        killed = time.monotonic()
-        _, err = process.communicate(timeout=LOST_SCHEDULER_DEADLINE + 30)
-        seconds = time.monotonic() - killed
+        _, err = process.communicate(timeout=LOST_SCHEDULER_HANG_GUARD)
     err = err.decode()
     assert process.returncode == 2, err
     assert err.count("\n") == 1 and "lost the connection to the Dask scheduler" in err, err
-    assert seconds < LOST_SCHEDULER_DEADLINE
     kept = len(Store(store).read_rows())
     assert kept > 0
     rerun = subprocess.run(command + ["--workers", "1", "--json"], capture_output=True,
@@ -221,7 +220,7 @@ def test_ctrl_c_to_the_process_group_exits_130_without_worker_tracebacks(tmp_pat
         while time.monotonic() < deadline and not list(store.glob("rows/*.parquet")):
             time.sleep(0.2)
         os.killpg(process.pid, signal.SIGINT)
-        _, err = process.communicate(timeout=90)
+        _, err = process.communicate(timeout=600)
     err = err.decode()
     assert process.returncode == 130, err
     lines = [line for line in err.splitlines() if line.strip()]
@@ -308,7 +307,8 @@ def test_ctrl_c_during_the_cluster_start_up_exits_130(tmp_path):
                "--workers", "2"]
     with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                        start_new_session=True) as process:
-        deadline, workers = time.monotonic() + 120, []
+        deadline = time.monotonic() + 120
+        workers = []
         while time.monotonic() < deadline and not workers:
             workers = subprocess.run(["pgrep", "-f", "-P", str(process.pid), "spawn_main"],
                                      capture_output=True, text=True).stdout.split()
@@ -350,9 +350,12 @@ def test_the_worker_watch_counts_the_most_workers_and_says_when_there_are_none(c
     assert "has no workers" in capsys.readouterr().err
 
 
-def _stderr_line(process, deadline: float) -> str:
+def _stderr_line(process, wait: float) -> str:
+    """The next line of the process's standard error, or "" after `wait` seconds (a hang
+    guard: the assertions are on the line, never on the time)."""
     import select
 
+    deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         ready, _, _ = select.select([process.stderr], [], [], 0.5)
         if ready:
@@ -371,7 +374,7 @@ def test_a_scheduler_without_workers_is_named_then_the_sweep_goes_on(dask_proces
                str(tmp_path / "s"), "--scheduler", address]
     with interruptible(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        cwd=ROOT) as process:
-        line = _stderr_line(process, time.monotonic() + 120)
+        line = _stderr_line(process, 120)
         assert f"'{address}' has no workers" in line, line
         dask_processes.worker(address)
         out, err = process.communicate(timeout=300)

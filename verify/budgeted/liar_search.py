@@ -6,7 +6,12 @@ W_u <= beta(u). Two moves the committed variant never makes:
 * *sacrifice*: a lying child gets budget 1 (capacity 1, the least), so it is sampled rarely;
   Theorem B1 still catches it there with probability <= 1 = 1/c_i;
 * *inflate*: an honest child gets a budget above its honest one, so it absorbs Bob's
-  probability (nothing can be caught below it) until W_u reaches beta(u).
+  probability (nothing can be caught below it) until W_u reaches beta(u); a lying child is
+  inflated too (alone, with the other lying children, or with the honest ones), which pays
+  where its own lie is caught with less than 1/c_i.
+
+The budgets tried for a lying child include the one the lower bound's proof uses (docs/
+budgeted.md, Proposition B1' (b)): the budget of the claim vector attaining its floor.
 
 `sacrifice_search` is a dynamic program on (node, claim, budget) states, generated on demand:
 at a lying state it tries every consistent claim vector (or, for wide aggregators, the true
@@ -80,8 +85,9 @@ class SacrificeAlice:
 
 
 class _Search:
-    def __init__(self, debate: BudgetedDebate, max_states: int):
+    def __init__(self, debate: BudgetedDebate, max_states: int, tick=None):
         self.debate, self.tree, self.max_states = debate, debate.tree, max_states
+        self.tick = tick or (lambda: None)
         self.honest = committed_budgets(debate, debate.values)
         self.memo: dict = {}
         self.decisions: dict = {}
@@ -90,6 +96,7 @@ class _Search:
     def best(self, node: int, claim: int, budget: Fraction) -> Fraction:
         key = (node, claim, budget)
         if key not in self.memo:
+            self.tick()
             self.memo[key] = self._solve(node, claim, budget)
         return self.memo[key]
 
@@ -186,10 +193,14 @@ class _Search:
         groups = [()] + ([tuple(honest)] if honest else [])
         if 1 < len(honest) <= MAX_SINGLE_GROUPS:
             groups += [(i,) for i in honest]
+        lying = [i for i in wrong if not tree.is_leaf(kids[i])]
+        if lying:  # a lying child inflated absorbs Bob's probability where its floor is low
+            groups += [tuple(lying)] + [(i,) for i in lying if len(lying) > 1]
+            groups += [tuple(honest) + (i,) for i in lying if honest]
         seen = set()
         options = [self._natural(kids[i], z[i]) for i in wrong]
         if prod(len(o) for o in options) > MAX_LIE_COMBINATIONS:
-            options = [o[:1] + o[-1:] for o in options]
+            options = [tuple(dict.fromkeys(o[:2] + o[-1:])) for o in options]
         for chosen in product(*options):
             start = list(base)
             for i, b in zip(wrong, chosen):
@@ -201,15 +212,22 @@ class _Search:
                     yield budgets
 
     def _natural(self, node, claim) -> tuple[Fraction, ...]:
-        """Budgets tried for a lying child: 1 (sacrificed) and the needed budgets W of its own
-        claim vectors at capacities 1, the smallest NATURAL_BUDGETS of them."""
+        """Budgets tried for a lying child: 1 (sacrificed), the budget of its floor's claim
+        vector (the budget Proposition B1' (b)'s floor is attained with: the vector of least
+        sum of Bob's p over the wrong children at capacities 1; docs/budgeted.md, section 5),
+        then the needed budgets W of its other claim vectors at capacities 1, the smallest
+        first, NATURAL_BUDGETS in all. Order: 1, the floor's budget, the others ascending."""
         key = (node, claim)
         if key not in self.natural:
             kids, spec = self.tree.children[node], self.tree.aggregators[node]
             floor = tuple(ZERO if self.debate.constant(c) else ONE for c in kids)
-            values = {budget_view(spec, z, floor).value for z in self._vectors(node, claim)}
-            self.natural[key] = tuple(sorted({ONE} | {v for v in values if v > 1}))[
-                :NATURAL_BUDGETS]
+            truth = tuple(self.debate.values[c] for c in kids)
+            views = [(budget_view(spec, z, floor), z) for z in self._vectors(node, claim)]
+            values = sorted({v.value for v, _ in views if v.value > 1})
+            best = min(((sum((p for p, zi, ti in zip(v.p, z, truth) if zi != ti), ZERO),
+                         v.value) for v, z in views if v.p is not None), default=None)
+            first = (ONE,) + ((best[1],) if best is not None and best[1] > 1 else ())
+            self.natural[key] = tuple(dict.fromkeys(first + tuple(values)))[:NATURAL_BUDGETS]
         return self.natural[key]
 
     def _move(self, node, z, start, group, target) -> list:
@@ -238,10 +256,12 @@ class _Search:
         return list(start) if budgets is None else budgets
 
 
-def sacrifice_search(debate: BudgetedDebate, max_states: int = MAX_STATES) -> SacrificeSearch:
+def sacrifice_search(debate: BudgetedDebate, max_states: int = MAX_STATES,
+                     tick=None) -> SacrificeSearch:
     """The best sacrifice-and-inflate liar with root budget beta_max (module docstring); its
-    catch probability is the engine's exact evaluation of the strategy played."""
-    search = _Search(debate, max_states)
+    catch probability is the engine's exact evaluation of the strategy played. `tick`, if
+    given, is called once per state searched (a progress counter)."""
+    search = _Search(debate, max_states, tick)
     root, lie = debate.tree.root, 1 - debate.values[debate.tree.root]
     budget = debate.beta_max
     if not (debate.constant(root) and lie not in debate.ranges[root]):

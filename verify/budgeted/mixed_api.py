@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput, TooLarge
 from verify.base.numbers import exact_fields, integer_field
+from verify.protocol.bob_rules import require_optimal_dual_rule
 from verify.protocol.engine import Debate
 from verify.protocol.planner import parse_probability, repetitions_needed
 from verify.protocol.worst_case import solve_worst_case
@@ -29,6 +30,7 @@ from .mixed import (
 )
 
 ONE, ZERO = Fraction(1), Fraction(0)
+MIXED_GUARANTEE = "--protocol mixed (its guarantee, Theorem B4)"
 MIXED = "mixed (this project's extension, docs/budgeted.md section 7; not the paper's protocol)"
 
 
@@ -50,6 +52,7 @@ class MixedInstance:
 
 def mixed_instance(tree, oracle, *, lam=DEFAULT_LAMBDA, rho=None, beta_max=None,
                    rule: str = "vertex") -> MixedInstance:
+    require_optimal_dual_rule(rule, MIXED_GUARANTEE)
     instance = budgeted_instance(tree, oracle, beta_max)
     debate = instance.debate
     if rho is None:
@@ -73,7 +76,7 @@ class MixedWorstCase:
 
     @property
     def lower_bound(self) -> Fraction:
-        """max of B4's two forms: lambda rho^-d + (1 - lambda)/beta_max and
+        """max of B4's two forms: lambda rho^-d + (1 - lambda) min(1, 1/beta_max) and
         lambda P* + (1 - lambda) B*_lower."""
         mixed = self.setup.mixed
         paper = mixed.paper_guarantee if self.paper_exact is None else self.paper_exact
@@ -222,7 +225,7 @@ class MixedPlan:
 
 
 def mixed_plan(*, lam=DEFAULT_LAMBDA, rho=None, depth=None, beta_max=None, delta="1/100",
-               tree=None, oracle=None) -> MixedPlan:
+               tree=None, oracle=None, rule: str = "vertex") -> MixedPlan:
     """The smallest R with (1 - c)^R <= delta for Theorem B4's per-run bound c.
 
     >>> from verify.budgeted.mixed_api import mixed_plan
@@ -230,11 +233,13 @@ def mixed_plan(*, lam=DEFAULT_LAMBDA, rho=None, depth=None, beta_max=None, delta
     >>> plan.per_run_bound, plan.runs, plan.runs_paper, plan.runs_budgeted
     (Fraction(3, 16), 23, 35, 17)
     """
+    require_optimal_dual_rule(rule, MIXED_GUARANTEE)
     delta = parse_probability(delta, "--delta")
     if tree is not None:
         if oracle is None:
             raise BadInput("--tree needs --oracle")
-        mixed = mixed_instance(tree, oracle, lam=lam, rho=rho, beta_max=beta_max).mixed
+        mixed = mixed_instance(tree, oracle, lam=lam, rho=rho, beta_max=beta_max,
+                               rule=rule).mixed
         rho, depth, beta_max, lam = (mixed.paper.rho, mixed.budgeted.tree.depth,
                                      mixed.budgeted.beta_max, mixed.lam)
     if rho is None or depth is None or beta_max is None:

@@ -17,13 +17,17 @@ measure kind; as `fbs check --json`), `exit`, the file's exit code, and
 `too_large`: true when the file was refused only for exceeding one of the checker's documented
 size or work bounds (CertificateTooLarge; exit 2 like any malformed file).
 The process exits with the largest code of its files: 0 all valid, 1 some invalid,
-2 some malformed or unreadable (3: a bug of the checker), whether or not its output could be
-written (a full disk or a closed pipe stops the output, never the checks).
+2 some malformed or unreadable, or standard output could not be written (a full disk or
+/dev/full: one line on standard error once every file is checked; a closed pipe only stops
+the output); 3 a bug of the checker. Every file is checked whatever happens to the output; a
+full standard error is silent and keeps the verdicts' code. A name that the terminal's
+encoding cannot show is printed with backslash escapes.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from .errors import CertificateMalformed, CertificateTooLarge
@@ -75,19 +79,24 @@ def _print_line(result: dict) -> None:
         _write(sys.stderr, f"error: {result['message']}")
 
 
+_STDOUT_FAILED: list[str] = []  # why standard output could not be written, if it could not
+
+
 def _write(stream, line: str) -> None:
-    """One line, flushed. A stream that cannot be written (a full disk, a closed pipe) is
-    pointed at /dev/null from then on: the exit code still carries every file's verdict,
-    and nothing is printed about it (there is nowhere to print it)."""
+    """One line, flushed. A stream that cannot be written is pointed at /dev/null from then on;
+    a full standard output (not a closed pipe, whose reader is gone) is remembered for the
+    exit code and a line on standard error."""
     try:
         print(line, file=stream, flush=True)
-    except (OSError, ValueError):
+    except BrokenPipeError:
         _silence(stream)
+    except (OSError, ValueError) as error:
+        _silence(stream)
+        if stream is sys.stdout and not _STDOUT_FAILED:
+            _STDOUT_FAILED.append(getattr(error, "strerror", None) or str(error))
 
 
 def _silence(stream) -> None:
-    import os
-
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, stream.fileno())
@@ -114,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     if not names or any(option != "--json" for option in options):
         print(USAGE, file=sys.stderr)
         return EXIT_MALFORMED
+    _escape_unencodable()
     code = EXIT_VALID
     try:
         for name in names:  # every file is checked, even once the output cannot be written
@@ -130,7 +140,18 @@ def main(argv: list[str] | None = None) -> int:
         _write(sys.stderr, f"error: internal error of the checker: {type(error).__name__}: "
                f"{str(error).splitlines()[0][:200] if str(error) else ''}")
         return EXIT_BUG
+    if _STDOUT_FAILED:
+        _write(sys.stderr, f"error: cannot write standard output: {_STDOUT_FAILED[0]}")
+        return max(code, EXIT_MALFORMED)
     return code
+
+
+def _escape_unencodable() -> None:
+    """A file name the terminal's encoding cannot show (e.g. PYTHONIOENCODING=ascii) is
+    printed with backslash escapes instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ from .arguments import count, positive
 CHILDREN_NOTE = ("children are numbered from 1 as in the paper (y_1..y_q); --json and "
                  "transcripts number them from 0")
 DEFAULT_RUNS = 1000
+UNIFORM_SCOPE = " (rule 'uniform' ignores the LP: Theorem 4.2 does not cover it)"
+UNIFORM_CAVEAT = " (not a lower bound under rule 'uniform')"
 
 
 def register(commands) -> None:
@@ -236,8 +238,9 @@ def _print_single_run(debate, alice, seed: int, stream) -> None:
 
 
 def _bits(z) -> str:
-    text = "".join(map(str, z))
-    return text if len(text) <= 64 else f"{text[:30]}...{text[-30:]} ({len(text)} bits)"
+    from verify.functions.bits import bits_display
+
+    return bits_display("".join(map(str, z)))
 
 
 def outside_note(level: float, inside: bool) -> str:
@@ -273,10 +276,12 @@ def _print_run(document, stream) -> None:
     say(f"  catch_probability_exact = "
         f"{show('catch_probability_exact')} ({inside} the interval"
         f"{outside_note(level, document['interval_contains_exact'])})")
-    say(f"  Theorem 4.2 bound rho^-d = {show('theorem_4_2_bound')}")
+    scope = "" if document["theorem_4_2_applies"] else UNIFORM_SCOPE
+    say(f"  Theorem 4.2 bound rho^-d = {show('theorem_4_2_bound')}{scope}")
     if "instance_bound" in document:
+        caveat = "" if document["theorem_4_2_applies"] else UNIFORM_CAVEAT
         say(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
-            f"{show('instance_bound')}")
+            f"{show('instance_bound')}{caveat}")
     _print_menus(document, stream)
     if document.get("fbs_condition_holds") is False:
         say("  FBS condition (Theorem 4.1's hypothesis) FAILS: see the warning")
@@ -286,10 +291,26 @@ def _print_run(document, stream) -> None:
         if document["alice"] == "honest":  # she reads precomputed values: no query counted
             work += " (this Alice reads precomputed node values; --alice solver counts real reads)"
         say(f"  cost per run (max): Alice {cost['alice_queries']} oracle queries{work}, judge "
-            f"{cost['judge_queries']}; Bob {cost['lp_solves']} LP(s), at most "
-            f"{cost['lp_variables_max']} variables x {cost['lp_constraints_max']} constraints")
+            f"{cost['judge_queries']}; Bob {bob_cost_text(cost)}")
     if document["depth_note"]:
         say(f"  note: {document['depth_note']}")
+
+
+def bob_cost_text(cost: dict) -> str:
+    """Bob's fbs work as done: LPs solved, or the symmetric closed form (no LP), with the size
+    of Definition 3.4's LP at those rounds (verify.protocol.cost)."""
+    lps, closed = cost["lp_solves"], cost.get("closed_forms", 0)
+    if lps == 0 and closed == 0:
+        return "no fbs value computed"
+    size = (f"{cost['lp_variables_max']} variables x {cost['lp_constraints_max']} "
+            "constraints")
+    if cost["lp_constraints_max"] == -1:
+        size = f"{cost['lp_variables_max']} variables (constraints not counted)"
+    if lps == 0:
+        return (f"{closed} fbs value(s) by the symmetric closed form, no LP solved (the LP of "
+                f"Definition 3.4 it replaces: at most {size})")
+    shown = f"{lps} LP(s), at most {size}"
+    return shown if closed == 0 else f"{shown}; {closed} value(s) by the symmetric closed form"
 
 
 # ----------------------------------------------------------------------------- worst case
@@ -316,6 +337,7 @@ def run_worst(args) -> int:
 
 def _print_worst(document) -> None:
     from verify.base.numbers import fraction_from_text, short_fraction
+    from verify.base.witness import ranges_text
 
     def show(name: str) -> str:
         return short_fraction(fraction_from_text(document[name]))
@@ -326,10 +348,9 @@ def _print_worst(document) -> None:
     _print_menus(document)
     print(f"  catch_probability_exact = {show('catch_probability_exact')}")
     verdict = "holds" if document["theorem_4_2_holds"] else "FAILS"
-    scope = "" if document["theorem_4_2_applies"] else (
-        " (rule 'uniform' ignores the LP: Theorem 4.2 does not cover it)")
+    scope = "" if document["theorem_4_2_applies"] else UNIFORM_SCOPE
     print(f"  Theorem 4.2 bound rho^-d = {show('theorem_4_2_bound')}: {verdict}{scope}")
-    caveat = "" if document["theorem_4_2_applies"] else " (not a lower bound under rule 'uniform')"
+    caveat = "" if document["theorem_4_2_applies"] else UNIFORM_CAVEAT
     print(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
           f"{show('instance_bound')}{caveat}")
     print(f"  best catch probability against an Alice defending the truth: "
@@ -337,8 +358,9 @@ def _print_worst(document) -> None:
     if document["strategy"]:
         top = document["strategy"][0]
         chosen = f"alternative {top['alternative']!r}, " if "alternative" in top else ""
-        print(f"  strategy at the root: {chosen}z = {_bits(top['z'])} (lies at children "
-              f"{[i + 1 for i in top['lies']][:20]}), fbs = {top['fbs']}; "
+        print(f"  strategy at the root: {chosen}z = {_bits(top['z'])} ({len(top['lies'])} "
+              f"lie(s), at children {ranges_text(top['lies'])}), fbs = "
+              f"{short_fraction(fraction_from_text(top['fbs']))}; "
               f"{document['strategy_states']} internal state(s) reachable (see --json)")
         print(f"  ({CHILDREN_NOTE})")
     if document["depth_note"]:

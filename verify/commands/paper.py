@@ -23,6 +23,9 @@ def register(commands) -> None:
                             "full report)")
     paper.add_argument("--store", metavar="DIR", type=Path,
                        help="stored-certificate folder (default: certificates/paper)")
+    paper.add_argument("--extensions", action="store_true",
+                       help="also run the checks of this project's extensions (Budgeted FBS "
+                            "Debate: most of the run's time); --update-stored implies it")
     paper.add_argument("--json", action="store_true", help="print report.json to stdout")
     paper.set_defaults(run=run_paper)
 
@@ -59,12 +62,13 @@ def run_paper(args) -> int:
     from verify.report.writer import print_table
 
     report = paper(only=args.only, report_dir=args.report_dir, store=args.store,
-                   update_stored=args.update_stored, progress=True)
+                   update_stored=args.update_stored, progress=True,
+                   extensions=args.extensions)
     if args.json:
         print(Path(args.report_dir, "report.json").read_text())
     else:
         print_table(report.results, list(report.differences), Path(args.report_dir),
-                    report.partial, report.total_checks)
+                    report.partial, report.total_checks, report.compared, report.extensions)
     return 1 if report.failed else 0
 
 

@@ -27,7 +27,9 @@ from fractions import Fraction
 from itertools import permutations
 
 from verify.base.errors import BadInput, TooLarge
-from verify.protocol.solving import determined
+from verify.functions.aggregators import aggregator_function
+from verify.functions.families import Symmetric
+from verify.protocol.solving import MAX_LAZY_WIDTH, determined
 from verify.trees.model import Tree
 
 from .adversary import Profile
@@ -47,7 +49,8 @@ class ShortCircuit:
             raise TooLarge(f"the adaptive checker's exact distribution enumerates q! child "
                            f"orders per node: trees of width <= {MAX_WIDTH} and <= {MAX_LEAVES} "
                            f"leaves, this one has width {tree.max_width()} and "
-                           f"{len(tree.leaves())} leaves (dfs:M has no such limit)")
+                           f"{len(tree.leaves())} leaves (dfs:M has neither limit)")
+        _refuse_wide_tables(tree)
         self.tree, self.answers, self.randomised = tree, answers, randomised
         self.memo: dict = {}
         self.leaves_below = _leaves_below(tree)
@@ -122,6 +125,21 @@ class ShortCircuit:
                 for (child, b), r in children.items():
                     _add(entry.setdefault(child, {}), self._cap(child, b), p * r)
         return a
+
+
+def _refuse_wide_tables(tree: Tree) -> None:
+    """TooLarge before any work if a non-symmetric aggregator is wider than MAX_LAZY_WIDTH:
+    whether its known children fix it is decided over the 2^u completions of the unknown ones
+    (a symmetric one, of any width, by its Hamming weights)."""
+    for node in range(tree.n_nodes):
+        if tree.is_leaf(node) or tree.width(node) <= MAX_LAZY_WIDTH:
+            continue
+        spec = tree.aggregators[node]
+        if not isinstance(aggregator_function(spec), Symmetric):
+            raise TooLarge(f"the short-circuit checkers decide when a non-symmetric aggregator "
+                           f"is fixed over its 2^q completions: q <= {MAX_LAZY_WIDTH}, this "
+                           f"tree has {spec[:40]} with q = {tree.width(node)} (symmetric "
+                           f"aggregators of any width are allowed)")
 
 
 def _leaves_below(tree: Tree) -> list[int]:

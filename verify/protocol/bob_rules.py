@@ -34,12 +34,15 @@ from functools import lru_cache
 
 import numpy as np
 
+from verify.base.arguments import one_of
 from verify.base.errors import BadInput
 from verify.functions.aggregators import aggregator_function
 from verify.functions.families import Symmetric
 from verify.sensitivity.exact_fbs import certified_fbs
 
 RULES = ("vertex", "symmetric", "uniform")
+OPTIMAL_DUAL_RULES = ("vertex", "symmetric")  # the rules Theorem 4.2 covers (p_i = t_i / fbs_z)
+RULE = one_of(*RULES)  # the argument kind (verify.base.arguments)
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,17 @@ def check_rule(rule: str) -> str:
     """BadInput unless `rule` is one of RULES."""
     if rule not in RULES:
         raise BadInput(f"unknown Bob rule {rule!r} (choose from {', '.join(RULES)})")
+    return rule
+
+
+def require_optimal_dual_rule(rule: str, what: str) -> str:
+    """BadInput unless `rule` samples by an optimal dual (Theorem 4.2's hypothesis): `what`
+    (a bound resting on Theorem 4.2) is refused for 'uniform', never reported unproved."""
+    check_rule(rule)
+    if rule not in OPTIMAL_DUAL_RULES:
+        raise BadInput(f"{what} rests on Theorem 4.2, which does not cover Bob's rule {rule!r} "
+                       "(it ignores the LP); give --rule vertex or symmetric, or see "
+                       "`fbs debate worst-case --rule uniform` for its exact worst case")
     return rule
 
 

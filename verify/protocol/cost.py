@@ -6,11 +6,15 @@
 * Alice's time: a debater may keep an integer `work` counter (abstract time units; the solving
   Alice of verify.protocol.solving counts children listed, aggregator evaluations and oracle
   reads); the engine records its increase per move. Debaters without one report None.
-* Bob's LP work: one LP per round that passes the consistency check (step 2 of the protocol),
-  of size (variables, constraints) = (q, number of inclusion-minimal sensitive blocks of phi_u
-  at z): the dual LP of Definition 3.4 restricted to minimal blocks, which has the same optimum
-  (docs/notes.md, section 1). Minimal blocks form an antichain, so by Sperner's theorem
-  constraints <= C(q, floor(q/2)); a run solves at most d LPs.
+* Bob's fbs work: one fbs value per round that passes the consistency check (step 2 of the
+  protocol). The paper's Bob solves the dual LP of Definition 3.4 restricted to minimal blocks,
+  which has the same optimum (docs/notes.md, section 1), of size (variables, constraints) =
+  (q, number of inclusion-minimal sensitive blocks of phi_u at z); minimal blocks form an
+  antichain, so by Sperner's theorem constraints <= C(q, floor(q/2)); a run needs at most d
+  values. For a symmetric aggregator this Bob solves NO LP: the value and his dual come from
+  the closed form of the reduced LP (`verify.fbs` method "symmetric"); such rounds are
+  counted as `closed_forms`, the others as `lp_solves`, and the sizes are those of the LP of
+  Definition 3.4 (solved, or replaced by the closed form).
 """
 
 from __future__ import annotations
@@ -44,6 +48,15 @@ class CountingOracle(Mapping):
 
 
 MAX_TABLE_WIDTH = 20  # minimal blocks from the truth table up to this width
+
+
+@lru_cache(maxsize=None)
+def by_closed_form(spec: str) -> bool:
+    """True if Bob's fbs at this aggregator comes from the symmetric closed form (no LP)."""
+    from verify.functions.aggregators import aggregator_function
+    from verify.functions.families import Symmetric
+
+    return isinstance(aggregator_function(spec), Symmetric)
 
 
 @lru_cache(maxsize=None)
@@ -82,14 +95,16 @@ class RunCost:
     judge_queries: int  # oracle reads by the judge's leaf check (0 or 1)
     alice_work: int | None  # Alice's own time units, None if she keeps no counter
     rounds: int  # internal nodes visited
-    lp_solves: int  # Bob's LPs (rounds past the consistency check)
-    lp_variables_max: int
+    lp_solves: int  # Bob's LPs (rounds past the consistency check without a closed form)
+    lp_variables_max: int  # of Definition 3.4's LP at those rounds (solved or closed form)
     lp_constraints_max: int  # -1: not counted (non-symmetric aggregator wider than 20)
+    closed_forms: int = 0  # rounds whose fbs came from the symmetric closed form (no LP)
 
     def to_json(self) -> dict:
         return {"alice_queries": self.alice_queries, "judge_queries": self.judge_queries,
                 "alice_work": self.alice_work, "rounds": self.rounds,
-                "lp_solves": self.lp_solves, "lp_variables_max": self.lp_variables_max,
+                "lp_solves": self.lp_solves, "closed_forms": self.closed_forms,
+                "lp_variables_max": self.lp_variables_max,
                 "lp_constraints_max": self.lp_constraints_max}
 
 
@@ -106,8 +121,9 @@ def path_cost(answer_queries: int, answer_work, steps) -> RunCost:
     internal = [s for s in steps if s.z is not None]
     works = [answer_work] + [s.alice_work for s in internal]
     lps = [s.lp for s in internal if s.lp is not None]
+    closed = sum(s.lp is not None and s.closed_form for s in internal)
     return RunCost(answer_queries + sum(s.alice_queries for s in internal),
                    sum(s.judge_queries for s in steps),
                    None if any(w is None for w in works) else sum(works),
-                   len(internal), len(lps), max((v for v, _ in lps), default=0),
-                   max((c for _, c in lps), default=0))
+                   len(internal), len(lps) - closed, max((v for v, _ in lps), default=0),
+                   max((c for _, c in lps), default=0), closed)

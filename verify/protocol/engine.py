@@ -37,7 +37,7 @@ from verify.trees.model import Tree
 from verify.trees.oracles import node_values
 
 from .bob_rules import bob_view, check_rule
-from .cost import CountingOracle, RunCost, lp_size, measured, path_cost
+from .cost import CountingOracle, RunCost, by_closed_form, lp_size, measured, path_cost
 
 ALICE_WINS, BOB_WINS = "alice_wins", "bob_wins"
 CONSISTENCY, FBS_CHECK, CONSTANT, LEAF_CHECK = ("consistency", "fbs_check",
@@ -118,7 +118,8 @@ class Step:
     reason: str | None = None
     alice_queries: int = 0  # oracle reads Alice made to produce z (verify.protocol.cost)
     alice_work: int | None = None  # her work units for this move (None: she keeps no counter)
-    lp: tuple[int, int] | None = None  # Bob's LP (variables, constraints) if he solved one
+    lp: tuple[int, int] | None = None  # Definition 3.4's LP (variables, constraints) at z
+    closed_form: bool = False  # Bob's fbs came from the symmetric closed form: no LP solved
     judge_queries: int = 0  # the judge's counted oracle reads at a leaf (through `play`)
     alternative: int | None = None  # at a menu node: the decomposition Alice chose (0-based)
 
@@ -157,13 +158,14 @@ def step(debate: Debate, node: int, claim: int, z: tuple[int, ...] | None = None
     if evaluate(spec, z) != claim:
         return Step(node, claim, z, consistent=False, outcome=BOB_WINS, reason=CONSISTENCY)
     view, lp = bob_view(spec, z, debate.rule), lp_size(spec, z)
+    closed = by_closed_form(spec)
     if view.fbs > debate.rho:
         return Step(node, claim, z, True, view.fbs, False, outcome=BOB_WINS, reason=FBS_CHECK,
-                    lp=lp)
+                    lp=lp, closed_form=closed)
     if view.p is None:
         return Step(node, claim, z, True, view.fbs, True, outcome=ALICE_WINS, reason=CONSTANT,
-                    lp=lp)
-    return Step(node, claim, z, True, view.fbs, True, view.p, lp=lp)
+                    lp=lp, closed_form=closed)
+    return Step(node, claim, z, True, view.fbs, True, view.p, lp=lp, closed_form=closed)
 
 
 def _claim_vector(z, width: int, node_id: str) -> tuple[int, ...]:
@@ -293,7 +295,8 @@ def _combine(own: RunCost, below: list[RunCost]) -> RunCost:
     return RunCost(own.alice_queries + top("alice_queries"), own.judge_queries + top("judge_queries"),
                    work, own.rounds + top("rounds"), own.lp_solves + top("lp_solves"),
                    max(own.lp_variables_max, top("lp_variables_max")),
-                   max(own.lp_constraints_max, top("lp_constraints_max")))
+                   max(own.lp_constraints_max, top("lp_constraints_max")),
+                   own.closed_forms + top("closed_forms"))
 
 
 def compile_states(debate: Debate, alice: Alice) -> StateGraph:

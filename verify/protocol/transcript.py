@@ -53,6 +53,7 @@ class TranscriptWriter:
                 fields.update(fbs=fraction_text(step.fbs), fbs_check=step.fbs_ok)
             if step.lp is not None:
                 fields["lp"] = list(step.lp)
+                fields["closed_form"] = step.closed_form
             fields["p"] = None if step.p is None else [fraction_text(x) for x in step.p]
         fields.update(outcome=step.outcome, reason=step.reason)
         return json.dumps(fields, separators=(",", ":"))[1:-1]

@@ -16,7 +16,11 @@ from typing import Callable
 from verify.base.errors import FbsError
 from verify.base.numbers import fraction_text
 
-STATUSES = ("confirmed", "refined", "failed", "not-checkable")
+STATUSES = ("confirmed", "refined", "no-number", "failed", "not-checkable")
+# confirmed: the claim holds as stated on what was checked; refined: it holds with a
+# correction or a sharper statement (a number or a scope the paper gets differently);
+# no-number: the paper states the claim without a number and the check adds the exact value;
+# failed: a computed value contradicts it (or the check crashed); not-checkable: out of reach.
 
 
 @dataclass
@@ -29,7 +33,8 @@ class CheckResult:
     computed: str  # one line: what was computed
     status: str  # one of STATUSES
     values: dict = field(default_factory=dict)  # exact values, as strings / nested data
-    deviations: list[str] = field(default_factory=list)
+    deviations: list[str] = field(default_factory=list)  # where the check departs from the claim
+    notes: list[str] = field(default_factory=list)  # readings, scope, what holds as stated
     reason: str = ""  # why not-checkable or failed
     certificates: list[str] = field(default_factory=list)  # ids of certificates handed in
     seconds: float = 0.0

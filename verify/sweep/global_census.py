@@ -108,7 +108,25 @@ def global_figures(class_values: list[tuple[int, tuple]], q: int, *, workers: in
     total = sum(int(n) for n in document["fbs"].values())
     if total != 2 ** (2 ** q):
         raise SolverFailure(f"the global census counted {total} functions, not 2^(2^{q})")
+    document["identities"] = chain_identities(document)
     return document
+
+
+CHAIN = ("s", "bs", "fbs", "C")  # s(f) <= bs(f) <= fbs(f) <= C(f) at every function
+
+
+def chain_identities(document: dict) -> list[dict]:
+    """What the distributions prove for each neighbour pair a <= b of the chain: equal
+    distributions mean a(f) = b(f) for EVERY function (a(f) <= b(f) everywhere and the sums
+    over all functions agree, so no function has a(f) < b(f)); otherwise the values whose
+    counts differ, where some function has a(f) < b(f)."""
+    found = []
+    for low, high in zip(CHAIN, CHAIN[1:]):
+        a, b = document[low], document[high]
+        differ = sorted((v for v in set(a) | set(b) if a.get(v) != b.get(v)), key=Fraction)
+        found.append({"measures": [low, high], "equal_for_every_function": not differ,
+                      "counts_differ_at": differ})
+    return found
 
 
 GLOBAL_OVERHEAD_BYTES = 1 << 30  # beside the table, per process: Python, numpy, a chunk's

@@ -197,7 +197,10 @@ def remote_client(address: str):
     """A Client on an existing scheduler; BadInput (one line) if it cannot be reached."""
     from distributed import Client
 
+    from .scheduler_probe import probe_scheduler
+
     quiet_dask()
+    probe_scheduler(address)  # garbage or silence: BadInput before Dask reads it
     try:
         return Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError, TypeError) as error:
