@@ -3,6 +3,7 @@ memory a process needs, before any work; a worker that cannot map its table, or 
 (the out-of-memory killer's usual victim), is exit 2 in one line, never a traceback; a
 Ctrl-C terminates the workers instead of waiting for their chunks."""
 
+import json
 import os
 import resource
 import signal
@@ -40,6 +41,16 @@ def test_a_memory_cap_is_refused_before_the_work_naming_what_is_needed(workers):
     assert "needs about 5.0 GiB of address space per process" in done.stderr
     assert "a table of 2^32 class numbers, 4.0 GiB" in done.stderr
     assert "the address-space limit is 3.0 GiB" in done.stderr
+
+
+def test_a_small_global_census_is_not_refused_for_the_estimate():
+    """Below q = 5 the table is at most 64 KiB: a tight limit that Python and numpy fit in
+    is not refused for the 1 GiB estimate of the rest."""
+    done = subprocess.run([sys.executable, "-m", "verify", "census", "--exhaustive", "3",
+                           "--json"], capture_output=True, text=True, cwd=ROOT, timeout=300,
+                          preexec_fn=_capped(0.9))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["global"]["functions"] == "256"
 
 
 def test_the_need_is_the_table_and_the_rest():

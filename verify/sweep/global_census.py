@@ -153,9 +153,12 @@ def _gib(n: int) -> str:
 
 def check_global_memory(q: int) -> None:
     """TooLarge, before any work, if this process's address-space limit (RLIMIT_AS, ulimit
-    -v) is below `global_memory_bytes(q)`; workers inherit the limit."""
+    -v) is below `global_memory_bytes(q)`; workers inherit the limit. Only where the table
+    dominates (q = 5): below, the table is at most 64 KiB and the rest is an estimate."""
     import resource
 
+    if 2 ** (2 ** q) < GLOBAL_OVERHEAD_BYTES:
+        return
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
     if soft != resource.RLIM_INFINITY and soft < global_memory_bytes(q):
         raise TooLarge(_memory_message(q, f"the address-space limit is {_gib(soft)}"))
