@@ -18,6 +18,7 @@ from fractions import Fraction
 from verify.budgeted.api import budgeted_optimality, budgeted_worst_case
 from verify.budgeted.debaters import honest_alice
 from verify.budgeted.mixed import MixedDebate, PaperLiarWithBudgets, mixed_catch
+from verify.budgeted.mixed_api import MixedInstance, MixedWorstCase
 from verify.protocol.engine import Debate
 from verify.protocol.planner import repetitions_needed
 from verify.protocol.worst_case import solve_worst_case
@@ -155,17 +156,21 @@ def budgeted_interval(tree, oracle):
     return result, how, [entry[2] for entry in found]
 
 
-def mixed_interval(debate, paper, budgeted_lower, liars) -> tuple[Fraction, Fraction, Fraction]:
+def mixed_interval(result, paper, liars) -> tuple[Fraction, Fraction, Fraction]:
     """Mixed FBS Debate at lambda = 1/2 (ours, Theorem B4): (guarantee, proved lower bound,
-    best liar found); the liars are the budgeted ones and the paper's worst-case liar."""
+    best liar found), as `verify.budgeted.mixed_api.MixedWorstCase` states them (one
+    implementation of B4's bound), from the budgeted interval and the paper protocol's DP
+    already computed; the liars are the budgeted ones and the paper's worst-case liar."""
+    debate = result.instance.debate
     mixed = MixedDebate(debate, Debate.create(debate.tree, debate.oracle, paper.rho, "vertex"),
                         MIXED_LAMBDA)
     lie = 1 - debate.values[debate.tree.root]
     candidates = list(liars) + [PaperLiarWithBudgets(debate, paper.choices, lie)]
-    upper = min(mixed_catch(mixed, liar) for liar in candidates)
-    lam = mixed.lam
-    lower = max(mixed.guarantee, lam * paper.catch_probability_exact + (1 - lam) * budgeted_lower)
-    return mixed.guarantee, lower, upper
+    rows = tuple((liar.name, mixed_catch(mixed, liar), None, None)  # branches: not shown
+                 for liar in candidates)
+    worst = MixedWorstCase(MixedInstance(result.instance, mixed), paper.catch_probability_exact,
+                           result.lower_bound, result.upper_bound, rows)
+    return mixed.guarantee, worst.lower_bound, worst.upper_bound
 
 
 def compare_exact(paper_runs: int, low_runs: int, high_runs: int) -> str:
@@ -186,7 +191,7 @@ def _row(name: str, tree, oracle) -> dict:
     debate, rho_t = result.instance.debate, result.instance.rho_t
     lower, upper = result.lower_bound, result.upper_bound
     honest_root = honest_alice(debate).budgets[tree.root]
-    mixed_guarantee, mixed_lower, mixed_upper = mixed_interval(debate, paper, lower, liars)
+    mixed_guarantee, mixed_lower, mixed_upper = mixed_interval(result, paper, liars)
     bound_paper = paper.theorem_bound
     optimal = None
     if len(tree.leaves()) <= OPTIMALITY_LEAVES or tree.n_nodes > 100:
