@@ -10,7 +10,7 @@
 # skipped, or exit 1 when COQ_REQUIRED=1.
 set -euo pipefail
 cd "$(dirname "$0")"
-files=(theorems/FbsDebate.v theorems/FbsTrees.v theorems/FbsTreeCert.v examples/FbsExamples.v theorems/BudgetedMixed.v)
+files=(theorems/FbsDebate.v theorems/FbsTrees.v theorems/FbsTreeCert.v examples/FbsExamples.v theorems/BudgetedMixed.v theorems/LowerBound.v theorems/Completeness.v theorems/UpperBound.v theorems/BudgetedFloors.v theorems/HonestBudgets.v examples/LowerBoundExamples.v)
 if ! command -v coqc >/dev/null 2>&1; then
   if [ "${COQ_REQUIRED:-0}" = "1" ]; then
     echo "Coq check failed: coqc not installed (apt-get install -y coq)" >&2

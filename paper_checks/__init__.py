@@ -36,6 +36,9 @@ MODULES = [
 ]
 
 
+EXTENSIONS = ("budgeted_debate",)  # this project's own protocols: `fbs paper --extensions`
+
+
 def all_checks():
     """The registered checks, in report order."""
     return [importlib.import_module(f"{__name__}.{name}").CHECK for name in MODULES]

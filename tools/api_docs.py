@@ -80,7 +80,10 @@ def render() -> str:
            "`fbs-oracle/1` files ([formats.md](formats.md)). Every function returns a frozen",
            "result with exact `Fraction`s; `to_json()` is what the matching `fbs` command prints",
            "with `--json`. Errors a caller can cause raise `verify.BadInput` (a `verify.FbsError`",
-           "with exit code 2); `verify.SolverFailure` (exit code 3) means a bug of ours.", ""]
+           "with exit code 2); `verify.SolverFailure` (exit code 3) means a bug of ours. A",
+           "wrong argument (a missing or unknown one, a wrong type, an option that would be",
+           "ignored) is `BadInput` with one line naming the function and the argument, before",
+           "any work (`verify/base/arguments.py`).", ""]
     for title, names in SECTIONS:
         out += [f"## {title}", ""]
         for name in names:

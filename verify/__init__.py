@@ -3,7 +3,8 @@
 The public API, by paper section (every name loads its module on first use, so that
 `import verify.checker` stays standard-library only):
 
-* Section 3.3, fbs: `fbs`, `certify`, `check`, `blocks`, `check_blocks`, `parse_spec`
+* Section 3.3, fbs: `fbs`, `certify`, `check`, `blocks`, `check_blocks`, `parse_spec`;
+  s, bs, fbs and C at one input (`measures_at`) and maximised over all inputs (`measures`)
 * Sections 3.1-3.2, trees and oracles: `load_tree`, `load_oracle`, `uniform_tree`,
   `random_tree`, `literature_tree`, `random_oracle`, `node_values`, `tree_info`, `write_tree`,
   `tree_to_networkx`, `tree_from_networkx`, `oracle_from_networkx`;
@@ -29,7 +30,8 @@ Fraction(4, 1)
 __version__ = "0.1.0"
 
 _API = {
-    "verify.sensitivity.exact_fbs": ("fbs", "FbsResult"),
+    "verify.sensitivity.exact_fbs": ("fbs", "FbsResult", "measures_at"),
+    "verify.sensitivity.global_measures": ("measures", "GlobalMeasures"),
     "verify.sensitivity.api": ("certify", "check", "blocks", "check_blocks"),
     "verify.sensitivity.measures": ("Measures",),
     "verify.functions.spec": ("parse_spec",),

@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; never lets a traceback reach the user (unless FBS_DEBUG=1)."""
     try:
         remember_interrupts()
+        _escape_unencodable()
         parser = build_parser()
         args = parser.parse_args(argv)
         if sys.stdout is None:  # started with standard output closed (`>&-`)
@@ -111,6 +112,14 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except Exception as error:  # noqa: BLE001 - the promise is: no traceback, ever
         return _internal_error(error)
+
+
+def _escape_unencodable() -> None:
+    """Text the terminal's encoding cannot show (a file named é.json under
+    PYTHONIOENCODING=ascii) is printed with backslash escapes instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def _internal_error(error: BaseException) -> int:

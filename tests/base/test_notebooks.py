@@ -28,7 +28,7 @@ def test_fbs_result_shows_value_method_certified_and_witness():
     assert view.startswith("**FbsResult**")
     assert "| fbs | 3 at 11100 of maj:5 |" in view and "| method | table |" in view
     assert "| certified | True: certified" in view
-    assert "{x1}: 1, {x2}: 1, {x3}: 1" in view and "1/3 on x1..x3; 0 on the other 2" in view
+    assert "{x1}: 1, {x2}: 1, {x3}: 1" in view and "1/3 (~0.333333) on x1..x3; 0 on the other 2" in view
 
 
 def small_instance():
@@ -75,7 +75,8 @@ def test_worst_case_states_as_a_dataframe():
     frame = result.to_pandas()
     strategy = result.to_json()["strategy"]
     assert isinstance(frame, pandas.DataFrame) and len(frame) == len(strategy)
-    assert list(frame.columns) == ["node", "claim", "z", "lies", "fbs", "outcome", "catch"]
+    assert list(frame.columns) == ["node", "claim", "z", "lies", "fbs", "fbs_float", "outcome",
+                                   "catch", "catch_float"]
     assert frame["node"].tolist() == [state["node"] for state in strategy]
 
 
@@ -203,12 +204,10 @@ def sympy_expressions():
 @settings(max_examples=120, deadline=None)
 @given(expression=sympy_expressions())
 def test_a_sympy_expression_reads_as_its_truth_table(expression):
-    import sympy
-
-    order = variable_order(expression)
+    symbols = variable_order(expression)
     function = parse_spec(spec_from_sympy(expression))
-    assert function.arity == max(len(order), 1)
-    symbols = [sympy.Symbol(name) for name in order]
+    assert function.arity == max(len(symbols), 1)
+    assert [s.name for s in symbols] == sorted(s.name for s in expression.free_symbols)
     for x in itertools.product((0, 1), repeat=function.arity):
         expected = bool(expression.subs({s: bool(v) for s, v in zip(symbols, x)}))
         assert function(x) == int(expected), (expression, x)
@@ -221,7 +220,8 @@ def test_fbs_accepts_a_sympy_expression():
     result = verify.fbs(sympy.Or(sympy.And(a, b), c), "000")
     assert result.value == verify.fbs("expr:(x1 & x2) | x3", "000").value == 2
     x1, x3 = sympy.symbols("x1 x3")
-    assert verify.fbs(x1 & x3, "111").value == 2  # indices kept: arity 3
+    assert verify.fbs(x1 & x3, "11").value == 2  # the arity is the number of symbols
+    assert verify.fbs(x1 & x3, "111", variables=["x1", "x2", "x3"]).value == 2
     with pytest.raises(BadInput):
         verify.fbs(sympy.Integer(3), "1")
     with pytest.raises(BadInput):

@@ -1,10 +1,9 @@
 """`worst_case_plan`: every stage's work is predicted from the tree before any work, a stage
-beyond its budget is skipped with the reason, and every tree answers within seconds with at
-least Theorem B1's proved bound (docs/budgeted.md, section 5; README "Worst case")."""
+beyond its budget is skipped with the reason (the skipped stages are asserted, not seconds),
+and every tree answers with at least Theorem B1's proved bound (docs/budgeted.md, section 5; README "Worst case")."""
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from itertools import product
 
@@ -32,14 +31,12 @@ def _majority_fbs(bits) -> Fraction:
     return Fraction(k, k - (n - 1) // 2)
 
 
-def test_a_width_17_root_answers_in_seconds_with_theorem_b1():
+def test_a_width_17_root_skips_the_exponential_stages_and_answers_with_theorem_b1():
     """Before the plan predicted the work, maj:17 at height one took minutes (2^17 claim
     vectors in the committed DP, the grid DP and every random liar)."""
     tree = uniform_tree("maj:17", 1)
     oracle = random_oracle(tree, seed=0)
-    started = time.process_time()
     result = budgeted_worst_case(tree, oracle)
-    assert time.process_time() - started < 15
     bits = [oracle[tree.queries[c]] for c in tree.children[tree.root]]
     rho = _majority_fbs(bits)
     assert result.instance.rho_t == rho

@@ -188,3 +188,48 @@ def test_check_stored_runs_in_the_process(monkeypatch):
     monkeypatch.setattr(stored, "check_in_process", refuse)
     count, problems = stored.check_stored()
     assert count > 0 and len(problems) == count and {p.condition for p in problems} == {"lrat"}
+
+
+def test_the_checker_process_imports_the_standard_library_first(every_kind, tmp_path):
+    """A non-editable install puts `verify/` in site-packages: a module there named like a
+    standard one must not be what the trusted process loads. Here a folder holding `verify`
+    (a link to this tree) beside a json.py and a fractions.py that end the process."""
+    site = tmp_path / "site-packages"
+    site.mkdir()
+    (site / "verify").symlink_to(ROOT / "verify", target_is_directory=True)
+    for shadow in ("json", "fractions", "gzip"):
+        (site / f"{shadow}.py").write_text("import sys; sys.exit(97)\n")
+    argv = [sys.executable, "-I", "-S", "-c", checker_process.boot_code(site), "--json", "--",
+            str(every_kind["tree"]), str(every_kind["threshold"])]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, (done.returncode, done.stderr)
+    verdicts = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [v["value"] for v in verdicts] == [EXPECTED["tree"], EXPECTED["threshold"]]
+    assert checker_process.BOOT == checker_process.boot_code(checker_process.PACKAGE_ROOT)
+
+
+@pytest.mark.parametrize("stream", ["stdout", "stderr"])
+def test_a_full_output_stream_keeps_the_exit_code_of_the_verdicts(every_kind, tmp_path,
+                                                                   stream):
+    """`python -m verify.checker FILE 2> /dev/full` once exited 1 ("invalid") for a
+    malformed file: the failed write raised out of main. Every file is still checked; a full
+    standard error keeps the verdicts' code, a full standard output makes it at least 2."""
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    wrong = json.loads(every_kind["tree"].read_text())
+    wrong["value"] = "4"
+    bad = tmp_path / "wrong.json"
+    bad.write_text(json.dumps(wrong))
+    cases = [([broken], 2), ([bad], 1), ([every_kind["tree"]], 0), ([broken, bad], 2),
+             ([every_kind["tree"], bad], 1)]
+    for names, expected in cases:
+        for extra in ([], ["--json"]):
+            with open("/dev/full", "w") as full:
+                done = subprocess.run([sys.executable, "-m", "verify.checker", *extra,
+                                       *map(str, names)], timeout=300, cwd=ROOT,
+                                      **{stream: full})
+            # a verdict that could not be written to a full standard output is itself exit 2
+            # (tests/checker/test_checker_streams.py); without --json only "valid" lines go there
+            to_stdout = bool(extra) or every_kind["tree"] in names
+            wanted = max(expected, 2) if stream == "stdout" and to_stdout else expected
+            assert done.returncode == wanted, (names, extra, done.returncode)

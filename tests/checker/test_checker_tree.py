@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -146,17 +147,6 @@ def test_wired_into_the_dispatcher():
 # --- issue 12: compositions, wide symmetric aggregators, per-distinct-key work, budgets ----
 
 
-def _process_seconds(function) -> float:
-    import time
-
-    start = time.process_time()
-    try:
-        function()
-    except CertificateMalformed:
-        pass
-    return time.process_time() - start
-
-
 def test_whitespace_variants_of_an_aggregator_are_one_key():
     """Records whose aggregators differ only in ignored whitespace have the same key."""
     certificate = copy.deepcopy(EXAMPLE)
@@ -178,11 +168,10 @@ def test_costly_aggregators_share_one_budget_per_file():
     hostile = costly_tree_certificate(12)
     with pytest.raises(CertificateMalformed, match="too costly"):
         check(hostile)
-    assert _process_seconds(lambda: check(hostile)) < 60
 
 
 @pytest.mark.slow
-def test_nodes_cost_a_lookup_per_distinct_class():
+def test_nodes_cost_a_lookup_per_distinct_class(monkeypatch):
     """A uniform and:2 tree of depth 20 (2^20 leaves, all ones): one record per level,
     checked once each; every other node is a dictionary lookup."""
     records = [{"aggregator": "and:2", "z": "11", "capacities": [str(2 ** k)] * 2,
@@ -193,9 +182,15 @@ def test_nodes_cost_a_lookup_per_distinct_class():
     certificate = {"format": "fbs-certificate/1", "kind": "tree",
                    "tree": {"uniform": {"aggregator": "and:2", "depth": 20}},
                    "alpha": "1" * 2 ** 20, "value": str(2 ** 20), "records": records}
+    import verify.checker.tree_kind as tree_kind
+
+    solved = []
+    real = tree_kind.check_local_lp
+    monkeypatch.setattr(tree_kind, "check_local_lp",
+                        lambda *args, **kwargs: solved.append(1) or real(*args, **kwargs))
     report = check(certificate)
     assert report.valid and report.value == 2 ** 20 and "20 distinct node classes" in report.message
-    assert _process_seconds(lambda: check(certificate)) < 10
+    assert len(solved) == 20  # one local LP a class, not one a node (2^21 - 1 nodes)
 
 
 def test_wide_symmetric_aggregators_by_their_cheapest_blocks():
@@ -237,3 +232,18 @@ def test_the_literature_tree_with_99_papers_is_certified():
     root["primal"][0]["block"] = root["primal"][0]["block"][:16]  # 16 ones: not sensitive
     report = check(certificate)
     assert not report.valid and report.condition == "primal-sensitive"
+
+
+@pytest.mark.parametrize("spec, bits", [("compose(and:1;and:1)", "1"),
+                                        ("compose(and:1;or:1)", "0"),
+                                        ("compose(and:2;and:1;and:1)", "11")])
+def test_the_success_message_never_counts_zero_classes(spec, bits):
+    """Trees whose nodes all have the value and rho of a leaf (dictators) once read "0
+    distinct node classes": every internal node is checked, so at least one class is."""
+    from verify import fbs
+
+    report = check(fbs(spec, bits).certificate)
+    assert report.valid and report.value == len(bits)  # a dictator of dictators: fbs = q here
+    assert " 0 distinct" not in report.message and "1 leaves" not in report.message
+    assert re.search(r"\(\d+ node records?, [1-9]\d* distinct node class(es)? checked\)",
+                     report.message), report.message

@@ -3,8 +3,9 @@ their kind (issue 11, section 5): sat-lrat (spec tables, denominators, LRAT proo
 (denominators, the hardest dual search), the reader (size and gzip bombs).
 
 Each test builds the hostile file the issue describes (or a smaller one of the same shape),
-checks it, and asserts the verdict, the CPU time and the peak Python memory (tracemalloc) against
-the documented bound with a generous margin (tracemalloc itself slows the check down).
+checks it, and asserts the verdict (the refusal names the bound) and the peak Python memory
+(tracemalloc, which does not depend on the machine's load). Seconds are never asserted: the
+CPU times are measured by bench/bench_hardening.py (bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 import base64
 import gzip
 import io
-import time
 import tracemalloc
 from fractions import Fraction
 
@@ -35,20 +35,18 @@ def sat_certificate():
 
 
 def measured(check, certificate):
-    """(verdict, seconds, peak MiB of Python allocations) of one check."""
+    """(verdict, message, peak MiB of Python allocations) of one check."""
     tracemalloc.start()
-    start = time.process_time()  # CPU seconds of this process: other load does not count
     try:
         report = check(certificate)
         verdict = "valid" if report.valid else report.condition
         message = report.message
     except CertificateMalformed as error:
         verdict, message = "malformed", str(error)
-    seconds = time.process_time() - start
     peak = tracemalloc.get_traced_memory()[1] / MIB
     tracemalloc.stop()
     assert "\n" not in message and len(message) < 10_000  # long numbers are cut at 12,000 bits
-    return verdict, message, seconds, peak
+    return verdict, message, peak
 
 
 def gzipped(pattern: bytes, total: int) -> str:
@@ -69,21 +67,21 @@ def gzipped(pattern: bytes, total: int) -> str:
 def test_sat_tables_beyond_the_limit_are_refused_at_once(sat_certificate, spec, q):
     # issue: tt:0x1:100000 (246 bytes) exited 3; tt:0x1:28 took 373 s and 10.9 GB
     hostile = dict(sat_certificate, spec=spec, arity=q, input="0" * q)
-    verdict, message, seconds, peak = measured(check_certificate, hostile)
+    verdict, message, peak = measured(check_certificate, hostile)
     assert verdict == "malformed" and ("exceeds the limit 20" in message or "hex digit" in message)
-    assert seconds < 1 and peak < 64
+    assert peak < 64
 
 
 def test_sat_denominators_are_bounded(sat_certificate):
     # issue: weights with 1,000-digit denominators exited 3; 1,000 distinct ones took 236 s
     five = [f"1/{10**996 + k}" for k in range(3)]
-    verdict, message, seconds, _ = measured(check_certificate, dict(sat_certificate, dual=five))
-    assert verdict == "malformed" and "4096 bits" in message and seconds < 1
+    verdict, message, _ = measured(check_certificate, dict(sat_certificate, dual=five))
+    assert verdict == "malformed" and "4096 bits" in message
     n = 1000
     wide = dict(sat_certificate, spec=f"maj:{n}", arity=n, input="1" * n,
                 dual=[f"1/{10**996 + k}" for k in range(n)])
-    verdict, message, seconds, _ = measured(check_certificate, wide)
-    assert verdict == "malformed" and "common denominator" in message and seconds < 2
+    verdict, message, _ = measured(check_certificate, wide)
+    assert verdict == "malformed" and "common denominator" in message
 
 
 def test_sat_rejection_messages_print_huge_numbers_boundedly(sat_certificate):
@@ -91,7 +89,7 @@ def test_sat_rejection_messages_print_huge_numbers_boundedly(sat_certificate):
     a one-line message, not Python's 4300-digit error."""
     t = Fraction(1, 10**990 + 7)
     hostile = dict(sat_certificate, dual=[fraction_text(t), "1", "0"])
-    verdict, message, _, _ = measured(check_certificate, hostile)
+    verdict, message, _ = measured(check_certificate, hostile)
     assert verdict == "dual-value" and "claimed value = 2" in message
 
 
@@ -100,35 +98,35 @@ def test_lrat_newline_bomb_is_streamed(sat_certificate):
     # issue: 1 GiB of newlines gzipped to 1.4 MB took 120 s and 9.5 GB; here 255 MiB (the
     # decompressed limit is 256 MiB; bench/bench_hardening.py runs the whole 1 GiB)
     hostile = dict(sat_certificate, lrat=gzipped(b"\n", 255 * MIB))
-    verdict, message, seconds, peak = measured(check_certificate, hostile)
+    verdict, message, peak = measured(check_certificate, hostile)
     assert verdict == "lrat" and "without deriving the empty clause" in message
-    assert seconds < 15 and peak < 64
+    assert peak < 64
 
 
 @pytest.mark.slow
 def test_lrat_beyond_the_decompressed_limit_is_refused(sat_certificate):
     hostile = dict(sat_certificate, lrat=gzipped(b"\n", 257 * MIB))
-    verdict, message, seconds, peak = measured(check_certificate, hostile)
+    verdict, message, peak = measured(check_certificate, hostile)
     assert verdict == "malformed" and "exceeds 268435456 bytes" in message
-    assert seconds < 15 and peak < 64
+    assert peak < 64
 
 
 def test_lrat_one_long_line_is_refused_at_the_line_bound(sat_certificate):
     # issue: one long line took 18 GB
     hostile = dict(sat_certificate, lrat=gzipped(b"1 ", 64 * MIB))
-    verdict, message, seconds, peak = measured(check_certificate, hostile)
+    verdict, message, peak = measured(check_certificate, hostile)
     assert verdict == "malformed" and "longer than 4194304 bytes" in message
-    assert seconds < 5 and peak < 64
+    assert peak < 64
 
 
 def test_lrat_line_count_is_bounded(sat_certificate, monkeypatch):
     monkeypatch.setattr(lrat_module, "MAX_PROOF_LINES", 1000)
     comments = dict(sat_certificate, lrat=gzipped(b"c comment\n", 2 * MIB))
-    verdict, message, seconds, _ = measured(check_certificate, comments)
-    assert verdict == "malformed" and "more than 1000 non-blank lines" in message and seconds < 2
+    verdict, message, _ = measured(check_certificate, comments)
+    assert verdict == "malformed" and "more than 1000 non-blank lines" in message
     steps = base64.b64encode(gzip.compress(b"".join(b"%d 4 0 1 0\n" % k
                                                     for k in range(100, 3000)))).decode()
-    verdict, message, _, _ = measured(check_certificate, dict(sat_certificate, lrat=steps))
+    verdict, message, _ = measured(check_certificate, dict(sat_certificate, lrat=steps))
     assert verdict == "malformed" and "non-blank lines" in message
 
 
@@ -159,16 +157,16 @@ def test_exhaustive_hardest_dual_search_stays_in_its_bound():
     t = [Fraction(1, q) + (q - 1) * epsilon] + [Fraction(1, q) - epsilon] * (q - 1)
     certificate = exhaustive(f"and:{q}", "0" * q, "1", [(list(range(q)), "1")],
                              [fraction_text(x) for x in t])
-    verdict, _, seconds, peak = measured(check_certificate, certificate)
-    assert verdict == "valid" and seconds < 30 and peak < 100
+    verdict, _, peak = measured(check_certificate, certificate)
+    assert verdict == "valid" and peak < 100
 
 
 def test_exhaustive_denominators_are_bounded():
     q = 6
     dual = [f"1/{10**990 + k}" for k in range(q)]
-    verdict, message, seconds, _ = measured(
+    verdict, message, _ = measured(
         check_certificate, exhaustive("and:6", "1" * q, "1", [], dual))
-    assert verdict == "malformed" and "16384 bits" in message and seconds < 1
+    assert verdict == "malformed" and "16384 bits" in message
 
 
 # ----------------------------------------------------------------------------- reader

@@ -240,3 +240,17 @@ def test_the_json_verdict_says_too_large(tmp_path):
     assert (verdict(str(big))["exit"], verdict(str(big))["too_large"]) == (2, True)
     assert (verdict(str(bad))["exit"], verdict(str(bad))["too_large"]) == (2, False)
     assert verdict(str(good))["too_large"] is False
+    assert verdict(str(big))["message"].startswith(f"{big}: beyond the checker's work bound: ")
+    assert verdict(str(bad))["message"].startswith(f"{bad}: malformed certificate: ")
+
+
+def test_fbs_check_names_the_work_bound(tmp_path, capsys):
+    """`fbs check` on a file refused only for a bound: exit 2, and it says so (it once called
+    such a file a "malformed certificate")."""
+    from verify.cli import main
+
+    big = _write(tmp_path, json.dumps(_uniform("and:1", 65)).encode())
+    assert main(["check", str(big)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{big}: beyond the checker's work bound: " in err, err
+    assert "malformed" not in err

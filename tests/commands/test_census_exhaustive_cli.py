@@ -66,16 +66,12 @@ def test_the_command_prints_the_api_result(capsys):
     assert code == 0 and json.loads(out) == exhaustive_census(3).to_json()
 
 
-def test_a_bad_output_is_refused_before_the_work(capsys, tmp_path):
-    import time
-
-    start = time.perf_counter()
+def test_a_bad_output_is_refused_before_the_work(capsys, tmp_path, no_census):
     code, out, err = fbs_cli(capsys, "census", "--exhaustive", 6, "-o", tmp_path / "no" / "c")
     assert code == 2 and "folder does not exist" in err and err.count("\n") == 1
     (tmp_path / "d.md").mkdir()
     code, out, err = fbs_cli(capsys, "census", "--exhaustive", 6, "-o", tmp_path / "d")
     assert code == 2 and "directory" in err
-    assert time.perf_counter() - start < 10  # Q = 6 itself takes a minute or more
 
 
 def test_global_with_workers_gives_the_default_global_census(capsys):

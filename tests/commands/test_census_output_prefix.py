@@ -45,24 +45,20 @@ def test_a_prefix_in_a_folder_still_writes_there(capsys, tmp_path):
     (tmp_path / "out").mkdir()
     code, out, err = fbs_cli(capsys, "census", "--exhaustive", "2", "-o", tmp_path / "out" / "c")
     assert code == 0, err
-    assert _files(tmp_path / "out") == ["c.json", "c.md"]
+    assert _files(tmp_path / "out") == ["c.json", "c.md", "c.png"]
     code, out, err = fbs_cli(capsys, "census", _store(tmp_path / "store"), "-o",
                              tmp_path / "out" / "s")
     assert code == 0, err
-    assert _files(tmp_path / "out") == ["c.json", "c.md", "s.json", "s.md", "s.png"]
+    assert _files(tmp_path / "out") == ["c.json", "c.md", "c.png", "s.json", "s.md", "s.png"]
 
 
-def test_outputs_that_are_one_file_are_refused_before_the_work(capsys, tmp_path):
+def test_outputs_that_are_one_file_are_refused_before_the_work(capsys, tmp_path, no_census):
     """PREFIX.json a link to PREFIX.md: refused before the census (Q = 6 takes minutes), with
     both names in the message; before, after the work, as 'output and output'."""
-    import time
-
     (tmp_path / "c.md").write_text("keep\n")
     (tmp_path / "c.json").symlink_to(tmp_path / "c.md")
-    start = time.perf_counter()
     code, out, err = fbs_cli(capsys, "census", "--exhaustive", 6, "-o", tmp_path / "c")
     assert code == 2 and err.count("\n") == 1 and "c.md" in err and "c.json" in err, err
-    assert time.perf_counter() - start < 10
     assert (tmp_path / "c.md").read_text() == "keep\n"
 
 

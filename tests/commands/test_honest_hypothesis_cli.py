@@ -107,7 +107,8 @@ def test_worst_case_dataframe_of_a_fixed_tree_has_no_alternative_column():
     pytest.importorskip("pandas")
     tree = uniform_tree("maj:3", 2)
     frame = worst_case(tree, random_oracle(tree, seed=0), 2).to_pandas()
-    assert list(frame.columns) == ["node", "claim", "z", "lies", "fbs", "outcome", "catch"]
+    assert list(frame.columns) == ["node", "claim", "z", "lies", "fbs", "fbs_float", "outcome",
+                                   "catch", "catch_float"]
 
 
 def test_mixed_worst_case_warns_when_beta_max_is_below_the_honest_budget(capsys, majority_5):

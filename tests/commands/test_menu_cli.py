@@ -72,7 +72,6 @@ def test_scripted_alice_chooses_alternatives(capsys, tmp_path):
      "--protocol budgeted takes a fixed tree"),
     (["debate", "worst-case", TREE, "--oracle", ORACLE, "--protocol", "budgeted"],
      "--protocol budgeted takes a fixed tree"),
-    (["tree", "info", TREE], "this command takes a fixed tree"),
     (["debate", "worst-case", TREE, "--oracle", ORACLE, "--protocol", "mixed:1/3"],
      "--protocol mixed:1/3 takes a fixed tree"),
     (["debate", "run", TREE, "--oracle", ORACLE, "--rho", "4", "--alice", "solver"],
@@ -101,3 +100,20 @@ def test_menu_in_a_version_one_file_is_an_unknown_key(capsys, tmp_path):
     path.write_text(json.dumps(document))
     refused(*fbs_cli(capsys, "debate", "worst-case", path, "--oracle", ORACLE, "--rho", "4"),
             "unknown key 'alternatives'")
+
+
+def test_tree_info_reads_the_readme_menu_example(capsys):
+    """`fbs tree info` on the README's menu example (issue 31: it refused it). Counted by hand
+    from examples/menu-tree.json: 19 nodes (2 menus, 4 alternatives, 13 leaves); 3
+    realisations (the survey, or the checklist with one of c4's 2 alternatives). Honest local
+    fbs (closed forms): maj:5 at weight 2 gives k + 1 = 3, and:4 at 1110 gives 1, and:2 at 10
+    gives 1, maj:3 at weight 1 gives 2; the largest is 3, at claim/survey."""
+    code, out, err = fbs_cli(capsys, "tree", "info", TREE, "--oracle", ORACLE, "--json")
+    assert code == 0, err
+    document = json.loads(out)
+    assert (document["nodes"], document["leaves"], document["menus"]) == (19, 13, 2)
+    assert document["realisations"] == "3" and document["root_value"] == 0
+    assert document["min_rho_for_fbs_condition"] == "3"
+    assert document["max_fbs_node"] == "claim/survey"
+    code, out, err = fbs_cli(capsys, "tree", "info", TREE)
+    assert code == 0 and "3 realisation(s)" in out, err

@@ -104,7 +104,7 @@ def test_devices_symlinks_and_fifos_are_written_not_replaced(capsys, tmp_path, i
     os.mkfifo(fifo)
     reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
     assert fbs(capsys, "certify", "maj:3", "--at", "110", "-o", fifo)[0] == 0
-    assert b'"format": "fbs-certificate/1"' in reader.communicate(timeout=30)[0]
+    assert b'"format": "fbs-certificate/1"' in reader.communicate(timeout=300)[0]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 

@@ -57,9 +57,9 @@ def test_dual_and_distribution_are_printed_by_coordinate(capsys):
     code, out, _ = fbs(capsys, "compute", "maj:5", "--at", "11100", "--method", "table")
     assert code == 0
     assert "dual t (Definition 3.4): 1 on x1..x3; 0 on the other 2" in out
-    assert "p = t/sum(t): 1/3 on x1..x3; 0 on the other 2" in out
+    assert "p = t/sum(t): 1/3 (~0.333333) on x1..x3; 0 on the other 2" in out
     code, out, _ = fbs(capsys, "compute", "maj:1000001", "--at", "1^600000,0^400001")
-    assert "1/100000 on each of the 600000 ones, 0 on each of the 400001 zeros" in out
+    assert "1/100000 (~1e-05) on each of the 600000 ones, 0 on each of the 400001 zeros" in out
     assert "block types (a = 100000 ones, b = 0 zeros) weight 6" in out
 
 
@@ -71,7 +71,7 @@ def test_long_witnesses_are_truncated_with_a_count(capsys):
 
 def test_certify_prints_the_witness(capsys, tmp_path):
     code, out, _ = fbs(capsys, "certify", "maj:5", "--at", "11100", "-o", tmp_path / "c.json")
-    assert code == 0 and "{x1}: 1, {x2}: 1, {x3}: 1" in out and "1/3 on each of the 3 ones" in out
+    assert code == 0 and "{x1}: 1, {x2}: 1, {x3}: 1" in out and "1/3 (~0.333333) on each of the 3 ones" in out
     assert "certificate written to" in out
 
 
@@ -108,7 +108,7 @@ def test_measures_never_change_the_method(capsys):
     assert plain["method"] == "composition" and plain["sampling"] == ["1/9"] * 9
     assert (measures["s"], measures["bs"], measures["C"]) == brute_measures(TRIBES, "0" * 9)
     code, out, _ = fbs(capsys, "compute", "tribes:3:3", "--at", "0" * 9, "--measures")
-    assert "1/9 on x1..x9" in out and "composition method's" in out
+    assert "1/9 (~0.111111) on x1..x9" in out and "composition method's" in out
 
 
 @pytest.mark.parametrize("spec, z", [("wthr:3,1,1,2:4", "1010"), ("wthr:2,2,1,1,1:4", "00111")])
@@ -166,7 +166,7 @@ def test_check_numbers_coordinates_from_one(capsys, tmp_path, change, expected):
 def test_formatting_helpers():
     assert coordinates_text([0, 1, 2, 4, 6, 7]) == "x1..x3, x5, x7, x8"
     assert coordinates_text(list(range(0, 40, 2)), 3) == "x1, x3, x5, ... (+17 more pieces)"
-    assert vector_text([Fraction(1, 2), 0, Fraction(1, 2)]) == "1/2 on x1, x3; 0 on the other 1"
+    assert vector_text([Fraction(1, 2), 0, Fraction(1, 2)]) == "1/2 (~0.5) on x1, x3; 0 on the other 1"
     assert one_based("coordinate 4: load sum_(B contains 4) w_B = 2 > 1") == \
         "coordinate x5: load sum_(B contains x5) w_B = 2 > 1"
 

@@ -42,6 +42,17 @@ THEOREMS = {
         "shared_perm_example",
     ],
     "BudgetedMixed": ["all_mixed_statements"],
+    "LowerBound": ["lemma_5_4", "lemma_5_2", "theorem_5_3", "theorem_5_1", "corollary_5_1",
+                   "corollary_5_3"],
+    "Completeness": ["theorem_4_1", "theorem_4_1_queries", "theorem_B4_branches",
+                     "theorem_B4_exact", "proposition_H", "theorem_B2a"],
+    "UpperBound": ["rhoT_le_rho_pow"],
+    "BudgetedFloors": ["optimal_dual_vanishes", "proposition_B1prime_b_step"],
+    "HonestBudgets": ["honest_budget_is_rhoT"],
+    "LowerBoundExamples": ["lemma_5_4_example", "rhoT_le_rho_pow_example", "theorem_5_1_example",
+                           "theorem_4_1_example", "theorem_B4_exact_example",
+                           "proposition_H_example", "theorem_B2a_example",
+                           "proposition_B1prime_b_example", "honest_budget_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -227,3 +238,43 @@ def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
     done = run_check_sh(tmp_path, replace_once("theorems/FbsTreeCert.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/FbsTreeCert.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("name,old,new", [
+    # Lemma 5.4 with leaves allowed at any depth: false (a leaf at the root has rho_T = 1)
+    ("theorems/LowerBound.v", "  | CLeaf, O => True", "  | CLeaf, _ => True"),
+    # Theorem 5.3 with a checker whose queries are not counted down: Gamma <= m fails
+    ("theorems/LowerBound.v", "S m' => forall b, QueriesAtMost (k b) m' end",
+     "S m' => forall b, QueriesAtMost (k b) m end"),
+    # Theorem 4.1 without the FBS condition: Bob's check may fail on the honest Alice
+    ("theorems/Completeness.v",
+     "      totalWeight (arity 0%nat) (bob (agg 0%nat) (childVals oracle arity kids 0%nat)) <= rho /\\",
+     "      True /\\"),
+    # Theorem B2 (a) without beta(root) <= beta_max: false (the root check makes her lose)
+    ("theorems/Completeness.v", "  (honestBudget oracle known bobw T <= betaMax ->", "  (True ->"),
+    # Proposition H with the first alternative instead of a feasible one
+    ("theorems/Completeness.v", "      | Some k => k", "      | Some k => 0%nat"),
+    # Proposition B1' (b)'s step with a feasible instead of an optimal Bob: false (1/6 < 1 in
+    # proposition_B1prime_b_example)
+    ("theorems/BudgetedFloors.v",
+     "       (forall bs, BobwOptimalAt bobw (agg k) z (map (capacity known (kids k) bs) (seq 0 (arity k)))) /\\",
+     "       (forall bs, DualFeasible (agg k) z (bobw (agg k) z (map (capacity known (kids k) bs) (seq 0 (arity k))))) /\\"),
+    # the honest budgets with a feasible instead of an optimal Bob: beta can exceed rho_T
+    ("theorems/HonestBudgets.v", "      BobwOptimalAt bobw phi (childValues q kids alpha)\n",
+     "      (fun c => DualFeasible phi (childValues q kids alpha)"
+     " (bobw phi (childValues q kids alpha) c))\n"),
+    # rho_T <= rho^d without the depth bound (a deep tree accepted at depth 0)
+    ("theorems/UpperBound.v",
+     "match d with O => False | S d' => forall i, (i < q)%nat -> CDepthLe (kids i) d' end",
+     "match d with O => True | S d' => forall i, (i < q)%nat -> CDepthLe (kids i) d' end"),
+], ids=["lemma-5-4-any-depth", "theorem-5-3-uncounted-queries", "theorem-4-1-no-fbs-condition",
+        "theorem-B2a-no-root-budget", "proposition-H-first-alternative", "B1prime-b-feasible-bob",
+        "honest-budget-feasible-bob", "rhoT-bound-no-depth"])
+def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
+    """Each main theorem of LowerBound.v, Completeness.v, UpperBound.v, BudgetedFloors.v and
+    HonestBudgets.v needs its hypothesis:
+    weakened, the proof in that file no longer compiles."""
+    done = run_check_sh(tmp_path, replace_once(name, old, new))
+    assert done.returncode != 0
+    assert f'File "./{name}"' in done.stderr, done.stderr

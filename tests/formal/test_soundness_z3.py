@@ -20,7 +20,6 @@ def test_every_proof_is_unsat(problem):
     assert result.result == sz.PROVED, result.detail
     assert result.steps == len(problem.steps)
     assert result.z3_version == z3.get_version_string()
-    assert 0 <= result.seconds < 10
     assert result.statement
     assert "Theorem 4.2" in result.paper_ref or "Lemma 5.2" in result.paper_ref
 

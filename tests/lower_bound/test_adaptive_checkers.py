@@ -190,3 +190,26 @@ def test_bad_checker_texts():
     wide = uniform_tree("maj:9", 1)
     with pytest.raises(TooLarge):
         make_profile(wide, random_oracle(wide, 0), "adaptive:3")
+
+
+@pytest.mark.parametrize("kind", ["dfs", "adaptive"])
+def test_a_budget_beyond_the_leaves_costs_one_memo_entry_a_node(kind):
+    """The memo was keyed by every budget from M down, also above the leaves under a node,
+    where the budget cannot run out (`adversary --checker adaptive:M` on 243 leaves: 57 s).
+    Now any budget of at least the leaves below a node is one key: with M >= the leaves, one
+    entry per node; the values are the brute force's at M = 10^6 as at M = the leaves."""
+    tree = uniform_tree("maj:3", 4)  # 121 nodes, 81 leaves
+    answers = random_oracle(tree, 3)
+    checker = adaptive.ShortCircuit(tree, answers, kind == "adaptive")
+    a = checker.query_probabilities(10**6)
+    outcomes = checker.root(10**6)
+    assert len(checker.memo) <= tree.n_nodes  # dfs short-circuits past some nodes
+    small = uniform_tree("maj:3", 2)
+    small_answers = random_oracle(small, 3)
+    for budget in (len(small.leaves()), len(small.leaves()) + 1, 10**6):
+        profile = adaptive_profile(small, small_answers, kind, budget)
+        _, brute = brute_force(small, small_answers, budget, kind == "adaptive")
+        assert profile.a == {leaf: p for leaf, p in brute.items() if p}
+    exact = adaptive.ShortCircuit(tree, answers, kind == "adaptive")
+    assert exact.query_probabilities(len(tree.leaves())) == a
+    assert exact.root(len(tree.leaves())) == outcomes

@@ -147,7 +147,7 @@ def test_true_claim_is_free_under_the_fbs_condition():
 
 def test_width_limit():
     """The enumeration of 2^q claim vectors stops at q = 12 (symmetric aggregators take the
-    DP over weights at any width)."""
+    DP over weights up to MAX_SYMMETRIC_DP_WIDTH: test_worst_case_widths.py)."""
     tree = uniform_tree("compose(or:2;and:6;and:7)", 1)
     with pytest.raises(TooLarge):
         solve_worst_case(Debate.create(tree, random_oracle(tree, 1), 4, "vertex"))

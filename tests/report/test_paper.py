@@ -117,7 +117,26 @@ def test_the_summary_line_admits_stored_certificate_differences(capsys, tmp_path
     result = CheckResult("footnote_3_chain", "Footnote 3", "s <= bs <= fbs <= C", "ok",
                          "confirmed")
     print_table([result], ["footnote_3_chain/x: recomputed certificate differs"], tmp_path)
-    summary = [line for line in capsys.readouterr().out.splitlines() if "confirmed" in line][-1]
-    assert "1 stored certificate(s) DIFFER" in summary
-    print_table([result], [], tmp_path)
-    assert "DIFFER" not in capsys.readouterr().out
+    lines = capsys.readouterr().out.splitlines()
+    summary = [line for line in lines if "confirmed" in line][-1]
+    assert lines[lines.index(summary) + 1].startswith("stored certificates: 1 DIFFER")
+    print_table([result], [], tmp_path, compared=3)
+    out = capsys.readouterr().out
+    assert "DIFFER" not in out
+    assert "stored certificates: all 3 recomputed certificates equal the stored ones" in out
+
+
+def test_the_default_run_leaves_the_extensions_to_their_flag():
+    """Issue 31: the budgeted extension took 176 of the 267 s of `fbs paper`; the default run
+    covers the paper's claims, --extensions adds this project's own protocols."""
+    import paper_checks
+    from verify.report.api import _selected, all_checks
+
+    registered = all_checks()
+    default = [c.name for c in _selected(registered, None, extensions=False)]
+    assert "budgeted_debate" not in default and "theorem_4_2_soundness" in default
+    assert len(default) == len(registered) - len(paper_checks.EXTENSIONS)
+    assert [c.name for c in _selected(registered, None, extensions=True)] == [
+        c.name for c in registered]
+    assert [c.name for c in _selected(registered, ["budgeted_debate"], False)] == [
+        "budgeted_debate"]

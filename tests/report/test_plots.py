@@ -84,9 +84,24 @@ def test_titles_name_the_instance():
 
 def test_the_budgeted_plot_explains_points_below_the_line():
     axes = drawn("budgeted_vs_paper.png")
-    legend = [t.get_text() for t in axes.get_legend().get_texts()]
+    legend = [" ".join(t.get_text().split()) for t in axes.get_legend().get_texts()]
     assert any("may lie below the line" in text for text in legend)
     assert "different instance" in writer.PLOT_CAPTIONS["budgeted_vs_paper.png"]
+
+
+@pytest.mark.parametrize("name", writer.PLOTS)
+def test_report_plots_keep_legends_off_the_data(name):
+    """Issue 31: the budgeted plot's 6-7 point legend covered the data; every legend of the
+    report now stands right of its axes, in 9-point text."""
+    axes = drawn(name)
+    legend = axes.get_legend()
+    if legend is None:
+        return
+    canvas = FigureCanvasAgg(axes.figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    assert legend.get_window_extent(renderer).x0 >= axes.get_window_extent(renderer).x1 - 1
+    assert min(t.get_fontsize() for t in legend.get_texts()) >= 9
 
 
 def test_report_md_has_a_caption_under_each_plot():
@@ -129,7 +144,7 @@ def test_a_tree_census_has_one_panel_per_tree_table_and_no_empty_panel():
 
 def test_function_shares_are_bars_on_a_linear_axis():
     axes = panels(census_of(FUNCTIONS, {}))
-    assert len(axes) == 4
+    assert len(axes) == 5  # fbs, s, bs, C, and the four compared at q = 3
     for panel in axes:
         assert panel.get_yscale() == "linear" and "share" in panel.get_ylabel()
         assert panel.get_xlabel() and panel.get_title()
@@ -137,9 +152,49 @@ def test_function_shares_are_bars_on_a_linear_axis():
     heights = [round(p.get_height(), 6) for p in fbs_panel.patches]
     assert sorted(heights) == sorted([0.36, 0.0, 0.64, 0.5, 0.1, 0.4])  # counts / total
     mixed = panels(census_of(FUNCTIONS, TREES))
-    assert len(mixed) == 6
+    assert len(mixed) == 7
+
+
+def test_values_sit_at_their_size_and_the_four_measures_are_compared():
+    """Issue 31: 3/2 between 1 and 2 (the axis to scale, not evenly spaced categories), a
+    panel with s, bs, fbs and C at the largest arity, legends outside the data, fonts >= 9."""
+    axes = panels(census_of(FUNCTIONS, {}))
+    ticks = {t.get_text(): x for t, x in zip(axes[0].get_xticklabels(), axes[0].get_xticks())}
+    assert ticks == {"1": 1.0, "3/2": 1.5, "2": 2.0}
+    compared = axes[4]
+    assert "s, bs, fbs and C compared" in compared.get_title()
+    legend = [t.get_text() for t in compared.get_legend().get_texts()]
+    assert legend == ["s", "bs", "fbs", "C"]
+    canvas = FigureCanvasAgg(compared.figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    for panel in axes:
+        box, legend_box = panel.get_window_extent(renderer), panel.get_legend().get_window_extent(
+            renderer)
+        assert legend_box.x0 >= box.x1 - 1  # to the right of the data, not on it
+        assert min(t.get_fontsize() for t in panel.get_xticklabels()) >= 9
 
 
 def test_an_empty_census_says_so():
     axes = panels(census_of({}, {}))
     assert len(axes) == 1 and "no fbs or tree rows" in axes[0].texts[0].get_text()
+
+
+def test_the_exhaustive_census_draws_the_four_measures_compared(tmp_path):
+    """`fbs census --exhaustive Q -o PREFIX` writes PREFIX.png too (issue 31: it drew no
+    plot): one panel over all pairs, one over all functions with the global census."""
+    import io
+
+    from matplotlib.image import imread
+
+    from verify import exhaustive_census
+    from verify.sweep.census_plot import exhaustive_plot
+    from verify.sweep.exhaustive_report import write_outputs
+
+    census = exhaustive_census(3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        image = imread(io.BytesIO(exhaustive_plot(census)))
+    assert image.shape[1] >= 1500  # two panels side by side (q <= 4: the global census too)
+    write_outputs(census, str(tmp_path / "q3"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["q3.json", "q3.md", "q3.png"]

@@ -108,3 +108,28 @@ def test_a_bare_list_of_blocks_is_the_same_family(tmp_path):
         str(tmp_path / "object.json"), 3) == [(1,), (0,)]
     result = _fbs("blocks", "maj:3", "--at", "110", "--check", str(tmp_path / "bare.json"))
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("family", [
+    [[5]], [[3]], [[-1]],  # maj:3 has coordinates 0..2, as the CLI's family files
+    [[True]], [[0, False]], [[0.0]], [["0"]], [[]], [[0], [0]], [5], "01", None, 5,
+    {"blocks": [[0]]},
+])
+def test_check_blocks_refuses_what_a_family_file_may_not_hold(family):
+    import verify
+    from verify.base.errors import BadInput
+
+    with pytest.raises(BadInput, match="famil|block"):
+        verify.check_blocks("maj:3", "110", family)
+
+
+def test_check_blocks_reads_tuples_sets_and_numpy_integers_as_lists():
+    import numpy as np
+
+    import verify
+
+    f = parse_spec("maj:3")
+    expected = check_family(f, (1, 1, 0), [(0,), (1,)], "sat")  # the family decision itself
+    for family in ([(0,), (1,)], [{0}, [np.int64(1)]], ((np.uint8(0),), (1, 1))):
+        report = verify.check_blocks("maj:3", "110", family)
+        assert report.members == expected.members and report.ok

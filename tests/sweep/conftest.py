@@ -3,15 +3,13 @@ is needed beyond what these fixtures start)."""
 
 import pytest
 
-from verify.sweep.runner import local_client
+from verify.sweep.runner import close_client, local_client
 
 
 def _client(workers: int):
     client = local_client(workers)
     yield client
-    cluster = client.cluster
-    client.close()
-    cluster.close()
+    close_client(client, local=True)
 
 
 @pytest.fixture(scope="session")

@@ -155,3 +155,30 @@ def test_the_committed_q5_global_census():
         at_least = [sum(n for v, n in tails[m].items() if v >= t) for m in ("s", "bs", "fbs", "C")]
         assert at_least == sorted(at_least), t
     assert max(tails["C"]) == 5 and tails["s"][Fraction(5)] > 0  # parity: s = 5
+
+
+def test_the_tables_prove_fbs_equals_bs_equals_c_for_five_inputs():
+    """Issue 31: what the q = 5 tables prove, in the JSON and the report: s(f) <= bs(f) <=
+    fbs(f) <= C(f) at every function, so equal distributions mean equal values at every one
+    of the 2^32 functions; s differs (the committed counts at 2, 3 and 4 differ from bs's)."""
+    from verify.sweep.exhaustive_report import identity_lines
+    from verify.sweep.global_census import chain_identities
+
+    overall = json.loads(Q5_RESULT.read_text())["global"]
+    found = {tuple(p["measures"]): p for p in chain_identities(overall)}
+    assert found[("bs", "fbs")]["equal_for_every_function"]
+    assert found[("fbs", "C")]["equal_for_every_function"]
+    assert found[("s", "bs")]["counts_differ_at"] == ["2", "3", "4"]
+    assert overall["identities"] == chain_identities(overall)  # the committed file says it
+    text = "\n".join(identity_lines(overall))
+    assert "fbs(f) = C(f) for every one of the 4294967296 functions" in text
+
+
+def test_unequal_distributions_prove_nothing_more():
+    """A made-up pair whose counts differ: no identity is claimed."""
+    from verify.sweep.global_census import chain_identities
+
+    overall = {"s": {"0": "1", "1": "3"}, "bs": {"0": "1", "1": "2", "2": "1"},
+               "fbs": {"0": "1", "1": "2", "2": "1"}, "C": {"0": "1", "2": "3"}}
+    pairs = [p["equal_for_every_function"] for p in chain_identities(overall)]
+    assert pairs == [False, True, False]

@@ -189,7 +189,7 @@ def test_ctrl_c_on_the_command_exits_130_promptly_with_complete_parts(tmp_path):
         while time.monotonic() < deadline and len(list(store.glob("rows/*.parquet"))) < 1:
             time.sleep(0.2)
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=60)
+        _, err = process.communicate(timeout=600)
     assert process.returncode == 130, err.decode()
     assert "rerun the same command to resume" in err.decode() and b"Traceback" not in err
     lines = [line for line in err.decode().splitlines() if line.strip()]

@@ -1,7 +1,7 @@
 """Random trees beyond the node limit are refused before any node is built: by a lower bound
 (no early leaves) or by counting the same random draws, which must agree with the builder."""
 
-import time
+import random
 
 import pytest
 
@@ -33,9 +33,21 @@ def _refused(make) -> bool:
     return False
 
 
-@pytest.mark.parametrize("depth, p", [(50, 0.0), (50, 0.5), (1000, 0.0)])
-def test_a_too_large_random_tree_is_refused_promptly(depth, p):
-    start = time.perf_counter()
+@pytest.mark.parametrize("depth, p, most_draws", [
+    (50, 0.0, 0), (1000, 0.0, 0),  # the lower bound refuses before a single draw
+    (50, 0.5, builders.MAX_NODES + 3)])  # a draw per node counted, and one node's children
+def test_a_too_large_random_tree_is_refused_before_any_node_is_built(depth, p, most_draws,
+                                                                     monkeypatch):
+    """The work is counted, not timed: the random draws made and no node record built."""
+    draws = []
+
+    class Counting(random.Random):
+        def random(self):
+            draws.append(1)
+            return super().random()
+
+    monkeypatch.setattr(builders, "random", type("R", (), {"Random": Counting}))
+    monkeypatch.setattr(builders, "from_records", lambda *args: pytest.fail("a node was built"))
     with pytest.raises(TooLarge, match="exceeds"):
         random_tree(0, depth, ["maj:3"], p)
-    assert time.perf_counter() - start < 30
+    assert len(draws) <= most_draws

@@ -3,7 +3,8 @@ Trust boundary): that process imports the standard library and `verify.checker` 
 nothing untrusted (numpy, solvers, the rest of fbs-verify) is loaded beside the checker.
 
 The child is started with `-I -S` (no site-packages, no environment variables, no current
-directory on the path) and reports one JSON line per certificate (verify/checker/__main__.py).
+directory on the path), the folder holding `verify/` appended after the standard library
+(`boot_code`), and reports one JSON line per certificate (verify/checker/__main__.py).
 """
 
 from __future__ import annotations
@@ -19,8 +20,18 @@ from typing import Callable, Iterable
 from .errors import EXIT_BUG, FbsError
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # the folder that holds `verify/`
-BOOT = (f"import sys; sys.path.insert(0, {str(PACKAGE_ROOT)!r}); "
-        "from verify.checker.__main__ import main; sys.exit(main())")
+
+
+def boot_code(root: Path) -> str:
+    """The child's start-up line: the folder holding `verify/` goes AFTER the standard
+    library on sys.path. In a non-editable install that folder is site-packages, where a
+    module named like a standard one (json.py, fractions.py) must never be the one the
+    trusted process loads; appended last, only `verify` itself is found there."""
+    return (f"import sys; sys.path.append({str(root)!r}); "
+            "from verify.checker.__main__ import main; sys.exit(main())")
+
+
+BOOT = boot_code(PACKAGE_ROOT)
 
 
 class CheckerFailure(FbsError):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 MAX_ROWS = 40
+MAX_REPR = 300  # characters of repr(result)
 MAX_CELL = 160
 
 
@@ -31,20 +32,25 @@ class NotebookView:
     | certified | True: certified: the stdlib-only checker accepted the certificate |
     | primal y (Def. 3.3) | {x1}: 1, {x2}: 1, {x3}: 1 |
     | dual t (Def. 3.4) | 1 on x1..x3; 0 on the other 2 |
-    | Bob's p = t/sum(t) | 1/3 on x1..x3; 0 on the other 2 |
+    | Bob's p = t/sum(t) | 1/3 (~0.333333) on x1..x3; 0 on the other 2 |
     ...
     >>> blocks("maj:3", "110").to_pandas().to_dict("records")
     [{'block': [0], 'size': 1}, {'block': [1], 'size': 1}]
 
-    `fbs` (and `blocks`, `check_blocks`) also take a sympy Boolean expression; its symbols
-    become x1, x2, ... in the order of their names:
+    `fbs` (and `blocks`, `check_blocks`) also take a sympy Boolean expression. Its symbols
+    become x1, x2, ... in natural order of their names (digit runs compare as numbers:
+    a1 < a2 < a10; symbols sharing a name stay distinct variables), the arity being the number
+    of symbols; `variables=[...]` (symbols or names) gives the order and may add unused
+    variables. The result's `variables` says which symbol each coordinate is:
 
     >>> import sympy
     >>> from verify import fbs
-    >>> a, b, c = sympy.symbols("a b c")
-    >>> r = fbs((a & b) | c, "000")
-    >>> r.spec, r.value
-    ('expr:3:(x3 | (x1 & x2))', Fraction(2, 1))
+    >>> a1, a2, a10 = sympy.symbols("a1 a2 a10")
+    >>> r = fbs(a1 & a2 & ~a10, "110")
+    >>> r.spec, r.value, r.variables
+    ('expr:3:(x1 & x2 & ~(x3))', Fraction(3, 1), ('a1', 'a2', 'a10'))
+    >>> fbs(a1 | a10, "010", variables=[a10, a2, a1]).variables
+    ('a10', 'a2', 'a1')
     """
 
     notebook_hidden: tuple[str, ...] = ()  # to_json() fields that notebook_rows already show
@@ -52,6 +58,16 @@ class NotebookView:
     def notebook_rows(self) -> list[tuple[str, str]]:
         """(label, text) rows shown first; the rest of to_json() follows."""
         return []
+
+    def __repr__(self) -> str:
+        """Short: the class and its first rows (a result may hold a whole tree or store;
+        `to_json()` and `_repr_markdown_()` give the full data). Result dataclasses are
+        declared with repr=False so that this one is used."""
+        rows = self.notebook_rows() or json_rows(self.to_json())[:4]
+        text = "; ".join(f"{label}: {value}" for label, value in rows[:4])
+        if len(text) > MAX_REPR:
+            text = text[:MAX_REPR - 3] + "..."
+        return f"<{type(self).__name__} {text} (all fields: .to_json())>"
 
     def _repr_markdown_(self) -> str:
         first = self.notebook_rows()
@@ -91,6 +107,23 @@ def value_text(value) -> str:
 def cell(text: str) -> str:
     """Text safe inside a Markdown table cell."""
     return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def exact_columns(frame, columns):
+    """The frame with each exact column (p/q text) as `fractions.Fraction` objects, and a
+    float column `<name>_float` beside it (kept if the frame has one), so that sums and
+    comparisons stay exact and `astype(float)` is never needed."""
+    from fractions import Fraction
+
+    for name in columns:
+        if name not in frame.columns:
+            continue
+        exact = frame[name].map(lambda v: None if v is None else Fraction(v))
+        frame[name] = exact
+        if f"{name}_float" not in frame.columns:
+            frame.insert(frame.columns.get_loc(name) + 1, f"{name}_float",
+                         exact.map(lambda v: None if v is None else float(v)))
+    return frame
 
 
 def require_pandas():

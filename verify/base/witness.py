@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from verify.base.numbers import fraction_text, short_fraction
+from verify.base.numbers import short_fraction
 
 SHOWN = 8  # items shown before "... (+N more)"
 
@@ -27,6 +27,19 @@ def coordinates_text(indices: Sequence[int], limit: int = SHOWN) -> str:
     return _truncated(pieces, limit, "more pieces")
 
 
+def ranges_text(indices: Sequence[int], limit: int = 4 * SHOWN) -> str:
+    """0-based indices as 1-based ranges, '1-33, 40, 42-45' (children y_1..y_q are numbered
+    from 1 as in the paper); at most `limit` ranges, the rest counted, never cut silently."""
+    ordered = sorted(set(indices))
+    pieces, start = [], 0
+    for k in range(1, len(ordered) + 1):
+        if k == len(ordered) or ordered[k] != ordered[k - 1] + 1:
+            first, last = ordered[start] + 1, ordered[k - 1] + 1
+            pieces.append(str(first) if first == last else f"{first}-{last}")
+            start = k
+    return _truncated(pieces, limit, f"more ranges; {len(ordered)} in all") if pieces else "none"
+
+
 def _run(first: int, last: int) -> str:
     if first == last:
         return f"x{first + 1}"
@@ -40,13 +53,13 @@ def _truncated(pieces: list[str], limit: int, what: str) -> str:
 
 
 def value_text(value) -> str:
-    """An exact value, compact: p/q when short, else short_fraction's float form."""
-    text = fraction_text(value)
-    return text if len(text) <= 24 else short_fraction(value)
+    """An exact value, compact: an integer as it is, p/q with its decimal beside it, or only
+    the decimal when p/q is long (short_fraction)."""
+    return short_fraction(value)
 
 
 def vector_text(vector: Sequence, limit: int = SHOWN) -> str:
-    """A per-coordinate vector grouped by value: '1/3 on x1, x4, x7; 0 on the other 6'."""
+    """A per-coordinate vector grouped by value: '1/3 (~0.333333) on x1, x4, x7; 0 on the other 6'."""
     groups: dict = {}
     zeros = 0
     for index, value in enumerate(vector):
@@ -63,7 +76,7 @@ def vector_text(vector: Sequence, limit: int = SHOWN) -> str:
 
 
 def blocks_text(primal, limit: int = SHOWN) -> str:
-    """Primal blocks with their weights: '{x1, x2}: 1/2, {x3}: 1'; at most `limit` blocks."""
+    """Primal blocks with their weights: '{x1, x2}: 1/2 (~0.5), {x3}: 1'; at most `limit` blocks."""
     parts = [f"{{{coordinates_text(block, 4)}}}: {value_text(weight)}"
              for block, weight in primal]
     return _truncated(parts, limit, "more blocks")

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from verify.base.arguments import EXACT, FLAG, PATH, TEXT, api, integer, number, optional, sequence
 from verify.base.errors import BadInput, TooLarge
 from verify.base.files import AtomicOutput
 from verify.base.notebook import NotebookView
@@ -24,6 +25,7 @@ from verify.protocol.engine import ALICE_WINS, BOB_WINS, StateGraph
 from verify.protocol.planner import parse_probability, repetitions_needed
 from verify.protocol.sampling import RunsResult, check_run_size, sample_runs
 from verify.trees.api import as_oracle, as_tree
+from verify.trees.kinds import ORACLE, TREE
 
 from .bob import seed_views
 from .bounds import (
@@ -113,7 +115,7 @@ def _alice(instance: Instance, kind: str):
 # ----------------------------------------------------------------------------- runs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BudgetedRuns(NotebookView):
     """N seeded runs of Budgeted FBS Debate against one Alice, with the exact catch probability."""
 
@@ -138,6 +140,8 @@ class BudgetedRuns(NotebookView):
         return document
 
 
+@api(tree=TREE, oracle=ORACLE, alice=TEXT, runs=integer(1), seed=integer(0),
+     confidence=number(0, 1), transcript=optional(PATH), progress=FLAG)
 def budgeted_debate(tree, oracle, *, beta_max=None, alice: str = "honest", runs: int = 1,
                     seed: int = 0, confidence: float = 0.95, transcript=None,
                     progress: bool = False) -> BudgetedRuns:
@@ -172,7 +176,7 @@ def budgeted_debate(tree, oracle, *, beta_max=None, alice: str = "honest", runs:
 # ----------------------------------------------------------------------------- worst case
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BudgetedWorstCase(NotebookView):
     """The worst case as an interval [proved lower bound, best liar found] (docs/budgeted.md,
     section 5): exact only where the two meet. Every liar found is compared with the
@@ -369,6 +373,8 @@ def _lower_bound(debate: BudgetedDebate, plan: WorstCasePlan) -> LowerBound:
     return per_child_lower_bound(debate, floor_vectors=MAX_BOUND_VECTORS - root_vectors)
 
 
+@api(tree=TREE, oracle=ORACLE, grid=optional(sequence(EXACT, "numbers")), strategies=integer(0),
+     seed=integer(0), progress=FLAG)
 def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: int = 200,
                         seed: int = 0, progress: bool = False) -> BudgetedWorstCase:
     """The worst case as an interval [proved lower bound, best liar found]: the per-child
@@ -399,7 +405,8 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
                            "later floors are taken as 0 (valid, weaker)")
         exact_all = exact_at_height_one(debate) if plan.exact_height_one else None
         bar.update()
-        sacrifice = sacrifice_search(debate)
+        with Progress(None, "sacrifice-and-inflate search (states)", enabled=shown) as states:
+            sacrifice = sacrifice_search(debate, tick=states.update)
         bar.update()
         committed = grid_case = None
         if max(lower.value, exact_all or 0) == sacrifice.catch_probability_exact:
@@ -433,7 +440,7 @@ def _attempt(solve, debate, skipped: list, name: str):
 # ----------------------------------------------------------------------------- completeness
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BudgetedCompleteness(NotebookView):
     """The honest Alice against every path Bob can sample (our Theorem B2)."""
 
@@ -463,6 +470,7 @@ class BudgetedCompleteness(NotebookView):
         return document
 
 
+@api(tree=TREE, oracle=ORACLE)
 def budgeted_completeness(tree, oracle, *, beta_max=None) -> BudgetedCompleteness:
     """Every state Bob can reach against the honest Alice, and her exact loss probability.
 
@@ -480,7 +488,7 @@ def budgeted_completeness(tree, oracle, *, beta_max=None) -> BudgetedCompletenes
 # ----------------------------------------------------------------------------- plan
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BudgetedPlan(NotebookView):
     """Runs for a lie to be caught with probability >= 1 - delta, beside Theorem 5.3's bound."""
 
@@ -505,6 +513,7 @@ class BudgetedPlan(NotebookView):
                 "note": "one oracle query per run, so m = R; Theorem 5.3: m >= (1 - 2 delta) rho_T"}
 
 
+@api(tree=optional(TREE), oracle=optional(ORACLE))
 def budgeted_plan(beta_max=None, delta="1/100", *, tree=None, oracle=None) -> BudgetedPlan:
     """The smallest R with (1 - min(1, 1/beta_max))^R <= delta; with a tree, beta_max defaults
     to rho_T and Theorem 5.3's lower bound (1 - 2 delta) rho_T comes beside it.
@@ -555,7 +564,7 @@ def leaf_reach(graph: StateGraph) -> tuple[dict[int, Fraction], Fraction, Fracti
     return leaves, early, failed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BudgetedOptimality(NotebookView):
     """Bob's leaf distribution against the honest Alice, pi, and t = rho_T pi as a certified
     optimal dual of the global LP of F_T at alpha (our Theorem B2)."""
@@ -577,6 +586,7 @@ class BudgetedOptimality(NotebookView):
                 "method": self.method, "certified": self.certified, "message": self.message}
 
 
+@api(tree=TREE, oracle=ORACLE)
 def budgeted_optimality(tree, oracle) -> BudgetedOptimality:
     """Certify that the honest run's leaf distribution times rho_T is an optimal dual of F_T.
 
@@ -601,6 +611,7 @@ def budgeted_optimality(tree, oracle) -> BudgetedOptimality:
 # ----------------------------------------------------------------------------- Theorem 5.3
 
 
+@api(tree=TREE, oracle=ORACLE, runs=integer(1))
 def budgeted_checker(tree, oracle, runs: int, *, beta_max=None) -> Profile:
     """Theorem 5.3's view of R budgeted runs with the honest-for-O_Y Alice: a_s per leaf.
 

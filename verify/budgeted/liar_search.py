@@ -87,8 +87,9 @@ class SacrificeAlice:
 
 
 class _Search:
-    def __init__(self, debate: BudgetedDebate, max_states: int):
+    def __init__(self, debate: BudgetedDebate, max_states: int, tick=None):
         self.debate, self.tree, self.max_states = debate, debate.tree, max_states
+        self.tick = tick or (lambda: None)
         self.honest = committed_budgets(debate, debate.values)
         self.memo: dict = {}
         self.decisions: dict = {}
@@ -97,6 +98,7 @@ class _Search:
     def best(self, node: int, claim: int, budget: Fraction) -> Fraction:
         key = (node, claim, budget)
         if key not in self.memo:
+            self.tick()
             self.memo[key] = self._solve(node, claim, budget)
         return self.memo[key]
 
@@ -257,10 +259,12 @@ class _Search:
         return list(start) if budgets is None else budgets
 
 
-def sacrifice_search(debate: BudgetedDebate, max_states: int = MAX_STATES) -> SacrificeSearch:
+def sacrifice_search(debate: BudgetedDebate, max_states: int = MAX_STATES,
+                     tick=None) -> SacrificeSearch:
     """The best sacrifice-and-inflate liar with root budget beta_max (module docstring); its
-    catch probability is the engine's exact evaluation of the strategy played."""
-    search = _Search(debate, max_states)
+    catch probability is the engine's exact evaluation of the strategy played. `tick`, if
+    given, is called once per state searched (a progress counter)."""
+    search = _Search(debate, max_states, tick)
     root, lie = debate.tree.root, 1 - debate.values[debate.tree.root]
     budget = debate.beta_max
     if not (debate.constant(root) and lie not in debate.ranges[root]):

@@ -109,9 +109,14 @@ def check(obj: dict) -> CheckReport:
         return rejected("root-value", f"the root's certified value is {show(value)}, "
                                       f"the certificate claims {show(claimed)}")
     return accepted(value, f"valid: rho_T = fbs_alpha(F_T) = {show(value)} for a tree with "
-                           f"{shape.n_leaves} leaves and depth {shape.depth} "
-                           f"({len(records.items)} node records, "
-                           f"{len(classes.rho) - 2} distinct node classes)")
+                           f"{_count(shape.n_leaves, 'leaf', 'leaves')} and depth {shape.depth} "
+                           f"({_count(len(records.items), 'node record')}, "
+                           f"{_count(len(classes.ids), 'distinct node class', 'distinct node classes')}"
+                           " checked)")
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def unpack_alpha(text: str, n_leaves: int) -> str:

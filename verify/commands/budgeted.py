@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from verify.base.numbers import shown
+
 from .verdicts import honest_verdict, outside_note, worst_case_verdict
 
 LABEL = "Budgeted FBS Debate (this project's extension, docs/budgeted.md; not the paper's protocol)"
@@ -20,9 +22,10 @@ LABEL = "Budgeted FBS Debate (this project's extension, docs/budgeted.md; not th
 def _head(document, stream=None) -> None:
     print(f"{LABEL}: {document['tree'] or 'a tree without a description'} (depth {document['depth']}, {document['nodes']} nodes)",
           file=stream)
-    rho = document["rho_T"] if document["rho_T"] is not None else "(not computed: repeated queries)"
-    print(f"  beta_max = {document['beta_max']}, rho_T = {rho}; guarantee: a lying Alice loses "
-          f"with probability >= min(1, 1/beta_max) = {document['guarantee']}", file=stream)
+    rho = shown(document["rho_T"]) if document["rho_T"] is not None else (
+        "(not computed: repeated queries)")
+    print(f"  beta_max = {shown(document['beta_max'])}, rho_T = {rho}; guarantee: a lying Alice loses "
+          f"with probability >= min(1, 1/beta_max) = {shown(document['guarantee'])}", file=stream)
 
 
 def _inputs(args) -> list:
@@ -54,7 +57,7 @@ def run_run(args) -> int:
     _head(document, stream)
     lie = "lies" if document["alice_lies"] else "tells the truth"
     print(f"  Alice ({document['alice']}) answers {document['alice_answer']} with root budget "
-          f"{document['alice_root_budget']}: she {lie} (L(x) = {document['true_value']})",
+          f"{shown(document['alice_root_budget'])}: she {lie} (L(x) = {document['true_value']})",
           file=stream)
     low, high = document["clopper_pearson_float"]
     print(f"  {document['runs']} run(s), seed {document['seed']}: Bob won {document['caught']}; "
@@ -62,8 +65,8 @@ def run_run(args) -> int:
           f"{round(100 * document['confidence'], 4):g}% Clopper-Pearson [{low:.6g}, {high:.6g}]",
           file=stream)
     inside = "inside" if document["interval_contains_exact"] else "OUTSIDE"
-    print(f"  catch_probability_exact = {document['catch_probability_exact']} "
-          f"(~{document['catch_probability_exact_float']:.6g}, {inside} the interval"
+    print(f"  catch_probability_exact = {shown(document['catch_probability_exact'])} "
+          f"({inside} the interval"
           f"{outside_note(100 * document['confidence'], document['interval_contains_exact'])})",
           file=stream)
     if document["alice"] != "honest":
@@ -101,25 +104,25 @@ def run_worst_case(args) -> int:
 def _print_worst_case(document) -> None:
     _head(document)
     interval = document["worst_case"]
-    low, high = interval["lower_bound"], interval["upper_bound"]
+    low, high = shown(interval["lower_bound"]), shown(interval["upper_bound"])
     word = f"exact: {low}" if interval["exact"] else f"in [{low}, {high}]"
     print(f"  worst-case catch probability {word} (lower bound proved: "
           f"{interval['lower_bound_from']}; upper bound: the best liar found)")
     print(f"  liars found: sacrifice and inflate "
-          f"{document['sacrifice_search']['catch_probability_exact']}", end="")
+          f"{shown(document['sacrifice_search']['catch_probability_exact'])}", end="")
     for key, name in (("committed_exact", "committed"), ("grid_exact", "budget grid")):
         if document[key] is not None:
-            print(f"; {name} {document[key]['catch_probability_exact']}", end="")
+            print(f"; {name} {shown(document[key]['catch_probability_exact'])}", end="")
     search = document["random_search"]
     if search is not None:
         print(f"; {search['strategies']} random (seed {search['seed']}) "
-              f"{search['least_catch']}, {search['violations']} below the guarantee", end="")
+              f"{shown(search['least_catch'])}, {search['violations']} below the guarantee", end="")
     print()
     for reason in document["skipped"]:
         print(f"  not attempted: {reason}")
     verdict = "holds" if document["guarantee_holds"] else "FAILS"
-    print(f"  best liar found {high} (~{interval['upper_bound_float']:.6g}) >= "
-          f"{document['guarantee']}: Theorem B1 {verdict}")
+    print(f"  best liar found {high} >= "
+          f"{shown(document['guarantee'])}: Theorem B1 {verdict}")
 
 
 def run_completeness(args) -> int:
@@ -139,16 +142,16 @@ def run_completeness(args) -> int:
     else:
         _head(document)
         verdict = "never loses" if document["honest_never_loses"] else (
-            f"LOSES with probability {document['loss_probability']} "
+            f"LOSES with probability {shown(document['loss_probability'])} "
             f"({', '.join(document['losing_reasons'])})")
         print(f"  honest Alice, honest budgets: {document['states']} reachable states, "
               f"{document['run_ends']} run ends: she {verdict}")
         equal = document["root_budget_equals_rho_T"]
-        print(f"  her root budget {document['honest_root_budget']}"
+        print(f"  her root budget {shown(document['honest_root_budget'])}"
               + ("" if equal is None else f" {'=' if equal else '!='} rho_T"))
     return honest_verdict(document["honest_root_budget"], document["beta_max"],
                           not document["honest_never_loses"],
-                          f"loss probability {document['loss_probability']}")
+                          f"loss probability {shown(document['loss_probability'])}")
 
 
 def run_plan(args) -> int:
@@ -167,15 +170,15 @@ def run_plan(args) -> int:
     if args.json:
         print_json(document)
         return plan_verdict(document)
-    print(f"repetition plan, {LABEL}: beta_max = {document['beta_max']}, "
-          f"delta = {document['delta']}")
-    print(f"  per-run catch probability >= min(1, 1/beta_max) = {document['per_run_bound']}")
+    print(f"repetition plan, {LABEL}: beta_max = {shown(document['beta_max'])}, "
+          f"delta = {shown(document['delta'])}")
+    print(f"  per-run catch probability >= min(1, 1/beta_max) = {shown(document['per_run_bound'])}")
     print(f"  R = {document['runs']} independent runs: smallest R with (1 - 1/beta_max)^R <= delta"
           f" (beta_max ln(1/delta) = {document['beta_max_ln_1_over_delta_float']:.6g})")
     if document["theorem_5_3_queries"] is not None:
         print(f"  Theorem 5.3: any checker right with probability >= 1 - delta needs m >= "
               f"(1 - 2 delta) rho_T, i.e. >= {document['theorem_5_3_queries']} queries "
-              f"(rho_T = {document['rho_T']}; one query per run)")
+              f"(rho_T = {shown(document['rho_T'])}; one query per run)")
     return plan_verdict(document)
 
 

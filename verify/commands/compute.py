@@ -111,8 +111,14 @@ def block_counts(result) -> str:
             f"table); primal support: {len(result.primal)} blocks")
 
 
-def _short(bits: str) -> str:
-    return bits if len(bits) <= 64 else f"{bits[:30]}...{bits[-30:]} ({len(bits)} characters)"
+def _short(text: str) -> str:
+    """A spec or an input for a terminal: a spec cut in the middle (it is in --json whole),
+    an input as bits_display shows it."""
+    from verify.functions.bits import bits_display
+
+    if set(text) <= {"0", "1"}:
+        return bits_display(text)
+    return text if len(text) <= 64 else f"{text[:30]}...{text[-30:]} ({len(text)} characters)"
 
 
 def run_certify(args) -> int:

@@ -239,8 +239,9 @@ def _print_single_run(debate, alice, seed: int, stream) -> None:
 
 
 def _bits(z) -> str:
-    text = "".join(map(str, z))
-    return text if len(text) <= 64 else f"{text[:30]}...{text[-30:]} ({len(text)} bits)"
+    from verify.functions.bits import bits_display
+
+    return bits_display("".join(map(str, z)))
 
 
 def _print_run(document, stream) -> None:
@@ -329,6 +330,7 @@ def run_worst(args) -> int:
 
 def _print_worst(document) -> None:
     from verify.base.numbers import fraction_from_text, short_fraction
+    from verify.base.witness import ranges_text
 
     def show(name: str) -> str:
         return short_fraction(fraction_from_text(document[name]))
@@ -349,8 +351,9 @@ def _print_worst(document) -> None:
     if document["strategy"]:
         top = document["strategy"][0]
         chosen = f"alternative {top['alternative']!r}, " if "alternative" in top else ""
-        print(f"  strategy at the root: {chosen}z = {_bits(top['z'])} (lies at children "
-              f"{[i + 1 for i in top['lies']][:20]}), fbs = {top['fbs']}; "
+        print(f"  strategy at the root: {chosen}z = {_bits(top['z'])} ({len(top['lies'])} "
+              f"lie(s), at children {ranges_text(top['lies'])}), fbs = "
+              f"{short_fraction(fraction_from_text(top['fbs']))}; "
               f"{document['strategy_states']} internal state(s) reachable (see --json)")
         print(f"  ({CHILDREN_NOTE})")
     if document["depth_note"]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sys
 
+from verify.base.numbers import shown
+
 LABEL = ("Mixed FBS Debate (this project's extension, docs/budgeted.md section 7; not the "
          "paper's protocol)")
 
@@ -19,11 +21,11 @@ def _lam(args):
 
 def _head(document) -> None:
     print(f"{LABEL}: {document['tree'] or 'a tree without a description'} (depth {document['depth']}, {document['nodes']} nodes)")
-    print(f"  lambda = {document['lambda']}, rho = {document['rho']} (paper rule "
-          f"{document['rule']}), beta_max = {document['beta_max']}, rho_T = {document['rho_T']}")
+    print(f"  lambda = {shown(document['lambda'])}, rho = {shown(document['rho'])} (paper rule "
+          f"{document['rule']}), beta_max = {shown(document['beta_max'])}, rho_T = {shown(document['rho_T'])}")
     print(f"  guarantee (Theorem B4, ours): lambda rho^-d + (1 - lambda) min(1, 1/beta_max) = "
-          f"{document['guarantee']} (paper {document['paper_guarantee']}, budgeted "
-          f"{document['budgeted_guarantee']})")
+          f"{shown(document['guarantee'])} (paper {shown(document['paper_guarantee'])}, budgeted "
+          f"{shown(document['budgeted_guarantee'])})")
 
 
 def run_run(args) -> int:
@@ -49,14 +51,14 @@ def run_worst_case(args) -> int:
     else:
         _head(document)
         interval = document["worst_case"]
-        low, high = interval["lower_bound"], interval["upper_bound"]
+        low, high = shown(interval["lower_bound"]), shown(interval["upper_bound"])
         print(f"  worst-case catch probability {'exact: ' + low if interval['exact'] else f'in [{low}, {high}]'}"
               f" (lower bound: Theorem B4 with the paper protocol's exact worst case "
-              f"{document['paper_worst_exact']} and the budgeted lower bound "
-              f"{document['budgeted_worst']['lower_bound']}; upper: the best liar found)")
+              f"{shown(document['paper_worst_exact'])} and the budgeted lower bound "
+              f"{shown(document['budgeted_worst']['lower_bound'])}; upper: the best liar found)")
         for liar in document["liars"]:
-            print(f"  liar {liar['name']}: mixed {liar['mixed_catch']} (paper branch "
-                  f"{liar['paper_branch']}, budgeted branch {liar['budgeted_branch']})")
+            print(f"  liar {liar['name']}: mixed {shown(liar['mixed_catch'])} (paper branch "
+                  f"{shown(liar['paper_branch'])}, budgeted branch {shown(liar['budgeted_branch'])})")
     if not result.consistent:
         raise SolverFailure("a liar beat Theorem B4's lower bound (a bug of ours)")
     _honest_budget_warning(result.setup.mixed.budgeted)
@@ -88,18 +90,18 @@ def run_completeness(args) -> int:
         print_json(document)
     else:
         _head(document)
-        print(f"  honest Alice: loses with probability {document['loss_probability']} (paper "
-              f"branch {document['paper_branch_loss']}, budgeted branch "
-              f"{document['budgeted_branch_loss']}); root budget {document['honest_root_budget']}"
-              f", largest honest local fbs {document['largest_honest_local_fbs']}")
+        print(f"  honest Alice: loses with probability {shown(document['loss_probability'])} (paper "
+              f"branch {shown(document['paper_branch_loss'])}, budgeted branch "
+              f"{shown(document['budgeted_branch_loss'])}); root budget {shown(document['honest_root_budget'])}"
+              f", largest honest local fbs {shown(document['largest_honest_local_fbs'])}")
     if result.largest_local_fbs > result.setup.mixed.paper.rho:
         print(f"fbs: warning: Theorem 4.1's hypothesis fails: an honest local fbs "
-              f"{document['largest_honest_local_fbs']} exceeds rho = {document['rho']}",
+              f"{shown(document['largest_honest_local_fbs'])} exceeds rho = {shown(document['rho'])}",
               file=sys.stderr)
         return 1
     return honest_verdict(document["honest_root_budget"], document["beta_max"],
                           not document["honest_never_loses"],
-                          f"loss probability {document['loss_probability']}")
+                          f"loss probability {shown(document['loss_probability'])}")
 
 
 def run_plan(args) -> int:
@@ -115,11 +117,11 @@ def run_plan(args) -> int:
     if args.json:
         print_json(document)
         return _plan_verdict(args)
-    print(f"repetition plan, {LABEL}: lambda = {document['lambda']}, rho = {document['rho']}, "
-          f"d = {document['depth']}, beta_max = {document['beta_max']}, delta = "
-          f"{document['delta']}")
+    print(f"repetition plan, {LABEL}: lambda = {shown(document['lambda'])}, rho = {shown(document['rho'])}, "
+          f"d = {document['depth']}, beta_max = {shown(document['beta_max'])}, delta = "
+          f"{shown(document['delta'])}")
     print(f"  per-run catch probability >= lambda rho^-d + (1 - lambda) min(1, 1/beta_max) = "
-          f"{document['per_run_bound']} (Theorem B4, ours)")
+          f"{shown(document['per_run_bound'])} (Theorem B4, ours)")
     print(f"  R = {document['runs']} independent runs (paper alone: {document['runs_paper']}, "
           f"budgeted alone: {document['runs_budgeted']})")
     return _plan_verdict(args)

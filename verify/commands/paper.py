@@ -23,6 +23,9 @@ def register(commands) -> None:
                             "full report)")
     paper.add_argument("--store", metavar="DIR", type=Path,
                        help="stored-certificate folder (default: certificates/paper)")
+    paper.add_argument("--extensions", action="store_true",
+                       help="also run the checks of this project's extensions (Budgeted FBS "
+                            "Debate: most of the run's time); --update-stored implies it")
     paper.add_argument("--json", action="store_true", help="print report.json to stdout")
     paper.set_defaults(run=run_paper)
 
@@ -37,6 +40,7 @@ def run_paper(args) -> int:
         raise BadInput("--check-stored (only re-verify) and --update-stored (replace) exclude "
                        "each other; give one")
     if args.list:
+        _refuse_with_list(args)
         checks = all_checks()
         width = max(len(check.name) for check in checks)
         for check in checks:
@@ -58,10 +62,24 @@ def run_paper(args) -> int:
     from verify.report.writer import print_table
 
     report = paper(only=args.only, report_dir=args.report_dir, store=args.store,
-                   update_stored=args.update_stored, progress=True)
+                   update_stored=args.update_stored, progress=True,
+                   extensions=args.extensions)
     if args.json:
         print(Path(args.report_dir, "report.json").read_text())
     else:
         print_table(report.results, list(report.differences), Path(args.report_dir),
-                    report.partial, report.total_checks)
+                    report.partial, report.total_checks, report.compared, report.extensions)
     return 1 if report.failed else 0
+
+
+def _refuse_with_list(args) -> None:
+    """--list prints the names and stops: any other option would be ignored, so refuse it."""
+    from verify.base.errors import BadInput
+
+    given = [option for option, value in (
+        ("--only", args.only), ("--check-stored", args.check_stored),
+        ("--update-stored", args.update_stored), ("--report-dir", args.report_dir),
+        ("--store", args.store), ("--json", args.json)) if value]
+    if given:
+        raise BadInput(f"--list prints the check names and stops; it takes no {given[0]} "
+                       "(give one or the other)")

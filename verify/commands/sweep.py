@@ -192,19 +192,20 @@ def run_shard_census(args) -> int:
 
 
 def _check_output_prefix(prefix: str) -> None:
-    """PREFIX.md and PREFIX.json can be written: not folders, in an existing folder."""
+    """PREFIX.md, PREFIX.json and PREFIX.png can be written: not folders, in an existing
+    folder."""
     import os
 
     from verify.base.files import check_paths, output_target
 
     _check_prefix_name(prefix)
-    for suffix in (".md", ".json"):
+    for suffix in (".md", ".json", ".png"):
         target, _ = output_target(prefix + suffix)
         folder = os.path.dirname(target) or "."
         if target != "-" and not os.path.isdir(folder):
             raise BadInput(f"cannot write {prefix + suffix!r}: its folder does not exist")
     check_paths([(prefix + suffix, f"the output {prefix + suffix!r}")
-                 for suffix in (".md", ".json")])
+                 for suffix in (".md", ".json", ".png")])
 
 
 def _check_prefix_name(prefix: str) -> None:

@@ -141,10 +141,15 @@ def run_info(args) -> int:
           f"({document['distinct_queries']} distinct queries), depth {document['depth']}"
           f"{several}, max width {document['max_width']}")
     print(f"  aggregators: {', '.join(document['aggregators']) or '(none: the root is a leaf)'}")
+    if document.get("menus"):
+        print(f"  menus: {document['menus']} node(s) offer alternative decompositions; "
+              f"{document['realisations']} realisation(s) (counts above include every "
+              "alternative)")
     if args.oracle:
         print(f"  true root value L(x) = {document['root_value']}")
         if document["min_rho_for_fbs_condition"] is not None:
+            every = " whichever alternatives Alice picks" if document.get("menus") else ""
             print(f"  FBS condition (Theorem 4.1) holds for rho >= "
-                  f"{document['min_rho_for_fbs_condition']} (largest honest fbs, at node "
-                  f"{document['max_fbs_node']!r})")
+                  f"{document['min_rho_for_fbs_condition']}{every} (largest honest fbs, at "
+                  f"node {document['max_fbs_node']!r})")
     return 0

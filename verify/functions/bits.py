@@ -116,6 +116,23 @@ def count_runs(bits: str) -> int:
     return int(np.count_nonzero(data[1:] != data[:-1])) + 1
 
 
+def bits_display(bits: str, width: int = 200) -> str:
+    """A bit string for a terminal: the plain string or its run-length form (the form every
+    command reads back, such as 0^33,1^33,0^33), whichever is shorter; a form longer than
+    `width` is cut at a run boundary and says what it left out (never cut silently)."""
+    if set(bits) - {"0", "1"}:
+        raise ValueError("bits_display takes a plain bit string")
+    runs = run_length_text(bits) if len(bits) > 16 else bits
+    shown = bits if len(bits) <= len(runs) else runs
+    if len(shown) <= width:
+        return shown
+    cut = shown.rfind(",", 0, width) if shown is runs else width
+    kept = shown[:max(cut, 1)]
+    rest = (f"+{shown.count(',') - kept.count(',')} more runs" if shown is runs
+            else f"+{len(bits) - len(kept)} more bits")
+    return f"{kept}, ... ({rest}; {len(bits)} bits in all, the whole input in --json)"
+
+
 def run_length_text(bits: str) -> str:
     """The run-length form of a plain bit string, with array operations for the run
     boundaries and one C-level join for the text (no per-bit Python object)."""

@@ -324,8 +324,17 @@ class CallableFunction(BooleanFunction):
 
     def evaluate_batch(self, inputs: Inputs) -> np.ndarray:
         columns = np.vstack([inputs.column(i) for i in range(self.arity)]).T
-        return np.fromiter((bool(self.fn(tuple(int(b) for b in row))) for row in columns),
+        return np.fromiter((self._bit(tuple(int(b) for b in row)) for row in columns),
                            dtype=bool, count=inputs.n_rows)
+
+    def _bit(self, x: tuple[int, ...]) -> bool:
+        """fn(x), which must be 0, 1, True or False (a numpy bool or integer too); never
+        coerced with bool(): "0", None, 2 or 0.5 is BadInput naming the input."""
+        value = self.fn(x)
+        if isinstance(value, (bool, int, np.bool_, np.integer)) and value in (0, 1):
+            return bool(value)
+        raise BadInput(f"{self.spec} returned {value!r:.40} at {''.join(map(str, x))} "
+                       "(a Boolean function returns 0, 1, True or False)")
 
 
 def embedded_files(function: BooleanFunction) -> dict[str, str]:

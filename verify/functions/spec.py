@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from verify.base.arguments import api, integer
 from verify.base.errors import BadInput, TooLarge
 
 from .families import (
@@ -43,6 +44,7 @@ _UNSIGNED = re.compile(r"[0-9]+", re.ASCII)
 _SIGNED = re.compile(r"-?[0-9]+", re.ASCII)
 
 
+@api(depth=integer(0))
 def parse_spec(spec: str, depth: int = 0) -> BooleanFunction:
     """Parse a spec string; raise BadInput with a one-line message if it is not valid.
 

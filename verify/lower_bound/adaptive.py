@@ -27,7 +27,9 @@ from fractions import Fraction
 from itertools import permutations
 
 from verify.base.errors import BadInput, TooLarge
-from verify.protocol.solving import determined
+from verify.functions.aggregators import aggregator_function
+from verify.functions.families import Symmetric
+from verify.protocol.solving import MAX_LAZY_WIDTH, determined
 from verify.trees.model import Tree
 
 from .adversary import Profile
@@ -47,9 +49,17 @@ class ShortCircuit:
             raise TooLarge(f"the adaptive checker's exact distribution enumerates q! child "
                            f"orders per node: trees of width <= {MAX_WIDTH} and <= {MAX_LEAVES} "
                            f"leaves, this one has width {tree.max_width()} and "
-                           f"{len(tree.leaves())} leaves (dfs:M has no such limit)")
+                           f"{len(tree.leaves())} leaves (dfs:M has neither limit)")
+        _refuse_wide_tables(tree)
         self.tree, self.answers, self.randomised = tree, answers, randomised
         self.memo: dict = {}
+        self.leaves_below = _leaves_below(tree)
+
+    def _cap(self, node: int, budget: int) -> int:
+        """A budget of at least the leaves below `node` never runs out there: all such
+        budgets behave alike, so the memo keys them as one (it once held every budget from
+        M down: 56,383 keys for maj:3 of depth 5 at M >= 243, against 364 now, one a node)."""
+        return min(budget, self.leaves_below[node])
 
     def orders(self, node: int) -> list[tuple[tuple[int, ...], Fraction]]:
         q = self.tree.width(node)
@@ -60,9 +70,9 @@ class ShortCircuit:
 
     def outcomes(self, node: int, budget: int) -> dict:
         """{(value or OUT, queries used): probability} on entering `node` with `budget` left."""
-        key = (node, budget)
+        key = (node, self._cap(node, budget))
         if key not in self.memo:
-            self.memo[key] = self._local(node, budget, None)
+            self.memo[key] = self._local(node, key[1], None)
         return self.memo[key]
 
     def _local(self, node: int, budget: int, entries: dict | None) -> dict:
@@ -102,7 +112,7 @@ class ShortCircuit:
     def query_probabilities(self, budget: int) -> dict[int, Fraction]:
         """a_s = P[leaf s is queried] for every leaf (zeros omitted)."""
         tree = self.tree
-        entry: dict[int, dict[int, Fraction]] = {tree.root: {budget: ONE}}
+        entry: dict[int, dict[int, Fraction]] = {tree.root: {self._cap(tree.root, budget): ONE}}
         a: dict[int, Fraction] = {}
         for node in range(tree.n_nodes):  # breadth-first: parents before children
             for left, p in entry.pop(node, {}).items():
@@ -113,8 +123,31 @@ class ShortCircuit:
                 children: dict = {}
                 self._local(node, left, children)
                 for (child, b), r in children.items():
-                    _add(entry.setdefault(child, {}), b, p * r)
+                    _add(entry.setdefault(child, {}), self._cap(child, b), p * r)
         return a
+
+
+def _refuse_wide_tables(tree: Tree) -> None:
+    """TooLarge before any work if a non-symmetric aggregator is wider than MAX_LAZY_WIDTH:
+    whether its known children fix it is decided over the 2^u completions of the unknown ones
+    (a symmetric one, of any width, by its Hamming weights)."""
+    for node in range(tree.n_nodes):
+        if tree.is_leaf(node) or tree.width(node) <= MAX_LAZY_WIDTH:
+            continue
+        spec = tree.aggregators[node]
+        if not isinstance(aggregator_function(spec), Symmetric):
+            raise TooLarge(f"the short-circuit checkers decide when a non-symmetric aggregator "
+                           f"is fixed over its 2^q completions: q <= {MAX_LAZY_WIDTH}, this "
+                           f"tree has {spec[:40]} with q = {tree.width(node)} (symmetric "
+                           f"aggregators of any width are allowed)")
+
+
+def _leaves_below(tree: Tree) -> list[int]:
+    """The number of leaves under each node (nodes are numbered parents first)."""
+    leaves = [0] * tree.n_nodes
+    for node in reversed(range(tree.n_nodes)):
+        leaves[node] = 1 if tree.is_leaf(node) else sum(leaves[c] for c in tree.children[node])
+    return leaves
 
 
 def _add(table: dict, key, value: Fraction) -> None:

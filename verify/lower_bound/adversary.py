@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
+from verify.base.arguments import instance
 from verify.base.errors import BadInput, TooLarge
 from verify.base.files import read_versioned
 from verify.base.numbers import exact_fields, fraction_text, parse_fraction
@@ -68,6 +69,9 @@ class Profile:
     def gamma(self) -> Fraction:
         """Gamma = sum_s a_s = E_{O_Y}[# distinct leaf queries] (exact, grouped by value)."""
         return sum((value * count for value, count in Counter(self.a.values()).items()), ZERO)
+
+
+PROFILE = instance(Profile, what="a Profile (budgeted_checker)")  # the argument kind
 
 
 # ----------------------------------------------------------------------------- checkers

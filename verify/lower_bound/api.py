@@ -11,12 +11,16 @@ import json
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from verify.base.arguments import EXACT, FLAG, PATH, TEXT, api, optional, sequence
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.files import check_paths, write_text_atomic
 from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields, fraction_text, integer_field
 from verify.base.progress import Progress
+from verify.lower_bound.adversary import PROFILE
+from verify.protocol.bob_rules import RULE
 from verify.trees.api import as_oracle, as_tree, input_files, oracle_bits, source_name
+from verify.trees.kinds import ORACLE, TREE
 from verify.trees.model import Tree, UniformTree
 from verify.trees.oracles import write_oracle
 
@@ -27,7 +31,7 @@ from .global_function import DirectRho, QueryRow, direct_rho, query_table
 DEFAULT_EPS = (Fraction(1, 100), Fraction(1, 10), Fraction(1, 4))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GlobalFbs(NotebookView):
     """rho_T = fbs_alpha(F_T) (Section 5), with Lemma 5.4's bounds and Theorem 5.1's table."""
 
@@ -88,6 +92,11 @@ def query_row_document(row: QueryRow) -> dict:
             "note": "FBS Debate's checker queries one leaf per run: m = R"}
 
 
+TREE_FBS_METHODS = ("recursive", "direct")
+
+
+@api(tree=TREE, oracle=ORACLE, method=TEXT, eps=sequence(EXACT, "numbers"),
+     worst_case=FLAG, certificate=optional(PATH), progress=FLAG)
 def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
              worst_case: bool = False, certificate=None, progress: bool = False) -> GlobalFbs:
     """rho_T of the tree at the oracle, certified, with Theorem 5.1's query table for each eps.
@@ -103,6 +112,8 @@ def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
     >>> result.value, result.certified
     (Fraction(4, 1), True)
     """
+    if method not in TREE_FBS_METHODS:
+        raise BadInput(f"unknown method {method!r} (choose from {', '.join(TREE_FBS_METHODS)})")
     eps = [Fraction(e) for e in eps]
     loaded = as_tree(tree, compact=method == "recursive" and not worst_case)
     check_paths([(certificate, "the certificate output")], input_files(tree, oracle, loaded))
@@ -145,7 +156,7 @@ def _worst_case_catch(tree: Tree, answers, recursive) -> Fraction:
     return solve_worst_case(Debate.create(tree, answers, rho, "vertex")).catch_probability_exact
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Adversary(NotebookView):
     """Theorem 5.3's oracle O_N against one checker, with every inequality checked exactly."""
 
@@ -174,6 +185,8 @@ class Adversary(NotebookView):
         return document
 
 
+@api(tree=TREE, oracle=ORACLE, checker=optional(TEXT), queries=optional(PATH), rule=RULE,
+     sat_check=FLAG, output=optional(PATH), progress=FLAG, profile=optional(PROFILE))
 def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: str = "vertex",
               rho=None, sat_check: bool = True, output=None, progress: bool = False,
               profile: Profile | None = None) -> Adversary:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
+from verify.base.arguments import api
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.numbers import parse_fraction
 from verify.functions.aggregators import evaluate
@@ -68,6 +69,7 @@ def parse_distribution(p, q: int) -> tuple[Fraction, ...]:
     return values
 
 
+@api()
 def light_block(f, x, p) -> LightBlock:
     """Lemma 5.2: the lightest block of a certified optimal primal of fbs_x(f).
 

@@ -7,14 +7,18 @@ function returns a frozen result with exact Fractions; `to_json()` is what the m
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from fractions import Fraction
 
+from verify.base.arguments import FLAG, PATH, api, instance, integer, number, optional
 from verify.base.files import AtomicOutput, check_paths
-from verify.base.notebook import NotebookView, require_pandas
+from verify.base.notebook import NotebookView, exact_columns, require_pandas
 from verify.base.numbers import exact_fields, fraction_text
 from verify.base.progress import Progress
+from verify.protocol.bob_rules import RULE
 from verify.trees.api import as_menu_tree, as_oracle, input_files
+from verify.trees.kinds import ORACLE, TREE
 from verify.trees.menus import count_realisations
 
 from . import planner
@@ -65,7 +69,7 @@ def fbs_condition_violations(debate: Debate) -> tuple[tuple[str, Fraction], ...]
 # ----------------------------------------------------------------------------- runs
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DebateRuns(NotebookView):
     """N seeded runs of FBS Debate against one Alice, beside the exact catch probability."""
 
@@ -113,6 +117,12 @@ class DebateRuns(NotebookView):
         return document
 
 
+ALICE = instance(str, os.PathLike, what="honest, worst, solver, solver-lazy or the path of an "
+                 "fbs-alice/1 script")
+
+
+@api(tree=TREE, oracle=ORACLE, alice=ALICE, runs=integer(1), seed=integer(0), rule=RULE,
+     confidence=number(0, 1), transcript=optional(PATH), progress=FLAG)
 def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int = 0,
            rule: str = "vertex", confidence: float = 0.95, transcript=None,
            progress: bool = False) -> DebateRuns:
@@ -166,7 +176,7 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
 # ----------------------------------------------------------------------------- worst case
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class WorstCase(NotebookView):
     """The exact worst-case liar (Theorem 4.2's dynamic program) and its reachable states."""
 
@@ -214,13 +224,16 @@ class WorstCase(NotebookView):
     def to_pandas(self):
         """The worst-case liar's reachable states as a DataFrame, one row per state (the
         `strategy` of to_json(): node, claim, z, lies, fbs, outcome, catch; on a tree with
-        menus also `alternative`, the decomposition she chose, None at ordinary nodes)."""
+        menus also `alternative`, the decomposition she chose, None at ordinary nodes); fbs
+        and catch are exact Fractions with fbs_float and catch_float beside them."""
         rows = self.to_json()["strategy"]
         menus = ["alternative"] if any("alternative" in row for row in rows) else []
-        return require_pandas().DataFrame(rows, columns=["node", *menus, "claim", "z", "lies",
-                                                         "fbs", "outcome", "catch"])
+        frame = require_pandas().DataFrame(rows, columns=["node", *menus, "claim", "z", "lies",
+                                                          "fbs", "outcome", "catch"])
+        return exact_columns(frame, ["fbs", "catch"])
 
 
+@api(tree=TREE, oracle=ORACLE, rule=RULE, progress=FLAG)
 def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = False) -> WorstCase:
     """The liar minimising Bob's exact catch probability, beside Theorem 4.2's rho^-d.
 
@@ -239,7 +252,7 @@ def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = Fals
 # ----------------------------------------------------------------------------- completeness
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Completeness(NotebookView):
     """Every path Bob can sample against the honest Alice (Theorem 4.1); with menus, on the
     realisation her choices form (she plays it exactly; node ids are the alternatives')."""
@@ -269,6 +282,7 @@ class Completeness(NotebookView):
         return document
 
 
+@api(tree=TREE, oracle=ORACLE, rule=RULE)
 def completeness(tree, oracle, rho, *, rule: str = "vertex") -> Completeness:
     """Enumerate every Bob sample path against the honest Alice (small trees).
 
@@ -284,6 +298,8 @@ def completeness(tree, oracle, rho, *, rule: str = "vertex") -> Completeness:
 # ----------------------------------------------------------------------------- plan
 
 
+@api(depth=optional(integer(0)), width=optional(integer(1)), tree=optional(TREE),
+     oracle=optional(ORACLE), rule=RULE, progress=FLAG)
 def plan(rho, depth: int | None = None, delta="1/100", *, width: int | None = None, tree=None,
          oracle=None, rule: str = "vertex", progress: bool = False) -> planner.Plan:
     """Runs needed to catch a liar with probability >= 1 - delta (Section 4, after Theorem 4.2).
@@ -302,6 +318,8 @@ def plan(rho, depth: int | None = None, delta="1/100", *, width: int | None = No
     rho = parse_rho(rho)
     delta = planner.parse_probability(delta, "--delta")
     exact = None
+    if tree is None and (oracle is not None or rule != "vertex"):
+        raise BadInput("--oracle and --rule need --tree (without a tree they would be ignored)")
     if tree is not None:
         if oracle is None:
             raise BadInput("--tree needs --oracle")

@@ -34,6 +34,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from verify.base.arguments import one_of
 from verify.base.errors import BadInput
 from verify.functions.aggregators import aggregator_function
 from verify.functions.families import Symmetric
@@ -41,6 +42,7 @@ from verify.sensitivity.exact_fbs import certified_fbs
 
 RULES = ("vertex", "symmetric", "uniform")
 OPTIMAL_DUAL_RULES = ("vertex", "symmetric")  # the rules Theorem 4.2 covers (p_i = t_i / fbs_z)
+RULE = one_of(*RULES)  # the argument kind (verify.base.arguments)
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 from pathlib import Path
 
 from verify.base.errors import BadInput
 from verify.base.files import read_versioned
-from verify.functions.aggregators import evaluate
+from verify.functions.aggregators import aggregator_function, aggregator_table
+from verify.functions.families import Symmetric
 
 from .engine import Debate
 from .menus import honest_choices
@@ -135,11 +135,26 @@ class WorstCaseAlice:
         return z if z is not None else self._losing_claim(debate, node, claim)
 
     def _losing_claim(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
-        spec = debate.tree.aggregators[node]
-        for z in product((0, 1), repeat=debate.tree.width(node)):
-            if evaluate(spec, z) == claim:
-                return z
-        return debate.truth(node)
+        z = first_vector_with_value(debate.tree.aggregators[node], claim)
+        return debate.truth(node) if z is None else z
+
+
+def first_vector_with_value(spec: str, value: int) -> tuple[int, ...] | None:
+    """The first z in lexicographic order (z_1 first) with phi(z) = value, or None. For a
+    symmetric phi it is 0^(q-k) 1^k with k the smallest weight of that value: any z of weight
+    w >= k has at most q - w leading zeros (O(1), any width). Otherwise the first such row
+    of phi's truth table (the worst-case DP keeps those aggregators narrow)."""
+    function = aggregator_function(spec)
+    q = function.arity
+    if isinstance(function, Symmetric):
+        values = function.values
+        k = 0 if values[0] == value else values.nearest_change(0, +1)
+        return None if k is None else (0,) * (q - k) + (1,) * k
+    table = aggregator_table(spec)
+    if value not in table:
+        return None
+    index = table.index(value)
+    return tuple((index >> (q - 1 - i)) & 1 for i in range(q))
 
 
 BUILT_IN = ("honest", "worst", "solver", "solver-lazy")

@@ -129,7 +129,7 @@ def _settle(c: Fraction, delta: Fraction, m: int, first: int, last: int) -> int 
     return m + 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Plan(NotebookView):
     """How many independent runs catch a lying Alice with probability >= 1 - delta."""
 

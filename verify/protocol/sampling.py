@@ -36,7 +36,7 @@ def check_run_size(runs: int, depth: int) -> None:
                        f"samples, more than the limit 10^8 (runs x depth); use fewer runs")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RunsResult(NotebookView):
     """N sampled runs: the catch count, the estimate and intervals, and the exact value."""
 

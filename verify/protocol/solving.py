@@ -16,14 +16,29 @@ from functools import lru_cache
 from itertools import product
 
 from verify.base.errors import BadInput
-from verify.functions.aggregators import evaluate
+from verify.functions.aggregators import aggregator_function, evaluate
+from verify.functions.families import Symmetric
 
 from .engine import Debate
 
 
-@lru_cache(maxsize=None)
 def determined(spec: str, known: tuple) -> int | None:
-    """phi's value if the known children (None = unknown) fix it whatever the others are."""
+    """phi's value if the known children (None = unknown) fix it whatever the others are.
+
+    A symmetric phi (V of the Hamming weight) is fixed iff V does not change between the
+    known ones and the known ones plus the unknowns: O(q), any width. Any other phi by its
+    2^u completions (u unknown children): callers keep u <= MAX_LAZY_WIDTH."""
+    function = aggregator_function(spec)
+    if isinstance(function, Symmetric):
+        ones = sum(1 for v in known if v == 1)
+        unknown = sum(1 for v in known if v is None)
+        change = function.values.nearest_change(ones, +1)
+        return function.values[ones] if change is None or change > unknown else None
+    return _determined_by_completions(spec, known)
+
+
+@lru_cache(maxsize=None)
+def _determined_by_completions(spec: str, known: tuple) -> int | None:
     unknown = [i for i, v in enumerate(known) if v is None]
     values = set()
     for fill in product((0, 1), repeat=len(unknown)):
@@ -36,7 +51,7 @@ def determined(spec: str, known: tuple) -> int | None:
     return values.pop()
 
 
-MAX_LAZY_WIDTH = 12  # `determined` enumerates the completions of the unknown children
+MAX_LAZY_WIDTH = 12  # `determined` enumerates the completions of a non-symmetric phi
 
 
 class SolvingAlice:

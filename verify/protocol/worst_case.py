@@ -58,6 +58,8 @@ from .bob_rules import bob_view
 from .engine import Debate
 
 MAX_DP_WIDTH = 12  # the DP enumerates all 2^q claim vectors of a node
+MAX_SYMMETRIC_DP_WIDTH = 512  # the DP over weights: q + 1 certified fbs of width q, each
+# costing O(q) exact operations (bench/RESULTS.md, "The worst-case DP over weights")
 
 ONE, ZERO = Fraction(1), Fraction(0)
 
@@ -100,9 +102,7 @@ def claim_options(spec: str, rule: str) -> tuple[tuple[ClaimOption, ...], tuple[
     """All z with phi(z) = 0 and with phi(z) = 1, in truth-table order, with fbs and p."""
     q = aggregator_function(spec).arity
     if q > MAX_DP_WIDTH:
-        raise TooLarge(f"{spec}: the worst-case DP enumerates 2^q claim vectors and supports "
-                       f"q <= {MAX_DP_WIDTH}, got q = {q} (symmetric aggregators under the "
-                       "symmetric or uniform rule take the DP over Hamming weights, any width)")
+        raise TooLarge(_width_message(spec, q))
     table = aggregator_table(spec)
     options: tuple[list, list] = ([], [])
     for index, z in enumerate(product((0, 1), repeat=q)):
@@ -205,9 +205,28 @@ def _common_numerators(pairs) -> tuple[int, list[int], list[int]]:
     return scale, zeros, ones
 
 
+def check_dp_widths(tree) -> None:
+    """TooLarge, before any work, for an aggregator the DP does not take: a symmetric one of
+    width above MAX_SYMMETRIC_DP_WIDTH (its q + 1 weights cost O(q^2) in all: maj:2000 took
+    53 s), any other above MAX_DP_WIDTH (2^q claim vectors). The one rule of the API, the
+    commands and the sweep's job validator."""
+    for spec in sorted({tree.aggregators[i] for i in tree.internal()} - {None}):
+        q = aggregator_function(spec).arity
+        limit = MAX_SYMMETRIC_DP_WIDTH if by_weight(spec, "vertex") else MAX_DP_WIDTH
+        if q > limit:
+            raise TooLarge(_width_message(spec, q))
+
+
+def _width_message(spec: str, q: int) -> str:
+    return (f"{spec[:60]}: the worst-case DP takes symmetric aggregators of width <= "
+            f"{MAX_SYMMETRIC_DP_WIDTH} (over Hamming weights) and others of width <= "
+            f"{MAX_DP_WIDTH} (all 2^q claim vectors), got width {q}")
+
+
 def solve_worst_case(debate: Debate, progress=None) -> WorstCaseResult:
     """Run the DP bottom-up over the tree (children before parents)."""
     tree, rho = debate.tree, debate.rho
+    check_dp_widths(tree)
     catch: list = [None] * tree.n_nodes
     choices: list = [None] * tree.n_nodes
     memo: dict = {}

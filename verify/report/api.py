@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from verify.base.arguments import FLAG, PATH, TEXT, api, optional, sequence
 from verify.base.errors import BadInput, UnknownName
 from verify.base.files import check_paths
 from verify.base.notebook import NotebookView, require_pandas
@@ -27,7 +28,7 @@ PARTIAL_REPORT_DIR = "report/partial"  # `fbs paper --only`'s default folder
 CHECKS_PACKAGE = "paper_checks"  # the top-level package of paper checks, one module per claim
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PaperReport(NotebookView):
     """One result per paper check, and the stored certificates that differ (none = all equal)."""
 
@@ -36,6 +37,8 @@ class PaperReport(NotebookView):
     directory: Path | None  # where report.md, report.json and the plots were written
     partial: bool = False  # only some checks ran (--only): not the paper's full report
     total_checks: int = 0  # the number of registered checks
+    extensions: bool = True  # the checks of this project's extensions ran (or were named)
+    compared: int = 0  # recomputed certificates compared with the stored ones
 
     @property
     def failed(self) -> bool:
@@ -45,7 +48,10 @@ class PaperReport(NotebookView):
     def to_json(self) -> dict:
         """The document of report.json (`fbs paper --json` prints it)."""
         return {"partial": self.partial, "total_checks": self.total_checks,
+                "extensions_run": self.extensions,
                 "checks": [r.as_json() for r in self.results],
+                "stored_certificates_compared": self.compared,
+                "stored_certificates_equal": not self.differences,
                 "stored_certificate_differences": list(self.differences)}
 
     def to_pandas(self):
@@ -56,13 +62,23 @@ class PaperReport(NotebookView):
             columns=["name", "place", "status", "computed", "seconds", "certificates"])
 
 
+@api(only=optional(sequence(TEXT, "check names")), report_dir=optional(PATH),
+     store=optional(PATH), update_stored=FLAG, progress=FLAG, extensions=FLAG)
 def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | None = None,
-          update_stored: bool = False, progress: bool = False) -> PaperReport:
+          update_stored: bool = False, progress: bool = False,
+          extensions: bool = False) -> PaperReport:
     """Run the paper checks (all, or those named in `only`) and write the report.
+
+    The checks of this project's own extensions (`paper_checks.EXTENSIONS`: Budgeted FBS
+    Debate, most of the run's time) run with `extensions=True`, when named in `only`, and
+    always with `update_stored` (which replaces every stored certificate); the default run
+    covers the paper's claims and compares their certificates with the stored ones.
 
     A partial run (`only`) writes a report marked partial and never into a folder that holds
     a full report (BadInput: nothing runs, nothing is written); plots of an earlier run that
-    this run did not draw are removed, so a folder never mixes two runs.
+    this run did not draw are removed, so a folder never mixes two runs. A `store` given must
+    hold a readable manifest, and `update_stored` needs the full run (BadInput before any
+    check runs otherwise).
 
     >>> from verify import paper
     >>> report = paper(only=["section_3_3_and"], report_dir=None)
@@ -70,15 +86,22 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
     ([('section_3_3_and', 'confirmed')], ())
     """
     from .stored import compare_with_store, write_store
-    from .writer import write_report
+    from .writer import refuse_unusable_folder, write_report
 
+    if update_stored and only:
+        raise BadInput("--update-stored (update_stored) replaces every stored certificate: "
+                       "it needs the full run, not --only (only)")
+    if store is not None and not update_stored:
+        _check_store_given(store)
     store = store or STORE
     directory = None if report_dir is None else Path(report_dir)
     if directory is not None:  # the report must not land in (or over) the stored certificates
         check_paths([(directory / name, "the report") for name in REPORT_FILES],
                     [(store, "the stored certificates folder")])
+        refuse_unusable_folder(directory)
     registered = all_checks()
-    checks = _selected(registered, only)
+    extensions = extensions or update_stored or bool(only)
+    checks = _selected(registered, only, extensions)
     if directory is not None and only:
         refuse_full_report(directory)
     context, results = Context(), []
@@ -88,13 +111,27 @@ def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | 
             bar.update()
     if update_stored and not only:
         write_store(context.certificates, store)
-    names = {c.name for c in checks} if only else None
+    names = {c.name for c in checks} if len(checks) < len(registered) else None
     differences = compare_with_store(context.certificates, store, only=names)
     report = PaperReport(tuple(results), tuple(differences), directory, bool(only),
-                         len(registered))
+                         len(registered), extensions, len(context.certificates))
     if directory is not None:
         write_report(report, directory)
     return report
+
+
+def _check_store_given(store: Path) -> None:
+    """BadInput, before any work, unless `store` holds a readable stored-certificate manifest
+    (else every check would run and end in a 'stored certificate mismatch')."""
+    from verify.checker import CertificateMalformed
+
+    from .stored import read_manifest
+
+    try:
+        read_manifest(Path(store))
+    except CertificateMalformed as error:
+        raise BadInput(f"--store {str(store)!r} is not a stored-certificate folder: "
+                       f"{error}") from None
 
 
 def all_checks():
@@ -103,9 +140,14 @@ def all_checks():
     return importlib.import_module(CHECKS_PACKAGE).all_checks()
 
 
-def _selected(checks, names):
+def _selected(checks, names, extensions: bool = True):
+    """The checks named, or every check (those of paper_checks.EXTENSIONS only with
+    `extensions`)."""
     if not names:
-        return checks
+        if extensions:
+            return checks
+        skipped = set(importlib.import_module(CHECKS_PACKAGE).EXTENSIONS)
+        return [c for c in checks if c.name not in skipped]
     known = {c.name: c for c in checks}
     unknown = [n for n in names if n not in known]
     if unknown:
@@ -127,7 +169,7 @@ def refuse_full_report(directory: Path) -> None:
                        f"--only is {PARTIAL_REPORT_DIR})")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class StoredCheck(NotebookView):
     """The stored certificates re-verified by the stdlib-only checker alone."""
 
@@ -140,6 +182,7 @@ class StoredCheck(NotebookView):
                 "problems": [p.__dict__ for p in self.problems]}
 
 
+@api(store=optional(PATH), progress=FLAG)
 def check_stored(store: Path | None = None, *, progress: bool = False) -> StoredCheck:
     """Re-verify every stored certificate of the paper report (hash, then the checker).
 

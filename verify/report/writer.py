@@ -19,7 +19,7 @@ PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png",
 
 
 def print_table(results, differences, directory: Path, partial: bool = False,
-                total: int = 0) -> None:
+                total: int = 0, compared: int | None = None, extensions: bool = True) -> None:
     """One row per check: claim, paper's statement, computed, status."""
     width = min(shutil.get_terminal_size((120, 20)).columns, 160)
     print(f"{'check':<38} {'status':<14} computed")
@@ -33,12 +33,22 @@ def print_table(results, differences, directory: Path, partial: bool = False,
     counts = {s: sum(1 for r in results if r.status == s) for s in STATUSES}
     print("-" * width)
     kind = f"partial report ({len(results)} of {total} checks)" if partial else "report"
-    stored = (f"; {len(differences)} stored certificate(s) DIFFER from the recomputed ones "
-              "(listed below; exit 1)" if differences else "")
-    print(", ".join(f"{n} {s}" for s, n in counts.items()) + stored +
-          f"; {kind} written to {directory}/")
+    print(", ".join(f"{n} {s}" for s, n in counts.items()) + f"; {kind} written to {directory}/")
+    print(stored_summary(differences, compared))
+    if not extensions:
+        print("the checks of this project's extensions (Budgeted FBS Debate) did not run: "
+              "fbs paper --extensions")
     for line in differences:
         print(f"STORED CERTIFICATE MISMATCH: {line}")
+
+
+def stored_summary(differences, compared: int | None) -> str:
+    """Whether every recomputed certificate equals the stored one, in one line."""
+    if differences:
+        return (f"stored certificates: {len(differences)} DIFFER from the recomputed ones "
+                "(listed below; exit 1)")
+    counted = "" if compared is None else f"all {compared} "
+    return f"stored certificates: {counted}recomputed certificates equal the stored ones"
 
 
 def write_report(report, directory: Path) -> None:
@@ -68,6 +78,16 @@ def write_report(report, directory: Path) -> None:
                 pass
         raise
     _remove_stale_plots(directory, set(plots))
+
+
+def refuse_unusable_folder(directory: Path) -> None:
+    """BadInput before any check runs if `directory` (or the nearest part of its path that
+    exists) is not a folder: the report could not be written after the work."""
+    existing = next((folder for folder in (directory, *directory.parents) if folder.exists()),
+                    None)
+    if existing is not None and not existing.is_dir():
+        raise BadInput(f"cannot use {str(directory)!r} as the report folder: "
+                       f"{str(existing)!r} is not a folder")
 
 
 def _remove_stale_plots(directory: Path, drawn: set[str]) -> None:
@@ -104,6 +124,7 @@ def _markdown(results, differences, plotted, partial_of: int | None = None) -> s
         lines += [f"- note: {n}" for n in r.notes]
         lines += [f"- certificates: {len(r.certificates)}; time {r.seconds} s", ""]
         lines += _table(r.values.get("table"))
+    lines += ["## Stored certificates", "", stored_summary(differences, None) + ".", ""]
     if differences:
         lines += ["## Stored certificate differences", ""] + [f"- {d}" for d in differences]
     lines += ["", "## Plots", ""]
@@ -136,14 +157,28 @@ def render_plots(results) -> dict[str, bytes]:
     by_name = {r.name: r for r in results}
     rendered = {}
     for name, draw in zip(PLOTS, (_majority_plot, _catch_plot, _advantage_plot, _budgeted_plot)):
-        figure, axes = pyplot.subplots(figsize=(6.4, 4.2))
+        figure, axes = pyplot.subplots(figsize=PLOT_SIZES.get(name, (6.4, 4.2)),
+                                       layout="constrained")
         if draw(axes, by_name):
-            figure.tight_layout()
             image = io.BytesIO()
             figure.savefig(image, format="png", dpi=110, metadata={"Software": None})
             rendered[name] = image.getvalue()
         pyplot.close(figure)
     return rendered
+
+
+PLOT_SIZES = {"catch_vs_bound.png": (9, 4.6), "advantage_vs_m.png": (9.5, 4.6),
+              "budgeted_vs_paper.png": (11.5, 5.2)}  # inches: room for a legend beside the data
+
+
+def outside_legend(axes, width: int = 44) -> None:
+    """The legend right of the axes (never over the data), in 9-point text, each label
+    wrapped at `width` characters."""
+    import textwrap
+
+    handles, labels = axes.get_legend_handles_labels()
+    axes.legend(handles, [textwrap.fill(label, width) for label in labels], fontsize=9,
+                loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0)
 
 
 PLOT_CAPTIONS = {
@@ -225,7 +260,7 @@ def _catch_plot(axes, by_name) -> bool:
     axes.set(xlabel="rho^-d, Theorem 4.2's bound (probability, log scale)",
              ylabel="exact worst-case catch probability, one run (log scale)",
              title=f"Theorem 4.2 on its grid: {len(rows)} (tree, oracle, rho, rule) cases")
-    axes.legend(fontsize=8)
+    outside_legend(axes)
     return True
 
 
@@ -251,7 +286,7 @@ def _advantage_plot(axes, by_name) -> bool:
     axes.set(xlabel="queries m (oracle queries of the checker)",
              ylabel="advantage |P[Acc_Y] - P[Acc_N]| (probability)",
              title=f"Theorem 5.1 on the {named} tree")
-    axes.legend(fontsize=8)
+    outside_legend(axes)
     return True
 
 
@@ -285,6 +320,6 @@ def _budgeted_plot(axes, by_name) -> bool:
     axes.set(xlabel="rho_T (certified global fbs, Section 5; log scale)",
              ylabel="runs R for catch >= 0.99 (1 query/run, log)")
     axes.set_title(f"Budgeted FBS Debate (ours) vs the paper's protocol: {len(rows)} trees, "
-                   "delta = 1/100", fontsize=10)
-    axes.legend(fontsize=6)
+                   "delta = 1/100", fontsize=11)
+    outside_legend(axes)
     return True

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from numbers import Integral
 
+from verify.base.arguments import BACKEND, PATH, api, instance, integer, optional
 from verify.base.errors import BadInput, SolverFailure, beyond_checker_bound
 from verify.base.files import argument_source, check_paths, read_bytes
 from verify.base.notebook import NotebookView, require_pandas
@@ -28,7 +30,7 @@ from verify.functions.bits import as_bits
 from verify.functions.inputs import MAX_TABLE_ARITY
 
 from .certificates import write_certificate
-from .exact_fbs import FbsResult, as_function, fbs
+from .exact_fbs import FbsResult, fbs, read_function
 from .sat.family import FamilyReport
 
 MAX_FAMILY_BYTES = 64 * 2**20
@@ -36,6 +38,7 @@ MAX_FAMILY_BYTES = 64 * 2**20
 Block = tuple[int, ...]
 
 
+@api(output=optional(PATH))
 def certify(f, z, output: str | os.PathLike | None = None, **options) -> FbsResult:
     """`fbs(f, z, **options)`, required to be certified; the certificate written to `output`.
 
@@ -67,7 +70,7 @@ def _function_inputs(f, z) -> list[tuple[str | None, str]]:
     return found + [(argument_source(z), "the input bits file")]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CertificateCheck(NotebookView):
     """The stdlib-only checker's verdict on one certificate (certificates/FORMAT.md)."""
 
@@ -86,6 +89,7 @@ class CertificateCheck(NotebookView):
                 "quantity": self.quantity}
 
 
+@api(certificate=instance(str, os.PathLike, dict, what="a path or a certificate dict"))
 def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
     """Re-verify a certificate (a file, gzip accepted, or a parsed document) with the checker.
 
@@ -112,7 +116,7 @@ def check(certificate: str | os.PathLike | dict) -> CertificateCheck:
                             report.quantity if report.valid else None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BlockList(NotebookView):
     """Minimal sensitive blocks of f at z (0-based coordinates), smallest first."""
 
@@ -120,23 +124,34 @@ class BlockList(NotebookView):
     blocks: tuple[Block, ...]
     complete: bool  # False if the listing stopped at `limit`
     method: str  # "truth table" or "<backend> enumeration"
+    variables: tuple[str, ...] | None = None  # sympy input: the symbol at coordinate 0, 1, ...
 
     def to_json(self) -> dict:
-        """The JSON document `fbs blocks --json` prints."""
-        return {"spec": self.spec, "blocks": [list(b) for b in self.blocks],
-                "complete": self.complete, "method": self.method}
+        """The JSON document `fbs blocks --json` prints (with `variables` for sympy input)."""
+        document = {"spec": self.spec, "blocks": [list(b) for b in self.blocks],
+                    "complete": self.complete, "method": self.method}
+        if self.variables is not None:
+            document["variables"] = {f"x{k + 1}": v for k, v in enumerate(self.variables)}
+        return document
 
     def to_pandas(self):
-        """One row per block: `block` (0-based coordinates, as in to_json()) and its `size`."""
-        return require_pandas().DataFrame([{"block": list(b), "size": len(b)}
-                                           for b in self.blocks], columns=["block", "size"])
+        """One row per block: `block` (0-based coordinates, as in to_json()) and its `size`;
+        for sympy input also `symbols`, the block's symbols."""
+        rows = [{"block": list(b), "size": len(b)} for b in self.blocks]
+        columns = ["block", "size"]
+        if self.variables is not None:
+            for row in rows:
+                row["symbols"] = [self.variables[i] for i in row["block"]]
+            columns.append("symbols")
+        return require_pandas().DataFrame(rows, columns=columns)
 
 
-def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
+@api(backend=BACKEND, limit=integer(1))
+def blocks(f, z, *, backend: str = "sat", limit: int = 1000, variables=None) -> BlockList:
     """The minimal sensitive blocks of f at z (Definition 3.3): all of them, or the first `limit`.
 
     On the packed truth table for q <= 28 (MAX_TABLE_ARITY), else enumerated with the solver
-    backend ("sat" or "z3").
+    backend ("sat" or "z3"). `variables` orders a sympy expression's symbols, as in `fbs`.
 
     >>> from verify import blocks
     >>> blocks("maj:3", "110").blocks
@@ -146,7 +161,7 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
 
     from .blocks import bits_to_index, mask_sizes, mask_to_block, minimal_sensitive_masks
 
-    function = as_function(f)
+    function, names = read_function(f, variables=variables)
     bits = as_bits(z, function.arity)
     if limit < 1:
         raise BadInput("--limit must be at least 1")
@@ -156,16 +171,18 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000) -> BlockList:
         # smallest first, then lexicographic: for blocks of one size, a larger mask comes first
         first = masks[np.lexsort((-masks, mask_sizes(masks)))[:limit]]
         found = tuple(mask_to_block(int(m), function.arity) for m in first)
-        return BlockList(function.spec, found, masks.size <= limit, "truth table")
+        return BlockList(function.spec, found, masks.size <= limit, "truth table", names)
     from .sat.family import enumerate_minimal
 
     found, complete = enumerate_minimal(function, bits, backend, limit)
-    return BlockList(function.spec, tuple(found), complete, f"{backend} enumeration")
+    return BlockList(function.spec, tuple(found), complete, f"{backend} enumeration", names)
 
 
-def check_blocks(f, z, family, *, backend: str = "sat") -> FamilyReport:
+@api(backend=BACKEND)
+def check_blocks(f, z, family, *, backend: str = "sat", variables=None) -> FamilyReport:
     """Decide, with z3 or SAT, whether each member of `family` is sensitive and minimal at z,
     and whether the family is complete (every sensitive block contains a member).
+    `variables` orders a sympy expression's symbols, as in `fbs`.
 
     >>> from verify import check_blocks
     >>> check_blocks("maj:3", "110", [(0,), (1,)]).ok
@@ -175,9 +192,14 @@ def check_blocks(f, z, family, *, backend: str = "sat") -> FamilyReport:
     """
     from .sat.family import check_family
 
-    function = as_function(f)
+    function, names = read_function(f, variables=variables)
     bits = as_bits(z, function.arity)
-    return check_family(function, bits, [tuple(sorted(set(b))) for b in family], backend)
+    if isinstance(family, (str, bytes, dict)) or not hasattr(family, "__iter__"):
+        raise BadInput(f"the family must be a list of blocks [[i, ...], ...], got "
+                       f"{type(family).__name__}")
+    report = check_family(function, bits, checked_family(list(family), function.arity,
+                                                         "the family"), backend)
+    return report if names is None else replace(report, variables=names)
 
 
 def load_family(path: str, q: int) -> list[Block]:
@@ -195,15 +217,22 @@ def load_family(path: str, q: int) -> list[Block]:
     if type(document) is not dict or type(document.get("blocks")) is not list:
         raise BadInput(f'{path}: expected {{"blocks": [[i, ...], ...]}} or a list of blocks '
                        "[[i, ...], ...] (docs/formats.md, \"Block family\")")
+    return checked_family(document["blocks"], q, path)
+
+
+def checked_family(entries: list, q: int, where: str) -> list[Block]:
+    """The blocks of a family: nonempty lists (tuples, sets) of integer coordinates in
+    0..q-1 (never bools), no block twice; BadInput naming the first bad block."""
     family, seen = [], set()
-    for k, entry in enumerate(document["blocks"]):
-        if type(entry) is not list or not entry or any(type(i) is not int for i in entry):
-            raise BadInput(f"{path}: blocks[{k}] is not a nonempty list of integers")
-        if any(not 0 <= i < q for i in entry):
-            raise BadInput(f"{path}: blocks[{k}] has a coordinate outside 0..{q - 1}")
-        block = tuple(sorted(set(entry)))
+    for k, entry in enumerate(entries):
+        items = list(entry) if isinstance(entry, (list, tuple, set, frozenset)) else None
+        if not items or any(isinstance(i, bool) or not isinstance(i, Integral) for i in items):
+            raise BadInput(f"{where}: blocks[{k}] is not a nonempty list of integers")
+        if any(not 0 <= i < q for i in items):
+            raise BadInput(f"{where}: blocks[{k}] has a coordinate outside 0..{q - 1}")
+        block = tuple(sorted({int(i) for i in items}))
         if block in seen:
-            raise BadInput(f"{path}: blocks[{k}] repeats the block {list(block)}")
+            raise BadInput(f"{where}: blocks[{k}] repeats the block {list(block)}")
         seen.add(block)
         family.append(block)
     return family

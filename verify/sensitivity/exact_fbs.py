@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Callable, Sequence
 
+from verify.base.arguments import FLAG, TEXT, api, integer, optional
 from verify.base.errors import BadInput, SolverFailure, TooLarge, beyond_checker_bound
 from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields, fraction_text
@@ -48,7 +49,7 @@ STATUS_MESSAGES = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class FbsResult(NotebookView):
     """Exact fbs_z(f) with an optimal primal, an optimal dual and Bob's distribution."""
 
@@ -65,8 +66,9 @@ class FbsResult(NotebookView):
     n_minimal_blocks: int = 0  # what it counts depends on the method: BLOCK_COUNT_MEANING
     method: str = "table"
     primal_types: tuple | None = None  # symmetric method: (ones flipped, zeros flipped, weight)
+    variables: tuple[str, ...] | None = None  # sympy input: the symbol at x1, x2, ...
     notebook_hidden = ("value", "method", "certified", "status", "message", "dual", "primal",
-                       "sampling", "primal_types", "measures")
+                       "sampling", "primal_types", "measures", "variables")
 
     @property
     def certified(self) -> bool:
@@ -84,6 +86,8 @@ class FbsResult(NotebookView):
                 ("primal y (Def. 3.3)", primal_text(self)),
                 ("dual t (Def. 3.4)", per_coordinate_text(self, self.dual)),
                 ("Bob's p = t/sum(t)", per_coordinate_text(self, self.sampling))]
+        if self.variables is not None:
+            rows.append(("variables", variables_text(self.variables)))
         if self.measures is not None:
             m = self.measures
             rows.append(("s, bs, C", f"{m.sensitivity}, {m.block_sensitivity}, "
@@ -117,7 +121,16 @@ class FbsResult(NotebookView):
             m = self.measures
             document["measures"] = {"s": m.sensitivity, "bs": m.block_sensitivity,
                                     "C": m.certificate_complexity, "source": m.source}
+        if self.variables is not None:
+            document["variables"] = {f"x{k + 1}": name for k, name in enumerate(self.variables)}
         return document
+
+
+def variables_text(variables: tuple[str, ...]) -> str:
+    """The coordinates of a sympy input, "x1 = a1, x2 = a2, x3 = a10"."""
+    if not variables:
+        return "none (the expression is a constant)"
+    return ", ".join(f"x{k + 1} = {name}" for k, name in enumerate(variables))
 
 
 def _vector_json(vector):
@@ -127,20 +140,35 @@ def _vector_json(vector):
     return [fraction_text(x) for x in vector]
 
 
-def as_function(f, arity: int | None = None) -> BooleanFunction:
+def as_function(f, arity: int | None = None, variables=None) -> BooleanFunction:
     """A BooleanFunction from a spec string, a BooleanFunction, a sympy Boolean expression
-    (its symbols become x1..xn: verify.functions.sympy_input), or a callable with an arity."""
-    if isinstance(f, BooleanFunction):
-        return f
-    if isinstance(f, str):
-        return parse_spec(f)
-    from verify.functions.sympy_input import is_sympy_expression, spec_from_sympy
+    (its symbols become x1..xn in natural order of names, or in the order of `variables`:
+    verify.functions.sympy_input), or a callable with an arity. An arity or variables that
+    would be ignored is refused (BadInput)."""
+    return read_function(f, arity, variables)[0]
 
+
+def read_function(f, arity: int | None = None,
+                  variables=None) -> tuple[BooleanFunction, tuple[str, ...] | None]:
+    """`as_function` and, for a sympy expression, the symbol at x1, x2, ... (else None)."""
+    from verify.functions.sympy_input import is_sympy_expression, sympy_spec
+
+    if variables is not None and not is_sympy_expression(f):
+        raise BadInput("variables= applies only to a sympy expression")
+    names = None
     if is_sympy_expression(f):
-        return parse_spec(spec_from_sympy(f))
-    if callable(f):
-        return CallableFunction(f, arity)
-    raise BadInput(f"cannot read {type(f).__name__} as a Boolean function")
+        spec, names = sympy_spec(f, variables)
+        function = parse_spec(spec)
+    elif isinstance(f, (BooleanFunction, str)):
+        function = f if isinstance(f, BooleanFunction) else parse_spec(f)
+    elif callable(f):
+        return CallableFunction(f, arity), None
+    else:
+        raise BadInput(f"cannot read {type(f).__name__} as a Boolean function")
+    if arity is not None and arity != function.arity:
+        raise BadInput(f"arity={arity!r} given, but {short(function.spec)} has arity "
+                       f"{function.arity} (arity= is for a callable)")
+    return function, names
 
 
 METHODS = ("auto", "symmetric", "composition", "threshold", "table", "sat", "z3")
@@ -169,8 +197,10 @@ class _Solved:
     primal_types: tuple | None = None
 
 
+@api(arity=optional(integer(1)), check=FLAG, measures=FLAG, method=TEXT)
 def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
-        check: bool = True, measures: bool = False, method: str = "auto") -> FbsResult:
+        check: bool = True, measures: bool = False, method: str = "auto",
+        variables=None) -> FbsResult:
     """Exact fbs_z(f) with primal/dual certificate, checked by the independent checker.
 
     method: "symmetric" (closed form of the reduced LP, and/or/parity/maj/thr/sym of any
@@ -181,7 +211,8 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
     that applies in that order, the table only up to q = 24; `FbsResult.method` and the
     certificate's `producer.method` say which ran). measures=True adds s, bs and C at z
     (`measures_at`: closed form for symmetric specs, else from the truth table, q <= 28)
-    and never changes the method.
+    and never changes the method. `arity` is for a callable; `variables` for a sympy
+    expression (the order of its symbols, `as_function`; the result's `variables` names them).
 
     The two-thirds majority of paper Section 1.2: fbs 4, and Bob samples one of the four
     claimed-true sub-claims uniformly.
@@ -193,7 +224,7 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
     >>> fbs("maj:1000001", "1^600000,0^400001").value   # closed form, run-length input
     Fraction(6, 1)
     """
-    function = as_function(f, arity)
+    function, names = read_function(f, arity, variables)
     chosen = choose_method(function, method)
     if measures:
         _require_measures(function)
@@ -213,7 +244,8 @@ def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
     status = _check(solved.certificate) if check else STATUS_UNCHECKED
     return FbsResult(function.spec, shown, solved.value, solved.primal, solved.dual,
                      solved.sampling, status, STATUS_MESSAGES[status], solved.certificate,
-                     found, solved.n_minimal_blocks, chosen, solved.primal_types)
+                     found, solved.n_minimal_blocks, chosen, solved.primal_types,
+                     names)
 
 
 def _require_measures(function: BooleanFunction) -> None:
@@ -223,12 +255,22 @@ def _require_measures(function: BooleanFunction) -> None:
                        f"q <= {MAX_TABLE_ARITY} (the truth table), got q = {function.arity}")
 
 
-def measures_at(function: BooleanFunction, z) -> Measures:
+@api()
+def measures_at(f, z) -> Measures:
     """s, bs and C of f at z, whatever method computes fbs: the closed form of a symmetric
-    spec, else RC2 MaxSAT over the minimal sensitive blocks of the truth table (q <= 28)."""
+    spec, else RC2 MaxSAT over the minimal sensitive blocks of the truth table (q <= 28).
+    Exact, not certified (`fbs(..., measures=True)` adds them to a certified fbs; the
+    maxima over all inputs, certified, are `measures`).
+
+    >>> from verify import measures_at
+    >>> m = measures_at("maj:5", "11000")   # MAJ_5 at weight k = 2: k + 1 = 3
+    >>> m.sensitivity, m.block_sensitivity, m.certificate_complexity
+    (3, 3, 3)
+    """
     from .measures import SYMMETRIC_SOURCE
     from .measures import measures as compute_measures
 
+    function = as_function(f)
     _require_measures(function)
     if isinstance(function, Symmetric):
         given = parse_runs(z, function.arity) if isinstance(z, str) else _runs(z, function.arity)

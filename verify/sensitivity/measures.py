@@ -41,9 +41,15 @@ def measures(blocks: Sequence[Sequence[int]], arity: int) -> Measures:
 
 def max_disjoint_blocks(blocks: Sequence[Sequence[int]], arity: int) -> int:
     """Largest number of pairwise disjoint blocks (block sensitivity at z)."""
+    return len(max_disjoint_family(blocks, arity))
+
+
+def max_disjoint_family(blocks: Sequence[Sequence[int]], arity: int) -> list:
+    """A largest family of pairwise disjoint blocks (a witness of bs at z), by RC2 MaxSAT."""
     if not blocks:
-        return 0
+        return []
     from pysat.card import CardEnc, EncType
+    from pysat.examples.rc2 import RC2
     from pysat.formula import WCNF
 
     wcnf = WCNF()
@@ -56,7 +62,12 @@ def max_disjoint_blocks(blocks: Sequence[Sequence[int]], arity: int) -> int:
             wcnf.extend(encoded.clauses)
     for j in range(len(blocks)):
         wcnf.append([j + 1], weight=1)
-    return len(blocks) - _min_cost(wcnf)
+    with RC2(wcnf) as solver:
+        model = solver.compute()
+    if model is None:
+        raise RuntimeError("MaxSAT instance unexpectedly unsatisfiable")
+    chosen = {literal for literal in model if 0 < literal <= len(blocks)}
+    return [tuple(blocks[j]) for j in range(len(blocks)) if j + 1 in chosen]
 
 
 def min_hitting_set(blocks: Sequence[Sequence[int]], arity: int) -> int:

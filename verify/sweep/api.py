@@ -12,21 +12,22 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from verify.base.arguments import FLAG, PATH, TEXT, api, integer, optional, sequence
 from verify.base.errors import BadInput
-from verify.base.notebook import NotebookView, require_pandas
+from verify.base.notebook import NotebookView, exact_columns, require_pandas
 
 from .census import Census, summarise
 from .exhaustive_census import exhaustive_census
 from .generators import parse_family
 from .jobs import normalize_job, read_jobs_file
-from .runner import SweepReport, local_client, remote_client, run_on_cluster
-from .store import Store
+from .runner import SweepReport, close_client, local_client, remote_client, run_on_cluster
+from .store import ROW_SCHEMA, Store
 
 MAX_LOCAL_WORKERS = 256
 __all__ = ["census", "exhaustive_census", "read_store", "run_sweep"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SweepResult(NotebookView):
     """A finished sweep: counts, errors (jobs not stored) and the wall time."""
 
@@ -50,11 +51,14 @@ class SweepResult(NotebookView):
                 "damaged_parts_recomputed": list(r.set_aside)}
 
     def to_pandas(self):
-        """Every row of the sweep's STORE as a pandas DataFrame (`read_store(...).to_pandas()`)."""
+        """Every row of the sweep's STORE as a pandas DataFrame: `read_store(...).to_pandas()`
+        with the exact columns `value` and `bound` as Fractions (`value_float` and
+        `bound_float` beside them)."""
         require_pandas()
-        return read_store(self.store).to_pandas()
+        return exact_columns(read_store(self.store).to_pandas(), ["value", "bound"])
 
 
+@api(store=PATH, scheduler=optional(TEXT), workers=optional(integer()), progress=optional(FLAG))
 def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | None = None,
           workers: int | None = None, progress: bool | None = None) -> SweepResult:
     """Run `jobs` (a JSON-lines file or a list of job objects) and `families` (`all:Q`,
@@ -79,6 +83,7 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
     if workers is not None and not 1 <= workers <= MAX_LOCAL_WORKERS:
         raise BadInput(f"--workers must be in 1..{MAX_LOCAL_WORKERS}, got {workers}")
     Store.check_target(store)
+    _check_splits(store, streams)
     finished, set_aside = _already_complete(store, streams)
     if finished is not None:  # nothing to compute: no cluster is started
         return SweepResult(os.fspath(store), finished)
@@ -89,10 +94,11 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
                            progress=progress)
         report.set_aside[:0] = set_aside
     finally:
-        _close(client, local=scheduler is None)
+        close_client(client, local=scheduler is None)
     return SweepResult(os.fspath(store), report)
 
 
+@api(store=PATH, columns=optional(sequence(TEXT, "column names")))
 def read_store(store: str | os.PathLike, columns: list[str] | None = None):
     """Every row of STORE as a pyarrow Table in canonical order (kind, spec, input, job id);
     `.to_pandas()` gives a DataFrame. The same table whatever the number of workers.
@@ -104,11 +110,16 @@ def read_store(store: str | os.PathLike, columns: list[str] | None = None):
     >>> read_store(store, ["value", "certified"]).select(["spec", "input", "value"]).to_pylist()[2]
     {'spec': 'tt:01', 'input': '0', 'value': '1'}
     """
+    unknown = sorted(set(columns or ()) - set(ROW_SCHEMA.names))
+    if unknown:
+        raise BadInput(f"read_store: no column {unknown[0]!r} (the columns: "
+                       f"{', '.join(ROW_SCHEMA.names)})")
     opened = Store(store)
     opened.check_intact()
     return opened.read_rows(columns)
 
 
+@api(store=PATH, reverify=FLAG)
 def census(store: str | os.PathLike, *, reverify: bool = True) -> Census:
     """The summary of a sweep: distributions of fbs, s, bs, C per arity, the largest ratios
     fbs/bs, C/fbs, bs/s with a function and input attaining them, the inputs with
@@ -139,6 +150,16 @@ def _job_streams(jobs, families) -> tuple[list, int]:
     return streams, sum(len(stream) for stream in streams)
 
 
+def _check_splits(path, streams) -> None:
+    """BadInput before any work if a census shard would be split in two ways."""
+    from .census_shards import check_shard_splits
+    from .generators import Family
+
+    families = [stream for stream in streams if isinstance(stream, Family)]
+    jobs = [job for stream in streams if not isinstance(stream, Family) for job in stream]
+    check_shard_splits(families, jobs, Store(path) if Store.exists(path) else None)
+
+
 def _already_complete(path, streams) -> tuple[SweepReport | None, list[str]]:
     """(the report of a sweep with nothing to do, found without starting a cluster, or None
     if there is work or no store yet; the damaged parts set aside on the way)."""
@@ -162,10 +183,3 @@ def _already_complete(path, streams) -> tuple[SweepReport | None, list[str]]:
 def _chain(streams):
     for stream in streams:
         yield from stream
-
-
-def _close(client, local: bool) -> None:
-    cluster = client.cluster if local else None
-    client.close()
-    if cluster is not None:
-        cluster.close()

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.errors import BadInput
-from verify.base.notebook import NotebookView, require_pandas
+from verify.base.notebook import NotebookView, exact_columns, require_pandas
 from verify.base.numbers import fraction_text
 
 from .store import Store
@@ -30,7 +30,7 @@ EXAMPLES = 5
 FBS_COLUMNS = ["arity", "value", "certified", "s", "bs", "C", "certificate"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Census(NotebookView):
     """The summary (`to_json()` is the JSON file; `verify.sweep.census_report` renders it)."""
 
@@ -54,7 +54,7 @@ class Census(NotebookView):
 
     def to_pandas(self, table: str = "measures"):
         """A DataFrame: "measures" (one row per arity, measure and value: `inputs` counted
-        and their `share`; values exact as p/q, `value_float` beside them) or "trees" (the
+        and their `share`; values exact as Fractions, `value_float` beside them) or "trees" (the
         tree tables, one row per group, with its `kind`)."""
         pandas = require_pandas()
         if table == "trees":
@@ -70,8 +70,9 @@ class Census(NotebookView):
                 rows += [{"arity": int(q), "measure": measure, "value": value,
                           "value_float": float(Fraction(value)), "inputs": count,
                           "share": count / total} for value, count in counts.items()]
-        return pandas.DataFrame(rows, columns=["arity", "measure", "value", "value_float",
-                                               "inputs", "share"])
+        frame = pandas.DataFrame(rows, columns=["arity", "measure", "value", "value_float",
+                                                "inputs", "share"])
+        return exact_columns(frame, ["value"])
 
 
 def summarise(store: Store, reverify: bool = True) -> Census:

@@ -150,6 +150,58 @@ def run_shard(q: int, prefix: int, certify: bool = False,
                        for (f, s, bs, c), n in sorted(counts.items())]}
 
 
+def _split_of(job: dict) -> tuple[tuple[int, str], int]:
+    """((q, prefix), number of parts) of a census-shard job."""
+    return (job["q"], job["prefix"]), int(job.get("part", "0/1").split("/")[1])
+
+
+def _stored_splits(store) -> dict:
+    """{(q, prefix): {parts}} of the census-shard rows in STORE's intact parts (from their
+    specs antichains:Q:PREFIX[:K/N]; rows from before parts existed are whole shards); a
+    damaged part is left out: the sweep sets it aside and computes its jobs again."""
+    import pyarrow.compute as pc
+
+    damaged = {part for part, _ in store.damaged_parts()}
+    found: dict = defaultdict(set)
+    specs = []
+    for part in store.row_parts():
+        if f"rows/{part.name}" not in damaged:
+            table = store.read_part(part, ["kind", "spec"])
+            specs += table.filter(pc.equal(table.column("kind"), "census-shard")).column(
+                "spec").to_pylist()
+    for spec in specs:
+        fields = spec.split(":")
+        parts = int(fields[3].split("/")[1]) if len(fields) > 3 else 1
+        found[(int(fields[1]), hex(int(fields[2], 16)))].add(parts)
+    return found
+
+
+def check_shard_splits(families, jobs, store) -> None:
+    """BadInput, before any work, if a shard would be split in two ways: by the jobs asked
+    for, or by them and the parts already in STORE (a Store or None); such a shard could
+    never be added up (docs/formats.md, census-shards)."""
+    wanted: dict = defaultdict(set)
+    for family in families:
+        if family.shards is not None:
+            q, prefixes, parts = family.shards
+            for prefix in prefixes:
+                wanted[(q, hex(prefix))].add(parts)
+    for job in jobs:
+        if job.get("kind") == "census-shard":
+            key, parts = _split_of(job)
+            wanted[key].add(parts)
+    if not wanted:
+        return
+    stored = _stored_splits(store) if store is not None else {}
+    for (q, prefix), splits in wanted.items():
+        every = splits | stored.get((q, prefix), set())
+        if len(every) > 1:
+            where = " (with the parts already in STORE)" if stored.get((q, prefix)) else ""
+            raise BadInput(f"shard {prefix[:20]}... of q = {q} would be split in different "
+                           f"ways ({sorted(every)} parts){where}: it could never be added "
+                           "up; use one PARTS per shard")
+
+
 def shard_census(store, q: int) -> dict:
     """The shards of q in STORE added up: how many of all there are, the pairs they cover,
     and (complete or not) the distributions over the covered pairs."""

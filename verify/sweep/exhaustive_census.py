@@ -23,7 +23,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from verify.base.arguments import FLAG, api, optional
 from verify.base.errors import BadInput, SolverFailure, TooLarge
+from verify.base.notebook import NotebookView, exact_columns, require_pandas
 from verify.base.numbers import fraction_text, int_text
 from verify.sensitivity.certificates import exhaustive_certificate, measure_certificate
 from verify.sensitivity.hypergraph import (
@@ -40,6 +42,7 @@ from .global_census import (
     DEFAULT_GLOBAL_ARITY,
     MAX_WORKERS,
     check_global_arity,
+    check_global_memory,
     global_figures,
 )
 
@@ -70,9 +73,10 @@ class ClassRow:
         return "tt:" + "".join("1" if (self.table >> j) & 1 else "0" for j in range(1 << q))
 
 
-@dataclass(frozen=True)
-class ExhaustiveCensus:
-    """The census of all pairs on q inputs, by classes of antichains."""
+@dataclass(frozen=True, repr=False)
+class ExhaustiveCensus(NotebookView):
+    """The census of all pairs on q inputs, by classes of antichains. In a notebook: its
+    figures as a table; `to_pandas()` has one row per class."""
 
     q: int
     rows: tuple[ClassRow, ...]
@@ -95,7 +99,22 @@ class ExhaustiveCensus:
                 "certificates_checked": self.certificates_checked,
                 **figures(self.rows, self.q), "global": self.global_figures}
 
+    def notebook_rows(self) -> list[tuple[str, str]]:
+        document = self.to_json()
+        shown = {m: ", ".join(f"{v}: {n}" for v, n in document[m].items()) for m in MEASURES}
+        return [("pairs", f"{document['inputs']} (function, input) pairs of q = {self.q}, "
+                          f"{len(self.rows)} classes"),
+                ("certified", str(self.certified)), *shown.items()]
 
+    def to_pandas(self):
+        """One row per class of antichains: its minimal sensitive blocks (`blocks`, sets of
+        0-based coordinates; `blocks_text` as x1..xq), the antichains and pairs it stands for,
+        fbs (exact Fraction, `fbs_float` beside it), s, bs, C, and a pair having it."""
+        frame = require_pandas().DataFrame([_class_record(row, self.q) for row in self.rows])
+        return exact_columns(frame, ["fbs"])
+
+
+@api(progress=optional(FLAG))  # q and the other options: _check_options, with their ranges
 def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | None = None,
                       workers: int = 1, progress: bool | None = None) -> ExhaustiveCensus:
     """fbs, s, bs and C over every (function, input) pair of q <= 6 inputs: their exact
@@ -118,6 +137,7 @@ def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | N
         global_measures = q <= DEFAULT_GLOBAL_ARITY
     if global_measures:
         check_global_arity(q)  # before the classes' work
+        check_global_memory(q)
     clock = time.perf_counter()
     classes = classify(q)
     seconds = {"classes": time.perf_counter() - clock}
@@ -242,6 +262,15 @@ def _extreme(rows, name: str, q: int) -> dict | None:
             "classes": len(attaining), "examples": [_example(r, q) for r in attaining[:EXAMPLES]],
             "least_ratio": fraction_text(least),
             "least_attained_by": int_text(sum(r.pairs for ratio, r in ratios if ratio == least))}
+
+
+def _class_record(row: ClassRow, q: int) -> dict:
+    blocks = sorted((mask_block(m, q) for m in row.antichain), key=lambda b: (len(b), b))
+    return {"blocks": tuple(frozenset(b) for b in blocks),
+            "blocks_text": ", ".join("{" + ",".join(f"x{i + 1}" for i in b) + "}"
+                                     for b in blocks) or "(none)",
+            "antichains": row.size, "pairs": row.pairs, "fbs": fraction_text(row.fbs),
+            "s": row.s, "bs": row.bs, "C": row.C, "spec": row.spec(q), "input": "0" * q}
 
 
 def _example(row: ClassRow, q: int) -> dict:

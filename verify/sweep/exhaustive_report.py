@@ -63,7 +63,22 @@ def _global_section(overall: dict | None, q: int, certified: bool) -> list[str]:
     for measure in ("fbs", "s", "bs", "C"):
         lines.append(f"| {measure} | " + ", ".join(f"{v}: {n}" for v, n in
                                                      overall[measure].items()) + " |")
-    return lines + [""]
+    return lines + ["", *identity_lines(overall), ""]
+
+
+def identity_lines(overall: dict) -> list[str]:
+    """What the table proves: s(f) <= bs(f) <= fbs(f) <= C(f) at every function, so equal
+    distributions of two neighbours mean equal values at every function."""
+    lines = []
+    for pair in overall.get("identities", ()):
+        low, high = pair["measures"]
+        if pair["equal_for_every_function"]:
+            lines.append(f"- {low}(f) = {high}(f) for every one of the {overall['functions']} "
+                         f"functions (equal distributions, and {low}(f) <= {high}(f) at each)")
+        else:
+            lines.append(f"- {low}(f) < {high}(f) for some functions: the counts differ at "
+                         f"{', '.join(pair['counts_differ_at'])}")
+    return lines
 
 
 def _blocks(example: dict) -> str:
@@ -72,6 +87,9 @@ def _blocks(example: dict) -> str:
 
 
 def write_outputs(census: ExhaustiveCensus, prefix: str) -> None:
-    """PREFIX.md and PREFIX.json, both or neither."""
+    """PREFIX.md, PREFIX.json and PREFIX.png (the four measures compared), all or none."""
+    from .census_plot import exhaustive_plot
+
     write_texts_atomic([(f"{prefix}.md", markdown(census)),
-                        (f"{prefix}.json", json.dumps(census.to_json(), indent=1) + "\n")])
+                        (f"{prefix}.json", json.dumps(census.to_json(), indent=1) + "\n"),
+                        (f"{prefix}.png", exhaustive_plot(census))])

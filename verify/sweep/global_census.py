@@ -17,7 +17,9 @@ chunks of 2^20 functions, split over `workers` processes; the counts do not depe
 
 from __future__ import annotations
 
+import signal
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -64,7 +66,10 @@ def global_lookup(class_values: list[tuple[int, tuple]], q: int) -> GlobalLookup
         packed[number] = sum(rank[m][Fraction(by_class[int(table)][k])] << (8 * k)
                              for k, m in enumerate(MEASURES))
     dtype = np.uint8 if len(packed) <= 256 else np.uint16
-    class_number = np.zeros(2 ** (2 ** q), dtype=dtype)  # q = 5: zero pages, mostly untouched
+    try:
+        class_number = np.zeros(2 ** (2 ** q), dtype=dtype)  # q = 5: zero pages, untouched
+    except MemoryError:
+        raise TooLarge(_memory_message(q, "this process could not map it")) from None
     class_number[classes.tables.astype(np.int64)] = (classes.class_of + 1).astype(dtype)
     return GlobalLookup(q, values, class_number, packed)
 
@@ -103,7 +108,57 @@ def global_figures(class_values: list[tuple[int, tuple]], q: int, *, workers: in
     total = sum(int(n) for n in document["fbs"].values())
     if total != 2 ** (2 ** q):
         raise SolverFailure(f"the global census counted {total} functions, not 2^(2^{q})")
+    document["identities"] = chain_identities(document)
     return document
+
+
+CHAIN = ("s", "bs", "fbs", "C")  # s(f) <= bs(f) <= fbs(f) <= C(f) at every function
+
+
+def chain_identities(document: dict) -> list[dict]:
+    """What the distributions prove for each neighbour pair a <= b of the chain: equal
+    distributions mean a(f) = b(f) for EVERY function (a(f) <= b(f) everywhere and the sums
+    over all functions agree, so no function has a(f) < b(f)); otherwise the values whose
+    counts differ, where some function has a(f) < b(f)."""
+    found = []
+    for low, high in zip(CHAIN, CHAIN[1:]):
+        a, b = document[low], document[high]
+        differ = sorted((v for v in set(a) | set(b) if a.get(v) != b.get(v)), key=Fraction)
+        found.append({"measures": [low, high], "equal_for_every_function": not differ,
+                      "counts_differ_at": differ})
+    return found
+
+
+GLOBAL_OVERHEAD_BYTES = 1 << 30  # beside the table, per process: Python, numpy, a chunk's
+# arrays (bench/RESULTS.md, "global census memory": VmPeak of a q = 5 worker minus the table)
+
+
+def global_memory_bytes(q: int) -> int:
+    """The address space one process of the global census needs: its table of class
+    numbers, one byte per up-set table (2^(2^q) of them; q <= 5 has at most 255 classes),
+    mostly zero pages never touched, and the rest."""
+    return 2 ** (2 ** q) + GLOBAL_OVERHEAD_BYTES
+
+
+def _memory_message(q: int, why: str, remedy: str = "raise the limit (ulimit -v)") -> str:
+    return (f"the global census of q = {q} needs about {_gib(global_memory_bytes(q))} of "
+            f"address space per process (a table of 2^{2 ** q} class numbers, "
+            f"{_gib(2 ** (2 ** q))}, almost all of it never touched): {why}; {remedy} or "
+            "leave out --global")
+
+
+def _gib(n: int) -> str:
+    return f"{n / 2 ** 30:.1f} GiB"
+
+
+def check_global_memory(q: int) -> None:
+    """TooLarge, before any work, if this process's address-space limit (RLIMIT_AS, ulimit
+    -v) is below `global_memory_bytes(q)`; workers inherit the limit."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY and soft < global_memory_bytes(q):
+        raise TooLarge(_memory_message(q, f"the address-space limit is {_gib(soft)}"))
 
 
 def check_global_arity(q: int) -> None:
@@ -121,13 +176,37 @@ def _chunks(q: int) -> list[tuple[int, int]]:
 
 
 def _chunk_counts(class_values, q: int, chunks, workers: int, lookup: GlobalLookup):
-    """Per chunk, the 4 x 256 counts of ranks; in order, whatever the number of workers."""
+    """Per chunk, the 4 x 256 counts of ranks; in order, whatever the number of workers.
+
+    Workers ignore SIGINT (a Ctrl-C to the process group reaches this process only, which
+    then terminates them at once rather than waiting for their chunks); a worker that dies
+    (the out-of-memory killer's usual victim) is TooLarge naming the memory it needs."""
     if workers <= 1 or len(chunks) == 1:
         yield from (chunk_counts(lookup, start, stop) for start, stop in chunks)
         return
-    with ProcessPoolExecutor(workers, initializer=_start_worker,
-                             initargs=(class_values, q)) as pool:
+    global _WORKER_LOOKUP
+    _WORKER_LOOKUP = lookup  # inherited by forked workers; others build their own
+    pool = ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(class_values, q))
+    try:
         yield from pool.map(_worker_counts, chunks, chunksize=4)
+    except BrokenProcessPool:
+        _stop(pool)
+        raise TooLarge(_memory_message(q, "a worker process died (killed, e.g. by the "
+                                          "out-of-memory killer)",
+                                       "give it more memory, use fewer --workers")) from None
+    except BaseException:
+        _stop(pool)
+        raise
+    finally:
+        _WORKER_LOOKUP = None
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Terminate the workers now (their running chunks are not waited for)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def chunk_counts(lookup: GlobalLookup, start: int, stop: int) -> np.ndarray:
@@ -137,14 +216,24 @@ def chunk_counts(lookup: GlobalLookup, start: int, stop: int) -> np.ndarray:
 
 
 _WORKER_LOOKUP: GlobalLookup | None = None
+_WORKER_ERROR: str | None = None
 
 
 def _start_worker(class_values, q: int) -> None:
-    global _WORKER_LOOKUP
-    _WORKER_LOOKUP = global_lookup(class_values, q)
+    """A worker: SIGINT ignored; the lookup inherited (fork) or built, and a failure kept
+    for its first chunk to raise (an initializer's exception is printed with a traceback)."""
+    global _WORKER_LOOKUP, _WORKER_ERROR
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _WORKER_LOOKUP is None or _WORKER_LOOKUP.q != q:
+        try:
+            _WORKER_LOOKUP = global_lookup(class_values, q)
+        except (MemoryError, TooLarge):
+            _WORKER_ERROR = _memory_message(q, "a worker process could not map it")
 
 
 def _worker_counts(chunk: tuple[int, int]) -> np.ndarray:
+    if _WORKER_ERROR is not None:
+        raise TooLarge(_WORKER_ERROR)
     return chunk_counts(_WORKER_LOOKUP, *chunk)
 
 

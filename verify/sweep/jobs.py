@@ -112,7 +112,7 @@ def _tree_job(raw: dict) -> dict:
 
 def _worst_case_job(raw: dict) -> dict:
     from verify.protocol.engine import parse_rho
-    from verify.protocol.worst_case import MAX_DP_WIDTH
+    from verify.protocol.worst_case import check_dp_widths
 
     from .trees import build_tree
 
@@ -137,10 +137,7 @@ def _worst_case_job(raw: dict) -> dict:
     if rho != "auto":
         rho = _fraction_text(parse_rho(rho))
     job = _tree_job(raw)
-    width = build_tree(job["tree"]).max_width()
-    if width > MAX_DP_WIDTH:
-        raise TooLarge(f"the worst-case DP supports aggregator widths <= {MAX_DP_WIDTH}, the "
-                       f"tree has width {width}")
+    check_dp_widths(build_tree(job["tree"]))  # the API's own rule
     return {**job, "rule": rule, "rho": rho}
 
 

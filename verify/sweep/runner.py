@@ -12,13 +12,13 @@ Faults: a rerun first sets damaged parts aside (verify.sweep.store, checksums in
 manifest) so that their jobs run again. A lost scheduler (killed, unreachable) ends the
 sweep with one line (BadInput, exit 2) within SCHEDULER_LOST_SECONDS; the parts written so
 far stay and a rerun resumes. Dask's own log lines stay out of the terminal unless
-FBS_DEBUG is set; LocalCluster workers ignore SIGINT (Ctrl-C reaches the submitting process
-only, which cancels the tasks and closes the cluster).
+FBS_DEBUG is set; LocalCluster workers start with SIGINT blocked (Ctrl-C reaches the
+submitting process only, which cancels the tasks and closes the cluster, also during the
+cluster's start-up).
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import math
@@ -26,10 +26,12 @@ import os
 import signal
 import sys
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from verify.base.errors import EXIT_BUG, BadInput
+from verify.base.interrupts import deferred_interrupts, remember_interrupts
 from verify.base.progress import Progress
 
 from .jobs import job_id
@@ -41,6 +43,7 @@ WORKER_MEMORY = "3GiB"
 CONNECT_TIMEOUT = "5s"  # to reach an existing scheduler
 SCHEDULER_LOST_SECONDS = 10  # a connection to the scheduler down this long ends the sweep
 POLL_SECONDS = 0.5  # how often the submitting process looks at its connection
+NO_WORKERS_SECONDS = 5  # a scheduler without workers this long while tasks wait: say so
 
 
 @dataclass
@@ -95,6 +98,8 @@ def quiet_dask() -> None:
     import distributed  # noqa: F401 - installs its handlers first
 
     level = logging.WARNING if os.environ.get("FBS_DEBUG") else logging.CRITICAL + 1
+    if not os.environ.get("FBS_DEBUG"):  # a killed resource tracker is relaunched: say nothing
+        warnings.filterwarnings("ignore", message="resource_tracker: process died")
     families = ("distributed", "dask", "tornado", "bokeh", "asyncio")
     names = [name for name in list(logging.root.manager.loggerDict)
              if name.split(".")[0] in families] + list(families)
@@ -105,40 +110,97 @@ def quiet_dask() -> None:
             handler.setLevel(level)
 
 
-@contextlib.contextmanager
-def _workers_ignore_sigint():
-    """SIGINT ignored while worker processes start: a spawned Python keeps an inherited
-    SIG_IGN, so a Ctrl-C to the process group interrupts only the submitting process."""
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: nothing to change
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
+_local_clusters = 0  # LocalClusters open in this process: their workers start SIGINT-blocked
+
+
+def _spawn_without_sigint(spawn):
+    """multiprocessing's spawn (`util.spawnv_passfds`), with SIGINT blocked in the spawning
+    thread while a LocalCluster of ours is open: the child inherits that mask (fork and
+    vfork alike), so a Ctrl-C to the process group never reaches a worker. This process
+    keeps its own SIGINT handler throughout, so a Ctrl-C during the cluster's start-up is
+    not lost (it once was: SIGINT was ignored for the whole start so that workers would
+    inherit SIG_IGN)."""
+    def spawn_blocked(path, args, passfds):
+        if not _local_clusters:
+            return spawn(path, args, passfds)
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return spawn(path, _quiet_tracker(args), passfds)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+    spawn_blocked.blocks_sigint = True
+    return spawn_blocked
+
+
+TRACKER_MAIN = "from multiprocessing.resource_tracker import main;"
+
+
+def _quiet_tracker(args: list) -> list:
+    """The command line of multiprocessing's resource tracker, with its standard error on
+    /dev/null unless FBS_DEBUG: one relaunched after the first was killed (kill -9) prints a
+    traceback for every semaphore the dead one had registered (12-50 seen), though nothing
+    is lost; like Dask's log lines, they stay out of the terminal."""
+    if os.environ.get("FBS_DEBUG"):
+        return args
+    silence = "import os; os.dup2(os.open(os.devnull, os.O_WRONLY), 2); "
+    return [silence + arg if isinstance(arg, str) and arg.startswith(TRACKER_MAIN) else arg
+            for arg in args]
+
+
+def _install_spawn_wrapper() -> None:
+    from multiprocessing import util
+
+    if not getattr(util.spawnv_passfds, "blocks_sigint", False):
+        util.spawnv_passfds = _spawn_without_sigint(util.spawnv_passfds)
 
 
 def local_client(workers: int):
     """A Client on a fresh LocalCluster: `workers` single-threaded processes, each under a
-    nanny that restarts it if it dies; the dashboard on a free port (none fixed)."""
+    nanny that restarts it if it dies; the dashboard on a free port (none fixed). Workers
+    start with SIGINT blocked; a Ctrl-C during the start-up is held until the cluster is up
+    (a half-started one cannot be closed cleanly), which is then closed, and raised. Close it with `close_client`."""
+    global _local_clusters
     from distributed import Client, LocalCluster
 
     quiet_dask()
     level = logging.WARNING if os.environ.get("FBS_DEBUG") else logging.CRITICAL
-    with _workers_ignore_sigint():
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=":0", memory_limit=WORKER_MEMORY,
-                               silence_logs=level)
-    return Client(cluster)
+    _install_spawn_wrapper()
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        remember_interrupts()  # so that deferred_interrupts can hold a Ctrl-C
+    _local_clusters += 1
+    cluster = None
+    try:
+        with deferred_interrupts():  # a half-started cluster cannot be closed: finish first
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0", memory_limit=WORKER_MEMORY,
+                                   silence_logs=level)
+        return Client(cluster)
+    except BaseException:
+        _local_clusters -= 1
+        if cluster is not None:
+            cluster.close()
+        raise
+
+
+def close_client(client, local: bool) -> None:
+    """Close a client (and its LocalCluster, if `local`)."""
+    global _local_clusters
+    cluster = client.cluster if local else None
+    client.close()
+    if cluster is not None:
+        cluster.close()
+        _local_clusters = max(0, _local_clusters - 1)
 
 
 def remote_client(address: str):
     """A Client on an existing scheduler; BadInput (one line) if it cannot be reached."""
     from distributed import Client
 
+    from .scheduler_probe import probe_scheduler
+
     quiet_dask()
+    probe_scheduler(address)  # garbage or silence: BadInput before Dask reads it
     try:
         return Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError, TypeError) as error:
@@ -157,7 +219,8 @@ def run_on_cluster(jobs: Iterable[dict], total: int, store: Store, client, *,
     """
     from .execute import run_task
 
-    report = SweepReport(workers=len(client.scheduler_info(n_workers=-1)["workers"]))
+    watch = WorkerWatch(_address(client))
+    report = SweepReport(workers=watch.observe(_worker_count(client)))
     start = time.perf_counter()
     store.lock()
     try:
@@ -177,7 +240,7 @@ def run_on_cluster(jobs: Iterable[dict], total: int, store: Store, client, *,
         with Progress(total, "sweep", enabled=progress) as bar:
             bar.update(report.already_done)
             try:
-                for future in _finished(client, running, store, report):
+                for future in _finished(client, running, store, report, watch):
                     task_id, batch = running.pop(future)
                     _collect(future, task_id, batch, store, report)
                     bar.update(len(batch))
@@ -197,10 +260,54 @@ def run_on_cluster(jobs: Iterable[dict], total: int, store: Store, client, *,
     return report
 
 
-def _finished(client, running: dict, store: Store, report: SweepReport):
+class WorkerWatch:
+    """The workers a sweep had: the most seen at once (the report's count; it was once the
+    count at the start, "64 computed in 64 tasks on 0 workers" when they joined later), and
+    one line on stderr when the scheduler has had none for NO_WORKERS_SECONDS while tasks
+    wait (else a sweep on a scheduler without workers, or whose only worker died, waited
+    silently)."""
+
+    def __init__(self, address: str, clock: Callable[[], float] = time.monotonic):
+        self.address, self.clock = address, clock
+        self.most, self.none_since, self.told, self.last = 0, None, False, None
+
+    def due(self) -> bool:
+        """True at most once every POLL_SECONDS (a count asks the scheduler)."""
+        now = self.clock()
+        if self.last is not None and now - self.last < POLL_SECONDS:
+            return False
+        self.last = now
+        return True
+
+    def observe(self, count: int | None) -> int:
+        """Record a count of workers (None: unknown); the most seen so far."""
+        if count is None:
+            return self.most
+        self.most = max(self.most, count)
+        if count:
+            self.none_since, self.told = None, False
+            return self.most
+        self.none_since = self.none_since if self.none_since is not None else self.clock()
+        if not self.told and self.clock() - self.none_since >= NO_WORKERS_SECONDS:
+            self.told = True
+            print(f"fbs: waiting: the Dask scheduler {self.address} has no workers; start one "
+                  f"(`dask worker ADDRESS`) or press Ctrl-C (STORE keeps the finished tasks)",
+                  file=sys.stderr, flush=True)
+        return self.most
+
+
+def _worker_count(client) -> int | None:
+    try:
+        return len(client.scheduler_info(n_workers=-1)["workers"])
+    except Exception:  # noqa: BLE001 - a lost connection: the caller's checks report it
+        return None
+
+
+def _finished(client, running: dict, store: Store, report: SweepReport, watch: WorkerWatch):
     """The futures of `running` as they finish (it may grow meanwhile); BadInput once the
     connection to the scheduler has been down for SCHEDULER_LOST_SECONDS, or at once when
-    the client gave it up (Dask then cancels every future)."""
+    the client gave it up (Dask then cancels every future). Between polls, the workers are
+    counted (`WorkerWatch`)."""
     from distributed import wait
 
     lost_since = None
@@ -223,6 +330,8 @@ def _finished(client, running: dict, store: Store, report: SweepReport):
                     "the jobs seen; rerun the same command to resume")
             continue
         lost_since = None
+        if watch.due():
+            report.workers = watch.observe(_worker_count(client))
         yield from [f for f in done if f in running]
 
 

@@ -1,6 +1,7 @@
 """The sweep STORE: a folder of Parquet part files that pandas, polars and pyarrow open directly.
 
-    STORE/fbs-sweep-store.json        {"format": "fbs-sweep-store/1"}: marks the folder
+    STORE/fbs-sweep-store.json        {"format": "fbs-sweep-store/1", "manifest": true}:
+                                      marks the folder, and says it keeps a manifest
     STORE/manifest.jsonl              {"part": "rows/part-<task>.parquet", "sha256": ...,
                                       "bytes": N}, one line per part written
     STORE/rows/part-<task>.parquet    one row per job (ROW_SCHEMA)
@@ -14,7 +15,9 @@ parts only; a job is done exactly when its row is in a rows part that `damaged_p
 intact (its checksum and its certificates part's match the manifest). Only this module
 writes to STORE, and only the submitting process calls it (one writer, guarded by a lock
 file). A store written before the manifest existed has none: its parts are checked for
-being readable with the right schema only.
+being readable with the right schema only. A store whose marker says it keeps a manifest
+is never read as such an old store: with its manifest lost, every part counts as damaged
+(a flipped bit would otherwise go unnoticed and give a wrong census).
 """
 
 from __future__ import annotations
@@ -74,7 +77,8 @@ class Store:
         self._lock = None
         if create:
             self._create()
-        self._check_marker()
+        self.marked_manifest = self._check_marker()
+        self._check_folders()
 
     # ------------------------------------------------------------------ opening
     @staticmethod
@@ -103,9 +107,15 @@ class Store:
                            f"{error.strerror or error}") from None
         if not (self.path / MARKER).exists():
             write_text_atomic(self.path / MANIFEST, "")
-            write_text_atomic(self.path / MARKER, json.dumps({"format": FORMAT}) + "\n")
+            self._write_marker()
 
-    def _check_marker(self) -> None:
+    def _write_marker(self) -> None:
+        """The marker of a store that keeps a manifest (it outlives a lost manifest)."""
+        write_text_atomic(self.path / MARKER,
+                          json.dumps({"format": FORMAT, "manifest": True}) + "\n")
+
+    def _check_marker(self) -> bool:
+        """BadInput unless the marker names this format; whether it says there is a manifest."""
         marker = self.path / MARKER
         try:
             document = json.loads(marker.read_text())
@@ -115,6 +125,14 @@ class Store:
             raise BadInput(f"{str(marker)!r} is unreadable or not JSON") from None
         if not isinstance(document, dict) or document.get("format") != FORMAT:
             raise BadInput(f"{str(marker)!r}: unsupported store format (expected {FORMAT!r})")
+        return document.get("manifest") is True
+
+    def _check_folders(self) -> None:
+        """BadInput if STORE's rows/ or certificates/ is there but not a folder."""
+        for folder in (self.rows, self.certificates, self.path / DAMAGED):
+            if (folder.exists() or folder.is_symlink()) and not folder.is_dir():
+                raise BadInput(f"STORE {str(self.path)!r}: {folder.name} is not a folder; "
+                               "the store is damaged (move it away, or start a new STORE)")
 
     def lock(self) -> None:
         """Take the store's writer lock (BadInput if another sweep holds it); drop stale temps."""
@@ -126,10 +144,18 @@ class Store:
         except OSError as error:
             raise BadInput(f"cannot lock STORE {str(self.path)!r}: "
                            f"{error.strerror or error}") from None
-        for folder in (self.rows, self.certificates):
-            folder.mkdir(exist_ok=True)
-            for stale in folder.glob(".*.partial-*"):  # left by a killed earlier sweep
-                stale.unlink(missing_ok=True)
+        if (self.path / MANIFEST).is_file() and not self.marked_manifest:
+            self._write_marker()  # a store from before the marker said so: say it now
+            self.marked_manifest = True
+        try:
+            for folder in (self.rows, self.certificates):
+                folder.mkdir(exist_ok=True)
+                for stale in folder.glob(".*.partial-*"):  # left by a killed earlier sweep
+                    stale.unlink(missing_ok=True)
+        except OSError as error:
+            self.unlock()
+            raise BadInput(f"cannot prepare STORE {str(self.path)!r}: "
+                           f"{error.strerror or error}") from None
 
     def unlock(self) -> None:
         if self._lock is not None:
@@ -150,23 +176,39 @@ class Store:
             lines = "".join(json.dumps({"part": f"{folder}/{name}", "sha256": digest,
                                         "bytes": size}) + "\n"
                             for folder, name, digest, size in entries)
-            try:
-                with open(self.path / MANIFEST, "a", encoding="utf-8") as manifest:
-                    manifest.write(lines)
-            except OSError as error:
-                raise BadInput(f"cannot write {str(self.path / MANIFEST)!r}: "
-                               f"{error.strerror or error}") from None
+            self._append_manifest(lines)
+
+    def _append_manifest(self, lines: str) -> None:
+        """Append to the manifest, first ending a last line cut by a killed sweep or a full
+        disk (else the new first line would be glued to it, unreadable)."""
+        try:
+            with open(self.path / MANIFEST, "a+b") as manifest:
+                if manifest.tell() > 0:
+                    manifest.seek(-1, os.SEEK_END)
+                    if manifest.read(1) != b"\n":
+                        lines = "\n" + lines
+                manifest.write(lines.encode())
+        except OSError as error:
+            raise BadInput(f"cannot write {str(self.path / MANIFEST)!r}: "
+                           f"{error.strerror or error}") from None
 
     # ------------------------------------------------------------------ integrity
     def has_manifest(self) -> bool:
-        return (self.path / MANIFEST).is_file()
+        """True if the store keeps a manifest: the file is there or the marker says so."""
+        return self.marked_manifest or (self.path / MANIFEST).is_file()
+
+    def manifest_lost(self) -> bool:
+        """True if the marker says there is a manifest but the file is gone."""
+        return self.marked_manifest and not (self.path / MANIFEST).exists()
 
     def checksums(self) -> dict[str, tuple[str, int]] | None:
         """{"rows/part-X.parquet": (sha256, bytes)} from the manifest (the last line for a
         part wins; an unreadable line, e.g. cut by a killed sweep, is skipped); None for a
-        store without a manifest."""
+        store without a manifest; {} for one whose manifest was lost (no part is intact)."""
         if not self.has_manifest():
             return None
+        if self.manifest_lost():
+            return {}
         found = {}
         try:
             text = (self.path / MANIFEST).read_text(encoding="utf-8", errors="replace")
@@ -189,7 +231,9 @@ class Store:
         sums = self.checksums()
         damaged = []
         for part in self.row_parts():
-            why = _part_problem(part, sums, ROW_SCHEMA, f"rows/{part.name}")
+            why = (f"{MANIFEST} is missing (the store's marker says it keeps one)"
+                   if self.manifest_lost() else
+                   _part_problem(part, sums, ROW_SCHEMA, f"rows/{part.name}"))
             if why is None and self._needs_certificates(part):
                 why = self._certificates_problem(part.name, sums)
             if why is not None:
@@ -239,6 +283,10 @@ class Store:
     # ------------------------------------------------------------------ reading
     def row_parts(self) -> list[Path]:
         return sorted(self.rows.glob("part-*.parquet")) if self.rows.is_dir() else []
+
+    def read_part(self, part: Path, columns: list[str]) -> pa.Table:
+        """Some columns of one rows part (BadInput if it is unreadable)."""
+        return _read(part, columns)
 
     def done_ids(self) -> set[str]:
         """The job ids whose result is in STORE."""

@@ -11,16 +11,25 @@ import os
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from verify.base.arguments import FLAG, PATH, TEXT, api, instance, optional
 from verify.base.errors import BadInput
 from verify.base.files import check_paths, write_texts_atomic
 from verify.base.notebook import NotebookView
-from verify.base.numbers import fraction_text
+from verify.base.numbers import fraction_text, integer_field
 
 from .builders import literature_tree, random_tree, uniform_queries, uniform_tree
+from .kinds import ORACLE, TREE
 from .local_fbs import honest_fbs
-from .menus import realisations, realise
+from .menus import count_realisations, realisations, realise
 from .model import Tree, UniformTree
-from .oracles import LeafBits, load_oracle, node_values, oracle_document, random_oracle
+from .oracles import (
+    LeafBits,
+    checked_answers,
+    load_oracle,
+    node_values,
+    oracle_document,
+    random_oracle,
+)
 from .tree_file import MenusRefused, load_menu_tree, load_tree, load_tree_description, tree_document
 
 __all__ = ["Tree", "as_oracle", "as_tree", "literature_tree", "load_menu_tree", "load_oracle",
@@ -58,7 +67,7 @@ def as_oracle(oracle: dict | LeafBits | str | os.PathLike, tree=None) -> dict[st
         if tree is None:
             raise BadInput("an oracle given as leaf bits needs its tree")
         return loaded.answers(tree)
-    return dict(loaded)
+    return checked_answers(loaded)
 
 
 def oracle_bits(oracle, tree: UniformTree) -> str:
@@ -67,7 +76,7 @@ def oracle_bits(oracle, tree: UniformTree) -> str:
     if isinstance(loaded, LeafBits):
         loaded.require_length(tree.n_leaves)
         return loaded.bits
-    return LeafBits.from_answers(loaded, uniform_queries(tree)).bits
+    return LeafBits.from_answers(checked_answers(loaded), uniform_queries(tree)).bits
 
 
 def source_name(item) -> str | None:
@@ -91,6 +100,8 @@ def input_files(tree=None, oracle=None, loaded=None) -> list[tuple[str | None, s
     return found
 
 
+@api(path=PATH, tree=instance(Tree, UniformTree, what="a Tree"), nested=FLAG,
+     oracle_path=optional(PATH), oracle=optional(ORACLE), oracle_description=TEXT)
 def write_tree(path, tree: Tree | UniformTree, *, nested: bool = False, oracle_path=None,
                oracle: dict | LeafBits | None = None, oracle_description: str = "") -> None:
     """Write the tree (flat layout unless nested; a UniformTree as its `uniform`
@@ -104,17 +115,22 @@ def write_tree(path, tree: Tree | UniformTree, *, nested: bool = False, oracle_p
     >>> load_tree(os.path.join(folder, "t.json")).n_nodes
     13
     """
+    if (oracle is None) != (oracle_path is None):
+        raise BadInput("write_tree: give both oracle and oracle_path, or neither")
     check_paths([(path, "the tree output"), (oracle_path, "the oracle output")],
                 input_files(loaded=tree))
     items = [(path, json.dumps(tree_document(tree, nested), indent=1 if nested else None) + "\n")]
     if oracle_path is not None:
-        document = oracle_document(oracle, oracle_description)
+        loaded = oracle if isinstance(oracle, (dict, LeafBits)) else load_oracle(oracle)
+        if isinstance(loaded, dict):
+            loaded = checked_answers(loaded)
+        document = oracle_document(loaded, oracle_description)
         items.append((oracle_path, json.dumps(document, indent=None if "bits" in document else 1)
                       + "\n"))
     write_texts_atomic(items)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TreeInfo(NotebookView):
     """A validated tree's shape and, with an oracle, its true root value and honest fbs."""
 
@@ -130,14 +146,19 @@ class TreeInfo(NotebookView):
     root_value: int | None = None
     min_rho_for_fbs_condition: Fraction | None = None  # max honest local fbs (Theorem 4.1)
     max_fbs_node: str | None = None
+    menus: int = 0  # menu nodes (fbs-tree/2); 0 for a fixed tree
+    realisations: int = 1  # the fixed trees Alice's menu choices can form
 
     def to_json(self) -> dict:
-        """The JSON document `fbs tree info --json` prints."""
+        """The JSON document `fbs tree info --json` prints (menus and realisations only for
+        a tree with menus)."""
         document = {"tree": self.source, "description": self.description, "nodes": self.nodes,
                     "leaves": self.leaves, "depth": self.depth,
                     "uniform_depth": self.uniform_depth, "max_width": self.max_width,
                     "aggregators": list(self.aggregators),
                     "distinct_queries": self.distinct_queries}
+        if self.menus:
+            document.update(menus=self.menus, realisations=integer_field(self.realisations))
         if self.root_value is not None:
             rho = self.min_rho_for_fbs_condition
             document.update(root_value=self.root_value,
@@ -146,9 +167,13 @@ class TreeInfo(NotebookView):
         return document
 
 
+@api(tree=TREE, oracle=optional(ORACLE))
 def tree_info(tree, oracle=None) -> TreeInfo:
     """Summarise a tree; with an oracle, the true root value and the smallest rho for which
-    the FBS condition of Theorem 4.1 holds (the largest honest local fbs).
+    the FBS condition of Theorem 4.1 holds (the largest honest local fbs). A tree with menus
+    (fbs-tree/2) is read too: it also counts its menus and realisations, and its rho is the
+    largest honest local fbs over every alternative (the condition then holds whichever
+    alternatives Alice picks).
 
     >>> from verify import random_oracle, tree_info, uniform_tree
     >>> tree = uniform_tree("maj:3", 2)
@@ -156,7 +181,10 @@ def tree_info(tree, oracle=None) -> TreeInfo:
     >>> info.leaves, info.depth, info.min_rho_for_fbs_condition
     (9, 2, Fraction(2, 1))
     """
-    loaded = as_tree(tree, compact=oracle is None)
+    try:
+        loaded = as_tree(tree, compact=oracle is None)
+    except MenusRefused:
+        loaded = as_menu_tree(tree)
     if isinstance(loaded, UniformTree):  # described: nothing to list
         return TreeInfo(source_name(tree), loaded.description, loaded.n_nodes, loaded.n_leaves,
                         loaded.depth, True, loaded.width if loaded.depth else 0,
@@ -165,6 +193,8 @@ def tree_info(tree, oracle=None) -> TreeInfo:
                     loaded.depth, loaded.is_uniform, loaded.max_width(),
                     tuple(sorted({loaded.aggregators[i] for i in loaded.internal()})),
                     len({loaded.queries[i] for i in loaded.leaves()}))
+    if loaded.has_menus:
+        info = replace(info, menus=len(loaded.menus()), realisations=count_realisations(loaded))
     if oracle is None:
         return info
     values = node_values(loaded, as_oracle(oracle, loaded))

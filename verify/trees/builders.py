@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from itertools import product
 
+from verify.base.arguments import FLAG, TEXT, api, integer, number, sequence
 from verify.base.errors import BadInput, TooLarge
 from verify.functions.aggregators import aggregator_function
 
@@ -17,6 +18,7 @@ from .model import MAX_DEPTH, MAX_NODES, Tree, UniformTree, from_records
 MAX_PAPERS = 100_000  # the literature example: maj:papers is symmetric, so any width works
 
 
+@api(aggregator=TEXT, depth=integer(0), compact=FLAG)
 def uniform_tree(aggregator: str, depth: int, *, compact: bool = False) -> Tree | UniformTree:
     """Every internal node uses `aggregator`; all leaves at depth d; q^d leaves.
 
@@ -66,6 +68,7 @@ def uniform_queries(tree: UniformTree):
         yield "Q(" + ".".join(["r", *map(str, path)]) + ")"
 
 
+@api(papers=integer(1), supporting=integer(0))
 def literature_tree(papers: int = 9, supporting: int = 6) -> tuple[Tree, dict[str, int]]:
     """The paper's running example (Section 1.2): a majority of `papers` sub-claims.
 
@@ -148,6 +151,8 @@ def _count_random_nodes(seed: int, depth: int, aggregators: list[str], widths: d
         level = following
 
 
+@api(seed=integer(0), depth=integer(0),
+     aggregators=sequence(TEXT, "aggregator specs", nonempty=True), leaf_probability=number(0, 1))
 def random_tree(seed: int, depth: int, aggregators: list[str], leaf_probability: float = 0.0) -> Tree:
     """A seeded random tree: each internal node draws its aggregator from `aggregators`.
 

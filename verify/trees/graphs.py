@@ -12,9 +12,12 @@ networkx is optional: without it these two functions raise BadInput saying how t
 
 from __future__ import annotations
 
+from verify.base.arguments import api, optional
 from verify.base.errors import BadInput
 
+from .kinds import ORACLE, TREE
 from .model import Tree, from_records
+from .oracles import check_covers, checked_answers
 
 
 def _networkx():
@@ -25,6 +28,7 @@ def _networkx():
     return networkx
 
 
+@api(tree=TREE, oracle=optional(ORACLE))
 def tree_to_networkx(tree, oracle=None):
     """The tree (a Tree, a UniformTree or an fbs-tree/1 file) as a networkx DiGraph, with
     the oracle's answers (if given) on the leaves.
@@ -38,6 +42,8 @@ def tree_to_networkx(tree, oracle=None):
 
     tree = as_tree(tree)
     answers = None if oracle is None else as_oracle(oracle, tree)
+    if answers is not None:
+        check_covers(tree, answers)
     graph = _networkx().DiGraph(root=tree.ids[tree.root], description=tree.description)
     for node, node_id in enumerate(tree.ids):
         attributes = {"depth": tree.depths[node]}
@@ -56,6 +62,7 @@ def tree_to_networkx(tree, oracle=None):
     return graph
 
 
+@api()
 def tree_from_networkx(graph) -> Tree:
     """A validated Tree from a networkx DiGraph laid out as `tree_to_networkx` writes it
     (node ids are converted to strings); BadInput if it is not a decomposition tree.
@@ -65,13 +72,17 @@ def tree_from_networkx(graph) -> Tree:
     >>> tree_from_networkx(tree_to_networkx(tree)) == tree
     True
     """
-    networkx = _networkx()
-    if not isinstance(graph, networkx.DiGraph) or graph.is_multigraph():
-        raise BadInput(f"expected a networkx DiGraph, got {type(graph).__name__}")
+    _require_digraph(graph)
     if graph.number_of_nodes() == 0:
         raise BadInput("the graph has no node")
     records = [_record(graph, node) for node in graph.nodes]
     return from_records(records, _root(graph), str(graph.graph.get("description", "")))
+
+
+def _require_digraph(graph) -> None:
+    """BadInput unless the graph is a networkx DiGraph (not a multigraph)."""
+    if not isinstance(graph, _networkx().DiGraph) or graph.is_multigraph():
+        raise BadInput(f"expected a networkx DiGraph, got {type(graph).__name__}")
 
 
 def _root(graph) -> str:
@@ -110,6 +121,7 @@ def _record(graph, node) -> dict:
             "children": [str(child) for child in children]}
 
 
+@api()
 def oracle_from_networkx(graph) -> dict[str, int]:
     """The oracle {query: answer} read from the leaves' `answer` attributes.
 
@@ -119,10 +131,15 @@ def oracle_from_networkx(graph) -> dict[str, int]:
     >>> oracle_from_networkx(tree_to_networkx(tree, oracle)) == oracle
     True
     """
-    answers = {}
+    _require_digraph(graph)
+    answers: dict[str, int] = {}
     for node, attributes in graph.nodes(data=True):
         if graph.out_degree(node) == 0 and "answer" in attributes:
-            if attributes["answer"] not in (0, 1) or type(attributes["answer"]) is float:
-                raise BadInput(f"leaf {node!r}: answer must be 0 or 1")
-            answers[str(attributes["query"])] = int(attributes["answer"])
+            query = attributes.get("query")
+            if not isinstance(query, str):
+                raise BadInput(f"leaf {node!r}: a leaf needs a string attribute 'query'")
+            bit = checked_answers({query: attributes["answer"]})[query]
+            if answers.setdefault(query, bit) != bit:
+                raise BadInput(f"leaf {node!r}: the query {query[:60]!r} is answered both 0 "
+                               "and 1 by the graph's leaves")
     return answers

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from verify.base.arguments import TEXT, api, instance, integer
 from verify.base.errors import BadInput, TooLarge
 
 from .model import Tree, build_tree, from_records
@@ -106,6 +107,8 @@ def count_realisations(tree: Tree, node: int | None = None) -> int:
     return count[tree.root if node is None else node]
 
 
+@api(tree=instance(Tree, what="a Tree"),
+     choice=instance(dict, what="a dict {menu node index: alternative}"), description=TEXT)
 def realise(tree: Tree, choice: dict[int, int], description: str = "") -> Tree:
     """The realisation taking alternative choice[m] (0-based) at every menu node m reached.
 
@@ -118,6 +121,7 @@ def realise(tree: Tree, choice: dict[int, int], description: str = "") -> Tree:
     >>> realise(tree, {0: 1}).ids
     ('B', 'u', 'v')
     """
+    _check_choice(tree, choice)
     records, stack = [], [tree.root]
     root_id = None
     while stack:
@@ -136,6 +140,18 @@ def realise(tree: Tree, choice: dict[int, int], description: str = "") -> Tree:
     return from_records(records, root_id, description or tree.description)
 
 
+def _check_choice(tree: Tree, choice: dict[int, int]) -> None:
+    """BadInput unless every key of `choice` is one of the tree's menu nodes (by index) and
+    every value an integer: a choice is never silently ignored."""
+    for node, index in choice.items():
+        if type(node) is not int or not 0 <= node < tree.n_nodes or not tree.is_menu(node):
+            raise BadInput(f"the choice names {node!r:.40}, which is not the index of a menu "
+                           "node of the tree (a fixed tree has none)")
+        if type(index) is not int:
+            raise BadInput(f"menu node {tree.ids[node]!r}: the alternative must be an integer, "
+                           f"got {index!r:.40}")
+
+
 def _resolve(tree: Tree, node: int, choice: dict[int, int]) -> int:
     """The decomposition node standing for `node`: itself, or the chosen alternative."""
     while tree.is_menu(node):
@@ -148,6 +164,7 @@ def _resolve(tree: Tree, node: int, choice: dict[int, int]) -> int:
     return node
 
 
+@api(tree=instance(Tree, what="a Tree"), limit=integer(1))
 def realisations(tree: Tree, limit: int = MAX_REALISATIONS):
     """Every realisation as (choice {menu node: alternative}, Tree), in lexicographic order
     of the choices at the menus reached (a menu below an unchosen alternative is not set).

@@ -15,8 +15,10 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from verify.base.arguments import PATH, api, instance, integer, number
 from verify.base.errors import BadInput
 from verify.base.files import read_json, write_json
+from verify.base.lazy import numpy as np
 from verify.functions.aggregators import evaluate
 
 from .model import Tree, UniformTree
@@ -24,6 +26,7 @@ from .model import Tree, UniformTree
 FORMAT = "fbs-oracle/1"
 
 
+@api(path=PATH)
 def load_oracle(path: str | Path) -> dict[str, int]:
     """Read and validate an `fbs-oracle/1` file.
 
@@ -51,7 +54,13 @@ class LeafBits:
         """{query: bit} for a listed Tree (BadInput if the lengths differ)."""
         leaves = leaf_order(tree)
         self.require_length(len(leaves))
-        return {tree.queries[leaf]: int(bit) for leaf, bit in zip(leaves, self.bits)}
+        answers: dict[str, int] = {}
+        for leaf, bit in zip(leaves, self.bits):
+            query = tree.queries[leaf]
+            if answers.setdefault(query, int(bit)) != int(bit):
+                raise BadInput(f"the leaf bits answer the query {query[:60]!r}, asked at more "
+                               f"than one leaf, both 0 and 1 (leaf {tree.ids[leaf]!r})")
+        return answers
 
     @classmethod
     def from_answers(cls, answers: dict[str, int], queries) -> "LeafBits":
@@ -104,6 +113,19 @@ def parse_oracle(document: dict) -> dict[str, int] | LeafBits:
     return dict(answers)
 
 
+def checked_answers(answers: dict) -> dict[str, int]:
+    """An oracle given in Python as {query: answer}, validated as a file's answers are:
+    string queries, answers 0 or 1 (True/False and numpy integers accepted, never coerced)."""
+    checked = {}
+    for query, bit in answers.items():
+        if not isinstance(query, str):
+            raise BadInput(f"an oracle's queries are strings, got {query!r:.60}")
+        if not isinstance(bit, (int, np.integer, np.bool_)) or bit not in (0, 1):
+            raise BadInput(f"the answer to {query[:60]!r} must be 0 or 1, got {bit!r:.40}")
+        checked[query] = int(bit)
+    return checked
+
+
 def oracle_document(answers: dict[str, int] | LeafBits, description: str = "") -> dict:
     """The `fbs-oracle/1` document of an oracle."""
     document = {"format": FORMAT}
@@ -130,6 +152,7 @@ def check_covers(tree: Tree, answers: dict[str, int]) -> None:
                        f"oracle does not answer ({len(missing)} leaf query(ies) missing)")
 
 
+@api(tree=instance(Tree, what="a Tree"), answers=instance(dict, what="a dict {query: 0 or 1}"))
 def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
     """val_O(u) at every node, bottom-up (leaves: O(q_u); internal: phi_u of the children).
 
@@ -165,6 +188,7 @@ def _menu_value(tree: Tree, node: int, values) -> int:
     return values[kids[0]]
 
 
+@api(tree=instance(Tree, UniformTree, what="a Tree"), seed=integer(0), ones=number(0, 1))
 def random_oracle(tree: Tree | UniformTree, seed: int, ones: float = 0.5) -> dict[str, int] | LeafBits:
     """Seeded random answers: each leaf query is 1 with probability `ones` (leaf order).
 

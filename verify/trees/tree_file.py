@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from verify.base.arguments import PATH, api
 from verify.base.errors import BadInput, TooLarge
 from verify.base.files import read_json
 
@@ -41,6 +42,7 @@ class MenusRefused(BadInput):
     """A tree with menus given to a command that takes a fixed tree."""
 
 
+@api(path=PATH)
 def load_menu_tree(path: str | Path) -> Tree:
     """Read an `fbs-tree/1` or `fbs-tree/2` file; menus allowed (a MenuTree if it has any).
 
@@ -62,6 +64,7 @@ def load_menu_tree(path: str | Path) -> Tree:
         raise type(error)(f"tree {str(path)!r}: {error}") from None
 
 
+@api(path=PATH)
 def load_tree(path: str | Path) -> Tree:
     """Read and validate an `fbs-tree/1` file.
 
@@ -116,8 +119,8 @@ def parse_tree(document: dict, *, compact: bool = False, menus: bool = False) ->
     if tree.has_menus and not menus:
         first = tree.ids[tree.menus()[0]]
         raise MenusRefused(f"node {first!r} offers alternative decompositions (a menu); this "
-                           "command takes a fixed tree (menus are read by fbs debate run, "
-                           "worst-case, completeness and plan)")
+                           "command takes a fixed tree (menus are read by fbs tree info and "
+                           "fbs debate run, worst-case, completeness and plan)")
     declared = document.get("depth")
     if declared is not None:
         if type(declared) is not int or declared < 0:

@@ -34,7 +34,7 @@ class MemberReport:
     witness: Block | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class FamilyReport(NotebookView):
     """All three decisions; witness = a sensitive block containing no member (if incomplete)."""
 
@@ -43,19 +43,24 @@ class FamilyReport(NotebookView):
     witness: Block | None
     backend: str
     spec: str = ""
+    variables: tuple[str, ...] | None = None  # sympy input: the symbol at coordinate 0, 1, ...
 
     @property
     def ok(self) -> bool:
         return self.complete and all(m.sensitive and m.minimal for m in self.members)
 
     def to_json(self) -> dict:
-        """The JSON document `fbs blocks --check --json` prints."""
-        return {
+        """The JSON document `fbs blocks --check --json` prints (with `variables` for sympy
+        input)."""
+        document = {
             "spec": self.spec, "backend": self.backend, "ok": self.ok, "complete": self.complete,
             "witness": None if self.witness is None else list(self.witness),
             "members": [{"block": list(m.block), "sensitive": m.sensitive, "minimal": m.minimal,
                          "smaller": None if m.witness is None else list(m.witness)}
                         for m in self.members]}
+        if self.variables is not None:
+            document["variables"] = {f"x{k + 1}": v for k, v in enumerate(self.variables)}
+        return document
 
 
 class _SatQueries:

@@ -11,7 +11,7 @@ import pytest
 
 from verify.budgeted.mixed_api import mixed_plan
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def prose(path: str) -> str:

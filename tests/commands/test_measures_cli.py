@@ -1,0 +1,45 @@
+"""`fbs measures SPEC`: the four global measures, their certificates, and bad input."""
+
+import json
+
+import pytest
+from cli_run import fbs_cli
+
+
+def test_majority_nine_closed_form_and_certificates(capsys, tmp_path):
+    """MAJ_9 (k = 4): s = bs = fbs = C = k + 1 = 5 (docs/notes.md closed forms); the four
+    certificates are written and each passes `fbs check` (the checker's own process)."""
+    prefix = tmp_path / "maj9"
+    code, out, err = fbs_cli(capsys, "measures", "maj:9", "--json", "--certificates", prefix)
+    assert code == 0, err
+    document = json.loads(out)
+    assert [document[m]["value"] for m in ("s", "bs", "fbs", "C")] == ["5"] * 4
+    assert all(document[m]["certified"] for m in ("s", "bs", "fbs", "C"))
+    assert document["fbs"]["at"].count("1") in (4, 5)  # weights k and k + 1 reach k + 1
+    for m in ("s", "bs", "fbs", "C"):
+        code, out, err = fbs_cli(capsys, "check", f"{prefix}-{m}.json")
+        assert code == 0 and out.startswith("valid:") and f"{m} = 5" in out, err
+
+
+def test_text_output_names_every_measure(capsys):
+    code, out, _ = fbs_cli(capsys, "measures", "parity:6")
+    assert code == 0
+    for m in ("s(f)", "bs(f)", "fbs(f)", "C(f)"):
+        assert f"{m}" in out and "= 6 at" in out
+
+
+@pytest.mark.parametrize("argv, phrase", [
+    (["measures", "maj:15"], "q <= 14"),
+    (["measures", "maj:3", "--certificates", ""], "prefix"),
+    (["measures", "nosuch:3"], "nosuch"),
+])
+def test_bad_input_is_one_line_exit_2(capsys, argv, phrase):
+    code, out, err = fbs_cli(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and phrase in err, err
+
+
+def test_a_certificate_prefix_that_names_the_spec_file_is_refused(capsys, tmp_path):
+    spec = tmp_path / "f-s.json"
+    spec.write_text("maj:3")
+    code, _, err = fbs_cli(capsys, "measures", f"@{spec}", "--certificates", tmp_path / "f")
+    assert code == 2 and spec.read_text() == "maj:3", err

@@ -1,0 +1,171 @@
+"""The public API's argument checks: a wrong type or value is BadInput with one line naming
+the function and the argument, before any work (docs/api.md: "Errors a caller can cause raise
+verify.BadInput"), never a TypeError, KeyError, AttributeError or ValueError from inside.
+
+Every public function (the names `verify` re-exports) is declared with `@api(...)`, which
+binds the call to the function's signature (a missing, unknown or extra argument is BadInput)
+and checks each argument given against its kind:
+
+    @api(tree=TREE, oracle=ORACLE, runs=integer(1), progress=FLAG)
+    def debate(tree, oracle, rho, *, runs=1, progress=False): ...
+
+A kind checks the Python type and a simple range only; what a value means (a spec, a file's
+contents, a bit string) is still checked where it is read. The kinds of the higher layers'
+types live with them: TREE and ORACLE in verify.trees.kinds, RULE in
+verify.protocol.bob_rules, PROFILE in verify.lower_bound.adversary.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import math
+import os
+from fractions import Fraction
+from numbers import Integral, Real
+from typing import Callable
+
+from .errors import BadInput
+
+Kind = Callable[[object], "str | None"]  # what is wrong with the value, or None if it is fine
+
+
+def api(**kinds: Kind):
+    """Decorator of a public function: the call bound to the signature, each argument given
+    checked by its kind (BadInput "function: argument ...: reason")."""
+    def decorate(function):
+        signature = inspect.signature(function)
+        unknown = set(kinds) - set(signature.parameters)
+        if unknown:
+            raise AssertionError(f"{function.__name__}: no parameter {sorted(unknown)}")
+
+        positional, required, simple = _positional(signature)
+
+        @functools.wraps(function)
+        def checked(*args, **kwargs):
+            if simple and not kwargs and required <= len(args) <= len(positional):
+                given = zip(positional, args)  # the common call, without the cost of bind()
+            else:
+                try:
+                    given = signature.bind(*args, **kwargs).arguments.items()
+                except TypeError as error:
+                    raise BadInput(f"{function.__name__}: {error}") from None
+            for name, value in given:
+                problem = kinds[name](value) if name in kinds else None
+                if problem:
+                    raise BadInput(f"{function.__name__}: {name}={_shown(value)}: {problem}")
+            return function(*args, **kwargs)
+
+        checked.api_kinds = kinds
+        return checked
+    return decorate
+
+
+def _positional(signature: inspect.Signature) -> tuple[list[str], int, bool]:
+    """The positional parameters' names, how many are required, and whether a call with
+    only positional arguments binds by position alone (no *args, no required keyword)."""
+    kinds = inspect.Parameter
+    names = [p.name for p in signature.parameters.values()
+             if p.kind in (kinds.POSITIONAL_ONLY, kinds.POSITIONAL_OR_KEYWORD)]
+    required = sum(1 for p in signature.parameters.values() if p.name in names
+                   and p.default is kinds.empty)
+    simple = all(p.kind is not kinds.VAR_POSITIONAL and not (
+        p.kind is kinds.KEYWORD_ONLY and p.default is kinds.empty)
+        for p in signature.parameters.values())
+    return names, required, simple
+
+
+def _shown(value) -> str:
+    """The value as shown in a one-line message: its repr on one line, cut to 40 characters."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_integer(value) -> bool:
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def integer(low: int | None = None) -> Kind:
+    """An integer (not a bool), at least `low` if given."""
+    def check(value):
+        if not _is_integer(value):
+            return "expected an integer"
+        if low is not None and value < low:
+            return f"expected an integer >= {low}"
+        return None
+    return check
+
+
+def number(low=None, high=None) -> Kind:
+    """A finite real number (int, float, Fraction; not a bool) in [low, high]."""
+    def check(value):
+        if not isinstance(value, Real) or isinstance(value, bool) or not math.isfinite(value):
+            return "expected a finite number"
+        if (low is not None and value < low) or (high is not None and value > high):
+            return f"expected a number in [{low}, {high}]"
+        return None
+    return check
+
+
+def _exact(value):
+    """A number given exactly: an int, a Fraction, a finite float or a string such as "1/100"
+    (not a bool)."""
+    if isinstance(value, str):
+        try:
+            Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            return "expected a number such as 2, 3/2 or 1/100"
+        return None
+    if isinstance(value, (Integral, Fraction)) and not isinstance(value, bool):
+        return None
+    if isinstance(value, float) and math.isfinite(value):
+        return None
+    return "expected a number (an int, a Fraction or a string such as 1/100)"
+
+
+def instance(*types: type, what: str) -> Kind:
+    """An instance of one of the types (described as `what`)."""
+    def check(value):
+        return None if isinstance(value, types) and not _bool_for_int(value, types) \
+            else f"expected {what}"
+    return check
+
+
+def _bool_for_int(value, types) -> bool:
+    return isinstance(value, bool) and bool not in types
+
+
+def optional(kind: Kind) -> Kind:
+    """None, or a value of the kind."""
+    return lambda value: None if value is None else kind(value)
+
+
+def sequence(kind: Kind, what: str, nonempty: bool = False) -> Kind:
+    """A list or tuple whose every item is of the kind."""
+    def check(value):
+        if not isinstance(value, (list, tuple)):
+            return f"expected a list of {what}"
+        if nonempty and not value:
+            return f"expected a nonempty list of {what}"
+        for item in value:
+            problem = kind(item)
+            if problem:
+                return f"item {_shown(item)}: {problem}"
+        return None
+    return check
+
+
+def one_of(*options: str) -> Kind:
+    """One of the given strings."""
+    def check(value):
+        if isinstance(value, str) and value in options:
+            return None
+        return f"expected one of {', '.join(options)}"
+    return check
+
+
+FLAG = instance(bool, what="True or False")
+TEXT = instance(str, what="a string")
+PATH = instance(str, os.PathLike, what="a path (a string or os.PathLike)")
+EXACT: Kind = _exact
+BACKEND = one_of("sat", "z3")  # the solver of blocks and check_blocks

@@ -1,0 +1,68 @@
+"""`fbs measures SPEC`: s(f), bs(f), fbs(f) and C(f), each maximised over all inputs, certified
+(kind `global-measure`, certificates/FORMAT.md section 11)."""
+
+from __future__ import annotations
+
+from .arguments import check_outputs, spec_inputs, spec_text
+
+MEASURES = ("s", "bs", "fbs", "C")
+
+
+def register(commands) -> None:
+    parser = commands.add_parser(
+        "measures", help="s, bs, fbs and C of SPEC maximised over all inputs (q <= 14)",
+        description="The four measures of f maximised over its 2^q inputs, each with an input "
+        "reaching it, certified by the stdlib-only checker (kind global-measure).")
+    parser.add_argument("spec", metavar="SPEC",
+                        help="function spec, e.g. maj:9 or tt:0x...:10, or @FILE / @- holding one")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--certificates", metavar="PREFIX",
+                        help="write PREFIX-s.json, PREFIX-bs.json, PREFIX-fbs.json and "
+                        "PREFIX-C.json (each checked by `fbs check`), atomically")
+    parser.set_defaults(run=run_measures)
+
+
+def _outputs(prefix: str | None) -> list[tuple[str, str]]:
+    if prefix is None:
+        return []
+    if not prefix or prefix.endswith(("/", ".")):
+        from verify.base.errors import BadInput
+
+        raise BadInput(f"--certificates {prefix!r}: give a file name prefix, such as out/maj9")
+    return [(f"{prefix}-{m}.json", "--certificates") for m in MEASURES]
+
+
+def run_measures(args) -> int:
+    import json
+
+    from verify.base.files import write_texts_atomic
+    from verify.cli import print_json
+    from verify.sensitivity.global_measures import measures
+
+    spec = spec_text(args.spec)
+    outputs = _outputs(args.certificates)
+    check_outputs(outputs, spec_inputs(args.spec, spec))
+    result = measures(spec, progress=None)
+    if outputs:
+        write_texts_atomic([(path, json.dumps(result.certificates[m], indent=1) + "\n")
+                            for (path, _), m in zip(outputs, MEASURES)])
+    if args.json:
+        print_json(result.to_json())
+    else:
+        _print(result, outputs)
+    return 0 if all(result.certified.values()) else 1
+
+
+def _print(result, outputs) -> None:
+    from verify.base.numbers import short_fraction
+
+    print(f"measures of {result.spec} over all {2 ** result.arity} inputs (q = {result.arity}):")
+    for m in MEASURES:
+        label = "certified" if result.certified[m] else "exact, NOT certified"
+        print(f"  {m + '(f)':7} = {short_fraction(result.values[m])} at {result.inputs[m]} "
+              f"({label})")
+    print(f"  s <= bs <= fbs <= C at every input; fbs_x and bs_x solved exactly at "
+          f"{result.solved['fbs']} and {result.solved['bs']} input(s), the others bounded by "
+          "C_x")
+    if outputs:
+        print(f"  certificates: {', '.join(path for path, _ in outputs)}")

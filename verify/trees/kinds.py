@@ -1,0 +1,25 @@
+"""The argument kinds of trees and oracles (verify.base.arguments): what the public functions
+of paper Sections 3.1-5 accept as a tree or an oracle before reading it."""
+
+from __future__ import annotations
+
+import os
+
+from .model import Tree, UniformTree
+from .oracles import LeafBits
+
+
+def _tree(value):
+    if isinstance(value, (Tree, UniformTree, str, os.PathLike)):
+        return None
+    return "expected a Tree (uniform_tree, load_tree, ...) or the path of a tree file"
+
+
+def _oracle(value):
+    if isinstance(value, (dict, LeafBits, str, os.PathLike)):
+        return None
+    return "expected a dict {query: 0 or 1}, LeafBits or the path of an oracle file"
+
+
+TREE = _tree
+ORACLE = _oracle
