@@ -38,12 +38,11 @@ print(bound.value, instance.rho_t, round(time.perf_counter() - start, 2))
 REPORT_INTERVALS = """
 import time
 from paper_checks.budgeted_debate import budgeted_interval, corpus
-from verify.budgeted.api import budgeted_instance
 start, exact, rows = time.perf_counter(), 0, 0
 for name, tree, oracle in corpus():
-    lower, upper, how, _ = budgeted_interval(budgeted_instance(tree, oracle).debate)
+    result, how, _ = budgeted_interval(tree, oracle)
     rows += 1
-    exact += lower == upper
+    exact += result.exact
 print(rows, exact, round(time.perf_counter() - start, 2))
 """
 

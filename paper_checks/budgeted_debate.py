@@ -15,17 +15,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from verify.budgeted.api import budgeted_instance, budgeted_optimality
-from verify.budgeted.bounds import exact_at_height_one, per_child_lower_bound
+from verify.budgeted.api import budgeted_optimality, budgeted_worst_case
 from verify.budgeted.debaters import honest_alice
-from verify.budgeted.liar_search import sacrifice_search
 from verify.budgeted.mixed import MixedDebate, PaperLiarWithBudgets, mixed_catch
-from verify.budgeted.worst_case import (
-    committed_worst_case,
-    default_grid,
-    grid_combinations,
-    grid_worst_case,
-)
+from verify.budgeted.mixed_api import MixedInstance, MixedWorstCase
 from verify.protocol.engine import Debate
 from verify.protocol.planner import repetitions_needed
 from verify.protocol.worst_case import solve_worst_case
@@ -45,9 +38,7 @@ DELTA = Fraction(1, 100)
 RANDOM_TREES = 50
 AGGREGATORS = ["maj:3", "and:2", "or:2", "thr:3:2", "parity:2", "maj:5", "and:3", "or:3",
                "tt:0110"]
-EXACT_NODES = 16  # the committed DP (exact over committed liars only) up to this size
 MIXED_LAMBDA = Fraction(1, 2)
-GRID_COMBINATIONS = 50_000  # the grid DP when its predicted work is at most this
 OPTIMALITY_LEAVES = 12  # exhaustive certificate of F_T; trees over 100 nodes: the tree kind
 COLUMNS = [("tree", "tree"), ("nodes", "nodes"), ("rho_paper", "paper rho"),
            ("paper_worst_exact", "paper worst catch P* (exact)"), ("rho_minus_d", "rho^-d"),
@@ -139,9 +130,9 @@ def run(context) -> CheckResult:
             "B* is an interval: the lower end is proved (docs/budgeted.md, Proposition B1', or "
             "exact over all liars when the root's non-constant children are leaves), the upper "
             "end is the least exact catch probability of the liars found (sacrifice-and-inflate "
-            f"search on every tree, the committed DP up to {EXACT_NODES} nodes, the budget-grid "
-            f"DP when it examines at most {GRID_COMBINATIONS} combinations); 'exact' only where "
-            "they meet",
+            "search on every tree, the committed and budget-grid DPs within the work limits of "
+            "verify.budgeted_worst_case, which computes the interval; no random search); "
+            "'exact' only where they meet",
             "P* against B*: compared in runs for delta = 1/100, R(P*) against [R(upper), "
             "R(lower)]; undecided where the two overlap",
             f"Bob's leaf distribution pi is certified (t = rho_T pi an optimal dual of F_T) with "
@@ -153,39 +144,33 @@ def run(context) -> CheckResult:
             "1 - delta under every oracle (Theorem 5.3, eps = delta), one query per run"])
 
 
-def budgeted_interval(debate) -> tuple[Fraction, Fraction, str, list]:
-    """(proved lower bound, best liar found, what found it, the liars) within the report's
-    limits."""
-    lower = per_child_lower_bound(debate).value
-    exact_all = exact_at_height_one(debate)
-    if exact_all is not None:
-        lower = max(lower, exact_all)
-    sacrifice = sacrifice_search(debate)
-    found = [(sacrifice.catch_probability_exact, "sacrifice search", sacrifice.alice)]
-    if lower == sacrifice.catch_probability_exact:  # exact already: no DP can go lower
-        return lower, lower, "sacrifice search", [sacrifice.alice]
-    if debate.tree.n_nodes <= EXACT_NODES:
-        committed = committed_worst_case(debate)
-        found.append((committed.catch_probability_exact, "committed DP", committed.alice))
-    grid = default_grid(debate)
-    if grid_combinations(debate, grid) <= GRID_COMBINATIONS:
-        best = grid_worst_case(debate, grid)
-        found.append((best.catch_probability_exact, "grid DP", best.alice))
-    upper, how, _ = min(found, key=lambda entry: entry[:2])
-    return lower, upper, how, [entry[2] for entry in found]
+def budgeted_interval(tree, oracle):
+    """(the budgeted worst case, what found its upper end, the liars found): computed by
+    `verify.budgeted_worst_case` itself (one implementation; no random search), so the report
+    shows what `fbs debate worst-case --protocol budgeted` prints."""
+    result = budgeted_worst_case(tree, oracle, strategies=0)
+    found = [(r.catch_probability_exact, name, r.alice) for name, r in (
+        ("sacrifice search", result.sacrifice), ("committed DP", result.committed),
+        ("grid DP", result.grid)) if r is not None]
+    _, how, _ = min(found, key=lambda entry: entry[:2])
+    return result, how, [entry[2] for entry in found]
 
 
-def mixed_interval(debate, paper, budgeted_lower, liars) -> tuple[Fraction, Fraction, Fraction]:
+def mixed_interval(result, paper, liars) -> tuple[Fraction, Fraction, Fraction]:
     """Mixed FBS Debate at lambda = 1/2 (ours, Theorem B4): (guarantee, proved lower bound,
-    best liar found); the liars are the budgeted ones and the paper's worst-case liar."""
+    best liar found), as `verify.budgeted.mixed_api.MixedWorstCase` states them (one
+    implementation of B4's bound), from the budgeted interval and the paper protocol's DP
+    already computed; the liars are the budgeted ones and the paper's worst-case liar."""
+    debate = result.instance.debate
     mixed = MixedDebate(debate, Debate.create(debate.tree, debate.oracle, paper.rho, "vertex"),
                         MIXED_LAMBDA)
     lie = 1 - debate.values[debate.tree.root]
     candidates = list(liars) + [PaperLiarWithBudgets(debate, paper.choices, lie)]
-    upper = min(mixed_catch(mixed, liar) for liar in candidates)
-    lam = mixed.lam
-    lower = max(mixed.guarantee, lam * paper.catch_probability_exact + (1 - lam) * budgeted_lower)
-    return mixed.guarantee, lower, upper
+    rows = tuple((liar.name, mixed_catch(mixed, liar), None, None)  # branches: not shown
+                 for liar in candidates)
+    worst = MixedWorstCase(MixedInstance(result.instance, mixed), paper.catch_probability_exact,
+                           result.lower_bound, result.upper_bound, rows)
+    return mixed.guarantee, worst.lower_bound, worst.upper_bound
 
 
 def compare_exact(paper_runs: int, low_runs: int, high_runs: int) -> str:
@@ -202,11 +187,11 @@ def compare_exact(paper_runs: int, low_runs: int, high_runs: int) -> str:
 def _row(name: str, tree, oracle) -> dict:
     rho_paper = _rhos(tree, oracle)[0]
     paper = solve_worst_case(Debate.create(tree, oracle, rho_paper, "vertex"))
-    instance = budgeted_instance(tree, oracle)
-    debate, rho_t = instance.debate, instance.rho_t
+    result, how, liars = budgeted_interval(tree, oracle)
+    debate, rho_t = result.instance.debate, result.instance.rho_t
+    lower, upper = result.lower_bound, result.upper_bound
     honest_root = honest_alice(debate).budgets[tree.root]
-    lower, upper, how, liars = budgeted_interval(debate)
-    mixed_guarantee, mixed_lower, mixed_upper = mixed_interval(debate, paper, lower, liars)
+    mixed_guarantee, mixed_lower, mixed_upper = mixed_interval(result, paper, liars)
     bound_paper = paper.theorem_bound
     optimal = None
     if len(tree.leaves()) <= OPTIMALITY_LEAVES or tree.n_nodes > 100:

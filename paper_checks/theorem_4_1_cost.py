@@ -53,6 +53,7 @@ def cost_row(spec, depth, tree, oracle, lazy: bool) -> dict:
               "lp_constraints": sperner_bound(p["q"])}
     holds = (most.alice_queries <= bounds["queries"] and most.alice_work <= bounds["time"]
              and most.judge_queries <= 1 and most.lp_solves <= p["d"]
+             and most.closed_forms <= p["d"] and most.rounds <= p["d"]
              and most.lp_variables_max <= p["q"] and
              0 <= most.lp_constraints_max <= bounds["lp_constraints"])
     wins = graph.catch_probability() == 0
@@ -60,6 +61,7 @@ def cost_row(spec, depth, tree, oracle, lazy: bool) -> dict:
             "alice_queries_max": most.alice_queries, "d_q_Q": bounds["queries"],
             "alice_work_max": most.alice_work, "d_T_D_plus_q_T_plus_1": bounds["time"],
             "judge_queries_max": most.judge_queries, "lp_solves_max": most.lp_solves,
+            "closed_forms_max": most.closed_forms, "rounds_max": most.rounds,
             "lp_variables_max": most.lp_variables_max,
             "lp_constraints_max": most.lp_constraints_max,
             "sperner_bound": bounds["lp_constraints"], "honest_never_loses": wins,
@@ -94,8 +96,10 @@ def run(context) -> CheckResult:
         "and her counted work <= d (T_D + q T) + 1 (one evaluation of phi_root for her top "
         "answer), with Q, T, T_D measured by standalone solves and constant 1; queries meet "
         f"d q Q exactly in {len(tight)}; the short-circuit solver's "
-        f"measured Q is below the subtree size in {len(saved)}; Bob solves <= d LPs per run, each "
-        "with <= q variables and <= C(q, floor(q/2)) constraints (minimal sensitive blocks); "
+        f"measured Q is below the subtree size in {len(saved)}; Bob computes <= d fbs values per "
+        "run (an LP, or for a symmetric aggregator the closed form in its place, no LP), the LP "
+        "of Definition 3.4 having <= q variables and <= C(q, floor(q/2)) constraints (minimal "
+        "sensitive blocks); "
         "the honest Alice never loses",
         "failed" if failures else "confirmed",
         values={"cases": rows, "failures": failures[:10]},

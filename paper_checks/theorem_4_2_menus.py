@@ -12,6 +12,7 @@ code path separate from the DP.
 from fractions import Fraction
 from itertools import product
 
+from verify.protocol.bob_deviation import TableAlice
 from verify.protocol.engine import Debate, compile_states
 from verify.protocol.worst_case import solve_worst_case
 from verify.report.runner import CheckResult, PaperCheck, text
@@ -24,24 +25,6 @@ CLAIM = ("Suppose A(x) != L(x). Then, regardless of Alice's strategy [she decomp
          "problem, Section 3.2], P[Alice loses] >= rho^-d.")
 RULES = ("vertex", "symmetric")
 MAX_STRATEGIES = 5000
-
-
-class TableAlice:
-    """A memoryless deterministic strategy given as a table {(node, claim): move}."""
-
-    name = "table"
-
-    def __init__(self, answer: int, table: dict):
-        self.top, self.table = answer, table
-
-    def answer(self, debate):
-        return self.top
-
-    def choose(self, debate, node, claim):
-        return self.table[node, claim]
-
-    def decompose(self, debate, node, claim):
-        return self.table[node, claim]
 
 
 def strategy_slots(tree, root_claim: int) -> list:

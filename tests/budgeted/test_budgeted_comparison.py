@@ -33,3 +33,15 @@ def test_exact_comparison_of_runs(paper, low, high, verdict):
     from paper_checks.budgeted_debate import compare_exact
 
     assert compare_exact(paper, low, high) == verdict
+
+
+def test_the_report_interval_is_budgeted_worst_case_itself():
+    """Issue 30, section 6: the report's check computes no interval of its own."""
+    from paper_checks.budgeted_debate import budgeted_interval, corpus
+    from verify.budgeted.api import BudgetedWorstCase, budgeted_worst_case
+
+    name, tree, oracle = next(c for c in corpus() if c[0] == "random seed 28")
+    result, how, liars = budgeted_interval(tree, oracle)
+    assert isinstance(result, BudgetedWorstCase) and how == "sacrifice search" and liars
+    direct = budgeted_worst_case(tree, oracle, strategies=0)
+    assert (result.lower_bound, result.upper_bound) == (direct.lower_bound, direct.upper_bound)

@@ -22,7 +22,7 @@ from verify import random_oracle, tree_fbs, uniform_tree, write_tree
 from verify.base.errors import SolverFailure
 from verify.budgeted.bob import budget_view
 from verify.cli import main
-from verify.commands.budgeted import honest_verdict
+from verify.commands.verdicts import honest_verdict
 from verify.functions.aggregators import evaluate
 from verify.trees.oracles import write_oracle
 

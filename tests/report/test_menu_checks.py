@@ -91,3 +91,11 @@ def test_theorem_4_1_menus_counts_the_look_ahead_reads():
             if r["tree"] == "hidden_sensitive_node"]
     assert rows and all(r["d_q_Q"] == 2 and r["queries_with_lookahead_max"] == 2 + 8
                         and r["d_q_Q_plus_lookahead"] == 10 for r in rows)
+
+
+def test_one_table_alice_for_the_menu_brute_force_and_bob_deviation():
+    """Issue 30, section 6: theorem_4_2_menus plays bob_deviation's TableAlice (with menus)."""
+    from verify.protocol.bob_deviation import TableAlice
+
+    assert theorem_4_2_menus.TableAlice is TableAlice
+    assert TableAlice(1, {(3, 1): 2}).choose(None, 3, 1) == 2

@@ -7,8 +7,9 @@ W_u <= beta(u). Two moves the committed variant never makes:
   Theorem B1 still catches it there with probability <= 1 = 1/c_i;
 * *inflate*: an honest child gets a budget above its honest one, so it absorbs Bob's
   probability (nothing can be caught below it) until W_u reaches beta(u); a lying child is
-  inflated too (alone, with the other lying children, or with the honest ones), which pays
-  where its own lie is caught with less than 1/c_i.
+  inflated too (alone or with the other lying children), which pays
+  where its own lie is caught with less than 1/c_i (while at most MAX_LYING_MOVE_STATES
+  states are planned: every budget a lying child takes is a new state below it).
 
 The budgets tried for a lying child include the one the lower bound's proof uses (docs/
 budgeted.md, Proposition B1' (b)): the budget of the claim vector attaining its floor.
@@ -46,6 +47,7 @@ NATURAL_BUDGETS = 4  # budgets tried per lying child: 1 and the smallest needed 
 MAX_LIE_COMBINATIONS = 16  # beyond, every lying child takes the least or the largest
 MAX_SINGLE_GROUPS = 4  # honest children moved one at a time when there are at most this many
 MAX_STATES = 5_000  # states planned with recursion; later ones greedily (`_greedy`)
+MAX_LYING_MOVE_STATES = 120  # lying children are inflated while at most this many are planned
 GREEDY_VECTORS = 64  # claim vectors tried by the greedy step
 
 
@@ -194,9 +196,10 @@ class _Search:
         if 1 < len(honest) <= MAX_SINGLE_GROUPS:
             groups += [(i,) for i in honest]
         lying = [i for i in wrong if not tree.is_leaf(kids[i])]
-        if lying:  # a lying child inflated absorbs Bob's probability where its floor is low
+        if lying and len(self.memo) <= MAX_LYING_MOVE_STATES:
+            # a lying child inflated absorbs Bob's probability where its floor is low; every
+            # budget it takes is a new state below, so these moves stop after a state budget
             groups += [tuple(lying)] + [(i,) for i in lying if len(lying) > 1]
-            groups += [tuple(honest) + (i,) for i in lying if honest]
         seen = set()
         options = [self._natural(kids[i], z[i]) for i in wrong]
         if prod(len(o) for o in options) > MAX_LIE_COMBINATIONS:

@@ -10,10 +10,11 @@ Theorem 4.1's; `worst-case` then warns and exits 0.
 
 from __future__ import annotations
 
-import sys
 from fractions import Fraction
 
 from verify.base.numbers import shown
+
+from .verdicts import honest_verdict, outside_note, worst_case_verdict
 
 LABEL = "Budgeted FBS Debate (this project's extension, docs/budgeted.md; not the paper's protocol)"
 
@@ -41,7 +42,6 @@ def run_run(args) -> int:
     from verify.cli import print_json
 
     from .arguments import check_outputs, refuse_json_with_stdout, report_stream
-    from .debate import outside_note
 
     refuse_json_with_stdout(args.json, args.transcript)
     check_outputs([(args.transcript, "--transcript")], _inputs(args))
@@ -74,23 +74,6 @@ def run_run(args) -> int:
     return honest_verdict(document["alice_root_budget"], document["beta_max"],
                           Fraction(document["catch_probability_exact"]) > 0,
                           f"caught in {document['caught']} of {document['runs']} runs")
-
-
-def honest_verdict(root_budget: str, beta_max: str, loses: bool, how: str) -> int:
-    """One rule for the honest Alice in both protocols: 1 with a warning when the theorem's
-    hypothesis fails (here B2(a): her root budget <= beta_max), a bug of ours (exit 3) if she
-    loses although it holds, 0 otherwise."""
-    if Fraction(root_budget) > Fraction(beta_max):
-        print(f"fbs: warning: Theorem B2(a)'s hypothesis fails: the honest root budget "
-              f"{root_budget} exceeds beta_max = {beta_max}, so the honest Alice loses at the "
-              f"root check ({how})", file=sys.stderr)
-        return 1
-    if loses:
-        from verify.base.errors import SolverFailure
-
-        raise SolverFailure("the honest Alice loses although her root budget <= beta_max "
-                            "(a bug of ours)")
-    return 0
 
 
 def run_worst_case(args) -> int:
@@ -205,10 +188,3 @@ def plan_verdict(document) -> int:
         return 0
     return honest_verdict(document["honest_root_budget"], document["beta_max"], False,
                           "in every run, so this plan does not separate her from a liar")
-
-
-def worst_case_verdict(document) -> None:
-    """A warning (no exit code: the computation succeeded) when the honest Alice would lose."""
-    if Fraction(document["honest_root_budget"]) > Fraction(document["beta_max"]):
-        honest_verdict(document["honest_root_budget"], document["beta_max"], True,
-                       "in every run; the worst case above is about liars only")

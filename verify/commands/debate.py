@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 
 from .arguments import count, positive
+from .verdicts import outside_note
 
 CHILDREN_NOTE = ("children are numbered from 1 as in the paper (y_1..y_q); --json and "
                  "transcripts number them from 0")
@@ -241,14 +242,6 @@ def _bits(z) -> str:
     from verify.functions.bits import bits_display
 
     return bits_display("".join(map(str, z)))
-
-
-def outside_note(level: float, inside: bool) -> str:
-    """Why an exact value outside a sampled interval is not an error."""
-    if inside:
-        return ""
-    return (f"; a {level:g}% interval misses the exact value for at most "
-            f"{100 - level:g}% of seeds: expected sometimes, not an error")
 
 
 def _print_run(document, stream) -> None:

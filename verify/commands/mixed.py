@@ -70,7 +70,7 @@ def _honest_budget_warning(budgeted) -> None:
     beta_max: a warning only (the worst case above is about liars)."""
     from verify.budgeted.debaters import honest_alice
 
-    from .budgeted import worst_case_verdict
+    from .verdicts import worst_case_verdict
 
     root_budget = honest_alice(budgeted).budgets[budgeted.tree.root]
     worst_case_verdict({"honest_root_budget": str(root_budget),
@@ -81,7 +81,7 @@ def run_completeness(args) -> int:
     from verify.budgeted.mixed_api import mixed_completeness
     from verify.cli import print_json
 
-    from .budgeted import honest_verdict
+    from .verdicts import honest_verdict
 
     result = mixed_completeness(args.tree, args.oracle, lam=_lam(args), rho=args.rho,
                                 beta_max=args.beta_max, rule=args.rule)
@@ -136,7 +136,7 @@ def _plan_verdict(args) -> int:
     from verify.budgeted.mixed_api import mixed_instance
     from verify.protocol.api import fbs_condition_violations
 
-    from .budgeted import honest_verdict
+    from .verdicts import honest_verdict
 
     mixed = mixed_instance(args.tree, args.oracle, lam=_lam(args), rho=args.rho,
                            beta_max=args.beta_max, rule=args.rule).mixed

@@ -28,14 +28,18 @@ ONE, ZERO = Fraction(1), Fraction(0)
 
 @dataclass(frozen=True)
 class TableAlice:
-    """A pure Alice strategy: the top answer and z for every (node, claim) she may defend."""
+    """A pure Alice strategy: the top answer and z for every (node, claim) she may defend; on
+    a tree with menus also the alternative she takes at every (menu node, claim)."""
 
     top: int
-    table: dict  # (node, claim) -> z
+    table: dict  # (node, claim) -> z, or at a menu node the alternative's index
     name: str = "table"
 
     def answer(self, debate: Debate) -> int:
         return self.top
+
+    def choose(self, debate: Debate, node: int, claim: int) -> int:
+        return self.table[node, claim]
 
     def decompose(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
         return self.table.get((node, claim), debate.truth(node))
