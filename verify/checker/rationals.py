@@ -38,7 +38,8 @@ def common_denominator(numbers: list[Fraction], where: str,
     """The least common denominator, refused (CertificateMalformed) above max_bits bits so
     that every later sum is integer arithmetic of bounded size."""
     denominator = 1
-    for d in {x.denominator for x in numbers}:
+    # the denominators of the distinct objects (readers share one Fraction per number text)
+    for d in {x.denominator for x in {id(x): x for x in numbers}.values()}:
         denominator = lcm(denominator, d)
         if denominator.bit_length() > max_bits:
             raise CertificateTooLarge(f"{where}: the common denominator exceeds "

@@ -1,0 +1,113 @@
+"""The checker's work is bounded by what it reads (issue 30, section 4): each hostile shape is
+built here, small, and the test asserts the refusal (exit 2, a message naming the bound) or a
+work count, never seconds (timings: bench/bench_checker_bounds.py, bench/RESULTS.md)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from verify.checker import CertificateMalformed, check_certificate, measure_kind
+from verify.checker.spec_eval import Budget
+from verify.checker.tree_kind import Aggregators, LocalLP, check_local_lp
+
+PRIMES = [p for p in range(3, 2000) if all(p % d for d in range(2, int(p ** 0.5) + 1))][:150]
+
+
+@pytest.fixture
+def fraction_additions(monkeypatch):
+    """Counts Fraction + Fraction (each costs two gcds of growing numbers when the
+    denominators are coprime): the kinds must sum over a common denominator as integers."""
+    counter = {"additions": 0}
+    add, radd = Fraction.__add__, Fraction.__radd__
+
+    def counted(original):
+        def wrapper(a, b):
+            counter["additions"] += 1
+            return original(a, b)
+        return wrapper
+    monkeypatch.setattr(Fraction, "__add__", counted(add))
+    monkeypatch.setattr(Fraction, "__radd__", counted(radd))
+    return counter
+
+
+def test_symmetric_kind_sums_coprime_weights_as_integers(fraction_additions):
+    # or:N at 0^N: a type (0 ones, b zeros) is sensitive for every b >= 1; 150 types of
+    # weights 1/p over distinct primes p: a Fraction sum would add 150 times per total
+    n = 10**6
+    types = [{"ones": 0, "zeros": k + 1, "weight": f"1/{p}"} for k, p in enumerate(PRIMES)]
+    value = sum((Fraction(1, p) for p in PRIMES), Fraction(0))
+    fraction_additions["additions"] = 0
+    certificate = {"format": "fbs-certificate/1", "kind": "symmetric", "spec": f"or:{n}",
+                   "arity": n, "input": f"0^{n}", "value": f"{value.numerator}/{value.denominator}",
+                   "dual": {"ones": "0", "zeros": "1"}, "primal": types}
+    report = check_certificate(certificate)
+    # the primal checks pass (value = the sum of the weights, computed independently above);
+    # the dual sums to n, not the value
+    assert report.condition == "dual-value"
+    assert fraction_additions["additions"] <= 4
+
+
+def test_threshold_kind_sums_coprime_weights_as_integers(fraction_additions):
+    # wthr:1,...,1:1 at 0^q (OR): every singleton is sensitive; weights 1/p, dual t_i = 1/p_i
+    q = len(PRIMES)
+    weights = [f"1/{p}" for p in PRIMES]
+    value = sum((Fraction(1, p) for p in PRIMES), Fraction(0))
+    fraction_additions["additions"] = 0
+    certificate = {"format": "fbs-certificate/1", "kind": "threshold",
+                   "spec": f"wthr:{','.join(['1'] * q)}:1", "arity": q, "input": "0" * q,
+                   "value": f"{value.numerator}/{value.denominator}", "dual": weights,
+                   "primal": [{"block": [i], "weight": w} for i, w in enumerate(weights)]}
+    report = check_certificate(certificate)
+    assert report.condition == "dual-feasible"  # t({i}) = 1/p_i < 1: not a dual, as expected
+    assert fraction_additions["additions"] <= 4
+
+
+def test_measure_bs_witness_is_read_block_by_block(monkeypatch):
+    # OR_4 at 0000: 100,000 witness blocks [0]: the second meets the first
+    reads = {"blocks": 0}
+    original = measure_kind.read_block
+
+    def counted(*args):
+        reads["blocks"] += 1
+        return original(*args)
+    monkeypatch.setattr(measure_kind, "read_block", counted)
+    certificate = {"format": "fbs-certificate/1", "kind": "measure", "measure": "bs",
+                   "spec": "or:4", "arity": 4, "input": "0000", "value": "100000",
+                   "witness": [[0]] * 100_000}
+    report = check_certificate(certificate)
+    assert report.condition == "witness-disjoint" and "witness[1]" in report.message
+    assert reads["blocks"] == 2
+
+
+@pytest.mark.parametrize("measure", ["s", "C"])
+def test_a_coordinate_list_longer_than_q_is_refused_before_it_is_read(measure):
+    certificate = {"format": "fbs-certificate/1", "kind": "measure", "measure": measure,
+                   "spec": "or:4", "arity": 4, "input": "0000", "value": "4",
+                   "witness": list(range(1_000_000))}
+    with pytest.raises(CertificateMalformed, match="at most q = 4 coordinates, got 1000000"):
+        check_certificate(certificate)
+
+
+class CountingText(str):
+    """A z that counts how often it is scanned whole (str.count)."""
+
+    scans = 0
+
+    def count(self, *args):
+        CountingText.scans += 1
+        return super().count(*args)
+
+
+def test_a_wide_symmetric_record_counts_its_ones_once():
+    # or:q at 0^q with q singleton blocks of weight 1 and v = 1: valid, value q. Counting
+    # the ones of z per block cost q per block, q^2 in all (1.04 million wide: minutes)
+    q = 20_000
+    aggregator = Aggregators({}, Budget()).get(f"or:{q}", "test")
+    one = Fraction(1)
+    record = LocalLP(0, aggregator, CountingText("0" * q), (one,) * q, Fraction(q),
+                     [((i,), one) for i in range(q)], (one,) * q)
+    CountingText.scans = 0
+    assert check_local_lp(record) is None
+    assert CountingText.scans <= 2
