@@ -8,7 +8,13 @@ from fractions import Fraction
 
 import pytest
 
-from verify.checker import CertificateMalformed, check_certificate, measure_kind
+from verify.checker import (
+    CertificateMalformed,
+    CertificateTooLarge,
+    check_certificate,
+    dimacs,
+    measure_kind,
+)
 from verify.checker.spec_eval import Budget
 from verify.checker.tree_kind import Aggregators, LocalLP, check_local_lp
 
@@ -111,3 +117,54 @@ def test_a_wide_symmetric_record_counts_its_ones_once():
     CountingText.scans = 0
     assert check_local_lp(record) is None
     assert CountingText.scans <= 2
+
+
+# ---------------------------------------------------------------------- DIMACS text
+
+
+def _cnf_certificate(files: dict, spec: str = "cnf:a.cnf") -> dict:
+    """Exhaustive, f = x1 at 0: value 1 (the singleton {0} of weight 1, t = 1)."""
+    return {"format": "fbs-certificate/1", "kind": "exhaustive", "spec": spec, "arity": 1,
+            "input": "0", "value": "1", "primal": [{"block": [0], "weight": "1"}],
+            "dual": ["1"], "files": files}
+
+
+X1 = "p cnf 1 1\n1 0\n"
+
+
+def test_a_small_cnf_is_checked():
+    assert check_certificate(_cnf_certificate({"a.cnf": X1})).valid
+
+
+@pytest.mark.parametrize("padding", [
+    "c comment\n" * 60,            # comment lines
+    "\n" * 60,                     # blank lines
+    "0 " * 60,                     # zero tokens: empty clauses
+], ids=["comments", "blank-lines", "empty-clauses"])
+def test_every_line_and_token_of_a_cnf_is_counted(padding, monkeypatch):
+    monkeypatch.setattr(dimacs, "MAX_UNITS", 50)
+    clauses = padding.count("0 ")
+    text = f"p cnf 1 {1 + clauses}\n1 0\n" + padding
+    with pytest.raises(CertificateTooLarge, match="more than 50 lines and tokens"):
+        check_certificate(_cnf_certificate({"a.cnf": text}))
+
+
+def test_the_cnf_count_is_per_file(monkeypatch):
+    # two texts of 31 units each (24 line breaks + 1, the header's 4 tokens, a literal and
+    # its 0): each fits 50, both do not
+    monkeypatch.setattr(dimacs, "MAX_UNITS", 50)
+    text = X1 + "c\n" * 22
+    assert check_certificate(_cnf_certificate({"a.cnf": text})).valid
+    spec = "compose(and:2;cnf:a.cnf;cnf:b.cnf)"
+    document = dict(_cnf_certificate({"a.cnf": text, "b.cnf": text}, spec), arity=2,
+                    input="11", primal=[{"block": [0], "weight": "1"},
+                                        {"block": [1], "weight": "1"}],
+                    dual=["1", "1"], value="2")
+    with pytest.raises(CertificateTooLarge, match="more than 50 lines and tokens"):
+        check_certificate(document)
+    monkeypatch.setattr(dimacs, "MAX_UNITS", 62)
+    assert check_certificate(document).valid
+
+
+def test_the_documented_dimacs_bound():
+    assert dimacs.MAX_UNITS == 6_000_000 and dimacs.MAX_LITERALS == 4_000_000

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .dimacs import DimacsBudget
 from .errors import CertificateMalformed
 from .rationals import parse_number
 
@@ -64,6 +65,7 @@ class Files(dict):
     def __init__(self, *args):
         super().__init__(*args)
         self.parsed: dict = {}
+        self.dimacs_budget = DimacsBudget()  # lines and tokens of all its texts
 
 
 def read_files(obj: dict) -> Files:
