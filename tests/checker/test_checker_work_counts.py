@@ -12,8 +12,10 @@ from verify.checker import (
     CertificateMalformed,
     CertificateTooLarge,
     check_certificate,
+    circuit_cnf,
     dimacs,
     measure_kind,
+    spec_eval,
 )
 from verify.checker.spec_eval import Budget
 from verify.checker.tree_kind import Aggregators, LocalLP, check_local_lp
@@ -168,3 +170,95 @@ def test_the_cnf_count_is_per_file(monkeypatch):
 
 def test_the_documented_dimacs_bound():
     assert dimacs.MAX_UNITS == 6_000_000 and dimacs.MAX_LITERALS == 4_000_000
+
+
+# ---------------------------------------------------------------------- formulas
+
+
+@pytest.fixture
+def formula_parses(monkeypatch):
+    """Counts the formulas the checker parses (each costs about a microsecond a character)."""
+    counter = {"parses": 0, "characters": 0}
+
+    def counted(original):
+        def parse(text, where):
+            counter["parses"] += 1
+            counter["characters"] += len(text)
+            return original(text, where)
+        return parse
+    for module in (spec_eval, circuit_cnf):  # the SAT encoder once parsed formulas again
+        if hasattr(module, "parse_formula"):
+            monkeypatch.setattr(module, "parse_formula", counted(module.parse_formula))
+    return counter
+
+
+FORMULA = "expr:1:" + "&".join(["x1"] * 20)  # 59 characters after expr:1:, f = x1
+
+
+def test_extra_composition_parts_are_refused_before_they_are_parsed(formula_parses):
+    spec = f"compose(and:1;{';'.join([FORMULA] * 1000)})"
+    with pytest.raises(CertificateMalformed, match="arity 1 but 1000 inner functions"):
+        check_certificate(_exhaustive_x1(spec))
+    assert formula_parses["parses"] == 0
+
+
+def test_parts_beyond_the_arity_limit_are_refused_before_the_rest_is_parsed(formula_parses):
+    # 20 distinct parts of arity 3: the tenth passes the limit 28
+    parts = [formula.replace("expr:1:", "expr:3:") for formula in _distinct_formulas(20)]
+    spec = f"compose(or:20;{';'.join(parts)})"
+    with pytest.raises(CertificateTooLarge, match="arity 30 exceeds the limit 28"):
+        check_certificate(_exhaustive_x1(spec))
+    assert formula_parses["parses"] == 10
+
+
+def _exhaustive_x1(spec: str, q: int = 1) -> dict:
+    return {"format": "fbs-certificate/1", "kind": "exhaustive", "spec": spec, "arity": q,
+            "input": "0" * q, "value": "1", "primal": [{"block": [0], "weight": "1"}],
+            "dual": ["1"] + ["0"] * (q - 1)}
+
+
+def _distinct_formulas(count: int) -> list[str]:
+    """`count` distinct 1-input formulas equal to x1 (x1 & ... & x1 & 1 & 1 ..., k in unary)."""
+    return ["expr:1:" + "&".join(["x1"] * 20 + ["1"] * k) for k in range(count)]
+
+
+@pytest.mark.parametrize("kind", ["exhaustive", "measure", "tree", "weighted", "sat-lrat"])
+def test_the_formulas_of_a_file_share_one_budget(kind, monkeypatch, formula_parses):
+    # or of 8 distinct formulas (8 x 59 to 73 characters): each fits, together over 300
+    monkeypatch.setattr(spec_eval, "MAX_FORMULA_FILE_CHARS", 300)
+    formulas = _distinct_formulas(8)
+    spec = f"compose(or:8;{';'.join(formulas)})"
+    document = _exhaustive_x1(spec, 8)
+    if kind == "measure":
+        document = {"format": "fbs-certificate/1", "kind": "measure", "measure": "s",
+                    "spec": spec, "arity": 8, "input": "0" * 8, "value": "8",
+                    "witness": list(range(8))}
+    elif kind == "tree":
+        nodes = [{"id": "r", "aggregator": "or:8", "children": [f"u{k}" for k in range(8)]}]
+        for k, formula in enumerate(formulas):
+            nodes += [{"id": f"u{k}", "aggregator": formula, "children": [f"l{k}"]},
+                      {"id": f"l{k}", "query": f"l{k}"}]
+        document = {"format": "fbs-certificate/1", "kind": "tree",
+                    "tree": {"format": "fbs-tree/1", "root": "r", "nodes": nodes},
+                    "alpha": "0" * 8, "value": "8", "records": []}
+    elif kind == "weighted":
+        document = dict(document, kind="weighted", capacities=["1"] * 8)
+    elif kind == "sat-lrat":
+        document = dict(document, kind="sat-lrat", encoding="fbs-cnf/1", cnf_sha256="0" * 64,
+                        lrat="H4sIAAAAAAAAAwMAAAAAAAAAAAA=")
+    with pytest.raises(CertificateTooLarge, match="formulas of the file have more than 300"):
+        check_certificate(document)
+    assert formula_parses["characters"] <= 300
+
+
+def test_a_sat_certificate_parses_its_formula_once(formula_parses):
+    from verify.sensitivity.sat.solve import solve_by_sat
+
+    certificate = solve_by_sat("expr:(x1&x2)|x3", "110").certificate
+    formula_parses["parses"] = 0
+    assert check_certificate(certificate).valid
+    assert formula_parses["parses"] == 1
+
+
+def test_the_documented_formula_bounds():
+    assert spec_eval.MAX_FORMULA_FILE_CHARS == 4_000_000

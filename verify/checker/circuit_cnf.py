@@ -31,8 +31,7 @@ from dataclasses import dataclass
 
 from .dimacs import parsed_dimacs
 from .errors import CertificateMalformed, CertificateTooLarge
-from .expr import parse_formula
-from .spec_eval import MAX_SPLIT_EVENTS, SplitBudget, _split_top_level, parse_spec
+from .spec_eval import MAX_SPLIT_EVENTS, ParseBudget, _split_top_level, parse_spec
 
 ENCODING = "fbs-cnf/1"
 BDD_NODE_LIMIT = 200_000     # larger threshold BDDs fall back to the adder network
@@ -449,30 +448,34 @@ class FunctionCircuit:
 
 
 def function_circuit(spec: str, z: str, files: dict | None = None,
-                     arity: int | None = None) -> FunctionCircuit:
+                     arity: int | None = None,
+                     parse_budget: ParseBudget | None = None) -> FunctionCircuit:
     """Parse the spec (CertificateMalformed if invalid) and build f(z XOR y); `arity`: the
-    spec was already parsed (by spec_eval.parse_spec with this module's limits)."""
+    spec was already parsed (by spec_eval.parse_spec with this module's limits), with
+    `parse_budget`, whose parsed formulas are reused here."""
+    parse_budget = parse_budget or ParseBudget()
     if arity is None:
-        arity = parse_spec(spec, files, max_arity=MAX_ARITY,
-                           max_table_arity=MAX_TABLE_INPUTS).arity
+        arity = parse_spec(spec, files, max_arity=MAX_ARITY, max_table_arity=MAX_TABLE_INPUTS,
+                           split_budget=parse_budget).arity
     q = arity
     if type(z) is not str or len(z) != q or z.strip("01"):
         raise CertificateMalformed(f"input: expected a 0/1 string of length q = {q}")
     builder = Builder(q)
     x = [(-(i + 1) if bit == "1" else i + 1) for i, bit in enumerate(z)]
-    output = _Encoder(builder, files or {}).build(spec, x)
+    output = _Encoder(builder, files or {}, parse_budget).build(spec, x)
     return FunctionCircuit(builder, output, q, z)
 
 
 class _Encoder:
     """One method per spec family; the spec was validated by spec_eval.parse_spec."""
 
-    def __init__(self, builder: Builder, files: dict):
+    def __init__(self, builder: Builder, files: dict, parse_budget: ParseBudget | None = None):
         self.b = builder
         self.files = files
         self.arities: dict[str, int] = {}
         self.formulas: dict[str, tuple] = {}
-        self.split_budget = SplitBudget(2 * MAX_SPLIT_EVENTS)  # each part: arity, then build
+        self.parse_budget = parse_budget or ParseBudget()  # formulas parse_spec parsed
+        self.split_budget = ParseBudget(2 * MAX_SPLIT_EVENTS)  # each part: arity, then build
         self.cnf_literals = 0  # literals of cnf: parts read so far, over every reference
 
     def build(self, spec: str, x: list[int]) -> int:
@@ -560,7 +563,8 @@ class _Encoder:
         found = self.formulas.get(rest)
         if found is None:
             fixed = re.match(r"([0-9]+):", rest)
-            tree, largest = parse_formula(rest[fixed.end():] if fixed else rest, "expr")
+            tree, largest = self.parse_budget.formula(rest[fixed.end():] if fixed else rest,
+                                                      "expr")
             found = self.formulas[rest] = (int(fixed.group(1)) if fixed else None, tree, largest)
         return found
 

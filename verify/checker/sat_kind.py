@@ -29,7 +29,7 @@ from .fields import get_typed, read_dual, read_files, read_primal, require_keys
 from .lrat import check_lrat
 from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
-from .spec_eval import parse_spec
+from .spec_eval import ParseBudget, parse_spec
 
 REQUIRED = {"format", "kind", "spec", "arity", "input", "value", "primal", "dual", "encoding",
             "cnf_sha256", "lrat"}
@@ -52,7 +52,9 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         raise CertificateMalformed(f"kind: expected 'sat-lrat', got {str(obj['kind'])[:40]!r}")
     files = read_files(obj)
     spec = get_typed(obj, "spec", str, "certificate")
-    parsed = parse_spec(spec, files, max_arity=MAX_ARITY, max_table_arity=MAX_TABLE_INPUTS)
+    parse_budget = ParseBudget()  # one for the file: each formula parsed and charged once
+    parsed = parse_spec(spec, files, max_arity=MAX_ARITY, max_table_arity=MAX_TABLE_INPUTS,
+                        split_budget=parse_budget)
     q = parsed.arity
     arity = get_typed(obj, "arity", int, "certificate")
     if arity != q:
@@ -86,7 +88,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         if ti < 0:
             return rejected("dual-nonnegative", f"dual[{i}]: t_{i} = {show(ti)} < 0")
     # step 3: primal blocks are sensitive (circuit evaluated at z and at every z^B)
-    circuit = function_circuit(spec, z, files, arity=q)
+    circuit = function_circuit(spec, z, files, arity=q, parse_budget=parse_budget)
     f_z, flipped = circuit.values([block for block, _ in primal])
     for k, ((block, _), value_at_block) in enumerate(zip(primal, flipped)):
         if value_at_block == f_z:

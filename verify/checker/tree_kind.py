@@ -44,7 +44,7 @@ from .rationals import common_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import (
     Budget,
-    SplitBudget,
+    ParseBudget,
     compose_parts,
     normal_form,
     parse_spec,
@@ -140,7 +140,7 @@ def is_symmetric_aggregator(spec: str) -> bool:
     """Whether the checker reads this aggregator in closed form phi(x) = V(|x|), so that
     version-2 records are shared up to a permutation of the children (FORMAT.md, kind tree)."""
     try:
-        spec = normal_form(spec, SplitBudget())
+        spec = normal_form(spec, ParseBudget())
         if spec.partition(":")[0] not in SYMMETRIC_FAMILIES:
             return False
         symmetric_values(spec)
@@ -157,7 +157,7 @@ class Aggregators:
 
     def __init__(self, files: dict, budget: Budget):
         self.files, self.budget = files, budget
-        self.split_budget = SplitBudget()  # one for every spec of the file
+        self.split_budget = ParseBudget()  # one for every spec of the file
         self.known: dict[str, _Aggregator] = {}
         self.by_text: dict[str, _Aggregator] = {}  # a spec text is normalised once
 
@@ -179,7 +179,7 @@ class _Aggregator:
     table of arity <= 24 (the checker's own evaluator; sensitive families per z, cached)."""
 
     def __init__(self, spec: str, files: dict, budget: Budget, where: str,
-                 split_budget: SplitBudget | None = None):
+                 split_budget: ParseBudget | None = None):
         self.spec, self.budget = spec, budget
         self.values: Values | None = None
         self._counted, self._ones = None, 0
@@ -682,14 +682,14 @@ class _Composed(_NodeList):
             outer, inners = f"or:{count}", [f"and:{width}"] * count
         else:
             return self._leaf_node(spec)
+        aggregator = self.aggregators.get(outer, "tree.spec")
+        if aggregator.q != len(inners):  # before any inner part is read
+            raise CertificateMalformed(f"tree.spec: outer {outer[:40]!r} has arity {aggregator.q} "
+                                       f"but {len(inners)} inner functions are given")
         children, depth = [], 0
         for inner in inners:
             depth = max(depth, self._add(inner, nesting + 1))
             children.append(len(self.nodes) - 1)
-        aggregator = self.aggregators.get(outer, "tree.spec")
-        if aggregator.q != len(children):
-            raise CertificateMalformed(f"tree.spec: outer {outer[:40]!r} has arity {aggregator.q} "
-                                       f"but {len(children)} inner functions are given")
         self.nodes.append((aggregator, tuple(children), spec[:40]))
         return depth + 1
 
