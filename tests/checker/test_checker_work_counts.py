@@ -262,3 +262,48 @@ def test_a_sat_certificate_parses_its_formula_once(formula_parses):
 
 def test_the_documented_formula_bounds():
     assert spec_eval.MAX_FORMULA_FILE_CHARS == 4_000_000
+
+
+# ---------------------------------------------------------------------- sat-lrat circuit
+
+
+def _sat_or(q: int) -> dict:
+    """Sat-lrat, or:q at 0^q with q singletons of weight 1 and t = 1: the primal checks pass,
+    the proof (of maj:3, FORMAT.md's example) is for another claim."""
+    return {"format": "fbs-certificate/1", "kind": "sat-lrat", "spec": f"or:{q}", "arity": q,
+            "input": "0" * q, "value": str(q),
+            "primal": [{"block": [i], "weight": "1"} for i in range(q)], "dual": ["1"] * q,
+            "encoding": "fbs-cnf/1",
+            "cnf_sha256": "e61f1cba690bbb25baacb80478a5f300e05c9ab317883b9493008cf67e606e4c",
+            "lrat": "H4sIAAAAAAAAAy3KywkAMAgE0btVTAOCaz4k/TcWhRzfMLp4EuigRVgGru/dFr7al9Hst1ptmqhOe6L74z"
+                    "5CAAAA"}
+
+
+def test_the_circuit_is_evaluated_once_for_z_and_every_block(monkeypatch):
+    # was: once for z, once per 1,024 blocks, once more for the claim CNF (7 passes here)
+    passes = {"count": 0}
+    original = circuit_cnf.Builder.evaluate
+
+    def counted(self, inputs, full):
+        passes["count"] += 1
+        return original(self, inputs, full)
+    monkeypatch.setattr(circuit_cnf.Builder, "evaluate", counted)
+    report = check_certificate(_sat_or(5000))
+    assert report.condition == "cnf-hash"
+    assert passes["count"] == 1
+
+
+def test_gates_times_passes_is_bounded_before_any_pass(monkeypatch):
+    # or:5000 is one AND gate of 5000 inputs; passes of 1,024 points: 5 passes for 5000
+    # blocks and z. Gates x passes above the bound is refused before the first pass.
+    monkeypatch.setattr(circuit_cnf, "MAX_EVALUATION_BITS", 0)
+    monkeypatch.setattr(circuit_cnf, "MAX_GATE_EVALUATIONS", 4)
+    monkeypatch.setattr(circuit_cnf.Builder, "evaluate", None)  # never reached
+    with pytest.raises(CertificateTooLarge, match="1 gates at 5000 primal blocks takes 5 passes, "
+                                                  "more than 4 gate evaluations"):
+        check_certificate(_sat_or(5000))
+
+
+def test_the_documented_circuit_bounds():
+    assert circuit_cnf.MAX_GATE_EVALUATIONS == 2**24 and circuit_cnf.EVALUATION_BATCH == 1024
+    assert circuit_cnf.MAX_EVALUATION_BITS == 2**27
