@@ -307,3 +307,36 @@ def test_gates_times_passes_is_bounded_before_any_pass(monkeypatch):
 def test_the_documented_circuit_bounds():
     assert circuit_cnf.MAX_GATE_EVALUATIONS == 2**24 and circuit_cnf.EVALUATION_BATCH == 1024
     assert circuit_cnf.MAX_EVALUATION_BITS == 2**27
+
+
+# ---------------------------------------------------------------------- nested compositions
+
+
+def _nested(depth: int, inner: str) -> str:
+    for _ in range(depth):
+        inner = f"compose(and:1;{inner})"
+    return inner
+
+
+TABLE = "tt:" + "01" * 2048  # 12 inputs, 4,099 characters, no parenthesis or semicolon
+
+
+@pytest.mark.parametrize("kind", ["exhaustive", "tree"])
+def test_nested_compositions_are_charged_by_the_characters_they_scan(kind, monkeypatch):
+    # nested 5 deep, each level scans the table again: about 5 x 4,100 characters; few
+    # parentheses and semicolons, so only the characters bound the work (and the copies)
+    monkeypatch.setattr(spec_eval, "MAX_SPLIT_CHARS", 15_000)
+    spec = _nested(5, TABLE)
+    if kind == "exhaustive":
+        document = _exhaustive_x1(spec, 12)
+    else:
+        document = {"format": "fbs-certificate/1", "kind": "tree", "tree": {"spec": spec},
+                    "alpha": "0" * 12, "value": "1", "records": []}
+    with pytest.raises(CertificateTooLarge, match="scans more than 15000 characters"):
+        check_certificate(document)
+    monkeypatch.setattr(spec_eval, "MAX_SPLIT_CHARS", 30_000)
+    spec_eval.parse_spec(spec)  # within the bound: parsed
+
+
+def test_the_documented_split_bounds():
+    assert spec_eval.MAX_SPLIT_CHARS == 2**25 and spec_eval.MAX_SPLIT_EVENTS == 2**21

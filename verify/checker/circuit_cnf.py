@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from .dimacs import parsed_dimacs
 from .errors import CertificateMalformed, CertificateTooLarge
-from .spec_eval import MAX_SPLIT_EVENTS, ParseBudget, _split_top_level, parse_spec
+from .spec_eval import ParseBudget, _split_top_level, parse_spec
 
 ENCODING = "fbs-cnf/1"
 BDD_NODE_LIMIT = 200_000     # larger threshold BDDs fall back to the adder network
@@ -501,7 +501,7 @@ class _Encoder:
         self.arities: dict[str, int] = {}
         self.formulas: dict[str, tuple] = {}
         self.parse_budget = parse_budget or ParseBudget()  # formulas parse_spec parsed
-        self.split_budget = ParseBudget(2 * MAX_SPLIT_EVENTS)  # each part: arity, then build
+        self.split_budget = ParseBudget(passes=2)  # each part: arity, then build
         self.cnf_literals = 0  # literals of cnf: parts read so far, over every reference
 
     def build(self, spec: str, x: list[int]) -> int:

@@ -27,6 +27,7 @@ MAX_TABLE_BYTES = 1 << 30     # the tables a formula holds at once, with the q i
 DIRECT_PASSES = 16            # a split threshold or stored table: a few passes over 2^q bits
 MAX_COUNTER_BYTES = 256 << 20  # the bit planes of one bit-sliced sum
 MAX_SPLIT_EVENTS = 1 << 21    # '(', ')' and ';' scanned to split the compositions of a file
+MAX_SPLIT_CHARS = 1 << 25     # characters scanned (and copied) to split them
 MAX_TABLE_ROUTE = 16          # a threshold of at most this many parts may go table + multiplexer
 MAX_FORMULA_FILE_CHARS = 4_000_000  # characters of the expr: formulas parsed for one file
 
@@ -51,8 +52,12 @@ class ParseBudget:
     the characters of the `expr:` formulas it parses (each distinct text parsed once per
     file, its tree kept here for every later use)."""
 
-    def __init__(self, limit: int | None = None):
-        self.left = MAX_SPLIT_EVENTS if limit is None else limit
+    def __init__(self, passes: int = 1):
+        """`passes`: how often the caller splits each part (the SAT encoder: twice)."""
+        self.left = MAX_SPLIT_EVENTS * passes
+        # the characters splitting scans and copies: a part nested k deep k times, so the
+        # text the levels of a nesting hold at once is bounded too (not depth x size)
+        self.characters_left = MAX_SPLIT_CHARS * passes
         self.formula_left = MAX_FORMULA_FILE_CHARS
         self.formulas: dict[str, tuple[tuple, int]] = {}
 
@@ -71,6 +76,13 @@ class ParseBudget:
         return found
 
     def spend(self, text: str) -> None:
+        """Charge a split of `text`: its length, then its parentheses and semicolons (each
+        counted before they are scanned)."""
+        self.characters_left -= len(text)
+        if self.characters_left < 0:
+            raise CertificateTooLarge(f"too costly to check: splitting the compositions "
+                                      f"scans more than {MAX_SPLIT_CHARS} characters (a part "
+                                      "nested k deep is scanned k times)")
         self.left -= text.count("(") + text.count(")") + text.count(";")
         if self.left < 0:
             raise CertificateTooLarge(f"too costly to check: splitting the compositions "
