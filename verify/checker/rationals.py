@@ -47,6 +47,20 @@ def common_denominator(numbers: list[Fraction], where: str,
     return denominator
 
 
+def over_denominator(numbers, denominator: int) -> list[int]:
+    """The integers x * denominator for a common denominator of the numbers (one division
+    per distinct denominator, one product per number): sums and comparisons over them are
+    integer arithmetic, never a Fraction addition (two gcds) per term."""
+    factors: dict[int, int] = {}
+    scaled = []
+    for x in numbers:
+        factor = factors.get(x.denominator)
+        if factor is None:
+            factor = factors[x.denominator] = denominator // x.denominator
+        scaled.append(x.numerator * factor)
+    return scaled
+
+
 def show(x: Fraction) -> str:
     """x as "p/q" for messages; huge values (beyond str's 4300-digit limit) approximately."""
     if max(x.numerator.bit_length(), x.denominator.bit_length()) <= 12000:

@@ -27,7 +27,7 @@ from .circuit_cnf import (
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, read_dual, read_files, read_primal, require_keys
 from .lrat import check_lrat
-from .rationals import common_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import ParseBudget, parse_spec
 
@@ -95,7 +95,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
             return rejected("primal-sensitive", f"primal[{k}] block {_short_block(block)} is "
                                                 f"not sensitive at z: f(z^B) = f(z) = {f_z}")
     # step 4: loads, as integers over the common denominator
-    weights = [w.numerator * (primal_den // w.denominator) for _, w in primal]
+    weights = over_denominator([w for _, w in primal], primal_den)
     load = [0] * q
     for (block, _), weight in zip(primal, weights):
         for i in block:
@@ -109,7 +109,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
     if primal_sum != value:
         return rejected("primal-value", f"sum of primal weights = {show(primal_sum)}, "
                                         f"claimed value = {show(value)}")
-    dual_int = [ti.numerator * (dual_den // ti.denominator) for ti in t]
+    dual_int = over_denominator(t, dual_den)
     dual_sum = Fraction(sum(dual_int), dual_den)
     if dual_sum != value:
         return rejected("dual-value", f"sum of dual t_i = {show(dual_sum)}, "

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, require_keys
-from .rationals import common_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 
 MAX_ARITY = 10**8
@@ -146,7 +146,8 @@ def _read(obj: dict):
         types.append((a, b, parse_number(entry["weight"], f"{where}.weight")))
     denominator = common_denominator([y for _, _, y in types], "primal weights")
     common_denominator(list(t.values()), "dual")
-    scaled = [(a, b, y.numerator * (denominator // y.denominator)) for a, b, y in types]
+    scaled = list(zip([a for a, _, _ in types], [b for _, b, _ in types],
+                      over_denominator([y for _, _, y in types], denominator)))
     return value, weight, t, scaled, denominator, parse_number(obj["value"], "value")
 
 

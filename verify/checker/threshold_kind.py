@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, read_dual, read_primal, require_keys
-from .rationals import common_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .symmetric_kind import count_ones
 
@@ -99,7 +99,7 @@ def check(obj: dict) -> CheckReport:
                                                 f"sensitive at z")
     # integer sums over the common denominators (as kind exhaustive): one Fraction per
     # total, never two gcds per addition
-    primal_int = [w.numerator * (primal_den // w.denominator) for _, w in primal]
+    primal_int = over_denominator([w for _, w in primal], primal_den)
     load = [0] * q
     for (block, _), weight in zip(primal, primal_int):
         for i in block:
@@ -112,7 +112,7 @@ def check(obj: dict) -> CheckReport:
     if primal_sum != value:
         return rejected("primal-value", f"sum of primal weights = {show(primal_sum)}, "
                                         f"claimed value = {show(value)}")
-    dual_int = [t.numerator * (dual_den // t.denominator) for t in dual]
+    dual_int = over_denominator(dual, dual_den)
     dual_sum = Fraction(sum(dual_int), dual_den)
     if dual_sum != value:
         return rejected("dual-value", f"sum of dual t_i = {show(dual_sum)}, "

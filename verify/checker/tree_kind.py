@@ -40,7 +40,7 @@ from . import bitset
 from .dual_check import STEP_COST, light_sensitive_block
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import brief, get_typed, read_block, read_files, read_primal, require_keys
-from .rationals import common_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import (
     Budget,
@@ -272,22 +272,11 @@ class _Aggregator:
                                            if (light >> (self.q - 1 - i)) & 1]
 
 
-def _scaled(x: Fraction, denominator: int) -> int:
-    """x * denominator, for a common denominator of x."""
-    return x.numerator * (denominator // x.denominator)
-
-
 def _distinct(numbers) -> list:
     """The distinct objects among `numbers` (the record reader shares one Fraction per
-    number text, so a wide record of repeated texts has few): checks and scaling then cost
-    a dictionary pass in C per entry, not Python arithmetic."""
+    number text, so a wide record of repeated texts has few): a sign check then costs a
+    dictionary pass in C per entry, not Python arithmetic."""
     return list({id(x): x for x in numbers}.values())
-
-
-def _scaled_all(numbers, denominator: int) -> list[int]:
-    """[_scaled(x, denominator) for x in numbers], computed once per distinct object."""
-    table = {id(x): _scaled(x, denominator) for x in _distinct(numbers)}
-    return [table[id(x)] for x in numbers]
 
 
 def _mask(block: tuple[int, ...], q: int) -> int:
@@ -486,8 +475,8 @@ def check_local_lp(record: LocalLP, where: str | None = None) -> CheckReport | N
     # integer arithmetic over common denominators (each at most 2^14 bits)
     weights = [w for _, w in record.primal]
     denominator = common_denominator(weights + list(record.capacities), f"{where} primal")
-    capacity = _scaled_all(record.capacities, denominator)
-    scaled_weights = _scaled_all(weights, denominator)
+    capacity = over_denominator(record.capacities, denominator)
+    scaled_weights = over_denominator(weights, denominator)
     load = [0] * phi.q
     for (block, _), scaled in zip(record.primal, scaled_weights):
         for i in block:
@@ -504,7 +493,7 @@ def check_local_lp(record: LocalLP, where: str | None = None) -> CheckReport | N
     if any(v.numerator < 0 for v in _distinct(record.dual)):
         return rejected("dual-nonnegative", f"{where}: a dual entry is negative")
     dual_denominator = common_denominator(list(record.dual), f"{where} dual")
-    scaled_dual = _scaled_all(record.dual, dual_denominator)
+    scaled_dual = over_denominator(record.dual, dual_denominator)
     dual_value = Fraction(sum(map(int.__mul__, capacity, scaled_dual)),
                           denominator * dual_denominator)
     if dual_value != record.value:
