@@ -340,3 +340,15 @@ def test_nested_compositions_are_charged_by_the_characters_they_scan(kind, monke
 
 def test_the_documented_split_bounds():
     assert spec_eval.MAX_SPLIT_CHARS == 2**25 and spec_eval.MAX_SPLIT_EVENTS == 2**21
+
+
+def test_the_documented_tree_node_bound():
+    """Explicit and composed trees: at most 600,000 nodes (FORMAT.md, kind tree), so that
+    reading them fits the checker's promise; beyond it the file is refused as too large."""
+    from verify.checker import tree_kind
+
+    assert tree_kind.MAX_NODES == 600_000
+    with pytest.raises(CertificateTooLarge, match="more than 600000 nodes"):
+        check_certificate({"format": "fbs-certificate/1", "kind": "tree",
+                           "tree": {"spec": "tribes:1:600000"}, "alpha": "0" * 600_000,
+                           "value": "1", "records": []})
