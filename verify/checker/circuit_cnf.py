@@ -31,8 +31,7 @@ from dataclasses import dataclass
 
 from .dimacs import parsed_dimacs
 from .errors import CertificateMalformed, CertificateTooLarge
-from .expr import parse_formula
-from .spec_eval import MAX_SPLIT_EVENTS, SplitBudget, _split_top_level, parse_spec
+from .spec_eval import ParseBudget, _split_top_level, parse_spec
 
 ENCODING = "fbs-cnf/1"
 BDD_NODE_LIMIT = 200_000     # larger threshold BDDs fall back to the adder network
@@ -42,7 +41,9 @@ MAX_LITERALS = 12_000_000    # literal occurrences of one claim CNF
 MAX_CNF_PART_LITERALS = 3_000_000  # literals of cnf: parts encoded, over every reference
 MAX_WEIGHT_BITS = 4096       # bits of one weight T_i or of the bound K
 MAX_TABLE_INPUTS = 20        # inputs of a tt: table (a multiplexer of 2^q leaves)
-EVALUATION_BATCH = 1024      # points per pass when evaluating the gate list
+EVALUATION_BATCH = 1024      # points per pass when evaluating the gate list, at least
+MAX_EVALUATION_BITS = 1 << 27  # variables x points: the bitsets one pass may hold (16 MiB)
+MAX_GATE_EVALUATIONS = 1 << 24  # gates x passes to evaluate the circuit at the primal blocks
 
 
 class Builder:
@@ -427,52 +428,80 @@ class FunctionCircuit:
     output: int
     arity: int
     z: str
+    f_z: int | None = None
 
     def values(self, blocks: list[tuple[int, ...]]) -> tuple[int, list[int]]:
-        """(f(z), [f(z^B) for B in blocks]) by evaluating the gate list on bitsets, at most
-        EVALUATION_BATCH points per pass (memory: one small int per gate)."""
-        f_z, results = self._evaluate([()])[0], []
-        for start in range(0, len(blocks), EVALUATION_BATCH):
-            results.extend(self._evaluate(blocks[start:start + EVALUATION_BATCH]))
-        return f_z, results
+        """(f(z), [f(z^B) for B in blocks]) by evaluating the gate list on bitsets: z and the
+        blocks in passes of as many points as MAX_EVALUATION_BITS allows (at least
+        EVALUATION_BATCH), the gates times the passes counted, and refused above
+        MAX_GATE_EVALUATIONS, before any pass; f(z) is kept for later calls."""
+        if not blocks and self.f_z is not None:
+            return self.f_z, []
+        points = [()] + list(blocks)
+        gates = len(self.builder.gates)
+        batch = max(EVALUATION_BATCH, MAX_EVALUATION_BITS // (self.builder.n_vars + 1))
+        passes = -(-len(points) // batch)
+        if gates * passes > MAX_GATE_EVALUATIONS:
+            raise CertificateTooLarge(f"too costly to check: evaluating the circuit's {gates} "
+                                      f"gates at {len(blocks)} primal blocks takes {passes} "
+                                      f"passes, more than {MAX_GATE_EVALUATIONS} gate "
+                                      "evaluations")
+        results: list[int] = []
+        for start in range(0, len(points), batch):
+            results.extend(self._evaluate(points[start:start + batch]))
+        self.f_z = results[0]
+        return results[0], results[1:]
 
     def _evaluate(self, blocks: list[tuple[int, ...]]) -> list[int]:
-        inputs = [0] * self.arity
+        """f(z^B) for each block, bit p of every bitset being block p (built per coordinate
+        from its positions: linear in the blocks and the bitsets' bytes)."""
+        n = len(blocks)
+        positions: dict[int, list[int]] = {}
         for p, block in enumerate(blocks):
             for i in block:
-                inputs[i] |= 1 << p
-        full = (1 << len(blocks)) - 1
+                positions.setdefault(i, []).append(p)
+        inputs = [0] * self.arity
+        for i, found in positions.items():
+            bits = bytearray((n + 7) // 8)
+            for p in found:
+                bits[p >> 3] |= 1 << (p & 7)
+            inputs[i] = int.from_bytes(bits, "little")
+        full = (1 << n) - 1
         out = self.builder.evaluate(inputs, full)[abs(self.output)]
         if self.output < 0:
             out ^= full
-        return [(out >> p) & 1 for p in range(len(blocks))]
+        return [1 if c == "1" else 0 for c in reversed(format(out, f"0{n}b"))]
 
 
 def function_circuit(spec: str, z: str, files: dict | None = None,
-                     arity: int | None = None) -> FunctionCircuit:
+                     arity: int | None = None,
+                     parse_budget: ParseBudget | None = None) -> FunctionCircuit:
     """Parse the spec (CertificateMalformed if invalid) and build f(z XOR y); `arity`: the
-    spec was already parsed (by spec_eval.parse_spec with this module's limits)."""
+    spec was already parsed (by spec_eval.parse_spec with this module's limits), with
+    `parse_budget`, whose parsed formulas are reused here."""
+    parse_budget = parse_budget or ParseBudget()
     if arity is None:
-        arity = parse_spec(spec, files, max_arity=MAX_ARITY,
-                           max_table_arity=MAX_TABLE_INPUTS).arity
+        arity = parse_spec(spec, files, max_arity=MAX_ARITY, max_table_arity=MAX_TABLE_INPUTS,
+                           split_budget=parse_budget).arity
     q = arity
     if type(z) is not str or len(z) != q or z.strip("01"):
         raise CertificateMalformed(f"input: expected a 0/1 string of length q = {q}")
     builder = Builder(q)
     x = [(-(i + 1) if bit == "1" else i + 1) for i, bit in enumerate(z)]
-    output = _Encoder(builder, files or {}).build(spec, x)
+    output = _Encoder(builder, files or {}, parse_budget).build(spec, x)
     return FunctionCircuit(builder, output, q, z)
 
 
 class _Encoder:
     """One method per spec family; the spec was validated by spec_eval.parse_spec."""
 
-    def __init__(self, builder: Builder, files: dict):
+    def __init__(self, builder: Builder, files: dict, parse_budget: ParseBudget | None = None):
         self.b = builder
         self.files = files
         self.arities: dict[str, int] = {}
         self.formulas: dict[str, tuple] = {}
-        self.split_budget = SplitBudget(2 * MAX_SPLIT_EVENTS)  # each part: arity, then build
+        self.parse_budget = parse_budget or ParseBudget()  # formulas parse_spec parsed
+        self.split_budget = ParseBudget(passes=2)  # each part: arity, then build
         self.cnf_literals = 0  # literals of cnf: parts read so far, over every reference
 
     def build(self, spec: str, x: list[int]) -> int:
@@ -560,7 +589,8 @@ class _Encoder:
         found = self.formulas.get(rest)
         if found is None:
             fixed = re.match(r"([0-9]+):", rest)
-            tree, largest = parse_formula(rest[fixed.end():] if fixed else rest, "expr")
+            tree, largest = self.parse_budget.formula(rest[fixed.end():] if fixed else rest,
+                                                      "expr")
             found = self.formulas[rest] = (int(fixed.group(1)) if fixed else None, tree, largest)
         return found
 

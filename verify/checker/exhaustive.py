@@ -14,7 +14,7 @@ from . import bitset
 from .dual_check import light_sensitive_block
 from .errors import CertificateMalformed
 from .fields import brief, get_typed, read_dual, read_files, read_primal, require_keys
-from .rationals import common_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import ParsedSpec, parse_spec
 
@@ -94,12 +94,8 @@ def read_claim(obj: dict) -> Claim:
     weights = [w for _, w in primal]
     primal_den = common_denominator(weights, "primal weights")
     dual_den = common_denominator(t, "dual")
-    return Claim(spec, z, value, primal, t, primal_den, _scaled(weights, primal_den),
-                 dual_den, _scaled(t, dual_den))
-
-
-def _scaled(numbers: list[Fraction], denominator: int) -> list[int]:
-    return [x.numerator * (denominator // x.denominator) for x in numbers]
+    return Claim(spec, z, value, primal, t, primal_den, over_denominator(weights, primal_den),
+                 dual_den, over_denominator(t, dual_den))
 
 
 # --- steps 2-6 --------------------------------------------------------------------------------

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from .dimacs import DimacsBudget
 from .errors import CertificateMalformed
 from .rationals import parse_number
 
 
 def require_keys(obj: dict, required: set[str], optional: set[str], where: str) -> None:
     """All required keys present; no key outside required | optional."""
-    if obj.keys() == required:
+    keys = obj.keys()
+    if keys == required or (keys >= required and not keys - required - optional):
         return
     missing = sorted(required - obj.keys())
     if missing:
@@ -42,6 +44,11 @@ def read_block(value: object, q: int, where: str) -> tuple[int, ...]:
     """A block: a nonempty list of strictly increasing 0-based coordinates < q."""
     if type(value) is not list or not value:
         raise CertificateMalformed(f"{where}: a block is a nonempty list of coordinates")
+    if len(value) > q:  # strictly increasing in 0..q-1: checked before any coordinate
+        raise CertificateMalformed(f"{where}: a block has at most q = {q} coordinates, "
+                                   f"got {len(value)}")
+    if len(value) == 1 and type(value[0]) is int and 0 <= value[0] < q:
+        return (value[0],)  # the common singleton, without the loops below
     for index in value:
         if type(index) is not int or not 0 <= index < q:
             raise CertificateMalformed(f"{where}: coordinate {brief(index)} is not an "
@@ -58,6 +65,7 @@ class Files(dict):
     def __init__(self, *args):
         super().__init__(*args)
         self.parsed: dict = {}
+        self.dimacs_budget = DimacsBudget()  # lines and tokens of all its texts
 
 
 def read_files(obj: dict) -> Files:

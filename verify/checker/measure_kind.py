@@ -61,10 +61,6 @@ def _mask(block: tuple[int, ...], q: int) -> int:
     return sum(1 << (q - 1 - i) for i in block)
 
 
-def _blocks(witness: list, q: int) -> list[int]:
-    return [_mask(read_block(entry, q, f"witness[{k}]"), q) for k, entry in enumerate(witness)]
-
-
 def _coordinates(witness: list, q: int) -> int:
     """A witness that is a set of coordinates (possibly empty), as a mask."""
     if not witness:
@@ -88,16 +84,16 @@ def _check_s(witness: list, value: int, sensitive: list[bool], q: int) -> CheckR
 
 
 def _check_bs(witness: list, value: int, sensitive: list[bool], q: int) -> CheckReport | None:
-    masks = _blocks(witness, q)
     used = 0
-    for k, mask in enumerate(masks):
+    for k, entry in enumerate(witness):  # block by block: at most q + 1 blocks are read
+        mask = _mask(read_block(entry, q, f"witness[{k}]"), q)
         if not sensitive[mask]:
             return rejected("witness-sensitive", f"witness[{k}] is not a sensitive block")
         if used & mask:
             return rejected("witness-disjoint", f"witness[{k}] meets an earlier block")
         used |= mask
-    if len(masks) != value:
-        return rejected("value", f"the witness has {len(masks)} blocks, claimed value = {value}")
+    if len(witness) != value:
+        return rejected("value", f"the witness has {len(witness)} blocks, claimed value = {value}")
     largest = largest_packing(sensitive, q)
     if largest > value:
         return rejected("not-maximum", f"{largest} pairwise disjoint sensitive blocks exist, "

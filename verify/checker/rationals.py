@@ -38,12 +38,27 @@ def common_denominator(numbers: list[Fraction], where: str,
     """The least common denominator, refused (CertificateMalformed) above max_bits bits so
     that every later sum is integer arithmetic of bounded size."""
     denominator = 1
-    for d in {x.denominator for x in numbers}:
+    # the denominators of the distinct objects (readers share one Fraction per number text)
+    for d in {x.denominator for x in {id(x): x for x in numbers}.values()}:
         denominator = lcm(denominator, d)
         if denominator.bit_length() > max_bits:
             raise CertificateTooLarge(f"{where}: the common denominator exceeds "
                                       f"{max_bits} bits")
     return denominator
+
+
+def over_denominator(numbers, denominator: int) -> list[int]:
+    """The integers x * denominator for a common denominator of the numbers (one division
+    per distinct denominator, one product per number): sums and comparisons over them are
+    integer arithmetic, never a Fraction addition (two gcds) per term."""
+    factors: dict[int, int] = {}
+    scaled = []
+    for x in numbers:
+        factor = factors.get(x.denominator)
+        if factor is None:
+            factor = factors[x.denominator] = denominator // x.denominator
+        scaled.append(x.numerator * factor)
+    return scaled
 
 
 def show(x: Fraction) -> str:

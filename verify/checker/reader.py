@@ -86,6 +86,9 @@ def json_values_bound(data: bytes) -> int:
 
 
 def _no_duplicates(pairs: list) -> dict:
+    obj = dict(pairs)  # in C; a repeated key makes it shorter than the pairs
+    if len(obj) == len(pairs):
+        return obj
     obj = {}
     for key, value in pairs:
         if key in obj:

@@ -27,9 +27,9 @@ from .circuit_cnf import (
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, read_dual, read_files, read_primal, require_keys
 from .lrat import check_lrat
-from .rationals import common_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
-from .spec_eval import parse_spec
+from .spec_eval import ParseBudget, parse_spec
 
 REQUIRED = {"format", "kind", "spec", "arity", "input", "value", "primal", "dual", "encoding",
             "cnf_sha256", "lrat"}
@@ -52,7 +52,9 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         raise CertificateMalformed(f"kind: expected 'sat-lrat', got {str(obj['kind'])[:40]!r}")
     files = read_files(obj)
     spec = get_typed(obj, "spec", str, "certificate")
-    parsed = parse_spec(spec, files, max_arity=MAX_ARITY, max_table_arity=MAX_TABLE_INPUTS)
+    parse_budget = ParseBudget()  # one for the file: each formula parsed and charged once
+    parsed = parse_spec(spec, files, max_arity=MAX_ARITY, max_table_arity=MAX_TABLE_INPUTS,
+                        split_budget=parse_budget)
     q = parsed.arity
     arity = get_typed(obj, "arity", int, "certificate")
     if arity != q:
@@ -86,14 +88,14 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         if ti < 0:
             return rejected("dual-nonnegative", f"dual[{i}]: t_{i} = {show(ti)} < 0")
     # step 3: primal blocks are sensitive (circuit evaluated at z and at every z^B)
-    circuit = function_circuit(spec, z, files, arity=q)
+    circuit = function_circuit(spec, z, files, arity=q, parse_budget=parse_budget)
     f_z, flipped = circuit.values([block for block, _ in primal])
     for k, ((block, _), value_at_block) in enumerate(zip(primal, flipped)):
         if value_at_block == f_z:
             return rejected("primal-sensitive", f"primal[{k}] block {_short_block(block)} is "
                                                 f"not sensitive at z: f(z^B) = f(z) = {f_z}")
     # step 4: loads, as integers over the common denominator
-    weights = [w.numerator * (primal_den // w.denominator) for _, w in primal]
+    weights = over_denominator([w for _, w in primal], primal_den)
     load = [0] * q
     for (block, _), weight in zip(primal, weights):
         for i in block:
@@ -107,7 +109,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
     if primal_sum != value:
         return rejected("primal-value", f"sum of primal weights = {show(primal_sum)}, "
                                         f"claimed value = {show(value)}")
-    dual_int = [ti.numerator * (dual_den // ti.denominator) for ti in t]
+    dual_int = over_denominator(t, dual_den)
     dual_sum = Fraction(sum(dual_int), dual_den)
     if dual_sum != value:
         return rejected("dual-value", f"sum of dual t_i = {show(dual_sum)}, "

@@ -15,7 +15,7 @@ from typing import Callable
 from . import bitset
 from .dimacs import evaluate_cnf, parsed_dimacs
 from .errors import CertificateMalformed, CertificateTooLarge
-from .expr import count_nodes, evaluate_formula, parse_formula, tables_held
+from .expr import MAX_FORMULA_CHARS, count_nodes, evaluate_formula, parse_formula, tables_held
 
 MAX_ARITY = 28               # q of the exhaustive kind (2^28 positions: 32 MiB per table)
 MAX_COMPOSE_DEPTH = 32
@@ -27,7 +27,9 @@ MAX_TABLE_BYTES = 1 << 30     # the tables a formula holds at once, with the q i
 DIRECT_PASSES = 16            # a split threshold or stored table: a few passes over 2^q bits
 MAX_COUNTER_BYTES = 256 << 20  # the bit planes of one bit-sliced sum
 MAX_SPLIT_EVENTS = 1 << 21    # '(', ')' and ';' scanned to split the compositions of a file
+MAX_SPLIT_CHARS = 1 << 25     # characters scanned (and copied) to split them
 MAX_TABLE_ROUTE = 16          # a threshold of at most this many parts may go table + multiplexer
+MAX_FORMULA_FILE_CHARS = 4_000_000  # characters of the expr: formulas parsed for one file
 
 
 class Budget:
@@ -44,14 +46,43 @@ class Budget:
                                       " bit-operations of spec evaluation")
 
 
-class SplitBudget:
-    """The parentheses and semicolons that splitting compositions may still scan: a part
-    nested k deep is scanned once per level, so a file's splits are bounded by one budget."""
+class ParseBudget:
+    """What parsing the specs of one file may still read: the parentheses and semicolons
+    that splitting compositions scans (a part nested k deep is scanned once per level), and
+    the characters of the `expr:` formulas it parses (each distinct text parsed once per
+    file, its tree kept here for every later use)."""
 
-    def __init__(self, limit: int | None = None):
-        self.left = MAX_SPLIT_EVENTS if limit is None else limit
+    def __init__(self, passes: int = 1):
+        """`passes`: how often the caller splits each part (the SAT encoder: twice)."""
+        self.left = MAX_SPLIT_EVENTS * passes
+        # the characters splitting scans and copies: a part nested k deep k times, so the
+        # text the levels of a nesting hold at once is bounded too (not depth x size)
+        self.characters_left = MAX_SPLIT_CHARS * passes
+        self.formula_left = MAX_FORMULA_FILE_CHARS
+        self.formulas: dict[str, tuple[tuple, int]] = {}
+
+    def formula(self, text: str, where: str) -> tuple[tuple, int]:
+        """parse_formula(text): charged by its length before it is parsed, once per text."""
+        found = self.formulas.get(text)
+        if found is None:
+            if len(text) > MAX_FORMULA_CHARS:  # the bound of one formula, named as such
+                return parse_formula(text, where)
+            self.formula_left -= len(text)
+            if self.formula_left < 0:
+                raise CertificateTooLarge(f"{where}: too costly to check: the formulas of the "
+                                          f"file have more than {MAX_FORMULA_FILE_CHARS} "
+                                          "characters")
+            found = self.formulas[text] = parse_formula(text, where)
+        return found
 
     def spend(self, text: str) -> None:
+        """Charge a split of `text`: its length, then its parentheses and semicolons (each
+        counted before they are scanned)."""
+        self.characters_left -= len(text)
+        if self.characters_left < 0:
+            raise CertificateTooLarge(f"too costly to check: splitting the compositions "
+                                      f"scans more than {MAX_SPLIT_CHARS} characters (a part "
+                                      "nested k deep is scanned k times)")
         self.left -= text.count("(") + text.count(")") + text.count(";")
         if self.left < 0:
             raise CertificateTooLarge(f"too costly to check: splitting the compositions "
@@ -117,7 +148,7 @@ class ParsedSpec:
 
 def parse_spec(spec: object, files: dict | None = None, max_arity: int = MAX_ARITY,
                max_table_arity: int | None = None,
-               split_budget: SplitBudget | None = None) -> ParsedSpec:
+               split_budget: ParseBudget | None = None) -> ParsedSpec:
     """Parse a spec (cheap; nothing is evaluated).  cnf:PATH reads files[PATH] only.
     max_table_arity caps the inputs of a `tt:` table (default: max_arity); split_budget is
     shared by the specs of one file (default: a fresh one)."""
@@ -125,7 +156,7 @@ def parse_spec(spec: object, files: dict | None = None, max_arity: int = MAX_ARI
         raise CertificateMalformed(f"spec must be a string, got {type(spec).__name__}")
     parser = _Parser(files or {}, max_arity,
                      max_arity if max_table_arity is None else max_table_arity,
-                     split_budget or SplitBudget())
+                     split_budget or ParseBudget())
     node = parser.parse(spec, 0)
     return ParsedSpec(spec, node, frozenset(parser.paths))
 
@@ -164,7 +195,7 @@ class _Parser:
     """Turns spec text into Nodes; one method per family."""
 
     def __init__(self, files: dict, max_arity: int, max_table_arity: int,
-                 split_budget: SplitBudget):
+                 split_budget: ParseBudget):
         self.files = files
         self.split_budget = split_budget
         self.max_arity = max_arity
@@ -328,7 +359,7 @@ class _Parser:
     def expr(self, rest: str, spec: str) -> Node:
         fixed = re.match(r"([0-9]+):", rest)
         formula_text = rest[fixed.end():] if fixed else rest
-        tree, largest = parse_formula(formula_text, f"spec {_short(spec)}")
+        tree, largest = self.split_budget.formula(formula_text, f"spec {_short(spec)}")
         arity = self.arity(fixed.group(1), spec) if fixed else largest
         if largest > arity:
             raise self.fail(spec, f"the formula uses x{largest} but the arity is {arity}")
@@ -367,12 +398,16 @@ class _Parser:
         if len(parts) < 2:
             raise self.fail(spec, "compose needs an outer function and at least one inner")
         outer = self.parse(parts[0], depth + 1)
-        inners = [self.parse(part, depth + 1) for part in parts[1:]]
-        if outer.arity != len(inners):
+        if outer.arity != len(parts) - 1:  # before any inner part is parsed
             raise self.fail(spec, f"the outer function has arity {outer.arity} "
-                                  f"but {len(inners)} inner functions are given")
-        node = Node(sum(inner.arity for inner in inners),
-                    lambda inputs, ctx: _compose(outer, inners, inputs, ctx))
+                                  f"but {len(parts) - 1} inner functions are given")
+        inners, arity = [], 0
+        for part in parts[1:]:
+            inners.append(self.parse(part, depth + 1))
+            arity += inners[-1].arity
+            if arity > self.max_arity:  # before the next part is parsed
+                raise self.too_large(spec, f"arity {arity} exceeds the limit {self.max_arity}")
+        node = Node(arity, lambda inputs, ctx: _compose(outer, inners, inputs, ctx))
         return self.capped(node, spec)
 
 
@@ -383,18 +418,18 @@ _FAMILIES = {
 }
 
 
-def normal_form(spec: str, budget: SplitBudget | None = None) -> str:
+def normal_form(spec: str, budget: ParseBudget | None = None) -> str:
     """The spec with the whitespace the grammar ignores removed (around the spec and around
     every part of a composition), so that equal functions written alike get one key."""
     spec = spec.strip()
-    budget = budget or SplitBudget()
+    budget = budget or ParseBudget()
     parts = compose_parts(spec, budget)
     if parts is None:
         return spec
     return "compose(" + ";".join(normal_form(part, budget) for part in parts) + ")"
 
 
-def compose_parts(spec: str, budget: SplitBudget | None = None) -> list[str] | None:
+def compose_parts(spec: str, budget: ParseBudget | None = None) -> list[str] | None:
     """[OUTER, INNER_1, ...] of a `compose(...)` spec (unstripped), None for any other spec
     or unbalanced parentheses."""
     if not (spec.startswith("compose(") and spec.endswith(")")):
@@ -402,10 +437,10 @@ def compose_parts(spec: str, budget: SplitBudget | None = None) -> list[str] | N
     return _split_top_level(spec[len("compose("):-1], budget)
 
 
-def _split_top_level(text: str, budget: SplitBudget | None = None) -> list[str] | None:
+def _split_top_level(text: str, budget: ParseBudget | None = None) -> list[str] | None:
     """Split at ';' outside parentheses; None if the parentheses do not balance. The scan
     is charged to `budget` before it starts."""
-    (budget or SplitBudget()).spend(text)
+    (budget or ParseBudget()).spend(text)
     parts, depth, start = [], 0, 0
     for match in re.finditer(r"[();]", text):
         char = match.group()

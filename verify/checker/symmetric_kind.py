@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, require_keys
-from .rationals import common_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 
 MAX_ARITY = 10**8
@@ -143,14 +144,16 @@ def _read(obj: dict):
         require_keys(entry, {"ones", "zeros", "weight"}, set(), where)
         a, b = get_typed(entry, "ones", int, where), get_typed(entry, "zeros", int, where)
         types.append((a, b, parse_number(entry["weight"], f"{where}.weight")))
-    common_denominator([y for _, _, y in types], "primal weights")
+    denominator = common_denominator([y for _, _, y in types], "primal weights")
     common_denominator(list(t.values()), "dual")
-    return value, weight, t, types, parse_number(obj["value"], "value")
+    scaled = list(zip([a for a, _, _ in types], [b for _, b, _ in types],
+                      over_denominator([y for _, _, y in types], denominator)))
+    return value, weight, t, scaled, denominator, parse_number(obj["value"], "value")
 
 
 def check(obj: dict) -> CheckReport:
     """All conditions of the symmetric kind, in FORMAT.md order."""
-    value, w, t, types, claimed = _read(obj)
+    value, w, t, types, denominator, claimed = _read(obj)
     n = value.n
     if any(y < 0 for _, _, y in types):
         return rejected("primal-nonnegative", "a type weight is negative")
@@ -160,11 +163,14 @@ def check(obj: dict) -> CheckReport:
         if not (0 <= a <= w and 0 <= b <= n - w and a + b >= 1) or value(w - a + b) == value(w):
             return rejected("primal-sensitive", f"type ({str(a)[:20]} ones, {str(b)[:20]} zeros) "
                             f"is not a sensitive block type at weight {w} of {n}")
-    ones_load, zeros_load = sum(y * a for a, _, y in types), sum(y * b for _, b, y in types)
+    # integer sums over the common denominator of the weights (y = Y / denominator): one
+    # Fraction per total, never a gcd per addition
+    ones_load = Fraction(sum(y * a for a, _, y in types), denominator)
+    zeros_load = Fraction(sum(y * b for _, b, y in types), denominator)
     if ones_load > w or zeros_load > n - w:
         return rejected("primal-load", f"total load on the ones {show(ones_load)} (at most {w}), "
                         f"on the zeros {show(zeros_load)} (at most {n - w})")
-    total_weight = sum(y for _, _, y in types)
+    total_weight = Fraction(sum(y for _, _, y in types), denominator)
     if total_weight != claimed:
         return rejected("primal-value", f"sum of type weights = {show(total_weight)}, "
                         f"claimed value = {show(claimed)}")

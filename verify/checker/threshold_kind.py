@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, read_dual, read_primal, require_keys
-from .rationals import common_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .symmetric_kind import count_ones
 
@@ -97,22 +97,27 @@ def check(obj: dict) -> CheckReport:
         if int(flipped >= threshold) == f_z:
             return rejected("primal-sensitive", f"primal[{k}] block {list(block)[:8]} is not "
                                                 f"sensitive at z")
+    # integer sums over the common denominators (as kind exhaustive): one Fraction per
+    # total, never two gcds per addition
+    primal_int = over_denominator([w for _, w in primal], primal_den)
     load = [0] * q
-    for block, weight in primal:
+    for (block, _), weight in zip(primal, primal_int):
         for i in block:
-            load[i] += weight.numerator * (primal_den // weight.denominator)
+            load[i] += weight
     for i, total_load in enumerate(load):
         if total_load > primal_den:
             return rejected("primal-load", f"coordinate {i}: load "
                                            f"{show(Fraction(total_load, primal_den))} > 1")
-    primal_sum = sum((w for _, w in primal), start=0 * value)
+    primal_sum = Fraction(sum(primal_int), primal_den)
     if primal_sum != value:
         return rejected("primal-value", f"sum of primal weights = {show(primal_sum)}, "
                                         f"claimed value = {show(value)}")
-    if sum(dual, start=0 * value) != value:
-        return rejected("dual-value", f"sum of dual t_i = {show(sum(dual, start=0 * value))}, "
+    dual_int = over_denominator(dual, dual_den)
+    dual_sum = Fraction(sum(dual_int), dual_den)
+    if dual_sum != value:
+        return rejected("dual-value", f"sum of dual t_i = {show(dual_sum)}, "
                                       f"claimed value = {show(value)}")
-    scaled = {i: dual[i].numerator * (dual_den // dual[i].denominator) for i in side}
+    scaled = {i: dual_int[i] for i in side}
     cheapest = _cheapest(side, weights, scaled, need)
     if cheapest is not None and cheapest < dual_den:
         block = _cheapest(side, weights, scaled, need, witness=True)

@@ -34,16 +34,17 @@ from array import array
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress
 
 from . import bitset
 from .dual_check import STEP_COST, light_sensitive_block
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import brief, get_typed, read_block, read_files, read_primal, require_keys
-from .rationals import common_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import (
     Budget,
-    SplitBudget,
+    ParseBudget,
     compose_parts,
     normal_form,
     parse_spec,
@@ -57,7 +58,7 @@ RECORD_KEYS = {"aggregator", "z", "capacities", "value", "primal", "dual"}
 RECORD_FIELDS_V2 = ("aggregator", "z", "capacities", "value", "primal", "dual", "nodes")
 SHARED_VERSION = 2            # records shared up to symmetry, multiplicities, packed alpha
 TREE_FORMAT = "fbs-tree/1"
-MAX_NODES = 5_000_000
+MAX_NODES = 600_000        # explicit and composed trees: about 7 microseconds of reading a node
 MAX_MULTIPLICITY = 1 << 62    # version 2: a record's `nodes` (the tree has fewer nodes)
 MAX_LEAVES = 1 << 23
 MAX_LEAVES_PACKED = 1 << 26   # version 2, compact uniform form: alpha packed, and
@@ -144,7 +145,7 @@ def is_symmetric_aggregator(spec: str) -> bool:
     """Whether the checker reads this aggregator in closed form phi(x) = V(|x|), so that
     version-2 records are shared up to a permutation of the children (FORMAT.md, kind tree)."""
     try:
-        spec = normal_form(spec, SplitBudget())
+        spec = normal_form(spec, ParseBudget())
         if spec.partition(":")[0] not in SYMMETRIC_FAMILIES:
             return False
         symmetric_values(spec)
@@ -161,7 +162,7 @@ class Aggregators:
 
     def __init__(self, files: dict, budget: Budget):
         self.files, self.budget = files, budget
-        self.split_budget = SplitBudget()  # one for every spec of the file
+        self.split_budget = ParseBudget()  # one for every spec of the file
         self.known: dict[str, _Aggregator] = {}
         self.by_text: dict[str, _Aggregator] = {}  # a spec text is normalised once
 
@@ -183,9 +184,10 @@ class _Aggregator:
     table of arity <= 24 (the checker's own evaluator; sensitive families per z, cached)."""
 
     def __init__(self, spec: str, files: dict, budget: Budget, where: str,
-                 split_budget: SplitBudget | None = None):
+                 split_budget: ParseBudget | None = None):
         self.spec, self.budget = spec, budget
         self.values: Values | None = None
+        self._counted, self._ones = None, 0
         if spec.partition(":")[0] in SYMMETRIC_FAMILIES:
             try:
                 self.values = symmetric_values(spec)
@@ -227,13 +229,28 @@ class _Aggregator:
             self.families[z] = (family, bitset.to_lookup(family, q))
         return self.families[z]
 
+    def weight(self, z: str) -> int:
+        """The number of ones of z, counted once per z a record asks about (a record's blocks
+        all ask about its z: counting it per block would cost q per block)."""
+        if z is not self._counted:
+            self._counted, self._ones = z, z.count("1")
+        return self._ones
+
     def sensitive(self, z: str, block: tuple[int, ...]) -> bool:
         """Whether flipping the children in `block` changes phi at z."""
+        return self.sensitivity(z)(block)
+
+    def sensitivity(self, z: str):
+        """The test "flipping the children in this block changes phi at z", with what it
+        needs of z computed once: O(|block|) per block."""
         if self.values is not None:
-            w = z.count("1")
-            ones = sum(1 for i in block if z[i] == "1")
-            return self.values(w - ones + (len(block) - ones)) != self.values(w)
-        return bool(bitset.test(self.family(z)[1], _mask(block, self.q)))
+            values, w = self.values, self.weight(z)
+            at_z, bits = values(w), z.encode("ascii").translate(_BIT_VALUES)
+            def symmetric(block: tuple[int, ...]) -> bool:
+                ones = sum(map(bits.__getitem__, block))
+                return values(w + len(block) - 2 * ones) != at_z
+            return symmetric
+        return lambda block: bool(bitset.test(self.family(z)[1], _mask(block, self.q)))
 
     def light_block(self, z: str, scaled: list[int], denominator: int) -> list[int] | None:
         """A sensitive block J with v(J) < 1, or None when v is feasible (Def. 3.4 weighted);
@@ -243,14 +260,15 @@ class _Aggregator:
         and the cheapest such J are the d_down cheapest ones or the d_up cheapest zeros of z
         (FORMAT.md, kind tree: "Symmetric aggregators")."""
         if self.values is not None:
-            w = z.count("1")
+            w = self.weight(z)
             for bit, step in (("1", -1), ("0", +1)):
                 distance = self.values.nearest_change(w, step)
                 if distance is None:
                     continue
-                side = sorted((scaled[i], i) for i in range(self.q) if z[i] == bit)[:distance]
-                if sum(v for v, _ in side) < denominator:
-                    return sorted(i for _, i in side)
+                chosen = z.encode("ascii").translate(_BIT_VALUES if bit == "1" else _FLIPPED)
+                if sum(sorted(compress(scaled, chosen))[:distance]) < denominator:
+                    side = sorted((scaled[i], i) for i in compress(range(self.q), chosen))
+                    return sorted(i for _, i in side[:distance])
             return None
         family, _ = self.family(z)
         light = light_sensitive_block(family, self.q, scaled, denominator,
@@ -259,9 +277,11 @@ class _Aggregator:
                                            if (light >> (self.q - 1 - i)) & 1]
 
 
-def _scaled(x: Fraction, denominator: int) -> int:
-    """x * denominator, for a common denominator of x."""
-    return x.numerator * (denominator // x.denominator)
+def _distinct(numbers) -> list:
+    """The distinct objects among `numbers` (the record reader shares one Fraction per
+    number text, so a wide record of repeated texts has few): a sign check then costs a
+    dictionary pass in C per entry, not Python arithmetic."""
+    return list({id(x): x for x in numbers}.values())
 
 
 def _mask(block: tuple[int, ...], q: int) -> int:
@@ -347,7 +367,8 @@ class _Records:
         children of a symmetric aggregator by (z_i, c_i), so permuted children share it."""
         if self.shared and aggregator.values is not None:
             # the multiset of (z_i, c_i): ids name values one to one within this check
-            return aggregator.spec, tuple(sorted(zip(z, capacity_ids)))
+            # (as the sorted distinct pairs with their counts: a C pass, then a sort of few)
+            return aggregator.spec, tuple(sorted(Counter(zip(z, capacity_ids)).items()))
         return aggregator.spec, z, capacity_ids
 
     def _pairs(self, entries: list, q: int, where: str) -> list:
@@ -447,37 +468,38 @@ def check_local_lp(record: LocalLP, where: str | None = None) -> CheckReport | N
     None if valid. Kind `weighted` checks its single LP with this too."""
     phi = record.aggregator
     where = where or f"records[{record.index}] ({phi.spec[:30]} at z = {record.z[:30]})"
-    if any(c.numerator < 0 for c in record.capacities):
+    if any(c.numerator < 0 for c in _distinct(record.capacities)):
         return rejected("capacity-nonnegative", f"{where}: a capacity is negative")
+    sensitive = phi.sensitivity(record.z)
     for block, weight in record.primal:
         if weight.numerator < 0:
             return rejected("primal-nonnegative", f"{where}: block {list(block)[:8]} has weight "
                                                   f"{show(weight)} < 0")
-        if not phi.sensitive(record.z, block):
+        if not sensitive(block):
             return rejected("primal-sensitive", f"{where}: block {list(block)[:8]} is not sensitive")
     # integer arithmetic over common denominators (each at most 2^14 bits)
     weights = [w for _, w in record.primal]
     denominator = common_denominator(weights + list(record.capacities), f"{where} primal")
-    capacity = [_scaled(c, denominator) for c in record.capacities]
-    load = {}
-    for block, weight in record.primal:
-        scaled = _scaled(weight, denominator)
+    capacity = over_denominator(record.capacities, denominator)
+    scaled_weights = over_denominator(weights, denominator)
+    load = [0] * phi.q
+    for (block, _), scaled in zip(record.primal, scaled_weights):
         for i in block:
-            load[i] = load.get(i, 0) + scaled
-    for i, total in sorted(load.items()):
-        if total > capacity[i]:
-            return rejected("primal-load", f"{where}: coordinate {i} has load "
-                                           f"{show(Fraction(total, denominator))} > capacity "
-                                           f"{show(record.capacities[i])}")
-    primal_value = Fraction(sum(_scaled(w, denominator) for w in weights), denominator)
+            load[i] += scaled
+    if any(map(int.__gt__, load, capacity)):
+        i = next(i for i, (total, c) in enumerate(zip(load, capacity)) if total > c)
+        return rejected("primal-load", f"{where}: coordinate {i} has load "
+                                       f"{show(Fraction(load[i], denominator))} > capacity "
+                                       f"{show(record.capacities[i])}")
+    primal_value = Fraction(sum(scaled_weights), denominator)
     if primal_value != record.value:
         return rejected("primal-value", f"{where}: sum of primal weights = "
                                         f"{show(primal_value)}, value = {show(record.value)}")
-    if any(v.numerator < 0 for v in record.dual):
+    if any(v.numerator < 0 for v in _distinct(record.dual)):
         return rejected("dual-nonnegative", f"{where}: a dual entry is negative")
     dual_denominator = common_denominator(list(record.dual), f"{where} dual")
-    scaled_dual = [_scaled(v, dual_denominator) for v in record.dual]
-    dual_value = Fraction(sum(c * v for c, v in zip(capacity, scaled_dual)),
+    scaled_dual = over_denominator(record.dual, dual_denominator)
+    dual_value = Fraction(sum(map(int.__mul__, capacity, scaled_dual)),
                           denominator * dual_denominator)
     if dual_value != record.value:
         return rejected("dual-value", f"{where}: sum_i c_i v_i = {show(dual_value)}, "
@@ -600,11 +622,15 @@ def _typecode(largest: int) -> str:
 
 
 _BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
+_LEAF_KEYS = {"id", "query"}
+_INTERNAL_KEYS = {"id", "aggregator", "children"}
+_FLIPPED = bytes.maketrans(b"01", b"\x01\x00")
 
 
 class _NodeList:
-    """A tree as internal nodes in post-order: (aggregator, children, where), a child being
-    ("leaf", position in alpha) or ("node", index of an earlier node)."""
+    """A tree as internal nodes in post-order: (aggregator, children, where), children a
+    range of consecutive alpha positions (leaves), or a tuple whose entries are ~p for the
+    leaf at alpha position p and k >= 0 for the k-th (earlier) node."""
 
     nodes: list
     n_leaves: int
@@ -613,9 +639,13 @@ class _NodeList:
     def evaluate(self, alpha: str, classes: _Classes) -> int:
         if not self.nodes:
             return int(alpha)
+        bits = alpha.encode("ascii").translate(_BIT_VALUES)
         done: list[int] = []
         for aggregator, children, where in self.nodes:
-            kids = tuple(int(alpha[i]) if kind == "leaf" else done[i] for kind, i in children)
+            if type(children) is range:  # all leaves, consecutive
+                kids = tuple(bits[children.start:children.stop])
+            else:
+                kids = tuple([done[c] if c >= 0 else bits[~c] for c in children])
             done.append(classes.node(aggregator, kids, where))
         return done[-1]
 
@@ -630,6 +660,8 @@ class _Composed(_NodeList):
         self.depth = self._add(normal_form(spec, aggregators.split_budget), 0)
         if self.n_leaves > MAX_LEAVES:
             raise CertificateTooLarge(f"tree.spec: more than {MAX_LEAVES} leaves")
+        if len(self.nodes) > MAX_NODES:
+            raise CertificateTooLarge(f"tree.spec: more than {MAX_NODES} nodes")
 
     def _add(self, spec: str, nesting: int) -> int:
         """Append the subtree of `spec` (nodes in post-order); return its depth."""
@@ -648,14 +680,14 @@ class _Composed(_NodeList):
             outer, inners = f"or:{count}", [f"and:{width}"] * count
         else:
             return self._leaf_node(spec)
+        aggregator = self.aggregators.get(outer, "tree.spec")
+        if aggregator.q != len(inners):  # before any inner part is read
+            raise CertificateMalformed(f"tree.spec: outer {outer[:40]!r} has arity {aggregator.q} "
+                                       f"but {len(inners)} inner functions are given")
         children, depth = [], 0
         for inner in inners:
             depth = max(depth, self._add(inner, nesting + 1))
-            children.append(("node", len(self.nodes) - 1))
-        aggregator = self.aggregators.get(outer, "tree.spec")
-        if aggregator.q != len(children):
-            raise CertificateMalformed(f"tree.spec: outer {outer[:40]!r} has arity {aggregator.q} "
-                                       f"but {len(children)} inner functions are given")
+            children.append(len(self.nodes) - 1)
         self.nodes.append((aggregator, tuple(children), spec[:40]))
         return depth + 1
 
@@ -665,7 +697,7 @@ class _Composed(_NodeList):
         if self.n_leaves + aggregator.q > MAX_LEAVES:
             raise CertificateTooLarge(f"tree.spec: more than {MAX_LEAVES} leaves")
         start, self.n_leaves = self.n_leaves, self.n_leaves + aggregator.q
-        self.nodes.append((aggregator, tuple(("leaf", i) for i in range(start, self.n_leaves)),
+        self.nodes.append((aggregator, range(start, self.n_leaves),
                            spec[:40]))
         return 1
 
@@ -700,80 +732,114 @@ class _Explicit(_NodeList):
             error = CertificateTooLarge if nodes else CertificateMalformed
             raise error(f"tree.nodes: expected 1 to {MAX_NODES} nodes")
         self.aggregators = aggregators
-        records = self._records(nodes)
-        if root not in records:
+        names, index, children, aggregators_of = self._records(nodes)
+        if root not in index:
             raise CertificateMalformed(f"tree.root {brief(root)} is not a node")
-        order, parent_depth = self._walk(root, records)
-        if len(order) != len(records):
+        order, depth, resolved = self._walk(index[root], names, index, children)
+        if len(order) != len(names):
             raise CertificateMalformed("tree: some node is not reachable from the root")
-        leaves = [i for i in order if "query" in records[i]]
+        leaves = [u for u in order if children[u] is None]
         self.n_leaves = len(leaves)
-        self.depth = max(parent_depth[i] for i in leaves)
+        self.depth = max(depth[u] for u in leaves)
         if "depth" in document and document["depth"] != self.depth:
             raise CertificateMalformed(f"tree.depth: declared {brief(document['depth'])}, "
                                        f"the tree has depth {self.depth}")
-        queries = [records[i]["query"] for i in leaves]
+        queries = [nodes[u]["query"] for u in leaves]
         if len(set(queries)) != len(queries):
             raise CertificateMalformed("tree: leaf queries must be pairwise distinct "
                                        "(paper Section 5)")
-        self.nodes = self._post_order(order, records, {leaf: k for k, leaf in enumerate(leaves)})
+        self.nodes = self._post_order(order, leaves, resolved, aggregators_of, names)
 
-    def _records(self, nodes: list) -> dict[str, dict]:
-        records: dict[str, dict] = {}
+    def _records(self, nodes: list) -> tuple[list, dict, list, list]:
+        """Node k's id, the index of every id, node k's child ids (None for a leaf) and
+        aggregator; every node read once."""
+        names, index, children, aggregators_of = [], {}, [], []
+        known = self.aggregators.by_text
         for k, node in enumerate(nodes):
+            # the two common shapes, well-formed, in a few dictionary operations; anything
+            # else (or any doubt) takes the checks below, which name the error
+            keys = node.keys() if type(node) is dict else None
+            node_id = node.get("id") if keys is not None else None
+            if type(node_id) is str and node_id not in index:
+                if keys == _LEAF_KEYS and type(node["query"]) is str:
+                    index[node_id] = k
+                    names.append(node_id)
+                    children.append(None)
+                    aggregators_of.append(None)
+                    continue
+                text, kids = node.get("aggregator"), node.get("children")
+                aggregator = known.get(text) if type(text) is str else None
+                if (keys == _INTERNAL_KEYS and aggregator is not None and type(kids) is list
+                        and len(kids) == aggregator.q and all(type(c) is str for c in kids)):
+                    index[node_id] = k
+                    names.append(node_id)
+                    children.append(kids)
+                    aggregators_of.append(aggregator)
+                    continue
             where = f"tree.nodes[{k}]"
             if type(node) is not dict:
                 raise CertificateMalformed(f"{where}: expected an object")
             require_keys(node, {"id"}, {"aggregator", "children", "query", "label"}, where)
             node_id = get_typed(node, "id", str, where)
-            if node_id in records:
+            if node_id in index:
                 raise CertificateMalformed(f"{where}: duplicate id {brief(node_id)}")
             if "query" in node:
                 if "aggregator" in node or "children" in node:
                     raise CertificateMalformed(f"{where}: a leaf has no aggregator or children")
                 get_typed(node, "query", str, where)
+                kids, aggregator = None, None
             else:
                 require_keys(node, {"id", "aggregator", "children"}, {"label"}, where)
-                q = self.aggregators.get(node["aggregator"], where).q
-                children = get_typed(node, "children", list, where)
-                if len(children) != q or any(type(c) is not str for c in children):
-                    raise CertificateMalformed(f"{where}: expected {q} child ids (the "
+                aggregator = self.aggregators.get(node["aggregator"], where)
+                kids = get_typed(node, "children", list, where)
+                if len(kids) != aggregator.q or any(type(c) is not str for c in kids):
+                    raise CertificateMalformed(f"{where}: expected {aggregator.q} child ids (the "
                                                "aggregator's arity)")
-            records[node_id] = node
-        return records
+            index[node_id] = k
+            names.append(node_id)
+            children.append(kids)
+            aggregators_of.append(aggregator)
+        return names, index, children, aggregators_of
 
     @staticmethod
-    def _walk(root: str, records: dict[str, dict]) -> tuple[list[str], dict[str, int]]:
-        """Depth-first pre-order; every node must be reached exactly once."""
-        order, depth, stack = [], {root: 0}, [root]
+    def _walk(root: int, names: list, index: dict, children: list):
+        """Depth-first pre-order from the root, with every node's depth and its children's
+        indices; every node must be reached exactly once."""
+        order, depth, stack = [], [-1] * len(names), [root]
+        resolved: list = [None] * len(names)
+        depth[root] = 0
         while stack:
             node = stack.pop()
             order.append(node)
-            children = records[node].get("children", [])
-            for child in reversed(children):
-                if child not in records:
-                    raise CertificateMalformed(f"tree: node {brief(node)} has unknown child "
-                                               f"{brief(child)}")
-                if child in depth:
+            kids = children[node]
+            if kids is None:
+                continue
+            found = resolved[node] = [index.get(child, -1) for child in kids]
+            below = depth[node] + 1
+            for child, k in zip(reversed(kids), reversed(found)):
+                if k < 0:
+                    raise CertificateMalformed(f"tree: node {brief(names[node])} has unknown "
+                                               f"child {brief(child)}")
+                if depth[k] >= 0:
                     raise CertificateMalformed(f"tree: node {brief(child)} is reached twice "
                                                "(a cycle or a shared node)")
-                depth[child] = depth[node] + 1
-                stack.append(child)
-        return order, depth
+                depth[k] = below
+                stack.append(k)
+        return order, depth, resolved
 
-    def _post_order(self, order: list[str], records: dict[str, dict], leaf_position: dict) -> list:
-        """Internal nodes children first; leaves take alpha in pre-order."""
-        index: dict[str, int] = {}
+    @staticmethod
+    def _post_order(order: list, leaves: list, resolved: list, aggregators_of: list,
+                    names: list) -> list:
+        """Internal nodes children first (reversed pre-order); a child is ~p for the leaf
+        at alpha position p (leaves take alpha in pre-order), else its node's index."""
+        slot = [0] * len(names)
+        for position, leaf in enumerate(leaves):
+            slot[leaf] = ~position
         nodes = []
         for node in reversed(order):
-            record = records[node]
-            if "query" in record:
+            kids = resolved[node]
+            if kids is None:
                 continue
-            children = tuple(("leaf", leaf_position[c]) if c in leaf_position else ("node", index[c])
-                             for c in record["children"])
-            aggregator = self.aggregators.get(record["aggregator"], node)
-            index[node] = len(nodes)
-            nodes.append((aggregator, children, node))
-        if order[0] in leaf_position:
-            return []
+            slot[node] = len(nodes)
+            nodes.append((aggregators_of[node], tuple([slot[k] for k in kids]), names[node]))
         return nodes
