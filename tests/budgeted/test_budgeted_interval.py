@@ -198,11 +198,13 @@ def test_the_report_row_flags_a_wrong_lower_bound(monkeypatch):
     assert row["budgeted_worst"] == "1/3" and row["budgeted_worst_exact"]
     assert row["interval_consistent"]
 
-    def doubled(debate):
-        right = per_child_lower_bound(debate)
+    from verify.budgeted import api
+
+    def doubled(debate, **options):
+        right = per_child_lower_bound(debate, **options)
         return LowerBound(min(ONE, 2 * right.value), "wrong", None, None, None, 0)
 
-    monkeypatch.setattr(check, "per_child_lower_bound", doubled)
+    monkeypatch.setattr(api, "per_child_lower_bound", doubled)  # the check uses the API's
     assert not check._row("random seed 30", tree, oracle)["interval_consistent"]
 
 
