@@ -10,57 +10,9 @@
    the global context". *)
 
 From Coq Require Import QArith Lqa List Lia Bool Permutation.
-From FbsCoq Require Import FbsTrees FbsTreeCert.
+From FbsCoq Require Import FbsTrees FbsTreeCert ExhaustiveCheck.
 Import ListNotations.
 Open Scope Q_scope.
-
-(* ======================================================================================== *)
-(* Deciding dual feasibility for a concrete (f, z, t): the LP constraint quantifies over every *)
-(* mask B (of any length); only its first length z bits matter, so the 2^q masks of length q  *)
-(* decide it.                                                                                *)
-(* ======================================================================================== *)
-
-Definition dualFeasibleb (f : Agg) (z : list bool) (t : list Q) : bool :=
-  (forallb (fun i => Qle_bool 0 (nth i t 0)) (seq 0 (length t)) &&
-   forallb (fun B => implb (sensb f z B) (Qle_bool 1 (blockWeight (length z) t B)))
-           (allMasks (length z)))%bool.
-
-Lemma trunc_length : forall (z B : list bool),
-  length (map (fun i => nth i B false) (seq 0 (length z))) = length z.
-Proof. intros. rewrite map_length, seq_length. reflexivity. Qed.
-
-Lemma flip_trunc : forall (z B : list bool), flip z (map (fun i => nth i B false) (seq 0 (length z))) = flip z B.
-Proof.
-  intros z B. unfold flip. apply map_ext_in. intros i Hi. apply in_seq in Hi.
-  rewrite nth_map_seq by lia. reflexivity.
-Qed.
-
-Lemma blockWeight_trunc : forall (z B : list bool) (t : list Q),
-  blockWeight (length z) t (map (fun i => nth i B false) (seq 0 (length z)))
-  == blockWeight (length z) t B.
-Proof.
-  intros z B t. unfold blockWeight. apply qsum_ext. intros i Hi.
-  rewrite nth_map_seq by exact Hi. reflexivity.
-Qed.
-
-Theorem dualFeasibleb_sound : forall f z t, dualFeasibleb f z t = true -> DualFeasible f z t.
-Proof.
-  intros f z t H. unfold dualFeasibleb in H. apply andb_prop in H as [Hn Hs]. split.
-  - intros i. destruct (Nat.lt_ge_cases i (length t)) as [Hi | Hi].
-    + rewrite forallb_forall in Hn. apply Qle_bool_iff, Hn, in_seq. lia.
-    + rewrite nth_overflow by exact Hi. lra.
-  - intros B HS. set (B' := map (fun i => nth i B false) (seq 0 (length z))).
-    rewrite forallb_forall in Hs.
-    assert (Hin : In B' (allMasks (length z))).
-    { rewrite <- (trunc_length z B). apply in_allMasks. }
-    specialize (Hs B' Hin).
-    assert (Hsb : sensb f z B' = true).
-    { unfold sensb, B'. rewrite flip_trunc. apply negb_true_iff.
-      destruct (Bool.eqb (f (flip z B)) (f z)) eqn:E; [| reflexivity].
-      apply Bool.eqb_prop in E. contradiction. }
-    rewrite Hsb in Hs. simpl in Hs. apply Qle_bool_iff in Hs.
-    unfold B' in Hs. rewrite blockWeight_trunc in Hs. exact Hs.
-Qed.
 
 (* ======================================================================================== *)
 (* The protocols: AND2(AND2(x0, x1), x2), every leaf true, fbs = 2 at every node.            *)
@@ -233,11 +185,6 @@ Proof.
   intros [| [| j]] Hj; simpl; try lia; exact I.
 Qed.
 
-Lemma sensitive_of_sensb : forall f z B, sensb f z B = true -> Sensitive f z B.
-Proof.
-  intros f z B H HS. unfold sensb in H. rewrite HS, eqb_reflx in H. discriminate.
-Qed.
-
 Lemma certPrimal : PrimalChecked certTree certAlpha certRec certPrim.
 Proof.
   simpl. split.
@@ -377,7 +324,6 @@ Proof.
   split; [exact Hfeas | exact Hmin].
 Qed.
 
-Print Assumptions dualFeasibleb_sound.
 Print Assumptions theorem_4_2_example.
 Print Assumptions theorem_B1_example.
 Print Assumptions theorem_B4_example.
