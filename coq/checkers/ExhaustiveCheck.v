@@ -9,8 +9,8 @@
    (coq/check.sh); every Print Assumptions at the end must answer "Closed under the global
    context". *)
 
-From Coq Require Import QArith Lqa List Lia Bool.
-From FbsCoq Require Import FbsTrees FbsTreeCert FbsDuality.
+From Coq Require Import String QArith Lqa List Lia Bool.
+From FbsCoq Require Import FbsTrees FbsTreeCert FbsDuality Families.
 Import ListNotations.
 Open Scope Q_scope.
 
@@ -109,22 +109,17 @@ Proof.
     apply Qeq_bool_iff; assumption.
 Qed.
 
-(* ======================================================================================== *)
-(* Functions by truth table (FORMAT.md section 1: position j holds f(x) for x_1 .. x_q = j in  *)
-(* binary, x_1 the most significant bit)                                                     *)
-(* ======================================================================================== *)
-
-Fixpoint bitsIndex (acc : nat) (x : list bool) : nat :=
-  match x with [] => acc | b :: r => bitsIndex (2 * acc + (if b then 1 else 0)) r end.
-Definition ttFun (tt : list bool) : Agg := fun x => nth (bitsIndex 0 x) tt false.
-
 (* The FORMAT.md examples: MAJ_3 at 000 has fbs 3/2 (the pairs, weight 1/2 each; t = 1/2), and
    the checker refuses each must-reject mutation of it. *)
-Definition maj3tt : list bool := [false; false; false; true; false; true; true; true].
+Definition maj3tt : list bool := bitsOf "00010111"%string.
 Definition maj3primal : list (list bool * Q) :=
   [([true; true; false], 1 # 2); ([true; false; true], 1 # 2); ([false; true; true], 1 # 2)].
 
 Example maj3_certificate : FbsValue (ttFun maj3tt) [false; false; false] (3 # 2).
+Proof. apply (checkExhaustive_sound _ _ maj3primal [1 # 2; 1 # 2; 1 # 2]). vm_compute. reflexivity. Qed.
+
+(* The same certificate for the family's own definition, MAJ 3 = maj:3. *)
+Example maj3_family : FbsValue (MAJ 3) (bitsOf "000"%string) (3 # 2).
 Proof. apply (checkExhaustive_sound _ _ maj3primal [1 # 2; 1 # 2; 1 # 2]). vm_compute. reflexivity. Qed.
 
 (* Refused: a wrong value, a dual of the wrong sum, an infeasible dual of the right sum, a
@@ -145,3 +140,4 @@ Print Assumptions primalFeasibleb_sound.
 Print Assumptions dualFeasibleb_sound.
 Print Assumptions checkExhaustive_sound.
 Print Assumptions maj3_certificate.
+Print Assumptions maj3_family.
