@@ -2,7 +2,8 @@
 
 One Coq file per folder of certificates/paper/, a theorem per certificate the Coq checkers
 cover (verify/formal/coq_export.py), and coq/certificates/README.md listing the others with
-the reason. coq/check.sh compiles the files; tests/formal/test_coq_export.py fails when they
+the reason; and worst_case_corpus.v, the Python engine's exact worst cases as Coq Examples
+(verify/formal/coq_worst_case.py). coq/check.sh compiles the files; tests/formal/test_coq_export.py fails when they
 differ from what this writes.
 """
 
@@ -15,8 +16,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from verify.formal.coq_export import paper_exports  # noqa: E402
+from verify.formal.coq_worst_case import corpus_text  # noqa: E402
 
 OUT = ROOT / "coq" / "certificates"
+CORPUS = "worst_case_corpus.v"  # the engine's worst cases against Coq's (issue 27, section 3)
 
 
 def readme(files: dict[str, str], skipped: list[tuple[str, str]]) -> str:
@@ -31,6 +34,12 @@ def readme(files: dict[str, str], skipped: list[tuple[str, str]]) -> str:
         "of the packing LP of Definition 3.3 and of the dual LP of Definition 3.4 of f at z), f",
         "named by its family or its truth table (coq/model/Families.v), and is proved by running",
         "the checker of coq/checkers/ExhaustiveCheck.v. The Python checker is not involved.",
+        "",
+        "`worst_case_corpus.v` (verify/formal/coq_worst_case.py): on 60 instances (uniform, random",
+        "and mixed-depth trees; two oracles; Bob's rules `vertex` and `symmetric`), the Python",
+        "engine's exact worst-case catch probability equals Coq's `worst` (coq/checkers/",
+        "WorstCase.v), which `worst_is_min_table` proves is the minimum over all of Alice's",
+        "strategies of the model's catch. Trees with menus are not in the corpus yet.",
         "",
         f"{theorems} theorems in {len(files)} files: " + ", ".join(f"`{n}`" for n in sorted(files))
         + ".",
@@ -47,8 +56,9 @@ def readme(files: dict[str, str], skipped: list[tuple[str, str]]) -> str:
 def main() -> None:
     files, skipped = paper_exports(ROOT / "certificates" / "paper")
     OUT.mkdir(exist_ok=True)
+    (OUT / CORPUS).write_text(corpus_text())
     for old in OUT.glob("*.v"):
-        if old.name not in files:
+        if old.name not in files and old.name != CORPUS:
             old.unlink()
     for name, text in files.items():
         (OUT / name).write_text(text)

@@ -218,4 +218,55 @@ Proof.
   - apply worst_attained. exact H.
 Qed.
 
+(* ======================================================================================== *)
+(* Bob given as a table (the duals the Python engine's rule computes), for concrete instances  *)
+(* ======================================================================================== *)
+
+(* An entry ((key, z), t): at a node whose aggregator has the truth table `key` (map f over the
+   2^q masks in order), Bob's dual for the claims z is t. Missing entries give t = [] (sum 0:
+   the run ends in Alice's favour there, never in Bob's). *)
+Definition BobTable := list ((list bool * list bool) * list Q).
+
+Fixpoint bitsEqb (x y : list bool) : bool :=
+  match x, y with
+  | [], [] => true
+  | a :: x', b :: y' => Bool.eqb a b && bitsEqb x' y'
+  | _, _ => false
+  end.
+
+Definition tableBob (tab : BobTable) : Agg -> list bool -> list Q := fun f z =>
+  let key := map f (allMasks (length z)) in
+  match find (fun e => (bitsEqb (fst (fst e)) key && bitsEqb (snd (fst e)) z)%bool) tab with
+  | Some e => snd e
+  | None => []
+  end.
+
+Definition tableNonneg (tab : BobTable) : bool := forallb (fun e => forallb (Qle_bool 0) (snd e)) tab.
+
+Lemma nth_nonneg : forall l i, (forall x, In x l -> 0 <= x) -> 0 <= nth i l 0.
+Proof.
+  intros l i H. destruct (Nat.lt_ge_cases i (length l)) as [Hi | Hi].
+  - apply H. apply nth_In. exact Hi.
+  - rewrite nth_overflow by exact Hi. lra.
+Qed.
+
+Lemma tableBob_nonneg : forall tab, tableNonneg tab = true -> forall f z i, 0 <= nth i (tableBob tab f z) 0.
+Proof.
+  intros tab H f z i. unfold tableBob.
+  destruct (find _ tab) as [e |] eqn:E; [| destruct i; simpl; lra].
+  apply find_some in E as [Hin _]. unfold tableNonneg in H. rewrite forallb_forall in H.
+  specialize (H e Hin). rewrite forallb_forall in H.
+  apply nth_nonneg. intros x Hx. apply Qle_bool_iff. apply H. exact Hx.
+Qed.
+
+(* For a table Bob with duals >= 0, the computed `worst` is the minimum over Alice's strategies
+   of the model's catch (what the corpus coq/certificates/worst_case_corpus.v relies on). *)
+Theorem worst_is_min_table : forall (Query : Type) (oracle : Query -> bool) (tab : BobTable) (rho : Q),
+  tableNonneg tab = true ->
+  forall (T : tree Query) (a : bool) (beta : Q),
+    (forall s, worst oracle (tableBob tab) rho T a <= catch oracle (paperRule (tableBob tab) rho) T a beta s) /\
+    (exists s, catch oracle (paperRule (tableBob tab) rho) T a beta s == worst oracle (tableBob tab) rho T a).
+Proof. intros Query oracle tab rho H. apply worst_is_min. apply tableBob_nonneg. exact H. Qed.
+
 Print Assumptions worst_is_min.
+Print Assumptions worst_is_min_table.

@@ -42,7 +42,7 @@ THEOREMS = {
     "Families": [],
     "ExhaustiveCheck": ["dualFeasibleb_sound", "primalFeasibleb_sound", "checkExhaustive_sound",
                         "maj3_certificate", "maj3_rejects"],
-    "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained"],
+    "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
         "theorem_4_2_example", "theorem_B1_example", "theorem_B4_example",
         "zero_weight_example", "menu_example", "tree_certificate_example",

@@ -94,16 +94,16 @@ def read_certificate(certificate: dict, where: str) -> Exhaustive:
                       tuple(claim.primal), tuple(claim.dual))
 
 
-def function_term(cert: Exhaustive) -> str:
-    """The Coq term naming f: its family (coq/model/Families.v) or its truth table."""
-    spec = cert.spec
+def function_term(spec: str, table: str) -> str:
+    """The Coq term naming f: its family (coq/model/Families.v) or its truth table (position
+    j: f at j in binary, x_1 the most significant bit)."""
     if match := _FAMILY.fullmatch(spec):
         return f"({match.group(1).upper()} {int(match.group(2))})"
     if match := _THRESHOLD.fullmatch(spec):
         return f"(THR {int(match.group(1))} ({int(match.group(2))})%Z)"
     if match := _TRIBES.fullmatch(spec):
         return f"(TRIBES {int(match.group(1))} {int(match.group(2))})"
-    return f'(ttFun (bitsOf "{cert.table}"))'
+    return f'(ttFun (bitsOf "{table}"))'
 
 
 def rational(x: Fraction) -> str:
@@ -139,7 +139,7 @@ def theorem_text(cert: Exhaustive, name: str, source: str) -> str:
             f"Definition {name}_primal : list (list bool * Q) := [{primal}].\n"
             f"Definition {name}_dual : list Q := [{dual}].\n\n"
             f"Theorem {name} :\n"
-            f'  FbsValue {function_term(cert)} (bitsOf "{cert.z}") {rational(cert.value)}.\n'
+            f'  FbsValue {function_term(cert.spec, cert.table)} (bitsOf "{cert.z}") {rational(cert.value)}.\n'
             f"Proof.\n  apply (checkExhaustive_sound _ _ {name}_primal {name}_dual).\n"
             f"  vm_compute. reflexivity.\nQed.\n")
 
