@@ -104,7 +104,8 @@ Context {Query : Type}.
 Variable oracle : Query -> bool.
 Variable bob : Agg -> list bool -> list Q.
 Variable rho : Q.
-Hypothesis bob_nonneg : forall f z i, 0 <= nth i (bob f z) 0.
+(* A section variable, discharged at End Proofs: every lemma below takes it as a premise. *)
+Variable bob_nonneg : forall f z i, 0 <= nth i (bob f z) 0.
 
 Notation r := (paperRule bob rho).
 
