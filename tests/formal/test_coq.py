@@ -44,7 +44,7 @@ THEOREMS = {
                         "maj3_certificate", "maj3_rejects"],
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
-        "theorem_4_2_example", "theorem_B1_example", "theorem_B4_example",
+        "theorem_4_2_example", "theorem_4_2_optimal_bob_example", "optBob_optimal", "theorem_B1_example", "theorem_B4_example",
         "zero_weight_example", "menu_example", "tree_certificate_example",
         "shared_perm_example",
     ],
