@@ -235,8 +235,10 @@ def test_a_packing_without_the_load_constraint_breaks_weak_duality(tmp_path):
 @apply(coq_run)
 @pytest.mark.parametrize("old,new,fails_in", [
     # a node whose weights sum to 0 counted as a catch: it only favours Bob, so every soundness
-    # proof still passes; the computed honest run of zero_weight_example catches it
-    ("if Qeq_bool W 0 then 0 else", "if Qeq_bool W 0 then 1 else", "examples/FbsExamples.v"),
+    # proof still passes; the worst-case DP (checkers/WorstCase.v, which counts such a node as
+    # Alice's) no longer equals the model's catch, and so does the computed honest run of
+    # zero_weight_example (examples/FbsExamples.v, compiled later)
+    ("if Qeq_bool W 0 then 0 else", "if Qeq_bool W 0 then 1 else", "checkers/WorstCase.v"),
     # a leaf that ignores the oracle and always catches Alice (the soundness proofs pass too);
     # the computed examples catch it
     ("if Bool.eqb a (oracle x) then 0 else 1", "if Bool.eqb a (oracle x) then 1 else 1",

@@ -24,9 +24,10 @@ from fractions import Fraction
 from verify.base.errors import EXIT_FAILED, BadInput, FbsError, TooLarge
 
 COVERED_KINDS = ("exhaustive",)
-# coqc checks q = 10 in about a second and the time grows about 2.2x per bit (bench/RESULTS.md,
-# bench_coq_checker.py): q = 14 is about half a minute.
-MAX_COQ_ARITY = 14
+# coqc checks a q = 10 table in 1.4 s of CPU and a q = 12 one in 5.5 s; a q = 14 table took
+# more than 49 s (each of the 2^q masks reads the table by position, so the work grows as
+# 4^q; bench/RESULTS.md, bench_coq_checker.py). Beyond 12 the export is refused.
+MAX_COQ_ARITY = 12
 _FAMILY = re.compile(r"(and|or|parity|maj):([0-9]+)")
 _THRESHOLD = re.compile(r"thr:([0-9]+):(-?[0-9]+)")
 _TRIBES = re.compile(r"tribes:([0-9]+):([0-9]+)")
