@@ -102,6 +102,14 @@ def test_an_invalid_certificate_is_refused_with_exit_1(tmp_path, capsys):
     assert not (tmp_path / "bad.v").exists()
 
 
+def test_a_malformed_certificate_is_refused_naming_the_file(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text('{"kind": "exhaustive"}')
+    code, out, err = fbs_cli(capsys, "coq", path, "-o", tmp_path / "bad.v")
+    assert code == 2 and err.startswith(f"fbs: error: {path}: ") and "malformed" in err
+    assert len(err.strip().splitlines()) == 1 and not (tmp_path / "bad.v").exists()
+
+
 def test_an_arity_beyond_the_bound_is_refused(monkeypatch):
     monkeypatch.setattr(coq_export, "MAX_COQ_ARITY", 4)
     with pytest.raises(BadInput, match="arity 5 > 4"):

@@ -78,7 +78,10 @@ def read_certificate(certificate: dict, where: str) -> Exhaustive:
     if kind not in COVERED_KINDS:
         raise BadInput(f"{where}: kind {kind!r} has no Coq checker yet (covered: "
                        f"{', '.join(COVERED_KINDS)}); nothing written")
-    verdict = check(certificate)
+    try:
+        verdict = check(certificate)
+    except BadInput as error:
+        raise BadInput(f"{where}: {error}") from None
     if not verdict.valid:
         raise InvalidCertificate(f"{where}: invalid certificate [{verdict.condition}] "
                                  f"{verdict.message}; nothing written")
