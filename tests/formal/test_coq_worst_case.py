@@ -36,6 +36,8 @@ def test_the_corpus_is_broad():
     mixed = [tree for _, _, tree, *_ in instances
              if len({tree.depths[leaf] for leaf in tree.leaves()}) > 1]
     assert mixed  # leaves at several depths
+    assert any(tree.has_menus for _, _, tree, *_ in instances)  # alternative decompositions
+    assert "(Node 2 (fun k => match k with" in CORPUS.read_text()  # exported as Coq menus
     values = set(re.findall(r"the engine's exact worst case ([0-9/]+) \*\)", CORPUS.read_text()))
     assert len(values) >= 4  # not one trivial value
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 from .coq_export import function_term, rational
 
 RULES = ("vertex", "symmetric")
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # the menu tree of the README
 
 HEADER = """(* Written by tools/export_coq_certificates.py (verify/formal/coq_worst_case.py, untrusted).
    Each Example states that the worst-case catch probability `worst` (coq/checkers/WorstCase.v)
@@ -37,11 +39,13 @@ Open Scope Q_scope.
 
 
 def corpus():
-    """The instances: (name, tree name, tree, oracle, rho, rule), 60 of them: uniform trees,
-    random trees with several aggregators, mixed depths (early leaves); two oracles (rho 2 with
-    the first, 3 with the second); both rules."""
+    """The instances: (name, tree name, tree, oracle, rho, rule), 68 of them: the menu tree of
+    examples/ (its oracle with rho 2, 3, 4 and a random one); uniform trees, random trees with
+    several aggregators, mixed depths (early leaves), each with two oracles (rho 2 with the
+    first, 3 with the second); both rules."""
+    from verify.trees.api import as_menu_tree
     from verify.trees.builders import random_tree, uniform_tree
-    from verify.trees.oracles import random_oracle
+    from verify.trees.oracles import load_oracle, random_oracle
 
     trees = []
     for spec, depth in [("maj:3", 1), ("maj:3", 2), ("and:2", 2), ("or:2", 2), ("parity:2", 2),
@@ -52,6 +56,13 @@ def corpus():
         trees.append((f"mixed_{seed}", random_tree(seed, 3, ["maj:3", "and:2", "parity:2"],
                                                    leaf_probability=0.4)))
     instances = []
+    menu = as_menu_tree(EXAMPLES / "menu-tree.json")
+    for rule in RULES:
+        for rho in (Fraction(2), Fraction(3), Fraction(4)):
+            instances.append((f"menu_example_{rule}_rho{rho}", "menu_example", menu,
+                              load_oracle(EXAMPLES / "menu-oracle.json"), rho, rule))
+        instances.append((f"menu_example_o0_{rule}", "menu_example", menu,
+                          random_oracle(menu, seed=0), Fraction(2), rule))
     for tree_name, tree in trees:
         tree_name = tree_name.replace(":", "_")
         for seed, rho in ((0, Fraction(2)), (1, Fraction(3))):
@@ -69,17 +80,30 @@ def _table(spec: str) -> str:
     return "".join(str(f(format(j, f"0{f.arity}b"))) for j in range(2 ** f.arity))
 
 
+def _cases(variable: str, terms: list[str]) -> str:
+    """match variable with 0 => terms[0] | ... | _ => the last term end (a single term alone)."""
+    if len(terms) == 1:
+        return terms[0]
+    cases = " | ".join(f"{i}%nat => {term}" for i, term in enumerate(terms[:-1]))
+    return f"match {variable} with {cases} | _ => {terms[-1]} end"
+
+
 def tree_term(tree, node: int, leaf_index: dict[str, int]) -> str:
-    """A fixed tree (a menu of one alternative at every node) as a Coq term of `tree nat`;
-    leaf queries are numbered in the order of `leaf_index`."""
+    """A tree as a Coq term of `tree nat` (coq/model/FbsModel.v): a menu node offers its
+    alternatives (decomposition nodes), an ordinary node is a menu of one; leaf queries are
+    numbered by `leaf_index`."""
     if tree.is_leaf(node):
         return f"(Leaf {leaf_index[tree.queries[node]]}%nat)"
-    spec = tree.aggregators[node]
-    kids = [tree_term(tree, child, leaf_index) for child in tree.children[node]]
-    cases = " | ".join(f"{i}%nat => {kid}" for i, kid in enumerate(kids[:-1]))
-    body = f"match i with {cases} | _ => {kids[-1]} end" if cases else kids[-1]
-    return (f"(Node 1 (fun _ => {function_term(spec, _table(spec))}) (fun _ => {len(kids)}%nat) "
-            f"(fun _ i => {body}))")
+    alternatives = list(tree.children[node]) if tree.is_menu(node) else [node]
+    if any(tree.is_menu(a) or tree.is_leaf(a) for a in alternatives):
+        raise ValueError("an alternative that is itself a menu or a leaf has no Coq term here")
+    aggregators = [function_term(tree.aggregators[a], _table(tree.aggregators[a]))
+                   for a in alternatives]
+    arities = [f"{len(tree.children[a])}%nat" for a in alternatives]
+    kids = [_cases("i", [tree_term(tree, c, leaf_index) for c in tree.children[a]])
+            for a in alternatives]
+    return (f"(Node {len(alternatives)} (fun k => {_cases('k', aggregators)}) "
+            f"(fun k => {_cases('k', arities)}) (fun k i => {_cases('k', kids)}))")
 
 
 def bob_table(tree, rule: str) -> str:
