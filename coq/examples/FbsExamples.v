@@ -13,58 +13,10 @@
    by coqc 8.16 (coq/check.sh); every Print Assumptions at the end must answer "Closed under
    the global context". *)
 
-From Coq Require Import QArith Lqa List Lia Bool Permutation.
-From FbsCoq Require Import FbsTrees FbsTreeCert.
+From Coq Require Import String QArith Lqa List Lia Bool Permutation.
+From FbsCoq Require Import FbsTrees FbsTreeCert ExhaustiveCheck Families WorstCase.
 Import ListNotations.
 Open Scope Q_scope.
-
-(* ======================================================================================== *)
-(* Deciding dual feasibility for a concrete (f, z, t): the LP constraint quantifies over every *)
-(* mask B (of any length); only its first length z bits matter, so the 2^q masks of length q  *)
-(* decide it.                                                                                *)
-(* ======================================================================================== *)
-
-Definition dualFeasibleb (f : Agg) (z : list bool) (t : list Q) : bool :=
-  (forallb (fun i => Qle_bool 0 (nth i t 0)) (seq 0 (length t)) &&
-   forallb (fun B => implb (sensb f z B) (Qle_bool 1 (blockWeight (length z) t B)))
-           (allMasks (length z)))%bool.
-
-Lemma trunc_length : forall (z B : list bool),
-  length (map (fun i => nth i B false) (seq 0 (length z))) = length z.
-Proof. intros. rewrite map_length, seq_length. reflexivity. Qed.
-
-Lemma flip_trunc : forall (z B : list bool), flip z (map (fun i => nth i B false) (seq 0 (length z))) = flip z B.
-Proof.
-  intros z B. unfold flip. apply map_ext_in. intros i Hi. apply in_seq in Hi.
-  rewrite nth_map_seq by lia. reflexivity.
-Qed.
-
-Lemma blockWeight_trunc : forall (z B : list bool) (t : list Q),
-  blockWeight (length z) t (map (fun i => nth i B false) (seq 0 (length z)))
-  == blockWeight (length z) t B.
-Proof.
-  intros z B t. unfold blockWeight. apply qsum_ext. intros i Hi.
-  rewrite nth_map_seq by exact Hi. reflexivity.
-Qed.
-
-Theorem dualFeasibleb_sound : forall f z t, dualFeasibleb f z t = true -> DualFeasible f z t.
-Proof.
-  intros f z t H. unfold dualFeasibleb in H. apply andb_prop in H as [Hn Hs]. split.
-  - intros i. destruct (Nat.lt_ge_cases i (length t)) as [Hi | Hi].
-    + rewrite forallb_forall in Hn. apply Qle_bool_iff, Hn, in_seq. lia.
-    + rewrite nth_overflow by exact Hi. lra.
-  - intros B HS. set (B' := map (fun i => nth i B false) (seq 0 (length z))).
-    rewrite forallb_forall in Hs.
-    assert (Hin : In B' (allMasks (length z))).
-    { rewrite <- (trunc_length z B). apply in_allMasks. }
-    specialize (Hs B' Hin).
-    assert (Hsb : sensb f z B' = true).
-    { unfold sensb, B'. rewrite flip_trunc. apply negb_true_iff.
-      destruct (Bool.eqb (f (flip z B)) (f z)) eqn:E; [| reflexivity].
-      apply Bool.eqb_prop in E. contradiction. }
-    rewrite Hsb in Hs. simpl in Hs. apply Qle_bool_iff in Hs.
-    unfold B' in Hs. rewrite blockWeight_trunc in Hs. exact Hs.
-Qed.
 
 (* ======================================================================================== *)
 (* The protocols: AND2(AND2(x0, x1), x2), every leaf true, fbs = 2 at every node.            *)
@@ -241,11 +193,6 @@ Proof.
   intros [| [| j]] Hj; simpl; try lia; exact I.
 Qed.
 
-Lemma sensitive_of_sensb : forall f z B, sensb f z B = true -> Sensitive f z B.
-Proof.
-  intros f z B H HS. unfold sensb in H. rewrite HS, eqb_reflx in H. discriminate.
-Qed.
-
 Lemma certPrimal : PrimalChecked certTree certAlpha certRec certPrim.
 Proof.
   simpl. split.
@@ -385,8 +332,90 @@ Proof.
   split; [exact Hfeas | exact Hmin].
 Qed.
 
-Print Assumptions dualFeasibleb_sound.
+(* ======================================================================================== *)
+(* Theorem 4.2 attained by the OPTIMAL Bob: maj:3 at depth 1                                 *)
+(* ======================================================================================== *)
+
+(* The examples above use Bob's all-ones dual, which is not optimal at the liar's claims (AND2
+   at 10 has fbs 1): the optimal Bob catches that liar with probability 1. Here Bob uses, for
+   MAJ_3, the optimal (vertex) duals of verify/protocol/bob_rules.py at each claim vector z
+   (each proved optimal below: its value is fbs_z(MAJ_3)); on any other input he falls back to
+   the all-ones dual, so that BobFeasible holds for every aggregator. The tree is MAJ_3 over
+   three leaves with answers 0, 0, 1 (the root is 0), rho = 2, d = 1, and the liar claims 1:
+   the minimum over ALL of Alice's strategies of the catch probability is exactly
+   1/2 = rho^-d. *)
+Definition maj3Dual (z : list bool) : list Q :=
+  match z with
+  | [false; false; false] | [true; true; true] => [1 # 2; 1 # 2; 1 # 2]
+  | [false; false; true] | [true; true; false] => [1; 1; 0]
+  | [false; true; false] | [true; false; true] => [1; 0; 1]
+  | [true; false; false] | [false; true; true] => [0; 1; 1]
+  | _ => []
+  end.
+
+(* Bob checks the table's dual before using it (the guard never fails on MAJ_3's inputs). *)
+Definition optBob (f : Agg) (z : list bool) : list Q :=
+  if dualFeasibleb f z (maj3Dual z) then maj3Dual z else bobOnes f z.
+
+Lemma optBob_feasible : BobFeasible optBob.
+Proof.
+  intros f z. unfold optBob. destruct (dualFeasibleb f z (maj3Dual z)) eqn:E.
+  - apply dualFeasibleb_sound. exact E.
+  - apply (proj1 bobOnes_feasible).
+Qed.
+
+(* Optimality: at every z, Bob's dual has the value fbs_z(MAJ_3) (a packing of the same value,
+   checked by checkExhaustive: the pairs with weight 1/2 at 000 and 111, else the two
+   sensitive singletons). *)
+Definition maj3Packing (z : list bool) : list (list bool * Q) :=
+  match z with
+  | [false; false; false] | [true; true; true] =>
+      [([true; true; false], 1 # 2); ([true; false; true], 1 # 2); ([false; true; true], 1 # 2)]
+  | _ => map (fun i => (map (fun j => Nat.eqb i j) (seq 0 3), 1))
+             (filter (fun i => Qle_bool 1 (nth i (maj3Dual z) 0)) (seq 0 3))
+  end.
+
+Lemma optBob_optimal : forall z, In z (allMasks 3) ->
+  optBob (MAJ 3) z = maj3Dual z /\ FbsValue (MAJ 3) z (totalWeight 3 (optBob (MAJ 3) z)).
+Proof.
+  intros z Hz. simpl in Hz.
+  repeat (destruct Hz as [<- | Hz]; [split; [vm_compute; reflexivity |];
+    match goal with |- FbsValue _ ?z _ =>
+      apply (checkExhaustive_sound _ _ (maj3Packing z) (maj3Dual z)) end;
+    vm_compute; reflexivity |]).
+  contradiction.
+Qed.
+
+Definition maj3Tree : tree nat := Node 1 (fun _ => MAJ 3) (fun _ => 3%nat) (fun _ i => Leaf i).
+Definition oracle001 : nat -> bool := fun k => nth k (bitsOf "001"%string) false.
+
+Lemma maj3Tree_valid : Valid oracle001 maj3Tree.
+Proof.
+  simpl. split; [lia |]. intros k Hk. split; [reflexivity |]. intros i _. exact I.
+Qed.
+
+(* THEOREM 4.2 WITH THE OPTIMAL BOB: every hypothesis holds, and the bound 1/2 = rho^-d is the
+   exact minimum over all of Alice's strategies (worst_is_min): attained by the Bob the paper
+   and the tool use. *)
+Theorem theorem_4_2_optimal_bob_example :
+  BobFeasible optBob /\ 1 <= 2 /\ Valid oracle001 maj3Tree /\ DepthLe maj3Tree 1 /\
+  true <> val oracle001 maj3Tree /\
+  (forall s, / qpow 2 1 <= catch oracle001 (paperRule optBob 2) maj3Tree true 0 s) /\
+  (exists s, catch oracle001 (paperRule optBob 2) maj3Tree true 0 s == / qpow 2 1) /\
+  / qpow 2 1 == 1 # 2.
+Proof.
+  assert (Hn : forall f z i, 0 <= nth i (optBob f z) 0) by (intros f z i; apply optBob_feasible).
+  destruct (worst_is_min nat oracle001 optBob 2 Hn maj3Tree true 0) as [Hlow [s Hs]].
+  assert (Hw : worst oracle001 optBob 2 maj3Tree true == / qpow 2 1) by (vm_compute; reflexivity).
+  split; [exact optBob_feasible |]. split; [lra |]. split; [exact maj3Tree_valid |].
+  split; [intros k i _ _; exact I |]. split; [discriminate |].
+  split; [intros s'; rewrite <- Hw; apply Hlow |].
+  split; [exists s; rewrite Hs; exact Hw | vm_compute; reflexivity].
+Qed.
+
 Print Assumptions theorem_4_2_example.
+Print Assumptions theorem_4_2_optimal_bob_example.
+Print Assumptions optBob_optimal.
 Print Assumptions theorem_B1_example.
 Print Assumptions theorem_B4_example.
 Print Assumptions zero_weight_example.

@@ -8,49 +8,16 @@
 
 From Coq Require Import QArith Qminmax Lqa List Lia Bool Permutation.
 From FbsCoq Require Import FbsTrees.
+From FbsCoq Require Export FbsTreeModel.
 Import ListNotations.
 Open Scope Q_scope.
 
+(* The definitions a reader must trust (trees whose leaves are F_T's variables, F_T, its
+   sensitive blocks and its global dual LP) are model/FbsTreeModel.v. *)
+
 (* ======================================================================================== *)
-(* Definitions (the part a reader must trust)                                                *)
+(* The checker's records                                                                     *)
 (* ======================================================================================== *)
-
-(* A decomposition tree whose leaves are F_T's variables (paper Section 5, Setup: leaf
-   queries pairwise distinct, so a leaf is its own variable). A leaf is named by its path, the
-   list of child indices from the root. *)
-Inductive ctree : Type :=
-| CLeaf : ctree
-| CNode : forall (phi : Agg) (q : nat) (kids : nat -> ctree), ctree.
-
-Definition path := list nat.
-Definition sub {A : Type} (x : path -> A) (i : nat) : path -> A := fun p => x (i :: p).
-
-(* F_T (paper Section 5, Notation): each leaf reads its variable, internal nodes aggregate. *)
-Fixpoint F (T : ctree) (x : path -> bool) : bool :=
-  match T with
-  | CLeaf => x []
-  | CNode phi q kids => phi (map (fun i => F (kids i) (sub x i)) (seq 0 q))
-  end.
-
-Fixpoint leaves (T : ctree) : list path :=
-  match T with
-  | CLeaf => [[]]
-  | CNode _ q kids => flat_map (fun i => map (cons i) (leaves (kids i))) (seq 0 q)
-  end.
-
-(* A block H of leaves is sensitive for F_T at alpha when flipping it changes F_T. *)
-Definition flipA (x H : path -> bool) : path -> bool := fun p => xorb (x p) (H p).
-Definition SensitiveF (T : ctree) (alpha H : path -> bool) : Prop :=
-  F T (flipA alpha H) <> F T alpha.
-
-(* A global dual: weights t on the leaves; its value and the weight of a block. *)
-Definition dualValue (T : ctree) (t : path -> Q) : Q := qlsum (map t (leaves T)).
-Definition dualBlock (T : ctree) (t : path -> Q) (H : path -> bool) : Q :=
-  qlsum (map (fun p => if H p then t p else 0) (leaves T)).
-
-(* The LP constraints of paper Definition 3.4 for F_T at alpha. *)
-Definition GlobalDualFeasible (T : ctree) (alpha : path -> bool) (t : path -> Q) : Prop :=
-  (forall p, 0 <= t p) /\ (forall H, SensitiveF T alpha H -> 1 <= dualBlock T t H).
 
 (* The records: the node at path p (relative to the subtree) has the record rec p =
    (rho(u), v). The checker finds a node's record by its key (aggregator, z_u, capacities);
@@ -213,9 +180,6 @@ Qed.
 
 (* The local primal of each node: blocks J of children (masks) with weights w_J. *)
 Definition Primals := path -> list (list bool * Q).
-
-Definition load (ws : list (list bool * Q)) (i : nat) : Q :=
-  qlsum (map (fun Jw => if nth i (fst Jw) false then snd Jw else 0) ws).
 
 (* The checker's primal checks (FORMAT.md section 6, steps 3-5): w >= 0, every block is
    sensitive for phi_u at z_u, load_i <= c_i, sum_J w_J = value. *)

@@ -25,6 +25,7 @@ coq_run = [pytest.mark.slow, needs_coqc]  # each compiles the proofs (seconds to
 
 # Module -> the theorems docs/formal.md quotes (each must be closed under the global context).
 THEOREMS = {
+    "FbsModel": [],  # definitions only (model/: what a reader must trust)
     "FbsDebate": ["all_statements", "all_budgeted_statements"],
     "FbsTrees": [
         "core_lemma", "tree_finite", "theorem_4_2", "paper_sound_rule",
@@ -33,11 +34,17 @@ THEOREMS = {
         "theorem_B4", "theorem_B4_inverse", "bobOnes_feasible", "and2_one_liar",
         "and2_honest",
     ],
+    "FbsTreeModel": [],
     "FbsTreeCert": ["tree_certificate_dual", "tree_certificate_primal", "tree_certificate",
                     "shared_tree_certificate", "local_checked_perm",
                     "shared_tree_certificate_multiset"],
+    "FbsDuality": ["weak_duality", "fbs_value_of_pair"],
+    "Families": [],
+    "ExhaustiveCheck": ["dualFeasibleb_sound", "primalFeasibleb_sound", "checkExhaustive_sound",
+                        "maj3_certificate", "maj3_rejects"],
+    "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
-        "dualFeasibleb_sound", "theorem_4_2_example", "theorem_B1_example", "theorem_B4_example",
+        "theorem_4_2_example", "theorem_4_2_optimal_bob_example", "optBob_optimal", "theorem_B1_example", "theorem_B4_example",
         "zero_weight_example", "menu_example", "tree_certificate_example",
         "shared_perm_example",
     ],
@@ -90,8 +97,9 @@ def compiled(tmp_path_factory) -> Path:
 
 def test_check_sh_compiles_every_module_in_order():
     assert [Path(name).stem for name in check_sh_files()] == list(THEOREMS)
-    assert sorted(str(p.relative_to(COQ_DIR)) for p in COQ_DIR.rglob("*.v")) == sorted(
-        check_sh_files())
+    library = [p for p in COQ_DIR.rglob("*.v") if p.parent.name != "certificates"]
+    assert sorted(str(p.relative_to(COQ_DIR)) for p in library) == sorted(check_sh_files())
+    assert "certificates=(certificates/*.v)" in (COQ_DIR / "check.sh").read_text()
 
 
 @apply(coq_run)
@@ -161,7 +169,7 @@ def append(text: str):
 
 def replace_once(name: str, old: str, new: str):
     """An edit of the copy: the one occurrence of `old` in coq/NAME becomes `new` (NAME is a
-    path below coq/, such as theorems/FbsTrees.v)."""
+    path below coq/, such as model/FbsModel.v)."""
     def edit(copy: Path) -> None:
         path = copy / name
         text = path.read_text()
@@ -202,15 +210,46 @@ def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
     ("Bool.eqb (agg k z) a)%bool then", "true)%bool then"),
 ], ids=["dual-feasibility", "capacity-floor", "uniform-sampling", "no-consistency-check"])
 def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
-    done = run_check_sh(tmp_path, replace_once("theorems/FbsTrees.v", old, new))
+    done = run_check_sh(tmp_path, replace_once("model/FbsModel.v", old, new))
     assert done.returncode != 0
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # the dual check skips a block (the last mask, all q coordinates)
+    ("(allMasks (length z)))%bool.", "(removelast (allMasks (length z))))%bool."),
+    # a negative primal weight accepted
+    ("(fun Jw => Qle_bool 0 (snd Jw) &&", "(fun Jw => true &&"),
+    # a primal block not checked to be sensitive
+    ("&& sensb f z (fst Jw)) ws", "&& true) ws"),
+    # a negative dual entry accepted
+    ("(fun i => Qle_bool 0 (nth i t 0))", "(fun i => true)"),
+    # the dual's value not compared with v
+    ("&& Qeq_bool (dualValueAt z t) v)%bool.", ")%bool."),
+], ids=["skips-a-block", "negative-weight", "insensitive-block", "negative-dual", "no-dual-value"])
+def test_a_wrong_exhaustive_checker_breaks_its_proof(tmp_path, old, new):
+    """The Coq checker of kind `exhaustive` (issue 27): each weakened check breaks the
+    reflection lemma (or the refused examples), so check.sh fails in the checker's file."""
+    done = run_check_sh(tmp_path, replace_once("checkers/ExhaustiveCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/ExhaustiveCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+def test_a_packing_without_the_load_constraint_breaks_weak_duality(tmp_path):
+    done = run_check_sh(tmp_path, replace_once(
+        "model/FbsModel.v", "(forall i, (i < length z)%nat -> load ws i <= 1).", "True."))
+    assert done.returncode != 0
+    assert 'File "./theorems/FbsDuality.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)
 @pytest.mark.parametrize("old,new,fails_in", [
     # a node whose weights sum to 0 counted as a catch: it only favours Bob, so every soundness
-    # proof still passes; the computed honest run of zero_weight_example catches it
-    ("if Qeq_bool W 0 then 0 else", "if Qeq_bool W 0 then 1 else", "examples/FbsExamples.v"),
+    # proof still passes; the worst-case DP (checkers/WorstCase.v, which counts such a node as
+    # Alice's) no longer equals the model's catch, and so does the computed honest run of
+    # zero_weight_example (examples/FbsExamples.v, compiled later)
+    ("if Qeq_bool W 0 then 0 else", "if Qeq_bool W 0 then 1 else", "checkers/WorstCase.v"),
     # a leaf that ignores the oracle and always catches Alice (the soundness proofs pass too);
     # the computed examples catch it
     ("if Bool.eqb a (oracle x) then 0 else 1", "if Bool.eqb a (oracle x) then 1 else 1",
@@ -219,7 +258,7 @@ def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
 def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in):
     """A catch probability that is too high makes soundness easier, not false; the exact values
     of the examples (the bound attained, the honest Alice never caught) are what pin it down."""
-    done = run_check_sh(tmp_path, replace_once("theorems/FbsTrees.v", old, new))
+    done = run_check_sh(tmp_path, replace_once("model/FbsModel.v", old, new))
     assert done.returncode != 0
     assert f'File "./{fails_in}"' in done.stderr, done.stderr
 

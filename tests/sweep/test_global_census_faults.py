@@ -133,7 +133,13 @@ def _sleep(folder):
 def test_ctrl_c_terminates_the_workers_instead_of_waiting_for_their_chunks(monkeypatch,
                                                                          tmp_path):
     """Each worker's chunk takes a minute here; a Ctrl-C once waited for the running chunks
-    (3-27 s with real ones). Now the workers are terminated: no chunk finishes."""
+    (3-27 s with real ones). Now the workers are terminated: no chunk finishes. The SIGINT
+    this test sends itself is remembered by verify.base.interrupts when an earlier test
+    installed its handler: the flag is restored afterwards, or every later test would be
+    interrupted."""
+    from verify.base import interrupts
+
+    monkeypatch.setattr(interrupts, "_received", interrupts._received)
     _chunks_that(monkeypatch, tmp_path, _sleep)
 
     def interrupt():

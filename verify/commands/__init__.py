@@ -2,7 +2,7 @@
 
 import importlib
 
-MODULES = ["compute", "measures", "debate", "tree", "adversary", "blocks", "paper", "sweep"]
+MODULES = ["compute", "measures", "debate", "tree", "adversary", "blocks", "paper", "sweep", "coq"]
 
 
 def register_all(commands) -> None:

@@ -27,6 +27,9 @@ def register(commands) -> None:
     certify.add_argument("-o", "--output", required=True, metavar="FILE",
                          help="certificate file (written atomically; - for standard output)")
     certify.add_argument("--json", action="store_true", help="machine-readable report")
+    certify.add_argument("--coq", metavar="OUT.v",
+                         help="also write the certificate as a Coq theorem (fbs coq; kind "
+                         "exhaustive)")
     certify.set_defaults(run=run_certify)
 
     check = commands.add_parser("check", help="re-verify a certificate with the stdlib-only checker")
@@ -127,15 +130,41 @@ def run_certify(args) -> int:
 
     refuse_json_with_stdout(args.json, args.output)
     spec = spec_text(args.spec)
-    check_outputs([(args.output, "-o")], _inputs(args, spec))
-    result = certify(spec, args.at, output=args.output, method=args.method)
+    outputs = [(args.output, "-o")] + ([(args.coq, "--coq")] if args.coq else [])
+    check_outputs(outputs, _inputs(args, spec))
+    method = _coq_method(args.method) if args.coq else args.method
+    result = certify(spec, args.at, output=None if args.coq else args.output, method=method)
+    if args.coq:
+        _write_with_coq(result, spec, args)
     if args.json:
         print_json(result.to_json())
         return 0
-    stream = report_stream(args.output)
+    stream = report_stream(args.output, args.coq)
     _print_summary(result, stream)
     print(f"certificate written to {args.output}", file=stream)
+    if args.coq:
+        print(f"Coq theorem written to {args.coq}", file=stream)
     return 0
+
+
+def _coq_method(method: str) -> str:
+    """--coq needs a certificate of kind exhaustive: the table method (auto means table)."""
+    if method not in ("auto", "table"):
+        raise BadInput(f"--coq: method {method} does not write a certificate of kind "
+                       "exhaustive, the kind the Coq checker covers; use --method table")
+    return "table"
+
+
+def _write_with_coq(result, spec: str, args) -> None:
+    """The Coq file is made first (it may refuse: an arity beyond the Coq checker's bound), so
+    nothing is written unless both files can be."""
+    from verify.base.files import write_text_atomic
+    from verify.formal.coq_export import coq_text
+    from verify.sensitivity.certificates import write_certificate
+
+    text = coq_text([(f"fbs certify {spec} --at {args.at}", result.certificate)])
+    write_certificate(result.certificate, args.output)
+    write_text_atomic(args.coq, text)
 
 
 def run_check(args) -> int:

@@ -1,0 +1,87 @@
+"""Benchmark: certificates of kind exhaustive checked by coqc (the Coq checker) and by the
+Python checker, on the same files (issue 27: q = 10 under 10 s in coqc; growth with q).
+
+Usage:  python bench/bench_coq_checker.py [--arities 8 10 12] [--repeats N] [--out FILE.json]
+
+For each q, two functions: a random truth table (seed q; spec `tt:BITS`, named in Coq by its
+table, `ttFun (bitsOf "...")`) and maj:q (named `MAJ q`), at a random input (seed q). Untimed:
+`fbs certify SPEC --at Z -o C.json --method table --coq C.v`, and the Coq library compiled
+once (verify/formal/coq_run.py). Timed, each a fresh process (bench/measure.py: wall, CPU =
+user + system, peak RSS; min and median over N runs), with the load average:
+
+  coqc      `coqc -q -R . FbsCoq Exported.v` on C.v: loads the library, runs the checker by
+            vm_compute, re-checks the proof in the kernel, prints the closed assumptions
+  python    `fbs check C.json`, the stdlib-only Python checker on the same certificate
+  load      coqc on a file that only loads the library (what every coqc row pays first)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from measure import FBS, ROOT, repeat  # noqa: E402
+
+sys.path.insert(0, str(ROOT))
+from verify.formal.coq_run import compile_library  # noqa: E402
+
+LOAD_ONLY = "From FbsCoq Require Import FbsModel Families ExhaustiveCheck.\n"
+
+
+def instance(q: int, family: bool) -> tuple[str, str]:
+    rng = random.Random(q)
+    table = "".join(rng.choice("01") for _ in range(2 ** q))
+    z = "".join(rng.choice("01") for _ in range(q))
+    return (f"maj:{q}" if family else f"tt:{table}"), z
+
+
+def bench(q: int, family: bool, repeats: int, lib: Path, folder: Path) -> dict:
+    spec, z = instance(q, family)
+    cert, coq = folder / f"c{q}{family}.json", folder / f"c{q}{family}.v"
+    made = repeat(FBS + ["certify", spec, "--at", z, "-o", str(cert), "--method", "table",
+                         "--coq", str(coq), "--json"], 1)
+    value = json.loads(made.pop("stdout"))["value"]
+    shutil.copy(coq, lib / "Exported.v")
+    coqc = repeat(["coqc", "-q", "-R", ".", "FbsCoq", "Exported.v"], repeats, cwd=lib)
+    assert coqc.pop("stdout").count("Closed under the global context") == 1
+    python = repeat(FBS + ["check", str(cert)], repeats)
+    assert python.pop("stdout").startswith("valid")
+    return {"q": q, "function": "maj (MAJ q)" if family else "random table (ttFun)",
+            "input": z, "fbs": value, "coq_file_bytes": coq.stat().st_size,
+            "coqc": coqc, "python_check": python,
+            "ratio_cpu_coqc_over_python": round(coqc["cpu_min"] / python["cpu_min"], 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--arities", type=int, nargs="+", default=[8, 10, 12])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        lib, folder = Path(tmp) / "lib", Path(tmp) / "files"
+        lib.mkdir()
+        folder.mkdir()
+        compile_library(lib)
+        (lib / "LoadOnly.v").write_text(LOAD_ONLY)
+        load = repeat(["coqc", "-q", "-R", ".", "FbsCoq", "LoadOnly.v"], args.repeats, cwd=lib)
+        load.pop("stdout")
+        rows.append({"row": "coqc load only", **load})
+        print(json.dumps(rows[-1]), flush=True)
+        for q in args.arities:
+            for family in (False, True):
+                rows.append(bench(q, family, args.repeats, lib, folder))
+                print(json.dumps(rows[-1]), flush=True)
+    if args.out:
+        args.out.write_text(json.dumps(rows, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

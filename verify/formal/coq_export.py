@@ -1,0 +1,237 @@
+"""Certificates as Coq theorems: `fbs coq CERT -o OUT.v` and `fbs certify ... --coq OUT.v`.
+
+The exported file states, in the words of coq/model/ (docs/formal.md section 10), that the
+certified value v is fbs_z(f): `FbsValue f z v`, v being the optimum of the packing LP of paper
+Definition 3.3 and of the dual LP of Definition 3.4 at z. The function is named by its family
+(`MAJ 9`, `THR 7 3`, `AND 5`, `OR 5`, `PARITY 6`, `TRIBES 2 3`, coq/model/Families.v) or by
+its truth table (`ttFun (bitsOf "0001...")`). The proof runs the Coq checker
+(coq/checkers/ExhaustiveCheck.v, `vm_compute`) on the certificate's primal and dual, and its
+`Print Assumptions` must be closed.
+
+This module is untrusted: a wrong export gives a statement coqc refuses to prove, or one
+that names other data, which the reader sees in the statement (tests/formal/test_coq_export.py
+compares the exported truth tables with the specs' and shows that wrong exports fail).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from verify.base.errors import EXIT_FAILED, BadInput, FbsError, TooLarge
+
+COVERED_KINDS = ("exhaustive",)
+# coqc checks a q = 10 table in 1.4 s of CPU and a q = 12 one in 5.5 s; a q = 14 table took
+# more than 49 s (each of the 2^q masks reads the table by position, so the work grows as
+# 4^q; bench/RESULTS.md, bench_coq_checker.py). Beyond 12 the export is refused.
+MAX_COQ_ARITY = 12
+_FAMILY = re.compile(r"(and|or|parity|maj):([0-9]+)")
+_THRESHOLD = re.compile(r"thr:([0-9]+):(-?[0-9]+)")
+_TRIBES = re.compile(r"tribes:([0-9]+):([0-9]+)")
+
+HEADER = """(* Exported by `fbs coq` (fbs-verify) from {sources}.
+   The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
+   that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
+   (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
+   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v, proved sound
+   (checkExhaustive_sound). Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
+   with -R coq FbsCoq and then this file. *)
+
+From Coq Require Import String QArith List.
+From FbsCoq Require Import FbsModel Families ExhaustiveCheck.
+Import ListNotations.
+Open Scope string_scope.
+Open Scope Q_scope.
+"""
+
+
+class InvalidCertificate(FbsError):
+    """The trusted checker rejects the certificate: nothing to export (exit code 1)."""
+
+    exit_code = EXIT_FAILED
+
+
+@dataclass(frozen=True)
+class Exhaustive:
+    """What an exported theorem needs from an exhaustive certificate (FORMAT.md section 2)."""
+
+    spec: str
+    q: int
+    table: str  # position j: f(x) for x = j in binary, x_1 the most significant bit
+    z: str
+    value: Fraction
+    primal: tuple[tuple[tuple[int, ...], Fraction], ...]
+    dual: tuple[Fraction, ...]
+
+
+def read_certificate(certificate: dict, where: str) -> Exhaustive:
+    """The certificate's data, after the trusted Python checker accepted it; BadInput for a
+    kind the Coq checkers do not cover or an arity beyond MAX_COQ_ARITY."""
+    from verify.checker.errors import CertificateMalformed
+    from verify.checker.exhaustive import read_claim
+    from verify.sensitivity.api import check
+
+    kind = certificate.get("kind") if isinstance(certificate, dict) else None
+    if kind not in COVERED_KINDS:
+        raise BadInput(f"{where}: kind {kind!r} has no Coq checker yet (covered: "
+                       f"{', '.join(COVERED_KINDS)}); nothing written")
+    try:
+        verdict = check(certificate)
+    except BadInput as error:
+        raise BadInput(f"{where}: {error}") from None
+    if not verdict.valid:
+        raise InvalidCertificate(f"{where}: invalid certificate [{verdict.condition}] "
+                                 f"{verdict.message}; nothing written")
+    try:
+        claim = read_claim(certificate)
+    except CertificateMalformed as error:  # check() above accepted it: not reached
+        raise BadInput(f"{where}: malformed certificate: {error}") from None
+    if claim.q > MAX_COQ_ARITY:
+        raise TooLarge(f"{where}: arity {claim.q} > {MAX_COQ_ARITY}, beyond what coqc checks "
+                       "in reasonable time (2^q masks); nothing written")
+    bits = claim.spec.truth_table()
+    table = "".join("1" if bits >> j & 1 else "0" for j in range(1 << claim.q))
+    return Exhaustive(claim.spec.text.strip(), claim.q, table, claim.z, claim.value,
+                      tuple(claim.primal), tuple(claim.dual))
+
+
+def function_term(spec: str, table: str) -> str:
+    """The Coq term naming f: its family (coq/model/Families.v) or its truth table (position
+    j: f at j in binary, x_1 the most significant bit)."""
+    if match := _FAMILY.fullmatch(spec):
+        return f"({match.group(1).upper()} {int(match.group(2))})"
+    if match := _THRESHOLD.fullmatch(spec):
+        return f"(THR {int(match.group(1))} ({int(match.group(2))})%Z)"
+    if match := _TRIBES.fullmatch(spec):
+        return f"(TRIBES {int(match.group(1))} {int(match.group(2))})"
+    return f'(ttFun (bitsOf "{table}"))'
+
+
+def rational(x: Fraction) -> str:
+    """A Coq rational literal of Q_scope."""
+    return f"({x.numerator} # {x.denominator})" if x >= 0 else \
+        f"(({x.numerator}) # {x.denominator})"
+
+
+def mask(block: tuple[int, ...], q: int) -> str:
+    return "".join("1" if i in block else "0" for i in range(q))
+
+
+def theorem_name(cert: Exhaustive, taken: set[str]) -> str:
+    """A Coq identifier from the spec and the point, unique in the file."""
+    spec = re.sub(r"[^A-Za-z0-9]+", "_", cert.spec).strip("_")
+    if len(spec) > 40:
+        spec = spec[:24] + "_" + hashlib.sha256(cert.spec.encode()).hexdigest()[:10]
+    point = cert.z if len(cert.z) <= 32 else hashlib.sha256(cert.z.encode()).hexdigest()[:10]
+    base = name = f"fbs_{spec}_at_{point}"
+    k = 2
+    while name in taken:
+        name, k = f"{base}_{k}", k + 1
+    taken.add(name)
+    return name
+
+
+def theorem_text(cert: Exhaustive, name: str, source: str) -> str:
+    """Data, statement and proof of one certificate."""
+    primal = "; ".join(f'(bitsOf "{mask(block, cert.q)}", {rational(w)})'
+                       for block, w in cert.primal)
+    dual = "; ".join(rational(t) for t in cert.dual)
+    return (f"\n(* {_comment(source)}: spec {_comment(cert.spec)} at {cert.z} *)\n"
+            f"Definition {name}_primal : list (list bool * Q) := [{primal}].\n"
+            f"Definition {name}_dual : list Q := [{dual}].\n\n"
+            f"Theorem {name} :\n"
+            f'  FbsValue {function_term(cert.spec, cert.table)} (bitsOf "{cert.z}") {rational(cert.value)}.\n'
+            f"Proof.\n  apply (checkExhaustive_sound _ _ {name}_primal {name}_dual).\n"
+            f"  vm_compute. reflexivity.\nQed.\n")
+
+
+def coq_text(certificates: list[tuple[str, dict]]) -> str:
+    """One Coq file for the (source, certificate) pairs, in order."""
+    taken: set[str] = set()
+    parts = [HEADER.format(sources=_comment(_sources(certificates)))]
+    names = []
+    for source, certificate in certificates:
+        cert = read_certificate(certificate, source)
+        names.append(theorem_name(cert, taken))
+        parts.append(theorem_text(cert, names[-1], source))
+    return "".join(parts) + assumptions_text(names)
+
+
+def assumptions_text(names: list[str]) -> str:
+    """One Print Assumptions for the file (each costs coqc about half a second): of the
+    theorem, or of the tuple of all the theorems."""
+    if len(names) == 1:
+        return f"\nPrint Assumptions {names[0]}.\n"
+    return ("\n(* Every theorem above, so that one Print Assumptions covers them all. *)\n"
+            f"Definition all_theorems := ({', '.join(names)}).\n"
+            "Print Assumptions all_theorems.\n")
+
+
+def _comment(text: str) -> str:
+    """Text safe inside a Coq comment (no comment delimiters, one line)."""
+    return " ".join(text.replace("(*", "( *").replace("*)", "* )").split())
+
+
+def _sources(certificates: list[tuple[str, dict]]) -> str:
+    names = [source for source, _ in certificates]
+    return ", ".join(names) if len(names) <= 3 else f"{names[0]} and {len(names) - 1} more"
+
+
+def load_certificate(path: str | os.PathLike) -> dict:
+    """A certificate file (gzip accepted) as JSON, by the trusted checker's strict reader."""
+    from verify.checker.errors import CertificateMalformed, CertificateTooLarge
+    from verify.checker.reader import GZIP_MAGIC, MAX_FILE_BYTES, _gunzip, load_json, read_bytes
+
+    try:
+        data = read_bytes(path)
+        return load_json(_gunzip(data, MAX_FILE_BYTES) if data[:2] == GZIP_MAGIC else data)
+    except (CertificateMalformed, CertificateTooLarge) as error:
+        raise BadInput(f"{os.fspath(path)}: {error}") from None
+
+
+def export_files(paths: list[str], output: str) -> int:
+    """Write the Coq file for the certificate files `paths` to `output` (atomically, nothing
+    written if any certificate is refused); the number of theorems."""
+    from verify.base.files import write_text_atomic
+
+    pairs = [(os.fspath(path), load_certificate(path)) for path in paths]
+    write_text_atomic(output, coq_text(pairs))
+    return len(pairs)
+
+
+def paper_exports(root: str | os.PathLike) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The Coq files of coq/certificates/ for the certificates of certificates/paper/ (`root`,
+    in MANIFEST.json order): one file per folder with a theorem per covered certificate (a
+    certificate stored in several folders, same sha256, once, in the first), and the
+    (file, reason) of every certificate left out (kind not covered, or too large)."""
+    import json
+    from pathlib import Path
+
+    manifest = json.loads((Path(root) / "MANIFEST.json").read_text())
+    folders: dict[str, list[tuple[str, dict]]] = {}
+    skipped, first = [], {}
+    for entry in manifest["certificates"]:
+        name = f"certificates/paper/{entry['file']}"
+        certificate = load_certificate(Path(root) / entry["file"])
+        reason = _left_out(certificate) or (
+            f"the same file as `{first[entry['sha256']]}`, exported there"
+            if entry["sha256"] in first else "")
+        if reason:
+            skipped.append((name, reason))
+        else:
+            first[entry["sha256"]] = name
+            folders.setdefault(entry["file"].split("/")[0], []).append((name, certificate))
+    return {f"{folder}.v": coq_text(pairs) for folder, pairs in folders.items()}, skipped
+
+
+def _left_out(certificate: dict) -> str:
+    """Why a certificate has no Coq theorem ("" if it has one)."""
+    kind = certificate.get("kind")
+    if kind not in COVERED_KINDS:
+        return f"kind `{kind}`: no Coq checker yet"
+    if certificate.get("arity", 0) > MAX_COQ_ARITY:
+        return f"arity {certificate['arity']} > {MAX_COQ_ARITY} (2^q masks in coqc)"
+    return ""
