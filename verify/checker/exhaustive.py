@@ -90,7 +90,7 @@ def read_claim(obj: dict) -> Claim:
                                    f"got {len(z)} characters")
     value = parse_number(obj["value"], "value")
     t = read_dual(obj, q)
-    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
+    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q, numbers={})
     weights = [w for _, w in primal]
     primal_den = common_denominator(weights, "primal weights")
     dual_den = common_denominator(t, "dual")

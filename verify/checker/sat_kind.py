@@ -66,7 +66,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
     z = read_input(get_typed(obj, "input", str, "certificate"), q)
     value = parse_number(obj["value"], "value")
     t = read_dual(obj, q)
-    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
+    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q, numbers={})
     encoding = get_typed(obj, "encoding", str, "certificate")
     if encoding != ENCODING:
         raise CertificateMalformed(f"encoding: this checker rebuilds {ENCODING!r}, "

@@ -136,14 +136,18 @@ def _read(obj: dict):
     dual = get_typed(obj, "dual", dict, "certificate")
     require_keys(dual, {"ones", "zeros"}, set(), "dual")
     t = {bit: parse_number(dual[key], f"dual.{key}") for bit, key in ((1, "ones"), (0, "zeros"))}
-    types = []
+    types, numbers = [], {}
     for index, entry in enumerate(get_typed(obj, "primal", list, "certificate")):
         where = f"primal[{index}]"
         if type(entry) is not dict:
             raise CertificateMalformed(f"{where}: expected an object")
         require_keys(entry, {"ones", "zeros", "weight"}, set(), where)
         a, b = get_typed(entry, "ones", int, where), get_typed(entry, "zeros", int, where)
-        types.append((a, b, parse_number(entry["weight"], f"{where}.weight")))
+        text = entry["weight"]
+        y = numbers.get(text) if type(text) is str else None
+        if y is None:  # a text repeated across types is parsed once
+            y = numbers[text] = parse_number(text, f"{where}.weight")
+        types.append((a, b, y))
     denominator = common_denominator([y for _, _, y in types], "primal weights")
     common_denominator(list(t.values()), "dual")
     return value, weight, t, types, denominator, parse_number(obj["value"], "value")

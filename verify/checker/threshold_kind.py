@@ -77,7 +77,7 @@ def check(obj: dict) -> CheckReport:
     z = _bits(obj["input"], q)
     value = parse_number(obj["value"], "value")
     dual = read_dual(obj, q)
-    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
+    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q, numbers={})
     primal_den = common_denominator([w for _, w in primal], "primal weights")
     dual_den = common_denominator(dual, "dual")
     total = sum(w for w, b in zip(weights, z) if b)
