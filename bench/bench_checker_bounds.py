@@ -143,13 +143,14 @@ def symmetric_coprime_weights() -> bytes:
 
 
 def threshold_coprime_weights() -> bytes:
-    """Cause 6: threshold, wthr:1,...,1:1 (OR) of 1,400 inputs at 0^q, t_i = 1/p_i, and a
-    primal of 950,000 distinct pairs {i, j} of weight 1/p over the 1,400 primes above 1,000
-    (cycling): the primal value was a Fraction sum of 950,000 terms."""
+    """Cause 6: threshold, wthr:1,...,1:1 (OR) of 1,150 inputs at 0^q, t_i = 1/p_i, and a
+    primal of the 660,675 pairs {i, j} of weight 1/p over the 1,150 primes above 1,000
+    (cycling; their product: just under 2^14 bits): the primal value was a Fraction sum of
+    660,675 terms."""
     primes = [p for p in range(1001, 20000) if all(p % d for d in range(2, int(p ** .5) + 1))]
-    q = 1400
+    q = 1150
     weights = [f"1/{p}" for p in primes[:q]]
-    pairs = [[i, j] for i in range(q) for j in range(i + 1, q)][:950_000]
+    pairs = [[i, j] for i in range(q) for j in range(i + 1, q)]
     primal = [{"block": pair, "weight": weights[k % q]} for k, pair in enumerate(pairs)]
     return _json({"format": "fbs-certificate/1", "kind": "threshold",
                   "spec": f"wthr:{','.join(['1'] * q)}:1", "arity": q, "input": "0" * q,
@@ -179,7 +180,7 @@ ROWS = {
     "4 tree v2 explicit 524K nodes (valid)": lambda: tree_explicit_binary(18),
     "5 measure bs witness 3.9M blocks": measure_bs_long_witness,
     "6 symmetric 1M coprime weights": symmetric_coprime_weights,
-    "6 threshold 950K coprime weights": threshold_coprime_weights,
+    "6 threshold 660K coprime weights": threshold_coprime_weights,
     "7 compose 31 deep around 30 MB": nested_compositions,
 }
 

@@ -305,7 +305,7 @@ def test_gates_times_passes_is_bounded_before_any_pass(monkeypatch):
 
 
 def test_the_documented_circuit_bounds():
-    assert circuit_cnf.MAX_GATE_EVALUATIONS == 2**24 and circuit_cnf.EVALUATION_BATCH == 1024
+    assert circuit_cnf.MAX_GATE_EVALUATIONS == 2**22 and circuit_cnf.EVALUATION_BATCH == 1024
     assert circuit_cnf.MAX_EVALUATION_BITS == 2**27
 
 

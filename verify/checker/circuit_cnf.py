@@ -43,7 +43,7 @@ MAX_WEIGHT_BITS = 4096       # bits of one weight T_i or of the bound K
 MAX_TABLE_INPUTS = 20        # inputs of a tt: table (a multiplexer of 2^q leaves)
 EVALUATION_BATCH = 1024      # points per pass when evaluating the gate list, at least
 MAX_EVALUATION_BITS = 1 << 27  # variables x points: the bitsets one pass may hold (16 MiB)
-MAX_GATE_EVALUATIONS = 1 << 24  # gates x passes to evaluate the circuit at the primal blocks
+MAX_GATE_EVALUATIONS = 1 << 22  # gates x passes (about 1.6 microseconds each, 1,255-point passes)
 
 
 class Builder:

@@ -14,7 +14,7 @@ from . import bitset
 from .dual_check import light_sensitive_block
 from .errors import CertificateMalformed
 from .fields import brief, get_typed, read_dual, read_files, read_primal, require_keys
-from .rationals import common_denominator, over_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, scaled_sum, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import ParsedSpec, parse_spec
 
@@ -33,7 +33,8 @@ class Family:
 @dataclass(frozen=True)
 class Claim:
     """A well-formed exhaustive certificate (step 1 passed).  Weights are also kept as
-    integers over a common denominator: w_B = primal_int[k] / primal_den, t_i likewise."""
+    integers over a common denominator: t_i = dual_int[i] / dual_den (the weights are scaled
+    by primal_den as they are used, never all held)."""
 
     spec: ParsedSpec
     z: str
@@ -41,7 +42,6 @@ class Claim:
     primal: list[tuple[tuple[int, ...], Fraction]]
     dual: list[Fraction]
     primal_den: int
-    primal_int: list[int]
     dual_den: int
     dual_int: list[int]
 
@@ -90,12 +90,12 @@ def read_claim(obj: dict) -> Claim:
                                    f"got {len(z)} characters")
     value = parse_number(obj["value"], "value")
     t = read_dual(obj, q)
-    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
+    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q, numbers={})
     weights = [w for _, w in primal]
     primal_den = common_denominator(weights, "primal weights")
     dual_den = common_denominator(t, "dual")
-    return Claim(spec, z, value, primal, t, primal_den, over_denominator(weights, primal_den),
-                 dual_den, over_denominator(t, dual_den))
+    return Claim(spec, z, value, primal, t, primal_den, dual_den,
+                 list(over_denominator(t, dual_den)))
 
 
 # --- steps 2-6 --------------------------------------------------------------------------------
@@ -125,7 +125,8 @@ def _primal_sensitive(claim: Claim, sensitive: Family, f_z: int) -> CheckReport 
 def _loads(claim: Claim, sensitive: Family, f_z: int) -> CheckReport | None:
     """Step 4: sum of w_B over blocks containing i is <= 1 for every coordinate i."""
     load = [0] * claim.q
-    for (block, _), weight in zip(claim.primal, claim.primal_int):
+    weights = over_denominator([w for _, w in claim.primal], claim.primal_den)
+    for (block, _), weight in zip(claim.primal, weights):
         for i in block:
             load[i] += weight
     for i, total in enumerate(load):
@@ -137,7 +138,8 @@ def _loads(claim: Claim, sensitive: Family, f_z: int) -> CheckReport | None:
 
 def _values(claim: Claim, sensitive: Family, f_z: int) -> CheckReport | None:
     """Step 5: sum(w) == value and sum(t) == value."""
-    primal_sum = Fraction(sum(claim.primal_int), claim.primal_den)
+    primal_sum = Fraction(scaled_sum([w for _, w in claim.primal], claim.primal_den),
+                          claim.primal_den)
     if primal_sum != claim.value:
         return rejected("primal-value", f"sum of primal weights = {show(primal_sum)}, "
                                         f"claimed value = {show(claim.value)}")

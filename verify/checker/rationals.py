@@ -47,18 +47,28 @@ def common_denominator(numbers: list[Fraction], where: str,
     return denominator
 
 
-def over_denominator(numbers, denominator: int) -> list[int]:
-    """The integers x * denominator for a common denominator of the numbers (one division
-    per distinct denominator, one product per number): sums and comparisons over them are
-    integer arithmetic, never a Fraction addition (two gcds) per term."""
+def over_denominator(numbers, denominator: int):
+    """The integers x * denominator, one by one, for a common denominator of the numbers
+    (one division per distinct denominator, one product per number): comparisons over them
+    are integer arithmetic, never a Fraction addition (two gcds) per term, and a caller that
+    needs them one at a time never holds them all (each may have thousands of bits)."""
     factors: dict[int, int] = {}
-    scaled = []
     for x in numbers:
         factor = factors.get(x.denominator)
         if factor is None:
             factor = factors[x.denominator] = denominator // x.denominator
-        scaled.append(x.numerator * factor)
-    return scaled
+        yield x.numerator * factor
+
+
+def scaled_sum(numbers, denominator: int, multipliers=None) -> int:
+    """sum_k numbers[k] * multipliers[k] (1 without multipliers) times the common
+    denominator, as an integer: numerators are summed per distinct denominator (small
+    integers), and each group is scaled once."""
+    groups: dict[int, int] = {}
+    for k, x in enumerate(numbers):
+        term = x.numerator if multipliers is None else x.numerator * multipliers[k]
+        groups[x.denominator] = groups.get(x.denominator, 0) + term
+    return sum(total * (denominator // d) for d, total in groups.items())
 
 
 def show(x: Fraction) -> str:

@@ -27,7 +27,7 @@ from .circuit_cnf import (
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, read_dual, read_files, read_primal, require_keys
 from .lrat import check_lrat
-from .rationals import common_denominator, over_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, scaled_sum, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import ParseBudget, parse_spec
 
@@ -66,7 +66,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
     z = read_input(get_typed(obj, "input", str, "certificate"), q)
     value = parse_number(obj["value"], "value")
     t = read_dual(obj, q)
-    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
+    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q, numbers={})
     encoding = get_typed(obj, "encoding", str, "certificate")
     if encoding != ENCODING:
         raise CertificateMalformed(f"encoding: this checker rebuilds {ENCODING!r}, "
@@ -95,7 +95,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
             return rejected("primal-sensitive", f"primal[{k}] block {_short_block(block)} is "
                                                 f"not sensitive at z: f(z^B) = f(z) = {f_z}")
     # step 4: loads, as integers over the common denominator
-    weights = over_denominator([w for _, w in primal], primal_den)
+    weights = over_denominator([w for _, w in primal], primal_den)  # one at a time
     load = [0] * q
     for (block, _), weight in zip(primal, weights):
         for i in block:
@@ -105,11 +105,11 @@ def check_sat_certificate(obj: dict) -> CheckReport:
             return rejected("primal-load", f"coordinate {i}: load sum_(B contains {i}) w_B = "
                                            f"{show(Fraction(total, primal_den))} > 1")
     # step 5: values
-    primal_sum = Fraction(sum(weights), primal_den)
+    primal_sum = Fraction(scaled_sum([w for _, w in primal], primal_den), primal_den)
     if primal_sum != value:
         return rejected("primal-value", f"sum of primal weights = {show(primal_sum)}, "
                                         f"claimed value = {show(value)}")
-    dual_int = over_denominator(t, dual_den)
+    dual_int = list(over_denominator(t, dual_den))
     dual_sum = Fraction(sum(dual_int), dual_den)
     if dual_sum != value:
         return rejected("dual-value", f"sum of dual t_i = {show(dual_sum)}, "

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, require_keys
-from .rationals import common_denominator, over_denominator, parse_number, show
+from .rationals import common_denominator, parse_number, scaled_sum, show
 from .report import CheckReport, accepted, rejected
 
 MAX_ARITY = 10**8
@@ -136,19 +136,21 @@ def _read(obj: dict):
     dual = get_typed(obj, "dual", dict, "certificate")
     require_keys(dual, {"ones", "zeros"}, set(), "dual")
     t = {bit: parse_number(dual[key], f"dual.{key}") for bit, key in ((1, "ones"), (0, "zeros"))}
-    types = []
+    types, numbers = [], {}
     for index, entry in enumerate(get_typed(obj, "primal", list, "certificate")):
         where = f"primal[{index}]"
         if type(entry) is not dict:
             raise CertificateMalformed(f"{where}: expected an object")
         require_keys(entry, {"ones", "zeros", "weight"}, set(), where)
         a, b = get_typed(entry, "ones", int, where), get_typed(entry, "zeros", int, where)
-        types.append((a, b, parse_number(entry["weight"], f"{where}.weight")))
+        text = entry["weight"]
+        y = numbers.get(text) if type(text) is str else None
+        if y is None:  # a text repeated across types is parsed once
+            y = numbers[text] = parse_number(text, f"{where}.weight")
+        types.append((a, b, y))
     denominator = common_denominator([y for _, _, y in types], "primal weights")
     common_denominator(list(t.values()), "dual")
-    scaled = list(zip([a for a, _, _ in types], [b for _, b, _ in types],
-                      over_denominator([y for _, _, y in types], denominator)))
-    return value, weight, t, scaled, denominator, parse_number(obj["value"], "value")
+    return value, weight, t, types, denominator, parse_number(obj["value"], "value")
 
 
 def check(obj: dict) -> CheckReport:
@@ -165,12 +167,14 @@ def check(obj: dict) -> CheckReport:
                             f"is not a sensitive block type at weight {w} of {n}")
     # integer sums over the common denominator of the weights (y = Y / denominator): one
     # Fraction per total, never a gcd per addition
-    ones_load = Fraction(sum(y * a for a, _, y in types), denominator)
-    zeros_load = Fraction(sum(y * b for _, b, y in types), denominator)
+    weights = [y for _, _, y in types]
+    ones_load = Fraction(scaled_sum(weights, denominator, [a for a, _, _ in types]), denominator)
+    zeros_load = Fraction(scaled_sum(weights, denominator, [b for _, b, _ in types]),
+                          denominator)
     if ones_load > w or zeros_load > n - w:
         return rejected("primal-load", f"total load on the ones {show(ones_load)} (at most {w}), "
                         f"on the zeros {show(zeros_load)} (at most {n - w})")
-    total_weight = Fraction(sum(y for _, _, y in types), denominator)
+    total_weight = Fraction(scaled_sum(weights, denominator), denominator)
     if total_weight != claimed:
         return rejected("primal-value", f"sum of type weights = {show(total_weight)}, "
                         f"claimed value = {show(claimed)}")

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import get_typed, read_dual, read_primal, require_keys
-from .rationals import common_denominator, over_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, scaled_sum, show
 from .report import CheckReport, accepted, rejected
 from .symmetric_kind import count_ones
 
@@ -77,7 +77,7 @@ def check(obj: dict) -> CheckReport:
     z = _bits(obj["input"], q)
     value = parse_number(obj["value"], "value")
     dual = read_dual(obj, q)
-    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q)
+    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q, numbers={})
     primal_den = common_denominator([w for _, w in primal], "primal weights")
     dual_den = common_denominator(dual, "dual")
     total = sum(w for w, b in zip(weights, z) if b)
@@ -99,7 +99,7 @@ def check(obj: dict) -> CheckReport:
                                                 f"sensitive at z")
     # integer sums over the common denominators (as kind exhaustive): one Fraction per
     # total, never two gcds per addition
-    primal_int = over_denominator([w for _, w in primal], primal_den)
+    primal_int = over_denominator([w for _, w in primal], primal_den)  # one at a time
     load = [0] * q
     for (block, _), weight in zip(primal, primal_int):
         for i in block:
@@ -108,11 +108,11 @@ def check(obj: dict) -> CheckReport:
         if total_load > primal_den:
             return rejected("primal-load", f"coordinate {i}: load "
                                            f"{show(Fraction(total_load, primal_den))} > 1")
-    primal_sum = Fraction(sum(primal_int), primal_den)
+    primal_sum = Fraction(scaled_sum([w for _, w in primal], primal_den), primal_den)
     if primal_sum != value:
         return rejected("primal-value", f"sum of primal weights = {show(primal_sum)}, "
                                         f"claimed value = {show(value)}")
-    dual_int = over_denominator(dual, dual_den)
+    dual_int = list(over_denominator(dual, dual_den))
     dual_sum = Fraction(sum(dual_int), dual_den)
     if dual_sum != value:
         return rejected("dual-value", f"sum of dual t_i = {show(dual_sum)}, "

@@ -40,7 +40,7 @@ from . import bitset
 from .dual_check import STEP_COST, light_sensitive_block
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import brief, get_typed, read_block, read_files, read_primal, require_keys
-from .rationals import common_denominator, over_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, scaled_sum, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import (
     Budget,
@@ -480,8 +480,8 @@ def check_local_lp(record: LocalLP, where: str | None = None) -> CheckReport | N
     # integer arithmetic over common denominators (each at most 2^14 bits)
     weights = [w for _, w in record.primal]
     denominator = common_denominator(weights + list(record.capacities), f"{where} primal")
-    capacity = over_denominator(record.capacities, denominator)
-    scaled_weights = over_denominator(weights, denominator)
+    capacity = list(over_denominator(record.capacities, denominator))
+    scaled_weights = over_denominator(weights, denominator)  # one at a time
     load = [0] * phi.q
     for (block, _), scaled in zip(record.primal, scaled_weights):
         for i in block:
@@ -491,14 +491,14 @@ def check_local_lp(record: LocalLP, where: str | None = None) -> CheckReport | N
         return rejected("primal-load", f"{where}: coordinate {i} has load "
                                        f"{show(Fraction(load[i], denominator))} > capacity "
                                        f"{show(record.capacities[i])}")
-    primal_value = Fraction(sum(scaled_weights), denominator)
+    primal_value = Fraction(scaled_sum(weights, denominator), denominator)
     if primal_value != record.value:
         return rejected("primal-value", f"{where}: sum of primal weights = "
                                         f"{show(primal_value)}, value = {show(record.value)}")
     if any(v.numerator < 0 for v in _distinct(record.dual)):
         return rejected("dual-nonnegative", f"{where}: a dual entry is negative")
     dual_denominator = common_denominator(list(record.dual), f"{where} dual")
-    scaled_dual = over_denominator(record.dual, dual_denominator)
+    scaled_dual = list(over_denominator(record.dual, dual_denominator))
     dual_value = Fraction(sum(map(int.__mul__, capacity, scaled_dual)),
                           denominator * dual_denominator)
     if dual_value != record.value:
