@@ -604,7 +604,8 @@ _BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
 
 class _NodeList:
     """A tree as internal nodes in post-order: (aggregator, children, where), a child being
-    ("leaf", position in alpha) or ("node", index of an earlier node)."""
+    ("leaf", position in alpha) or ("node", index of an earlier node); children that are all
+    leaves at consecutive positions may be given as the range of those positions."""
 
     nodes: list
     n_leaves: int
@@ -613,9 +614,13 @@ class _NodeList:
     def evaluate(self, alpha: str, classes: _Classes) -> int:
         if not self.nodes:
             return int(alpha)
+        bits = alpha.encode("ascii").translate(_BIT_VALUES)  # leaf classes 0 and 1
         done: list[int] = []
         for aggregator, children, where in self.nodes:
-            kids = tuple(int(alpha[i]) if kind == "leaf" else done[i] for kind, i in children)
+            if type(children) is range:
+                kids = tuple(bits[children.start:children.stop])
+            else:
+                kids = tuple(bits[i] if kind == "leaf" else done[i] for kind, i in children)
             done.append(classes.node(aggregator, kids, where))
         return done[-1]
 
@@ -627,6 +632,7 @@ class _Composed(_NodeList):
 
     def __init__(self, spec: str, aggregators: Aggregators):
         self.aggregators, self.nodes, self.n_leaves = aggregators, [], 0
+        self.leaf_parts: set[str] = set()
         self.depth = self._add(normal_form(spec, aggregators.split_budget), 0)
         if self.n_leaves > MAX_LEAVES:
             raise CertificateTooLarge(f"tree.spec: more than {MAX_LEAVES} leaves")
@@ -636,6 +642,8 @@ class _Composed(_NodeList):
         if nesting > 32 or len(self.nodes) > MAX_NODES:
             raise CertificateTooLarge(f"tree.spec: composed deeper than 32 levels or more than "
                                       f"{MAX_NODES} nodes")
+        if spec in self.leaf_parts:  # a part already read as not composed
+            return self._leaf_node(spec)
         parts = compose_parts(spec, self.aggregators.split_budget)
         tribes = _tribes(spec)
         if parts is not None:
@@ -665,8 +673,8 @@ class _Composed(_NodeList):
         if self.n_leaves + aggregator.q > MAX_LEAVES:
             raise CertificateTooLarge(f"tree.spec: more than {MAX_LEAVES} leaves")
         start, self.n_leaves = self.n_leaves, self.n_leaves + aggregator.q
-        self.nodes.append((aggregator, tuple(("leaf", i) for i in range(start, self.n_leaves)),
-                           spec[:40]))
+        self.nodes.append((aggregator, range(start, self.n_leaves), spec[:40]))
+        self.leaf_parts.add(spec)
         return 1
 
 

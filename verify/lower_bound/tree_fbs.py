@@ -23,7 +23,6 @@ stdlib-only checker `verify.checker.tree_kind` accepted it.
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -34,11 +33,13 @@ from verify.base.numbers import exact_fields, fraction_text
 from verify.checker.tree_kind import SHARED_VERSION, is_symmetric_aggregator
 from verify.functions.aggregators import aggregator_function, evaluate
 from verify.functions.families import embedded_files
+from verify.sensitivity.certificates import pack_alpha
 from verify.sensitivity.weighted import (
     LocalSolution,
     local_fbs,
     local_weighted_fbs,
     record_document,
+    shared_record,
     solve_local,
 )
 from verify.trees.model import Tree, UniformTree
@@ -306,15 +307,6 @@ def _distinct_rows(rows: np.ndarray, base: int):
     return first, inverse.ravel(), counts
 
 
-def pack_alpha(alpha: str) -> str:
-    """alpha as base64 of its bits, leaf 0 the most significant bit (FORMAT.md, kind tree,
-    version 2); the unused low bits of the last byte are 0."""
-    if not alpha:
-        return ""
-    bits = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8) - ord("0")
-    return base64.b64encode(np.packbits(bits).tobytes()).decode("ascii")
-
-
 def tree_fbs(tree: Tree, answers: dict[str, int], check: bool = True, progress=None) -> TreeFbs:
     """rho_T by the weighted recursion; with check=True certified by the tree-kind checker."""
     check_distinct_queries(tree)
@@ -398,15 +390,6 @@ def shared_records(result: TreeFbs) -> list[dict]:
         key = (spec, tuple(z for z, _ in pairs), tuple(c for _, c in pairs))
         counts[key] = counts.get(key, 0) + 1
     return [shared_record(local_weighted_fbs(*key), n) for key, n in counts.items()]
-
-
-def shared_record(solution: LocalSolution, nodes: int) -> list:
-    """A version-2 record: [aggregator, z, capacities, value, [[block, weight], ...], dual,
-    nodes] (FORMAT.md, kind tree)."""
-    record = record_document(solution)
-    return [record["aggregator"], record["z"], record["capacities"], record["value"],
-            [[entry["block"], entry["weight"]] for entry in record["primal"]], record["dual"],
-            nodes]
 
 
 def certify(result: TreeFbs) -> TreeFbs:

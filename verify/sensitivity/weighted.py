@@ -174,10 +174,28 @@ def record_document(record: LocalSolution) -> dict:
             "dual": [_text(v) for v in record.dual]}
 
 
-@lru_cache(maxsize=1 << 16)
+def shared_record(solution: LocalSolution, nodes: int) -> list:
+    """A version-2 record: [aggregator, z, capacities, value, [[block, weight], ...], dual,
+    nodes] (FORMAT.md, kind tree)."""
+    record = record_document(solution)
+    return [record["aggregator"], record["z"], record["capacities"], record["value"],
+            [[entry["block"], entry["weight"]] for entry in record["primal"]], record["dual"],
+            nodes]
+
+
 def _text(x: Fraction) -> str:
-    """fraction_text, remembered: capacities and duals repeat across a tree's records."""
-    return fraction_text(x)
+    """fraction_text, remembered: capacities and duals repeat across a tree's records (keyed
+    by the integer pair, whose hash is far cheaper than a Fraction's)."""
+    key = (x.numerator, x.denominator)
+    found = _TEXTS.get(key)
+    if found is None:
+        if len(_TEXTS) >= 1 << 16:
+            _TEXTS.clear()
+        found = _TEXTS[key] = fraction_text(x)
+    return found
+
+
+_TEXTS: dict[tuple[int, int], str] = {}
 
 
 @lru_cache(maxsize=4096)
