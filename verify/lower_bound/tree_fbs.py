@@ -206,7 +206,8 @@ def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
         raise BadInput(f"the oracle must give one bit per leaf ({tree.n_leaves})")
     if version not in (1, SHARED_VERSION):
         raise BadInput(f"tree certificate version must be 1 or {SHARED_VERSION}")
-    classes = _LevelClasses(tree.aggregator, shared=version == SHARED_VERSION)
+    classes = _LevelClasses(tree.aggregator, shared=version == SHARED_VERSION,
+                            multisets=MULTISET_ROWS)
     level = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8).astype(np.int64) - ord("0")
     for _ in range(tree.depth):
         level = classes.next_level(level.reshape(-1, tree.width))
@@ -232,11 +233,14 @@ def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
     return _checked(result, certificate)
 
 
+MULTISET_ROWS = True  # symmetric aggregator: one parent() per multiset of children's classes
+
+
 class _LevelClasses:
     """Node classes (value, rho, min and max path product) of a uniform tree, level by level;
     classes 0 and 1 are the leaves."""
 
-    def __init__(self, spec: str, shared: bool = True):
+    def __init__(self, spec: str, shared: bool = True, multisets: bool = True):
         self.spec = spec
         self.value, self.rho, self.low, self.high = [0, 1], [ONE, ONE], [ONE, ONE], [ONE, ONE]
         self.numbers = {ONE: 0}  # each distinct Fraction gets a small id, hashed once
@@ -246,22 +250,40 @@ class _LevelClasses:
         self.record_nodes: list[int] = []  # how many nodes use each record
         self.record_of: dict[tuple, int] = {}  # shared key (z, capacity ids) -> record
         self.symmetric = shared and is_symmetric_aggregator(spec)
+        self.multisets = multisets and self.symmetric  # rows sorted before the lookup
         self.exact_keys: set[tuple] = set()  # (z, capacity ids) with the children in order
         self.local: dict[tuple, Fraction] = {}  # z -> fbs_z(phi)
         self.rho_min = self.rho_max = None
 
     def next_level(self, rows: np.ndarray) -> np.ndarray:
-        """The classes of the parents of `rows` (one row of child classes per parent)."""
+        """The classes of the parents of `rows` (one row of child classes per parent).
+
+        A symmetric aggregator's class (value, rho, path products) and shared record do not
+        depend on the children's order, so the rows are sorted first and each distinct
+        multiset of children's classes is resolved once (the ordered keys are only counted,
+        by array operations, for `distinct_local_lps`)."""
+        if self.multisets:
+            self._count_ordered(rows)
+            rows = np.sort(rows, axis=1)
         first, inverse, counts = _distinct_rows(rows, len(self.rho))
         mapped = np.array([self.parent(tuple(rows[i].tolist()), int(n))
                            for i, n in zip(first, counts)], dtype=np.int64)
         return mapped[inverse]
 
+    def _count_ordered(self, rows: np.ndarray) -> None:
+        """Add this level's distinct (z, capacities) with the children in order to
+        `exact_keys`, as rows of pair codes 2 * (id of rho) + value."""
+        code = 2 * np.array(self.number_of, dtype=np.int64) + np.array(self.value, dtype=np.int64)
+        pairs = code[rows]
+        first, _, _ = _distinct_rows(pairs, int(code.max()) + 1)
+        self.exact_keys.update(map(tuple, pairs[first].tolist()))
+
     def parent(self, kids: tuple[int, ...], count: int = 1) -> int:
         """The class of `count` nodes with these children's classes; their record is shared
         by every permutation of the children when the aggregator is symmetric."""
         z = tuple(self.value[c] for c in kids)
-        self.exact_keys.add((z, tuple(self.number_of[c] for c in kids)))
+        if not self.multisets:
+            self.exact_keys.add((z, tuple(self.number_of[c] for c in kids)))
         # the checker keys a symmetric aggregator's record by the multiset of (z_i, c_i):
         # any fixed order of equal pairs will do (small integer ids, no Fraction comparisons)
         shared = sorted(kids, key=lambda c: (self.value[c], self.number_of[c])) \
@@ -269,7 +291,10 @@ class _LevelClasses:
         key = (tuple(self.value[c] for c in shared), tuple(self.number_of[c] for c in shared))
         if key not in self.record_of:
             self.record_of[key] = len(self.records)
-            self.records.append(solve_local(self.spec, key[0], tuple(self.rho[c] for c in shared)))
+            if self.symmetric:  # the record lists the pairs sorted by value: one canonical form
+                shared = sorted(shared, key=lambda c: (self.value[c], self.rho[c]))
+            self.records.append(solve_local(self.spec, tuple(self.value[c] for c in shared),
+                                            tuple(self.rho[c] for c in shared)))
             self.record_nodes.append(0)
         self.record_nodes[self.record_of[key]] += count
         rho = self.records[self.record_of[key]].value
