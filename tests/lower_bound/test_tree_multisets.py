@@ -12,6 +12,7 @@ import pytest
 
 from verify.checker.tree_kind import check
 from verify.lower_bound import tree_fbs as recursion
+from verify.sensitivity.weighted import solve_local
 from verify.trees.model import UniformTree
 
 AGGREGATORS = ["maj:3", "maj:5", "thr:4:2", "and:3", "or:4", "parity:3", "sym:0110", "sym:10101",
@@ -46,6 +47,8 @@ def test_multisets_equal_the_ordered_rows(seed, monkeypatch):
         assert getattr(new, name) == getattr(old, name), name
     assert new.certified and old.certified
     assert sorted(map(repr, new.records)) == sorted(map(repr, old.records))
+    for record in new.records:  # each side's packing remembered: still solve_local's answer
+        assert record == solve_local(record.spec, record.z, record.capacities)
     assert {k: v for k, v in new.certificate.items() if k != "records"} == \
         {k: v for k, v in old.certificate.items() if k != "records"}
     assert records_multiset(new.certificate) == records_multiset(old.certificate)

@@ -32,7 +32,7 @@ from verify.base.lazy import numpy as np
 from verify.base.numbers import exact_fields, fraction_text
 from verify.checker.tree_kind import SHARED_VERSION, is_symmetric_aggregator
 from verify.functions.aggregators import aggregator_function, evaluate
-from verify.functions.families import embedded_files
+from verify.functions.families import Symmetric, embedded_files
 from verify.sensitivity.certificates import pack_alpha
 from verify.sensitivity.weighted import (
     LocalSolution,
@@ -41,6 +41,7 @@ from verify.sensitivity.weighted import (
     record_document,
     shared_record,
     solve_local,
+    symmetric_local,
 )
 from verify.trees.model import Tree, UniformTree
 from verify.trees.oracles import node_values
@@ -245,12 +246,16 @@ class _LevelClasses:
         self.value, self.rho, self.low, self.high = [0, 1], [ONE, ONE], [ONE, ONE], [ONE, ONE]
         self.numbers = {ONE: 0}  # each distinct Fraction gets a small id, hashed once
         self.number_of = [0, 0]  # class -> id of its rho
+        self.rho_float = [1.0, 1.0]  # class -> rho as a float (orders most pairs quickly)
         self.ids = {(0, 0, 0, 0): 0, (1, 0, 0, 0): 1}  # (value, ids of rho, low, high)
         self.records: list[LocalSolution] = []
         self.record_nodes: list[int] = []  # how many nodes use each record
         self.record_of: dict[tuple, int] = {}  # shared key (z, capacity ids) -> record
         self.symmetric = shared and is_symmetric_aggregator(spec)
         self.multisets = multisets and self.symmetric  # rows sorted before the lookup
+        function = aggregator_function(spec)
+        self.weight_values = function.values if isinstance(function, Symmetric) else None
+        self.sides: dict[tuple, tuple] = {}  # (need, a side's capacity ids) -> its packing
         self.exact_keys: set[tuple] = set()  # (z, capacity ids) with the children in order
         self.local: dict[tuple, Fraction] = {}  # z -> fbs_z(phi)
         self.rho_min = self.rho_max = None
@@ -292,9 +297,9 @@ class _LevelClasses:
         if key not in self.record_of:
             self.record_of[key] = len(self.records)
             if self.symmetric:  # the record lists the pairs sorted by value: one canonical form
-                shared = sorted(shared, key=lambda c: (self.value[c], self.rho[c]))
-            self.records.append(solve_local(self.spec, tuple(self.value[c] for c in shared),
-                                            tuple(self.rho[c] for c in shared)))
+                shared = sorted(shared, key=lambda c: (self.value[c], self.rho_float[c],
+                                                       self.rho[c]))  # exact on float ties
+            self.records.append(self._solve(shared))
             self.record_nodes.append(0)
         self.record_nodes[self.record_of[key]] += count
         rho = self.records[self.record_of[key]].value
@@ -303,16 +308,28 @@ class _LevelClasses:
         local = self.local[z]
         self.rho_min = local if self.rho_min is None else min(self.rho_min, local)
         self.rho_max = local if self.rho_max is None else max(self.rho_max, local)
-        low = local * min(self.low[c] for c in kids)
-        high = local * max(self.high[c] for c in kids)
+        distinct = set(kids)
+        low = local * min(self.low[c] for c in distinct)
+        high = local * max(self.high[c] for c in distinct)
         found = (evaluate(self.spec, z), self._id(rho), self._id(low), self._id(high))
         if found not in self.ids:
             self.ids[found] = len(self.rho)
             self.number_of.append(found[1])
+            self.rho_float.append(float(rho))
             for column, item in zip((self.value, self.rho, self.low, self.high),
                                     (found[0], rho, low, high)):
                 column.append(item)
         return self.ids[found]
+
+    def _solve(self, kids) -> LocalSolution:
+        """The local LP at these children (in this order); a symmetric aggregator's sides
+        solved once per (need, the side's capacities), as solve_local would solve them."""
+        z, capacities = tuple(self.value[c] for c in kids), tuple(self.rho[c] for c in kids)
+        if not self.symmetric or self.weight_values is None:
+            return solve_local(self.spec, z, capacities)
+        value, primal, dual = symmetric_local(self.weight_values, z, capacities,
+                                              [self.number_of[c] for c in kids], self.sides)
+        return LocalSolution(self.spec, z, capacities, value, primal, dual, "symmetric")
 
     def _id(self, number: Fraction) -> int:
         return self.numbers.setdefault(number, len(self.numbers))
