@@ -20,7 +20,9 @@ AGGREGATORS = ["maj:3", "maj:5", "thr:4:2", "and:3", "or:4", "parity:3", "sym:01
 
 
 def both_paths(tree: UniformTree, alpha: str, monkeypatch):
-    new = recursion.uniform_tree_fbs(tree, alpha)
+    with monkeypatch.context() as patch:
+        patch.setattr(recursion, "ROWS_AT_ONCE", 3)  # the ordered keys counted in pieces
+        new = recursion.uniform_tree_fbs(tree, alpha)
     with monkeypatch.context() as patch:
         patch.setattr(recursion, "MULTISET_ROWS", False)
         old = recursion.uniform_tree_fbs(tree, alpha)

@@ -209,7 +209,7 @@ def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
         raise BadInput(f"tree certificate version must be 1 or {SHARED_VERSION}")
     classes = _LevelClasses(tree.aggregator, shared=version == SHARED_VERSION,
                             multisets=MULTISET_ROWS)
-    level = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8).astype(np.int64) - ord("0")
+    level = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8) - ord("0")  # 1 byte a leaf
     for _ in range(tree.depth):
         level = classes.next_level(level.reshape(-1, tree.width))
     root = int(level[0])
@@ -234,6 +234,7 @@ def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
     return _checked(result, certificate)
 
 
+ROWS_AT_ONCE = 1 << 20
 MULTISET_ROWS = True  # symmetric aggregator: one parent() per multiset of children's classes
 
 
@@ -279,9 +280,10 @@ class _LevelClasses:
         """Add this level's distinct (z, capacities) with the children in order to
         `exact_keys`, as rows of pair codes 2 * (id of rho) + value."""
         code = 2 * np.array(self.number_of, dtype=np.int64) + np.array(self.value, dtype=np.int64)
-        pairs = code[rows]
-        first, _, _ = _distinct_rows(pairs, int(code.max()) + 1)
-        self.exact_keys.update(map(tuple, pairs[first].tolist()))
+        for start in range(0, len(rows), ROWS_AT_ONCE):  # bounded memory on wide levels
+            pairs = code[rows[start:start + ROWS_AT_ONCE]]
+            first, _, _ = _distinct_rows(pairs, int(code.max()) + 1)
+            self.exact_keys.update(map(tuple, pairs[first].tolist()))
 
     def parent(self, kids: tuple[int, ...], count: int = 1) -> int:
         """The class of `count` nodes with these children's classes; their record is shared
@@ -339,8 +341,10 @@ def _distinct_rows(rows: np.ndarray, base: int):
     """(index of each distinct row's first occurrence, row -> distinct index, how many rows
     are each distinct row): rows read as numbers in base `base` when they fit 62 bits."""
     width = rows.shape[1]
-    if base ** width < 2**62:
-        keys = rows @ (base ** np.arange(width, dtype=np.int64))
+    if base ** width < 2**62:  # column by column: no int64 copy of all the rows
+        keys = np.zeros(rows.shape[0], dtype=np.int64)
+        for i in range(width):
+            keys += rows[:, i].astype(np.int64) * base ** i
         _, first, inverse, counts = np.unique(keys, return_index=True, return_inverse=True,
                                               return_counts=True)
     else:
