@@ -198,10 +198,11 @@ def record_document(record: LocalSolution) -> dict:
 def shared_record(solution: LocalSolution, nodes: int) -> list:
     """A version-2 record: [aggregator, z, capacities, value, [[block, weight], ...], dual,
     nodes] (FORMAT.md, kind tree)."""
-    record = record_document(solution)
-    return [record["aggregator"], record["z"], record["capacities"], record["value"],
-            [[entry["block"], entry["weight"]] for entry in record["primal"]], record["dual"],
-            nodes]
+    text = _text
+    return [solution.spec, "".join(map(str, solution.z)),
+            [text(c) for c in solution.capacities], text(solution.value),
+            [[list(b), text(w)] for b, w in solution.primal],
+            [text(v) for v in solution.dual], nodes]
 
 
 def _text(x: Fraction) -> str:
