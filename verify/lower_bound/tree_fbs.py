@@ -231,6 +231,7 @@ def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
     files = embedded_files(aggregator_function(tree.aggregator))
     if files:
         certificate["files"] = dict(sorted(files.items()))
+    del classes  # the per-level state (keys, ids) is not needed while the checker runs
     return _checked(result, certificate)
 
 
