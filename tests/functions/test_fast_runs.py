@@ -2,7 +2,10 @@
 count_ones) against the obvious per-bit and per-run implementations, on random inputs."""
 
 import re
+import subprocess
+import sys
 from itertools import groupby
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +16,7 @@ from verify.base.errors import BadInput
 from verify.checker import CertificateMalformed, check_certificate
 from verify.checker.symmetric_kind import count_ones
 from verify.functions.bits import (
+    NUMPY_FROM,
     PLAIN_IF_LONGER,
     count_runs,
     parse_runs,
@@ -20,6 +24,7 @@ from verify.functions.bits import (
     run_length_text,
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 _PART = re.compile(r"([01])\^([0-9]{1,9})")
 
 
@@ -77,6 +82,11 @@ def test_plain_bits_runs_and_weight(bits):
 
 @given(run_texts)
 def test_run_length_texts(text):
+    check_run_length_text(text)
+
+
+def check_run_length_text(text):
+    """parse_runs on a run-length text against the per-part parser."""
     expected = slow_runs(text)
     if expected is None:
         with pytest.raises(BadInput):
@@ -133,3 +143,37 @@ def test_a_short_input_stays_run_length():
     """Short inputs keep the run-length form of the stored certificates."""
     assert fbs("maj:3", "101").certificate["input"] == "1^1,0^1,1^1"
     assert fbs("maj:6", "111100").certificate["input"] == "1^4,0^2"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_both_sides_of_the_numpy_threshold(seed):
+    """Bits and run-length texts just below and above NUMPY_FROM (the stdlib path and the
+    numpy path) against the per-bit and per-run implementations."""
+    import random
+
+    rng = random.Random(seed)
+    for size in (NUMPY_FROM - 1, NUMPY_FROM + 1, 3 * NUMPY_FROM):
+        bits = "".join(rng.choice("01") for _ in range(size))
+        assert run_length_text(bits) == slow_run_length(bits)
+        assert count_runs(bits) == len(list(groupby(bits)))
+        assert plain_weight(bits) == bits.count("1")
+        check_run_length_text(",".join(f"{rng.choice('01')}^{rng.randrange(3)}" for _ in range(size)))
+
+
+def test_the_symmetric_path_does_not_import_numpy():
+    """README: the symmetric closed form starts without numpy (verify/base/lazy.py): a child
+    process calls fbs on plain bits and on runs, checks the certificates, and lists numpy's
+    absence from sys.modules."""
+    script = (
+        "import sys\n"
+        "from verify import fbs\n"
+        "a = fbs('maj:5', '11100')\n"
+        "b = fbs('maj:1000001', '1^600000,0^400001')\n"
+        "c = fbs('thr:6:2', '1^1,0^5')\n"
+        "print(a.value, b.value, c.value, a.certified and b.certified and c.certified,"
+        " 'numpy' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["3", "6", "5", "True", "False"]

@@ -23,8 +23,14 @@ def random_composition(rng: random.Random, depth: int) -> str:
     return f"compose({';'.join([outer] + inners)})"
 
 
+@pytest.mark.parametrize("shared_from", [64, 0])
 @pytest.mark.parametrize("seed", range(30))
-def test_recursion_equals_the_truth_table(seed):
+def test_recursion_equals_the_truth_table(seed, shared_from, monkeypatch):
+    """Both certificate versions (SHARED_FROM = 0: version 2, records shared up to a
+    permutation of a symmetric aggregator's children, the dual permuted back)."""
+    from verify.sensitivity import composition
+
+    monkeypatch.setattr(composition, "SHARED_FROM", shared_from)
     rng = random.Random(seed)
     spec = random_composition(rng, 3)
     q = parse_spec(spec).arity
@@ -80,3 +86,60 @@ def test_certificate_mutations_are_rejected():
     assert check_certificate(dict(certificate, tree={"spec": " compose( maj:3 ;and:2; or:2;"
                                                               "parity:2 ) "})).valid
     assert Fraction(certificate["value"]) == result.value
+
+
+def tribes_closed_form(x: str, width: int) -> tuple[int, list[list[int]]]:
+    """fbs of tribes at x and its minimal sensitive blocks' description, from the definition:
+    f = 1: a block must break every satisfied tribe, fbs = W; f = 0: a block must complete
+    some tribe (its zeros), fbs = S."""
+    tribes = [list(range(k, k + width)) for k in range(0, len(x), width)]
+    satisfied = [t for t in tribes if all(x[i] == "1" for i in t)]
+    if satisfied:
+        return width, satisfied
+    return len(tribes), [[i for i in t if x[i] == "0"] for t in tribes]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_wide_tribes_by_the_shared_certificate(seed):
+    """More than SHARED_FROM leaves: version-2 certificate (records shared up to permutation),
+    compact dual and p. Values from the closed form; the dual is feasible on the closed-form
+    blocks and sums to fbs; p = t / fbs; the record count is the number of distinct
+    (aggregator, multiset of children's classes), at most 9 and:8 records + 1 or:16."""
+    rng = random.Random(seed)
+    density = rng.choice([0.5, 0.8, 0.95])
+    x = "".join("1" if rng.random() < density else "0" for _ in range(8 * 16))
+    result = fbs("tribes:8:16", x)
+    value, blocks = tribes_closed_form(x, 8)
+    assert result.certified and result.value == value
+    assert result.certificate["version"] == 2 and "alpha_base64" in result.certificate
+    assert len(result.certificate["records"]) <= 10
+    dual = list(result.dual)
+    assert sum(dual) == value and all(t >= 0 for t in dual)
+    if len(blocks[0]) == 8 and all(x[i] == "1" for i in blocks[0]):  # f = 1: one bit per tribe
+        assert sum(min(dual[i] for i in tribe) for tribe in blocks) >= 1
+    else:
+        assert all(sum(dual[i] for i in block) >= 1 for block in blocks)
+    assert list(result.sampling) == [t / value for t in dual]
+    assert check_certificate(result.certificate).value == value
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_shared_and_unshared_certificates_agree(seed, monkeypatch):
+    """Random nested maj/and/or/thr compositions (81 leaves) certified in version 1 (one
+    record per exact key) and in version 2 (shared records): equal values, both duals of
+    value fbs, never more shared records than exact ones."""
+    from verify.sensitivity import composition
+
+    rng = random.Random(100 + seed)
+    spec = "compose(maj:3;" + ";".join(
+        f"compose({rng.choice(['maj:3', 'or:3', 'and:3'])};"
+        + ";".join(rng.choice(["and:9", "or:9", "maj:9", "thr:9:4"]) for _ in range(3)) + ")"
+        for _ in range(3)) + ")"
+    x = "".join(rng.choice("01") for _ in range(81))
+    shared = fbs(spec, x)
+    monkeypatch.setattr(composition, "SHARED_FROM", 10 ** 6)
+    exact = fbs(spec, x)
+    assert "version" in shared.certificate and "version" not in exact.certificate
+    assert shared.certified and exact.certified and shared.value == exact.value
+    assert sum(shared.dual) == sum(exact.dual) == shared.value
+    assert len(shared.certificate["records"]) <= len(exact.certificate["records"])

@@ -657,6 +657,7 @@ class _Composed(_NodeList):
 
     def __init__(self, spec: str, aggregators: Aggregators):
         self.aggregators, self.nodes, self.n_leaves = aggregators, [], 0
+        self.leaf_parts: set[str] = set()
         self.depth = self._add(normal_form(spec, aggregators.split_budget), 0)
         if self.n_leaves > MAX_LEAVES:
             raise CertificateTooLarge(f"tree.spec: more than {MAX_LEAVES} leaves")
@@ -668,6 +669,8 @@ class _Composed(_NodeList):
         if nesting > 32 or len(self.nodes) > MAX_NODES:
             raise CertificateTooLarge(f"tree.spec: composed deeper than 32 levels or more than "
                                       f"{MAX_NODES} nodes")
+        if spec in self.leaf_parts:  # a part already read as not composed
+            return self._leaf_node(spec)
         parts = compose_parts(spec, self.aggregators.split_budget)
         tribes = _tribes(spec)
         if parts is not None:
@@ -697,8 +700,8 @@ class _Composed(_NodeList):
         if self.n_leaves + aggregator.q > MAX_LEAVES:
             raise CertificateTooLarge(f"tree.spec: more than {MAX_LEAVES} leaves")
         start, self.n_leaves = self.n_leaves, self.n_leaves + aggregator.q
-        self.nodes.append((aggregator, range(start, self.n_leaves),
-                           spec[:40]))
+        self.nodes.append((aggregator, range(start, self.n_leaves), spec[:40]))
+        self.leaf_parts.add(spec)
         return 1
 
 

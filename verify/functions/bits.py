@@ -98,22 +98,23 @@ PLAIN_IF_LONGER = 1000
 
 def plain_weight(text: str) -> int | None:
     """The number of ones of a non-empty string of 0s and 1s, None for any other string:
-    one bytes.translate deletion and one numpy count (well under 1 ms per 10^6 bits)."""
+    one bytes.translate deletion and one bytes.count (well under 1 ms per 10^6 bits, and no
+    numpy: the symmetric path starts without it)."""
     if not text or not text.isascii():
         return None
     data = text.encode("ascii")
     if data.translate(None, b"01"):
         return None
-    return int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8) == ord("1")))
+    return data.count(b"1")
 
 
 def count_runs(bits: str) -> int:
     """The number of runs of equal bits in a plain bit string: one more than the number of
-    positions where the next bit differs."""
+    positions where the next bit differs, i.e. the occurrences of "01" and of "10" (neither
+    pattern can overlap itself, so str.count finds them all; no numpy)."""
     if not bits:
         return 0
-    data = np.frombuffer(bits.encode("ascii"), dtype=np.uint8)
-    return int(np.count_nonzero(data[1:] != data[:-1])) + 1
+    return bits.count("01") + bits.count("10") + 1
 
 
 def bits_display(bits: str, width: int = 200) -> str:
@@ -133,14 +134,21 @@ def bits_display(bits: str, width: int = 200) -> str:
     return f"{kept}, ... ({rest}; {len(bits)} bits in all, the whole input in --json)"
 
 
+NUMPY_FROM = 1 << 14  # inputs (bits or runs) up to this size are read without numpy
+_PLAIN_RUN = re.compile(r"0+|1+")
+
+
 def run_length_text(bits: str) -> str:
     """The run-length form of a plain bit string, with array operations for the run
     boundaries and one C-level join for the text (no per-bit Python object)."""
     if not bits:
         return ""
-    data = np.frombuffer(bits.encode("ascii"), dtype=np.uint8)
-    starts = np.flatnonzero(data[1:] != data[:-1]) + 1
-    lengths = np.diff(np.concatenate(([0], starts, [len(data)]))).tolist()
+    if len(bits) <= NUMPY_FROM:
+        lengths = [len(run) for run in _PLAIN_RUN.findall(bits)]
+    else:
+        data = np.frombuffer(bits.encode("ascii"), dtype=np.uint8)
+        starts = np.flatnonzero(data[1:] != data[:-1]) + 1
+        lengths = np.diff(np.concatenate(([0], starts, [len(data)]))).tolist()
     first, other = ("1^", "0^") if bits[0] == "1" else ("0^", "1^")
     return ",".join(map(str.__add__, cycle((first, other)), map(str, lengths)))
 
@@ -159,19 +167,33 @@ def _runs_of_run_length(text: str) -> BitRuns:
         bad = next((part for part in text.split(",") if not _RUN.fullmatch(part)), text)
         raise BadInput(f"run-length input part {bad[:40]!r} is not of the form B^COUNT "
                        "(COUNT at most 9 digits)")
+    bits, counts, length, weight, clean = _run_numbers(text)
+    if length > MAX_BITS:
+        raise BadInput(f"input longer than {MAX_BITS} bits")
+    if not clean:
+        return BitRuns(text, _merged_runs(bits, counts, text), length, weight)
+    canonical = _LEADING_ZERO.search(text) is None
+    return BitRuns(text, tuple(zip(bits, counts)), length, weight, canonical)
+
+
+def _run_numbers(text: str) -> tuple[list[int], list[int], int, int, bool]:
+    """A validated run-length text's bits, counts, length, weight, and whether it is clean
+    (no empty run, bits alternating): by int() on the split text for up to NUMPY_FROM runs,
+    by numpy beyond (no per-run Python work on long inputs)."""
+    if text.count(",") < NUMPY_FROM:
+        numbers = list(map(int, text.translate(_SEPARATORS).split()))
+        bits, counts = numbers[0::2], numbers[1::2]
+        weight = sum(count for bit, count in zip(bits, counts) if bit)
+        clean = all(counts) and all(a != b for a, b in zip(bits, bits[1:]))
+        return bits, counts, sum(counts), weight, clean
     numbers = np.fromstring(text.translate(_SEPARATORS), dtype=np.int64, sep=" ")
     if len(numbers) != 2 * (text.count(",") + 1):
         raise AssertionError(f"run-length text {text[:40]!r} read as {len(numbers)} numbers")
     bits, counts = numbers[0::2], numbers[1::2]
     length = int(counts.sum())  # at most 10^9 per run: no int64 overflow below 9 * 10^9 runs
-    if length > MAX_BITS:
-        raise BadInput(f"input longer than {MAX_BITS} bits")
     weight = int(counts[bits == 1].sum())
-    if not counts.all() or (bits[1:] == bits[:-1]).any():
-        runs = _merged_runs(bits.tolist(), counts.tolist(), text)
-        return BitRuns(text, runs, length, weight)
-    canonical = _LEADING_ZERO.search(text) is None
-    return BitRuns(text, tuple(zip(bits.tolist(), counts.tolist())), length, weight, canonical)
+    clean = bool(counts.all()) and not (bits[1:] == bits[:-1]).any()
+    return bits.tolist(), counts.tolist(), length, weight, clean
 
 
 def _merged_runs(bits: list[int], counts: list[int], text: str) -> tuple[tuple[int, int], ...]:

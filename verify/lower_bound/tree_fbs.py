@@ -23,7 +23,6 @@ stdlib-only checker `verify.checker.tree_kind` accepted it.
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -33,13 +32,16 @@ from verify.base.lazy import numpy as np
 from verify.base.numbers import exact_fields, fraction_text
 from verify.checker.tree_kind import SHARED_VERSION, is_symmetric_aggregator
 from verify.functions.aggregators import aggregator_function, evaluate
-from verify.functions.families import embedded_files
+from verify.functions.families import Symmetric, embedded_files
+from verify.sensitivity.certificates import pack_alpha
 from verify.sensitivity.weighted import (
     LocalSolution,
     local_fbs,
     local_weighted_fbs,
     record_document,
+    shared_record,
     solve_local,
+    symmetric_local,
 )
 from verify.trees.model import Tree, UniformTree
 from verify.trees.oracles import node_values
@@ -205,8 +207,9 @@ def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
         raise BadInput(f"the oracle must give one bit per leaf ({tree.n_leaves})")
     if version not in (1, SHARED_VERSION):
         raise BadInput(f"tree certificate version must be 1 or {SHARED_VERSION}")
-    classes = _LevelClasses(tree.aggregator, shared=version == SHARED_VERSION)
-    level = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8).astype(np.int64) - ord("0")
+    classes = _LevelClasses(tree.aggregator, shared=version == SHARED_VERSION,
+                            multisets=MULTISET_ROWS)
+    level = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8) - ord("0")  # 1 byte a leaf
     for _ in range(tree.depth):
         level = classes.next_level(level.reshape(-1, tree.width))
     root = int(level[0])
@@ -228,39 +231,67 @@ def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
     files = embedded_files(aggregator_function(tree.aggregator))
     if files:
         certificate["files"] = dict(sorted(files.items()))
+    del classes  # the per-level state (keys, ids) is not needed while the checker runs
     return _checked(result, certificate)
+
+
+ROWS_AT_ONCE = 1 << 20
+MULTISET_ROWS = True  # symmetric aggregator: one parent() per multiset of children's classes
 
 
 class _LevelClasses:
     """Node classes (value, rho, min and max path product) of a uniform tree, level by level;
     classes 0 and 1 are the leaves."""
 
-    def __init__(self, spec: str, shared: bool = True):
+    def __init__(self, spec: str, shared: bool = True, multisets: bool = True):
         self.spec = spec
         self.value, self.rho, self.low, self.high = [0, 1], [ONE, ONE], [ONE, ONE], [ONE, ONE]
         self.numbers = {ONE: 0}  # each distinct Fraction gets a small id, hashed once
         self.number_of = [0, 0]  # class -> id of its rho
+        self.rho_float = [1.0, 1.0]  # class -> rho as a float (orders most pairs quickly)
         self.ids = {(0, 0, 0, 0): 0, (1, 0, 0, 0): 1}  # (value, ids of rho, low, high)
         self.records: list[LocalSolution] = []
         self.record_nodes: list[int] = []  # how many nodes use each record
         self.record_of: dict[tuple, int] = {}  # shared key (z, capacity ids) -> record
         self.symmetric = shared and is_symmetric_aggregator(spec)
+        self.multisets = multisets and self.symmetric  # rows sorted before the lookup
+        function = aggregator_function(spec)
+        self.weight_values = function.values if isinstance(function, Symmetric) else None
+        self.sides: dict[tuple, tuple] = {}  # (need, a side's capacity ids) -> its packing
         self.exact_keys: set[tuple] = set()  # (z, capacity ids) with the children in order
         self.local: dict[tuple, Fraction] = {}  # z -> fbs_z(phi)
         self.rho_min = self.rho_max = None
 
     def next_level(self, rows: np.ndarray) -> np.ndarray:
-        """The classes of the parents of `rows` (one row of child classes per parent)."""
+        """The classes of the parents of `rows` (one row of child classes per parent).
+
+        A symmetric aggregator's class (value, rho, path products) and shared record do not
+        depend on the children's order, so the rows are sorted first and each distinct
+        multiset of children's classes is resolved once (the ordered keys are only counted,
+        by array operations, for `distinct_local_lps`)."""
+        if self.multisets:
+            self._count_ordered(rows)
+            rows = np.sort(rows, axis=1)
         first, inverse, counts = _distinct_rows(rows, len(self.rho))
         mapped = np.array([self.parent(tuple(rows[i].tolist()), int(n))
                            for i, n in zip(first, counts)], dtype=np.int64)
         return mapped[inverse]
 
+    def _count_ordered(self, rows: np.ndarray) -> None:
+        """Add this level's distinct (z, capacities) with the children in order to
+        `exact_keys`, as rows of pair codes 2 * (id of rho) + value."""
+        code = 2 * np.array(self.number_of, dtype=np.int64) + np.array(self.value, dtype=np.int64)
+        for start in range(0, len(rows), ROWS_AT_ONCE):  # bounded memory on wide levels
+            pairs = code[rows[start:start + ROWS_AT_ONCE]]
+            first, _, _ = _distinct_rows(pairs, int(code.max()) + 1)
+            self.exact_keys.update(map(tuple, pairs[first].tolist()))
+
     def parent(self, kids: tuple[int, ...], count: int = 1) -> int:
         """The class of `count` nodes with these children's classes; their record is shared
         by every permutation of the children when the aggregator is symmetric."""
         z = tuple(self.value[c] for c in kids)
-        self.exact_keys.add((z, tuple(self.number_of[c] for c in kids)))
+        if not self.multisets:
+            self.exact_keys.add((z, tuple(self.number_of[c] for c in kids)))
         # the checker keys a symmetric aggregator's record by the multiset of (z_i, c_i):
         # any fixed order of equal pairs will do (small integer ids, no Fraction comparisons)
         shared = sorted(kids, key=lambda c: (self.value[c], self.number_of[c])) \
@@ -268,7 +299,10 @@ class _LevelClasses:
         key = (tuple(self.value[c] for c in shared), tuple(self.number_of[c] for c in shared))
         if key not in self.record_of:
             self.record_of[key] = len(self.records)
-            self.records.append(solve_local(self.spec, key[0], tuple(self.rho[c] for c in shared)))
+            if self.symmetric:  # the record lists the pairs sorted by value: one canonical form
+                shared = sorted(shared, key=lambda c: (self.value[c], self.rho_float[c],
+                                                       self.rho[c]))  # exact on float ties
+            self.records.append(self._solve(shared))
             self.record_nodes.append(0)
         self.record_nodes[self.record_of[key]] += count
         rho = self.records[self.record_of[key]].value
@@ -277,16 +311,28 @@ class _LevelClasses:
         local = self.local[z]
         self.rho_min = local if self.rho_min is None else min(self.rho_min, local)
         self.rho_max = local if self.rho_max is None else max(self.rho_max, local)
-        low = local * min(self.low[c] for c in kids)
-        high = local * max(self.high[c] for c in kids)
+        distinct = set(kids)
+        low = local * min(self.low[c] for c in distinct)
+        high = local * max(self.high[c] for c in distinct)
         found = (evaluate(self.spec, z), self._id(rho), self._id(low), self._id(high))
         if found not in self.ids:
             self.ids[found] = len(self.rho)
             self.number_of.append(found[1])
+            self.rho_float.append(float(rho))
             for column, item in zip((self.value, self.rho, self.low, self.high),
                                     (found[0], rho, low, high)):
                 column.append(item)
         return self.ids[found]
+
+    def _solve(self, kids) -> LocalSolution:
+        """The local LP at these children (in this order); a symmetric aggregator's sides
+        solved once per (need, the side's capacities), as solve_local would solve them."""
+        z, capacities = tuple(self.value[c] for c in kids), tuple(self.rho[c] for c in kids)
+        if not self.symmetric or self.weight_values is None:
+            return solve_local(self.spec, z, capacities)
+        value, primal, dual = symmetric_local(self.weight_values, z, capacities,
+                                              [self.number_of[c] for c in kids], self.sides)
+        return LocalSolution(self.spec, z, capacities, value, primal, dual, "symmetric")
 
     def _id(self, number: Fraction) -> int:
         return self.numbers.setdefault(number, len(self.numbers))
@@ -296,23 +342,16 @@ def _distinct_rows(rows: np.ndarray, base: int):
     """(index of each distinct row's first occurrence, row -> distinct index, how many rows
     are each distinct row): rows read as numbers in base `base` when they fit 62 bits."""
     width = rows.shape[1]
-    if base ** width < 2**62:
-        keys = rows @ (base ** np.arange(width, dtype=np.int64))
+    if base ** width < 2**62:  # column by column: no int64 copy of all the rows
+        keys = np.zeros(rows.shape[0], dtype=np.int64)
+        for i in range(width):
+            keys += rows[:, i].astype(np.int64) * base ** i
         _, first, inverse, counts = np.unique(keys, return_index=True, return_inverse=True,
                                               return_counts=True)
     else:
         _, first, inverse, counts = np.unique(rows, axis=0, return_index=True,
                                               return_inverse=True, return_counts=True)
     return first, inverse.ravel(), counts
-
-
-def pack_alpha(alpha: str) -> str:
-    """alpha as base64 of its bits, leaf 0 the most significant bit (FORMAT.md, kind tree,
-    version 2); the unused low bits of the last byte are 0."""
-    if not alpha:
-        return ""
-    bits = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8) - ord("0")
-    return base64.b64encode(np.packbits(bits).tobytes()).decode("ascii")
 
 
 def tree_fbs(tree: Tree, answers: dict[str, int], check: bool = True, progress=None) -> TreeFbs:
@@ -398,15 +437,6 @@ def shared_records(result: TreeFbs) -> list[dict]:
         key = (spec, tuple(z for z, _ in pairs), tuple(c for _, c in pairs))
         counts[key] = counts.get(key, 0) + 1
     return [shared_record(local_weighted_fbs(*key), n) for key, n in counts.items()]
-
-
-def shared_record(solution: LocalSolution, nodes: int) -> list:
-    """A version-2 record: [aggregator, z, capacities, value, [[block, weight], ...], dual,
-    nodes] (FORMAT.md, kind tree)."""
-    record = record_document(solution)
-    return [record["aggregator"], record["z"], record["capacities"], record["value"],
-            [[entry["block"], entry["weight"]] for entry in record["primal"]], record["dual"],
-            nodes]
 
 
 def certify(result: TreeFbs) -> TreeFbs:

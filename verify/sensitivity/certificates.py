@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from fractions import Fraction
 from pathlib import Path
 
@@ -47,6 +48,17 @@ def symmetric_certificate(spec: str, given, solution) -> dict:
         "primal": [{"ones": a, "zeros": b, "weight": fraction_text(y)} for a, b, y in solution.types],
         "producer": {"tool": "fbs-verify", "version": __version__},
     }
+
+
+def pack_alpha(alpha: str) -> str:
+    """alpha as base64 of its bits, leaf 0 the most significant bit (FORMAT.md, kind tree,
+    version 2); the unused low bits of the last byte are 0. Standard library only: int(., 2)
+    and int.to_bytes are linear in the length."""
+    if not alpha:
+        return ""
+    size = (len(alpha) + 7) // 8
+    number = int(alpha, 2) << (8 * size - len(alpha))
+    return base64.b64encode(number.to_bytes(size, "big")).decode("ascii")
 
 
 def run_length(bits) -> str:

@@ -15,6 +15,7 @@ from verify.base.arguments import FLAG, TEXT, api, integer, optional
 from verify.base.errors import BadInput, SolverFailure, TooLarge, beyond_checker_bound
 from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields, fraction_text
+from verify.base.vectors import IndexedVector
 from verify.functions.aggregators import aggregator_function
 from verify.functions.bits import BitRuns, PerBit, as_bits, format_bits, parse_bits, parse_runs
 from verify.functions.families import (
@@ -57,7 +58,8 @@ class FbsResult(NotebookView):
     input: str  # as given: plain bits, or run-length (never expanded)
     value: Fraction
     primal: tuple[tuple[tuple[int, ...], Fraction], ...]  # (block, weight); see `method`
-    dual: Sequence[Fraction]  # t_i, Definition 3.4 (symmetric method: a compact PerBit)
+    dual: Sequence[Fraction]  # t_i, Definition 3.4 (compact: PerBit for the symmetric
+    # method, IndexedVector for compositions)
     sampling: Sequence[Fraction] | None  # p = t / sum(t), Section 4 step 3; None if fbs = 0
     status: int
     message: str
@@ -137,6 +139,9 @@ def _vector_json(vector):
     """A per-coordinate vector as JSON: a list, or {"ones", "zeros"} for a PerBit."""
     if isinstance(vector, PerBit):
         return {"ones": fraction_text(vector.on_ones), "zeros": fraction_text(vector.on_zeros)}
+    if isinstance(vector, IndexedVector):
+        texts = [fraction_text(x) for x in vector.values]
+        return [texts[k] for k in vector.index]
     return [fraction_text(x) for x in vector]
 
 
@@ -452,8 +457,12 @@ _NEEDS = {"symmetric": "it needs and/or/parity/maj/thr/sym",
           "threshold": "it needs wthr with q * (sum of the weights + 1) <= 2^24"}
 
 
-def sampling_distribution(dual) -> tuple[Fraction, ...] | None:
-    """Bob's p_i = t_i / sum_j t_j (Section 4, step 3); None when t = 0 (fbs = 0)."""
+def sampling_distribution(dual) -> Sequence[Fraction] | None:
+    """Bob's p_i = t_i / sum_j t_j (Section 4, step 3); None when t = 0 (fbs = 0). A compact
+    dual (IndexedVector) gives a compact p: one exact sum and division per distinct value."""
+    if isinstance(dual, IndexedVector):
+        total = dual.total()
+        return None if total == 0 else dual.divided(total)
     total = sum(dual, Fraction(0))
     return None if total == 0 else tuple(Fraction(t) / total for t in dual)
 

@@ -87,8 +87,12 @@ def local_fbs(spec: str, z: tuple[int, ...]) -> LocalSolution:
     return local_weighted_fbs(spec, tuple(z), (ONE,) * len(z))
 
 
-def symmetric_local(values, z, capacities):
-    """Closed form for f(x) = V(|x|): the ones' and the zeros' packings are independent."""
+def symmetric_local(values, z, capacities, ids=None, memo: dict | None = None):
+    """Closed form for f(x) = V(|x|): the ones' and the zeros' packings are independent.
+
+    With `ids` (ids[i] names capacities[i]: equal ids, equal capacities) and a `memo`, each
+    side's packing is solved once per (k, its capacities' ids in order) and re-indexed (the
+    same result: uniform_packing depends on the side only through those, in order)."""
     q, weight = len(z), sum(z)
     down = values.nearest_change(weight, -1)
     up = values.nearest_change(weight, +1)
@@ -99,10 +103,27 @@ def symmetric_local(values, z, capacities):
         if size is None:
             continue  # no sensitive block flips only this side: v stays 0 there
         part = [i for i in range(q) if z[i] == bit]
-        part_value, part_primal = uniform_packing(part, size, capacities, dual)
+        if memo is None:
+            part_value, part_primal = uniform_packing(part, size, capacities, dual)
+        else:
+            part_value, part_primal = _side_packing(part, size, capacities, ids, memo, dual)
         value += part_value
         primal.extend(part_primal)
     return value, tuple(sorted(primal)), tuple(dual)
+
+
+def _side_packing(part: list[int], k: int, capacities, ids, memo: dict, dual: list):
+    """uniform_packing of one side, remembered by (k, the side's capacity ids in order)."""
+    key = (k, tuple(ids[i] for i in part))
+    found = memo.get(key)
+    if found is None:
+        local = [ZERO] * len(part)
+        found = memo[key] = (*uniform_packing(list(range(len(part))), k,
+                                              [capacities[i] for i in part], local), local)
+    value, primal, local = found
+    for j, i in enumerate(part):
+        dual[i] = local[j]
+    return value, [(tuple(part[j] for j in block), w) for block, w in primal]
 
 
 def uniform_packing(part: list[int], k: int, capacities, dual: list) -> tuple[Fraction, list]:
@@ -174,10 +195,29 @@ def record_document(record: LocalSolution) -> dict:
             "dual": [_text(v) for v in record.dual]}
 
 
-@lru_cache(maxsize=1 << 16)
+def shared_record(solution: LocalSolution, nodes: int) -> list:
+    """A version-2 record: [aggregator, z, capacities, value, [[block, weight], ...], dual,
+    nodes] (FORMAT.md, kind tree)."""
+    text = _text
+    return [solution.spec, "".join(map(str, solution.z)),
+            [text(c) for c in solution.capacities], text(solution.value),
+            [[list(b), text(w)] for b, w in solution.primal],
+            [text(v) for v in solution.dual], nodes]
+
+
 def _text(x: Fraction) -> str:
-    """fraction_text, remembered: capacities and duals repeat across a tree's records."""
-    return fraction_text(x)
+    """fraction_text, remembered: capacities and duals repeat across a tree's records (keyed
+    by the integer pair, whose hash is far cheaper than a Fraction's)."""
+    key = (x.numerator, x.denominator)
+    found = _TEXTS.get(key)
+    if found is None:
+        if len(_TEXTS) >= 1 << 16:
+            _TEXTS.clear()
+        found = _TEXTS[key] = fraction_text(x)
+    return found
+
+
+_TEXTS: dict[tuple[int, int], str] = {}
 
 
 @lru_cache(maxsize=4096)
