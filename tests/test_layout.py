@@ -141,3 +141,48 @@ def test_imports_are_sorted_and_names_defined():
     result = subprocess.run([ruff, "check", "--select", "I,F", "verify", "tests", "bench",
                              "tools"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout[-3000:]
+
+
+def _relative_imports(folder: Path) -> dict[str, set[str]]:
+    """module -> the modules of the same folder it imports (relative imports, lazy ones too)."""
+    edges = {}
+    for path in folder.glob("*.py"):
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                targets |= ({node.module.split(".")[0]} if node.module
+                            else {alias.name for alias in node.names})
+        edges[path.stem] = targets
+    return edges
+
+
+def _circle(edges: dict[str, set[str]]) -> list[str] | None:
+    done: set[str] = set()
+
+    def visit(name: str, active: list[str]):
+        if name in active:
+            return active[active.index(name):] + [name]
+        if name in done:
+            return None
+        for target in sorted(edges.get(name, ())):
+            found = visit(target, active + [name])
+            if found:
+                return found
+        done.add(name)
+        return None
+
+    return next((c for c in (visit(n, []) for n in sorted(edges)) if c), None)
+
+
+@pytest.mark.parametrize("folder", sorted(p.name for p in PACKAGE.iterdir()
+                                          if p.is_dir() and p.name != "__pycache__"))
+def test_no_import_circle_inside_a_folder(folder):
+    """Issue 30, section 6: the modules of each folder import one another as a DAG (the
+    circles commands/ budgeted <-> debate <-> mixed, lower_bound/ adaptive <-> adversary and
+    sweep/ jobs <-> trees are gone)."""
+    assert _circle(_relative_imports(PACKAGE / folder)) is None
+
+
+def test_the_circle_finder_finds_one():
+    assert _circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _circle({"a": {"b"}, "b": set()}) is None

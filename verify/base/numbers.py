@@ -7,6 +7,7 @@ a user types (rho, delta, eps, probabilities) are read here: ASCII digits only.
 
 from __future__ import annotations
 
+import json
 import math
 import numbers
 import re
@@ -174,3 +175,8 @@ def scale_to_integers(values) -> tuple[list[int], int]:
     denominator = lcm(*(Fraction(v).denominator for v in values)) if values else 1
     return [int(Fraction(v) * denominator) for v in values], denominator
 
+
+def canonical_json(document) -> str:
+    """Sorted keys, no spaces: the same document always gives the same text (job ids, tree
+    digests and the stored certificates' checksums are taken over it)."""
+    return json.dumps(document, sort_keys=True, separators=(",", ":"))

@@ -32,7 +32,7 @@ from verify.functions.families import Symmetric
 from verify.protocol.solving import MAX_LAZY_WIDTH, determined
 from verify.trees.model import Tree
 
-from .adversary import Profile
+from .profile import Profile
 
 OUT = "out"  # the budget ran out before the value was known
 ONE, ZERO = Fraction(1), Fraction(0)

@@ -36,12 +36,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from verify.base.arguments import instance
 from verify.base.errors import BadInput, TooLarge
 from verify.base.files import read_versioned
 from verify.base.numbers import exact_fields, fraction_text, parse_fraction
@@ -50,28 +48,12 @@ from verify.trees.oracles import check_covers
 
 from .global_function import check_distinct_queries, leaf_order
 from .light_blocks import flipped_values, tree_light_block
+from .profile import PROFILE, Profile  # noqa: F401 (PROFILE re-exported: the API's kind)
 
 ONE, ZERO = Fraction(1), Fraction(0)
 QUERIES_FORMAT = "fbs-queries/1"
 
 
-@dataclass(frozen=True)
-class Profile:
-    """A checker as Theorem 5.3 sees it: a_s per leaf, the budget m, and (built-in) Acc."""
-
-    name: str
-    budget: int  # m
-    a: dict[int, Fraction]  # leaf node -> P_{O_Y}[the checker queries q_leaf] (zeros omitted)
-    acceptance: object = None  # callable(H leaves, changed values) -> (P[Acc_Y], P[Acc_N])
-    notes: str = ""
-
-    @property
-    def gamma(self) -> Fraction:
-        """Gamma = sum_s a_s = E_{O_Y}[# distinct leaf queries] (exact, grouped by value)."""
-        return sum((value * count for value, count in Counter(self.a.values()).items()), ZERO)
-
-
-PROFILE = instance(Profile, what="a Profile (budgeted_checker)")  # the argument kind
 
 
 # ----------------------------------------------------------------------------- checkers

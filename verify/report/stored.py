@@ -15,6 +15,7 @@ from pathlib import Path
 
 from verify.base.checker_process import check_in_process
 from verify.base.files import write_text_atomic
+from verify.base.numbers import canonical_json
 from verify.checker import CertificateMalformed
 
 MANIFEST_FORMAT = "fbs-certificate-manifest/1"
@@ -23,8 +24,7 @@ STORE = Path(__file__).resolve().parents[2] / "certificates" / "paper"
 
 def canonical(certificate: dict) -> bytes:
     """The stored form: sorted keys, compact, without the informational `producer`."""
-    body = {k: v for k, v in certificate.items() if k != "producer"}
-    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+    return canonical_json({k: v for k, v in certificate.items() if k != "producer"}).encode()
 
 
 def file_name(certificate_id: str) -> str:

@@ -184,7 +184,7 @@ def _params(row: dict, **extra) -> str:
     """The kind-specific columns as canonical JSON (exact numbers as text)."""
     from fractions import Fraction
 
-    from .jobs import canonical_json
+    from verify.base.numbers import canonical_json
 
     params = {key[1:]: row.pop(key) for key in [k for k in row if k.startswith("_")]}
     params.update({k: fraction_text(v) if isinstance(v, Fraction) else v
@@ -194,8 +194,9 @@ def _params(row: dict, **extra) -> str:
 
 def _shard_row(job: dict, functions: dict):
     """One shard of the census by structure (docs/census.md, ours; census_shards.py)."""
+    from verify.base.numbers import canonical_json
+
     from .census_shards import run_shard
-    from .jobs import canonical_json
 
     part, parts = (int(x) for x in job.get("part", "0/1").split("/"))
     result = run_shard(job["q"], int(job["prefix"], 16), job["certify"], (part, parts))

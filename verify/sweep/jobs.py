@@ -27,6 +27,7 @@ import json
 from fractions import Fraction
 
 from verify.base.errors import BadInput, TooLarge
+from verify.base.numbers import canonical_json
 from verify.functions.bits import format_bits, parse_bits
 from verify.sensitivity.exact_fbs import AUTO_TABLE_ARITY, METHODS, as_function, choose_method
 
@@ -49,11 +50,6 @@ _KEYS = {
 def job_id(job: dict) -> str:
     """The content address of a canonical job: SHA-256 of its sorted compact JSON (32 hex)."""
     return hashlib.sha256(canonical_json(job).encode()).hexdigest()[:32]
-
-
-def canonical_json(document) -> str:
-    """Sorted keys, no spaces: the same document always gives the same text."""
-    return json.dumps(document, sort_keys=True, separators=(",", ":"))
 
 
 def compute_job(spec: str, bits: str, measures: bool = True) -> dict:

@@ -11,12 +11,11 @@ from __future__ import annotations
 import hashlib
 
 from verify.base.errors import BadInput
+from verify.base.numbers import canonical_json
 from verify.trees.api import load_tree, random_oracle, random_tree, uniform_tree
 from verify.trees.model import Tree
 from verify.trees.oracles import LeafBits, check_covers, load_oracle, parse_oracle
 from verify.trees.tree_file import parse_tree, tree_document
-
-from .jobs import canonical_json
 
 
 def normalize_tree(raw) -> dict:
