@@ -132,15 +132,18 @@ def run_shard(q: int, prefix: int, certify: bool = False,
               part: tuple[int, int] = (0, 1)) -> dict:
     """The pairs of part k of n of the shard by (fbs, s, bs, C): {"orbit", "antichains",
     "counts"}."""
+    from .census_kernel import COMPILED
     from .exhaustive_census import class_row
 
     points = q - 1
     orbit = orbit_size(prefix, points)
     lower = _lower_candidates(points)
-    lower = lower[(lower & np.uint64(~prefix & ((1 << 64) - 1))) == 0][part[0]::part[1]].tolist()
+    lower = lower[(lower & np.uint64(~prefix & ((1 << 64) - 1))) == 0][part[0]::part[1]]
     counts: dict = defaultdict(int)
     checked = 0
-    for table0 in lower:
+    if COMPILED and not certify:
+        counts = compiled_counts(q, prefix, orbit, lower)
+    for table0 in [] if COMPILED and not certify else lower.tolist():
         table = int(table0) | (prefix << (1 << points))  # coordinate 0: the top position bit
         row, count = class_row(table, orbit, q, certify)
         counts[(row.fbs, row.s, row.bs, row.C)] += row.pairs
@@ -148,6 +151,24 @@ def run_shard(q: int, prefix: int, certify: bool = False,
     return {"orbit": orbit, "antichains": len(lower), "certificates_checked": checked,
             "counts": [[fraction_text(f), s, bs, c, int_text(n)]
                        for (f, s, bs, c), n in sorted(counts.items())]}
+
+
+def compiled_counts(q: int, prefix: int, orbit: int, lower: np.ndarray) -> dict:
+    """{(fbs, s, bs, C): pairs} of the tables U0 | R on top, by the compiled kernel
+    (verify.sweep.census_kernel): each visit stands for orbit * 2^(q + 1 + |up| - |A|)
+    pairs (Lemma 2 of docs/census.md, times |K|)."""
+    from .census_kernel import evaluate
+
+    if q == 7:
+        rows = evaluate(lower, prefix, q)
+    else:
+        rows = evaluate(lower | np.uint64(prefix << (1 << (q - 1))), 0, q)
+    counts: dict = defaultdict(int)
+    if len(rows):
+        distinct, times = np.unique(rows, axis=0, return_counts=True)
+        for (num, den, s, bs, c, excess), n in zip(distinct.tolist(), times.tolist()):
+            counts[(Fraction(num, den), s, bs, c)] += n * orbit << (q + 1 + excess)
+    return counts
 
 
 def shard_census(store, q: int) -> dict:

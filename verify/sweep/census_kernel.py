@@ -1,0 +1,249 @@
+"""The census's hot loop compiled with numba: the four measures of many up-sets at once.
+
+For an up-set U of sets on q <= 7 points (a truth table of 2^q bits, docs/census.md) the
+kernel computes, per table, the row [fbs numerator, fbs denominator, s, bs, C, |U| - |A|]
+of its antichain A of minimal members (Lemma 1 of docs/census.md; fbs is the paper's
+Definition 3.3 on A): A by testing each member against its one-smaller subsets, s the
+one-point members, C = q - the largest size of a set not in U (H meets every member iff
+its complement holds none), bs by a dynamic program over the subsets of [q] (the members
+through the lowest free point), and fbs = bs when bs = C (bs <= fbs <= C), else by an exact
+fraction-free integer simplex (Bareiss pivots from the all-slack basis; Dantzig's rule,
+then Bland's). Its integers are held in doubles; it refuses to go on when an entry leaves
++-2^26 (every product then stays below 2^53, so each step is exact) and marks the row (denominator 0); the caller recomputes that row in Python with
+Fractions (`verify.sensitivity.hypergraph`). For q <= 7 the entries are minors of a 0/1
+matrix and stay far below that bound, so the mark is a safety net.
+
+Nothing here is trusted: the tests compare every field with the pure-Python path
+(`verify.sweep.exhaustive_census.class_row`) on seeded and hypothesis-drawn tables, and the
+certified census checks the values with the stdlib-only checker. Without numba (or with
+FBS_NUMBA=0 in the environment) `COMPILED` is False and the callers take the Python path.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+import numpy as np
+
+try:  # the switch: compiled when numba is there and not turned off
+    if os.environ.get("FBS_NUMBA", "1") == "0":
+        raise ImportError("FBS_NUMBA=0")
+    from numba import njit
+    COMPILED = True
+except ImportError:  # the same functions, interpreted (only the tests call them so)
+    COMPILED = False
+
+    def njit(*args, **kwargs):
+        return (lambda f: f) if not args or not callable(args[0]) else args[0]
+
+MAX_KERNEL_ARITY = 7
+ENTRY_LIMIT = 1 << 26  # fraction-free simplex entries beyond this: the Python fallback
+DANTZIG_PIVOTS = 50
+FIELDS = ("fbs_numerator", "fbs_denominator", "s", "bs", "C", "excess")
+
+
+@njit(cache=True)
+def _popcount(x):
+    """The number of one bits of a uint64 (SWAR)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True)
+def _minimal(low, high, q, without_bit, members):
+    """The minimal members (masks, increasing) into `members`; returns (their number, |U|).
+    A member m is not minimal iff m minus one of its points is a member: the table's
+    positions without point b, moved up by 2^b, mark those m (point 6 moves the low word
+    into the high one)."""
+    covered_low, covered_high = np.uint64(0), low if q == 7 else np.uint64(0)
+    for b in range(min(q, 6)):
+        shift = np.uint64(1 << b)
+        covered_low |= (low & without_bit[b]) << shift
+        covered_high |= (high & without_bit[b]) << shift
+    k = 0
+    for word, base in ((low & ~covered_low, 0), (high & ~covered_high, 64)):
+        while word:
+            lowest = word & (~word + np.uint64(1))
+            members[k] = base + _popcount(lowest - np.uint64(1))
+            k += 1
+            word ^= lowest
+    return k, _popcount(low) + _popcount(high)
+
+
+@njit(cache=True)
+def _transversal(low, high, q, level_low, level_high):
+    """C: q minus the largest size of a set not in U (the empty set never is)."""
+    for size in range(q, -1, -1):
+        if (~low & level_low[size]) | (~high & level_high[size]):
+            return q - size
+    return q
+
+
+@njit(cache=True)
+def _packing(members, k, q, best, lowest_point, order, start):
+    """bs: best[S] = the most disjoint members inside S; a member through the lowest point
+    of S is taken or that point is left out (members bucketed by their lowest point)."""
+    for b in range(q + 1):
+        start[b] = 0
+    for j in range(k):
+        start[lowest_point[members[j]] + 1] += 1
+    for b in range(q):
+        start[b + 1] += start[b]
+    for j in range(k):  # members are increasing, so each bucket stays increasing
+        b = lowest_point[members[j]]
+        order[start[b]] = members[j]
+        start[b] += 1
+    for b in range(q, 0, -1):
+        start[b] = start[b - 1]
+    start[0] = 0
+    best[0] = 0
+    for subset in range(1, 1 << q):
+        b = lowest_point[subset]
+        value = best[subset ^ (1 << b)]
+        for j in range(start[b], start[b + 1]):
+            m = order[j]
+            if (m & ~subset) == 0 and best[subset ^ m] + 1 > value:
+                value = best[subset ^ m] + 1
+        best[subset] = value
+    return best[(1 << q) - 1]
+
+
+@njit(cache=True)
+def _simplex(members, k, q, table, basis, limit):
+    """max sum w_B, loads <= 1: (numerator, denominator) in lowest terms and the last pivot
+    D, or (0, 0, 0) if an entry left +-limit. table: (q + 1) x (k + q + 1) float64 scratch
+    holding integers (exact while |entries| <= limit <= 2^26: every product and difference
+    stays below 2^53, and an exact quotient of such doubles is exact); basis: q scratch. On
+    return table[q, k + i] / D is the optimal dual t_i, and row r holds basic column
+    basis[r] at value table[r, k + q] / D. Dantzig's rule for the first DANTZIG_PIVOTS
+    pivots, then Bland's (which cannot cycle), so the loop ends."""
+    rhs = k + q
+    for i in range(q + 1):
+        for j in range(rhs + 1):
+            table[i, j] = 0.0
+    for j in range(k):
+        for i in range(q):
+            if (members[j] >> i) & 1:
+                table[i, j] = 1.0
+        table[q, j] = -1.0
+    for i in range(q):
+        table[i, k + i] = 1.0
+        table[i, rhs] = 1.0
+        basis[i] = k + i
+    pivot_d = 1.0
+    pivots = 0
+    while True:
+        entering = -1
+        for j in range(rhs):
+            if table[q, j] < 0 and (entering < 0 or (pivots < DANTZIG_PIVOTS
+                                                     and table[q, j] < table[q, entering])):
+                entering = j
+                if pivots >= DANTZIG_PIVOTS:
+                    break
+        if entering < 0:
+            break
+        leaving = -1
+        for i in range(q):
+            if table[i, entering] > 0:
+                if leaving < 0:
+                    leaving = i
+                else:
+                    left = table[i, rhs] * table[leaving, entering]
+                    right = table[leaving, rhs] * table[i, entering]
+                    if left < right or (left == right and basis[i] < basis[leaving]):
+                        leaving = i
+        p = table[leaving, entering]
+        inverse = 1.0 / pivot_d
+        largest = 0.0
+        for i in range(q + 1):
+            if i != leaving:
+                factor = table[i, entering]
+                for j in range(rhs + 1):
+                    # an exact integer x / D: x * (1/D) is within |x / D| * 2^-51 of it,
+                    # less than 1/2 while |x / D| <= 2^26, so rounding gives it back
+                    value = math.floor((table[i, j] * p - factor * table[leaving, j])
+                                       * inverse + 0.5)
+                    table[i, j] = value
+                    largest = max(largest, abs(value))
+        if largest > limit:
+            return 0, 0, 0
+        pivot_d = p
+        basis[leaving] = entering
+        pivots += 1
+    numerator, denominator = int(table[q, rhs]), int(pivot_d)
+    a, b = numerator, denominator
+    while b:
+        a, b = b, a % b
+    return numerator // a, denominator // a, denominator
+
+
+@njit(cache=True)
+def _evaluate(lows, high, q, limit, without_bit, level_low, level_high, out):
+    """out[i] = the row of the table lows[i] | high << 64 (high = 0 for q <= 6)."""
+    n = 1 << q
+    members = np.zeros(64, np.int64)
+    best = np.zeros(n, np.int64)
+    lowest_point = np.zeros(n, np.int64)
+    for m in range(1, n):
+        lowest_point[m] = 0 if m & 1 else lowest_point[m >> 1] + 1
+    order = np.zeros(64, np.int64)
+    start = np.zeros(q + 2, np.int64)
+    table = np.zeros((q + 1, 64 + q + 1), np.float64)
+    basis = np.zeros(q, np.int64)
+    for i in range(lows.shape[0]):
+        k, size = _minimal(lows[i], high, q, without_bit, members)
+        s = 0
+        for j in range(k):
+            if members[j] & (members[j] - 1) == 0:
+                s += 1
+        bs = _packing(members, k, q, best, lowest_point, order, start)
+        cover = _transversal(lows[i], high, q, level_low, level_high)
+        if bs == cover:
+            numerator, denominator = bs, 1
+        else:
+            numerator, denominator, _ = _simplex(members, k, q, table, basis, limit)
+        out[i, 0] = numerator
+        out[i, 1] = denominator
+        out[i, 2] = s
+        out[i, 3] = bs
+        out[i, 4] = cover
+        out[i, 5] = size - k
+
+
+def _masks(q: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per word of 64 positions: the positions without point b (b < 6), and the positions
+    of each size 0..q among the 2^q (low word: 0..63, high word: 64..127)."""
+    without_bit = np.array([sum(1 << j for j in range(64) if not (j >> b) & 1)
+                            for b in range(6)], dtype=np.uint64)
+    level = [[sum(1 << (j - base) for j in range(base, min(1 << q, base + 64))
+                  if j.bit_count() == size) for base in (0, 64)] for size in range(q + 1)]
+    return (without_bit, np.array([lo for lo, _ in level], dtype=np.uint64),
+            np.array([hi for _, hi in level], dtype=np.uint64))
+
+
+def evaluate(lows: np.ndarray, high: int, q: int, limit: int = ENTRY_LIMIT) -> np.ndarray:
+    """The rows (FIELDS) of the tables lows[i] | high << 64 on q <= 7 points, one int64 row
+    each; a row whose simplex overflowed is recomputed here with Fractions."""
+    if not 1 <= limit <= ENTRY_LIMIT:
+        raise ValueError(f"limit must be in 1..2^26 (exact doubles), got {limit}")
+    if not 1 <= q <= MAX_KERNEL_ARITY or (q < 7 and high):
+        raise ValueError(f"the census kernel takes 1 <= q <= {MAX_KERNEL_ARITY} and a high "
+                         f"word only at q = 7, got q = {q}")
+    lows = np.ascontiguousarray(lows, dtype=np.uint64)
+    out = np.zeros((len(lows), len(FIELDS)), np.int64)
+    _evaluate(lows, np.uint64(high), q, limit, *_masks(q), out)
+    for i in np.flatnonzero(out[:, 1] == 0).tolist():  # the overflow mark: Fractions
+        out[i, :2] = _fraction_fbs(int(lows[i]) | (high << 64), q)
+    return out
+
+
+def _fraction_fbs(table: int, q: int) -> tuple[int, int]:
+    from verify.sensitivity.hypergraph import fractional_packing
+
+    from .antichains import minimal_members
+
+    value = fractional_packing(minimal_members(table, q), q).value
+    return value.numerator, value.denominator
