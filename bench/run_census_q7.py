@@ -1,22 +1,23 @@
-"""Run the remaining shards of the Q = 7 census into the committed store, in slices.
+"""Run the remaining shards of the Q = 7 census into the committed store, in this process.
 
-    nice -n 15 python bench/run_census_q7.py --from 2967 --step 256
+    nice -n 15 python bench/run_census_q7.py --from 2967 --chunk 8
 
-Each slice is one `fbs sweep --family census-shards:7:A:B -o bench/census/q7-shards
---workers 1` (a slice of 256 shards gives tasks of 4 shards, so a Ctrl-C or SIGINT loses at
-most the task in flight; `fbs sweep` skips the shards already in the store, so a rerun on
-any machine resumes). Stops at the first slice that does not finish (an interrupt: exit
-130), and prints one JSON line per slice (shards, wall and CPU seconds of the slice).
-Afterwards `fbs census bench/census/q7-shards --exhaustive 7 --json` adds up what is there
-(and says "complete": false until all 16,353 shards are in).
+The same jobs, rows and store as `fbs sweep --family census-shards:7:FROM:16353 -o
+bench/census/q7-shards --workers 1` (verify.sweep.execute.run_task on batches of --chunk
+shards, each written as one part with its checksum in the manifest), without starting a
+Dask cluster: on two shared cores a LocalCluster's scheduler, nanny and worker cost more
+than small shards do. A shard already in the store is skipped, so a rerun here or `fbs
+sweep` on any machine resumes. SIGINT (Ctrl-C) stops after the task in flight is written:
+exit 130. One JSON line per task: shards, visits, CPU seconds. Afterwards `fbs census
+bench/census/q7-shards --exhaustive 7 --json` adds up what is there ("complete": false
+until all 16,353 shards are in).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import resource
-import subprocess
+import signal
 import sys
 import time
 from pathlib import Path
@@ -25,29 +26,40 @@ ROOT = Path(__file__).resolve().parents[1]
 TOTAL = 16353
 
 
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def main() -> int:
+    from verify.sweep.api import _job_streams
+    from verify.sweep.execute import run_task
+    from verify.sweep.runner import SweepReport, batches
+    from verify.sweep.store import Store
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--from", dest="start", type=int, default=0)
-    parser.add_argument("--step", type=int, default=256)
+    parser.add_argument("--chunk", type=int, default=8)
     parser.add_argument("--store", default=str(ROOT / "bench" / "census" / "q7-shards"))
     options = parser.parse_args()
-    for start in range(options.start, TOTAL, options.step):
-        end = min(start + options.step, TOTAL)
-        clock, cpu = time.time(), children_cpu()
-        done = subprocess.run([sys.executable, "-m", "verify", "sweep", "--family",
-                               f"census-shards:7:{start}:{end}", "-o", options.store,
-                               "--workers", "1", "--json"], capture_output=True, text=True)
-        print(json.dumps({"from": start, "to": end, "exit": done.returncode,
-                          "wall_seconds": round(time.time() - clock, 1),
-                          "cpu_seconds": round(children_cpu() - cpu, 1),
-                          "stderr": done.stderr[-300:]}), flush=True)
-        if done.returncode != 0:
-            return done.returncode
+    stop = []
+    signal.signal(signal.SIGINT, lambda *_: stop.append(True))
+    streams, _ = _job_streams(None, [f"census-shards:7:{options.start}:{TOTAL}"])
+    store = Store(options.store, create=True)
+    store.lock()
+    try:
+        store.set_aside_damaged()
+        report = SweepReport()
+        for task_id, batch in batches(streams[0], store.done_ids(), options.chunk, report):
+            cpu = time.process_time()
+            rows, certificates, errors = run_task(batch)
+            if errors:
+                print(json.dumps({"errors": [e[:2] for e in errors]}), flush=True)
+                return 3
+            store.write_part(task_id, rows, certificates)
+            visits = sum(json.loads(p)["antichains"] for p in rows.column("params").to_pylist())
+            print(json.dumps({"task": task_id, "shards": len(batch), "visits": visits,
+                              "cpu_seconds": round(time.process_time() - cpu, 2),
+                              "at": time.strftime("%H:%M:%S")}), flush=True)
+            if stop:
+                return 130
+    finally:
+        store.unlock()
     return 0
 
 

@@ -11,7 +11,8 @@ from .fields import brief
 from .report import CheckReport
 
 FORMAT = "fbs-certificate/1"
-KINDS = ("exhaustive", "symmetric", "tree", "threshold", "sat-lrat", "weighted", "measure")
+KINDS = ("exhaustive", "symmetric", "tree", "threshold", "sat-lrat", "weighted", "measure",
+         "census-classes")
 
 
 def kind_checker(kind: str):
@@ -28,6 +29,8 @@ def kind_checker(kind: str):
         from .weighted_kind import check
     elif kind == "measure":
         from .measure_kind import check
+    elif kind == "census-classes":
+        from .census_classes_kind import check
     else:
         from .sat_kind import check_sat_certificate as check
     return check

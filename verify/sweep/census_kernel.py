@@ -181,6 +181,41 @@ def _simplex(members, k, q, table, basis, limit):
 
 
 @njit(cache=True)
+def _bounds_meet(members, k, q, bs, cover):
+    """fbs without the simplex when two bounds meet, else (0, 0): weight 1/Delta on every
+    member (Delta: the largest number of members through a point) is feasible, so
+    fbs >= max(bs, k/Delta); t = 1/r on every point (r: the smallest member size) is a
+    cover, so fbs <= min(C, q/r)."""
+    degree_max, smallest = 0, q
+    for i in range(q):
+        degree = 0
+        for j in range(k):
+            degree += (members[j] >> i) & 1
+        degree_max = max(degree_max, degree)
+    for j in range(k):
+        size = 0
+        m = members[j]
+        while m:
+            size += 1
+            m &= m - 1
+        smallest = min(smallest, size)
+    # compare fractions by cross-multiplying: lower = max(bs/1, k/degree_max),
+    # upper = min(cover/1, q/smallest)
+    low_n, low_d = bs, 1
+    if k * low_d > low_n * degree_max:
+        low_n, low_d = k, degree_max
+    up_n, up_d = cover, 1
+    if q * up_d < up_n * smallest:
+        up_n, up_d = q, smallest
+    if low_n * up_d != up_n * low_d:
+        return 0, 0
+    a, b = low_n, low_d
+    while b:
+        a, b = b, a % b
+    return low_n // a, low_d // a
+
+
+@njit(cache=True)
 def _evaluate(lows, high, q, limit, without_bit, level_low, level_high, out):
     """out[i] = the row of the table lows[i] | high << 64 (high = 0 for q <= 6)."""
     n = 1 << q
@@ -204,7 +239,9 @@ def _evaluate(lows, high, q, limit, without_bit, level_low, level_high, out):
         if bs == cover:
             numerator, denominator = bs, 1
         else:
-            numerator, denominator, _ = _simplex(members, k, q, table, basis, limit)
+            numerator, denominator = _bounds_meet(members, k, q, bs, cover)
+            if denominator == 0:
+                numerator, denominator, _ = _simplex(members, k, q, table, basis, limit)
         out[i, 0] = numerator
         out[i, 1] = denominator
         out[i, 2] = s
@@ -247,3 +284,114 @@ def _fraction_fbs(table: int, q: int) -> tuple[int, int]:
 
     value = fractional_packing(minimal_members(table, q), q).value
     return value.numerator, value.denominator
+
+
+@njit(cache=True)
+def _witnesses(lows, q, limit, without_bit, level_low, level_high, members_out, weights_out,
+               packing_out, out):
+    """For the certified census (q <= 6): out[i] = [fbs numerator, denominator D (not
+    reduced), s, bs, C, |U| - |A|, hitting set]; members_out[i] the minimal members (-1 after
+    them) with their primal numerators over D in weights_out[i]; dual numerators over D,
+    point by point, in out[i, 7:7 + q]; a largest packing in packing_out[i] (-1 after it).
+    A row whose simplex overflowed has D = 0."""
+    n = 1 << q
+    members = np.zeros(64, np.int64)
+    best = np.zeros(n, np.int64)
+    lowest_point = np.zeros(n, np.int64)
+    popcount = np.zeros(n, np.int64)
+    for m in range(1, n):
+        lowest_point[m] = 0 if m & 1 else lowest_point[m >> 1] + 1
+        popcount[m] = popcount[m >> 1] + (m & 1)
+    order = np.zeros(64, np.int64)
+    start = np.zeros(q + 2, np.int64)
+    table = np.zeros((q + 1, 64 + q + 1), np.float64)
+    basis = np.zeros(q, np.int64)
+    zero = np.uint64(0)
+    for i in range(lows.shape[0]):
+        k, size = _minimal(lows[i], zero, q, without_bit, members)
+        s = 0
+        for j in range(k):
+            members_out[i, j] = members[j]
+            if members[j] & (members[j] - 1) == 0:
+                s += 1
+        bs = _packing(members, k, q, best, lowest_point, order, start)
+        cover = _transversal(lows[i], zero, q, level_low, level_high)
+        rest, taken = n - 1, 0
+        while rest:  # a largest packing, back through the dynamic program
+            b = lowest_point[rest]
+            if best[rest] == best[rest ^ (1 << b)]:
+                rest ^= 1 << b
+                continue
+            for j in range(start[b], start[b + 1]):
+                m = order[j]
+                if (m & ~rest) == 0 and best[rest ^ m] + 1 == best[rest]:
+                    packing_out[i, taken] = m
+                    taken += 1
+                    rest ^= m
+                    break
+        hitting = 0  # the complement of a largest set not in U
+        for m in range(n - 1, -1, -1):
+            if popcount[m] == q - cover and not (lows[i] >> np.uint64(m)) & np.uint64(1):
+                hitting = (n - 1) ^ m
+                break
+        out[i, 2], out[i, 3], out[i, 4], out[i, 5], out[i, 6] = s, bs, cover, size - k, hitting
+        if bs == cover:
+            out[i, 0], out[i, 1] = bs, 1
+            for j in range(k):
+                for t in range(taken):
+                    if packing_out[i, t] == members[j]:
+                        weights_out[i, j] = 1
+            for b in range(q):
+                out[i, 7 + b] = (hitting >> b) & 1
+            continue
+        numerator, _, pivot_d = _simplex(members, k, q, table, basis, limit)
+        if pivot_d == 0:
+            continue  # overflow: out[i, 1] stays 0
+        out[i, 0], out[i, 1] = int(table[q, k + q]), pivot_d
+        for b in range(q):
+            out[i, 7 + b] = int(table[q, k + b])
+        for r in range(q):
+            if basis[r] < k:
+                weights_out[i, basis[r]] = int(table[r, k + q])
+
+
+def witnesses(lows: np.ndarray, q: int, limit: int = ENTRY_LIMIT):
+    """(rows, members, weights, packings) of the tables lows on q <= 6 points (see
+    _witnesses); rows whose simplex overflowed have denominator 0 (the caller's fallback)."""
+    if not 1 <= q <= 6:
+        raise ValueError(f"witnesses take 1 <= q <= 6, got q = {q}")
+    lows = np.ascontiguousarray(lows, dtype=np.uint64)
+    rows = np.zeros((len(lows), 7 + q), np.int64)
+    members = np.full((len(lows), 21), -1, np.int64)  # an antichain on 6 points: <= 20
+    weights = np.zeros((len(lows), 21), np.int64)
+    packings = np.full((len(lows), q + 1), -1, np.int64)
+    _witnesses(lows, q, limit, *_masks(q), members, weights, packings, rows)
+    return rows, members, weights, packings
+
+
+@njit(cache=True)
+def _least_images(tables, deltas, masks, out):
+    """out[i] = the least image of tables[i] under all permutations of the points (Heap's
+    transpositions as delta swaps)."""
+    for i in range(tables.shape[0]):
+        current = tables[i]
+        least = current
+        for t in range(deltas.shape[0]):
+            moved = ((current >> deltas[t]) ^ current) & masks[t]
+            current = current ^ moved ^ (moved << deltas[t])
+            if current < least:
+                least = current
+        out[i] = least
+
+
+def least_images(tables: np.ndarray, q: int) -> np.ndarray:
+    """The canonical table (least over all q! permutations) of each up-set on q <= 6 points:
+    the compiled twin of verify.sweep.antichains.canonical_tables."""
+    from .antichains import _delta_swap, heap_transpositions
+
+    swaps = [_delta_swap(a, b, q) for a, b in heap_transpositions(q)]
+    deltas = np.array([d for d, _ in swaps], dtype=np.uint64)
+    masks = np.array([m for _, m in swaps], dtype=np.uint64)
+    out = np.empty(len(tables), np.uint64)
+    _least_images(np.ascontiguousarray(tables, dtype=np.uint64), deltas, masks, out)
+    return out

@@ -38,11 +38,20 @@ SHARDS = {2: 3, 3: 5, 4: 10, 5: 30, 6: 210, 7: 16353}
 
 
 def shard_prefixes(q: int) -> list[int]:
-    """The canonical tables R of all shards of the census on q points, sorted."""
+    """The canonical tables R of all shards of the census on q points, sorted (the classes
+    of q - 1 points from their own shards when the kernel is compiled: 0.4 s, not 13 s, at
+    q = 7)."""
     from .antichains import classify
+    from .census_kernel import COMPILED
 
     full = (1 << (1 << (q - 1))) - 1
-    return sorted([int(t) for t in classify(q - 1).canonical.tolist()] + [full])
+    if COMPILED and q >= 3:
+        from .compiled_census import compiled_classes
+
+        canonical = compiled_classes(q - 1)[0]
+    else:
+        canonical = classify(q - 1).canonical
+    return sorted([int(t) for t in canonical.tolist()] + [full])
 
 
 def shard_job(q: int, prefix: int, part: tuple[int, int] = (0, 1)) -> dict:
