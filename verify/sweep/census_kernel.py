@@ -8,8 +8,9 @@ one-point members, C = q - the largest size of a set not in U (H meets every mem
 its complement holds none), bs by a dynamic program over the subsets of [q] (the members
 through the lowest free point), and fbs = bs when bs = C (bs <= fbs <= C), else by an exact
 fraction-free integer simplex (Bareiss pivots from the all-slack basis; Dantzig's rule,
-then Bland's). Its integers are held in doubles; it refuses to go on when an entry leaves
-+-2^26 (every product then stays below 2^53, so each step is exact) and marks the row (denominator 0); the caller recomputes that row in Python with
+then Bland's; revised: only the basis inverse is kept, a member's column is summed when
+needed). Its integers are held in doubles; it refuses to go on when an entry leaves
++-2^23 (every product then stays below 2^53, so each step is exact) and marks the row (denominator 0); the caller recomputes that row in Python with
 Fractions (`verify.sensitivity.hypergraph`). For q <= 7 the entries are minors of a 0/1
 matrix and stay far below that bound, so the mark is a safety net.
 
@@ -38,7 +39,7 @@ except ImportError:  # the same functions, interpreted (only the tests call them
         return (lambda f: f) if not args or not callable(args[0]) else args[0]
 
 MAX_KERNEL_ARITY = 7
-ENTRY_LIMIT = 1 << 26  # fraction-free simplex entries beyond this: the Python fallback
+ENTRY_LIMIT = 1 << 23  # fraction-free simplex entries beyond this: the Python fallback
 DANTZIG_PIVOTS = 50
 FIELDS = ("fbs_numerator", "fbs_denominator", "s", "bs", "C", "excess")
 
@@ -114,37 +115,53 @@ def _packing(members, k, q, best, lowest_point, order, start):
 @njit(cache=True)
 def _simplex(members, k, q, table, basis, limit):
     """max sum w_B, loads <= 1: (numerator, denominator) in lowest terms and the last pivot
-    D, or (0, 0, 0) if an entry left +-limit. table: (q + 1) x (k + q + 1) float64 scratch
-    holding integers (exact while |entries| <= limit <= 2^26: every product and difference
-    stays below 2^53, and an exact quotient of such doubles is exact); basis: q scratch. On
-    return table[q, k + i] / D is the optimal dual t_i, and row r holds basic column
-    basis[r] at value table[r, k + q] / D. Dantzig's rule for the first DANTZIG_PIVOTS
-    pivots, then Bland's (which cannot cycle), so the loop ends."""
+    D, or (0, 0, 0) if an entry left +-limit. A revised simplex on the fraction-free
+    tableau: table is (q + 1) x (k + q + 1) float64 scratch of which only the slack columns
+    k..k+q-1 (D times the basis inverse, and in row q the dual) and the right-hand side
+    k+q are kept; a member's column is the sum of the slack columns of its points (minus D
+    in row q), computed when priced or entering. Entries are integers, exact in doubles
+    while |entries| <= limit <= 2^23 (a column sum stays below 2^26, every product below
+    2^50). basis: q scratch. On return table[q, k + i] / D is the optimal dual t_i, and row
+    r holds basic column basis[r] at value table[r, k + q] / D. Dantzig's rule for the
+    first DANTZIG_PIVOTS pivots, then Bland's (which cannot cycle), so the loop ends."""
     rhs = k + q
     for i in range(q + 1):
-        for j in range(rhs + 1):
+        for j in range(k, rhs + 1):
             table[i, j] = 0.0
-    for j in range(k):
-        for i in range(q):
-            if (members[j] >> i) & 1:
-                table[i, j] = 1.0
-        table[q, j] = -1.0
     for i in range(q):
         table[i, k + i] = 1.0
         table[i, rhs] = 1.0
         basis[i] = k + i
+    points = np.empty((k, q), np.int64)  # the slack columns of each member's points
+    sizes = np.zeros(k, np.int64)
+    for j in range(k):
+        for b in range(q):
+            if (members[j] >> b) & 1:
+                points[j, sizes[j]] = k + b
+                sizes[j] += 1
     pivot_d = 1.0
     pivots = 0
     while True:
-        entering = -1
+        entering, lowest = -1, 0.0
         for j in range(rhs):
-            if table[q, j] < 0 and (entering < 0 or (pivots < DANTZIG_PIVOTS
-                                                     and table[q, j] < table[q, entering])):
-                entering = j
+            if j < k:
+                cost = -pivot_d
+                for t in range(sizes[j]):
+                    cost += table[q, points[j, t]]
+            else:
+                cost = table[q, j]
+            if cost < 0 and (entering < 0 or cost < lowest):
+                entering, lowest = j, cost
                 if pivots >= DANTZIG_PIVOTS:
                     break
         if entering < 0:
             break
+        if entering < k:
+            for i in range(q + 1):
+                total = -pivot_d if i == q else 0.0
+                for t in range(sizes[entering]):
+                    total += table[i, points[entering, t]]
+                table[i, entering] = total
         leaving = -1
         for i in range(q):
             if table[i, entering] > 0:
@@ -161,7 +178,7 @@ def _simplex(members, k, q, table, basis, limit):
         for i in range(q + 1):
             if i != leaving:
                 factor = table[i, entering]
-                for j in range(rhs + 1):
+                for j in range(k, rhs + 1):
                     # an exact integer x / D: x * (1/D) is within |x / D| * 2^-51 of it,
                     # less than 1/2 while |x / D| <= 2^26, so rounding gives it back
                     value = math.floor((table[i, j] * p - factor * table[leaving, j])
@@ -265,7 +282,7 @@ def evaluate(lows: np.ndarray, high: int, q: int, limit: int = ENTRY_LIMIT) -> n
     """The rows (FIELDS) of the tables lows[i] | high << 64 on q <= 7 points, one int64 row
     each; a row whose simplex overflowed is recomputed here with Fractions."""
     if not 1 <= limit <= ENTRY_LIMIT:
-        raise ValueError(f"limit must be in 1..2^26 (exact doubles), got {limit}")
+        raise ValueError(f"limit must be in 1..2^23 (exact doubles), got {limit}")
     if not 1 <= q <= MAX_KERNEL_ARITY or (q < 7 and high):
         raise ValueError(f"the census kernel takes 1 <= q <= {MAX_KERNEL_ARITY} and a high "
                          f"word only at q = 7, got q = {q}")
