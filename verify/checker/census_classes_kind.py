@@ -81,7 +81,7 @@ def _check_fbs(entry, table, members, fbs, q, at) -> CheckReport | None:
     if type(weights) is not list or type(dual) is not list or len(dual) != q:
         raise CertificateMalformed(f"{at}: weights must be a list of [mask, numerator] and "
                                    f"dual a list of q = {q} numerators")
-    loads, total, seen = [0] * q, 0, set()
+    loads, total, seen = [0] * q, 0, set()  # loads[b]: the point of mask bit b
     for pair in weights:
         if type(pair) is not list or len(pair) != 2:
             raise CertificateMalformed(f"{at}.weights: each entry is [mask, numerator]")
@@ -91,18 +91,17 @@ def _check_fbs(entry, table, members, fbs, q, at) -> CheckReport | None:
                                        "not in U")
         seen.add(mask)
         total += weight
-        for i in range(q):
-            if (mask >> (q - 1 - i)) & 1:
-                loads[i] += weight
+        for b in _bits(mask):
+            loads[b] += weight
     if max(loads, default=0) > denominator:
         return rejected("load", f"{at}: a point carries more than weight 1")
-    ts = [_natural(t, f"{at}.dual") for t in dual]
+    by_bit = [_natural(t, f"{at}.dual") for t in reversed(dual)]  # coordinate i = bit q-1-i
     for m in members:
-        if sum(ts[i] for i in range(q) if (m >> (q - 1 - i)) & 1) < denominator:
+        if sum(by_bit[b] for b in _bits(m)) < denominator:
             return rejected("dual", f"{at}: member {m} is covered less than 1")
-    if total != sum(ts) or Fraction(total, denominator) != fbs:
+    if total != sum(by_bit) or total * fbs.denominator != fbs.numerator * denominator:
         return rejected("fbs", f"{at}: primal {Fraction(total, denominator)}, dual "
-                               f"{Fraction(sum(ts), denominator)}, claimed fbs = {fbs}")
+                               f"{Fraction(sum(by_bit), denominator)}, claimed fbs = {fbs}")
     return None
 
 
@@ -143,6 +142,12 @@ def transversal_number(table: int, q: int) -> int:
         if ~table & _level(size, q):
             return q - size
     return 0
+
+
+@lru_cache(maxsize=None)
+def _bits(mask: int) -> tuple[int, ...]:
+    """The bit positions of a mask (its points)."""
+    return tuple(b for b in range(mask.bit_length()) if (mask >> b) & 1)
 
 
 @lru_cache(maxsize=None)

@@ -49,19 +49,18 @@ def compiled_rows(canonical: np.ndarray, sizes: np.ndarray, q: int, certify: boo
     from .census_kernel import witnesses
     from .exhaustive_census import ClassRow, class_row
 
-    rows, members, weights, packings = witnesses(canonical, q)
+    rows, members, weights, packings = (a.tolist() for a in witnesses(canonical, q))
     found, entries = [], []
-    for i, table in enumerate(canonical.tolist()):
-        if rows[i, 1] == 0:  # the simplex's overflow mark: the Python path for this class
-            found.append(class_row(table, int(sizes[i]), q, certify)[0])
+    for i, (table, size) in enumerate(zip(canonical.tolist(), sizes.tolist())):
+        row = rows[i]
+        if row[1] == 0:  # the simplex's overflow mark: the Python path for this class
+            found.append(class_row(table, size, q, certify)[0])
             continue
-        fbs, s, bs, c, excess = (Fraction(int(rows[i, 0]), int(rows[i, 1])),
-                                 *(int(x) for x in rows[i, 2:6]))
-        antichain = tuple(int(m) for m in members[i] if m >= 0)
-        found.append(ClassRow(table, antichain, int(sizes[i]),
-                              int(sizes[i]) << (1 + excess + q), fbs, s, bs, c))
+        antichain = tuple(m for m in members[i] if m >= 0)
+        found.append(ClassRow(table, antichain, size, size << (1 + row[5] + q),
+                              Fraction(row[0], row[1]), row[2], row[3], row[4]))
         if certify:
-            entries.append(_entry(table, q, rows[i], antichain, weights[i], packings[i]))
+            entries.append(_entry(table, q, row, antichain, weights[i], packings[i]))
     checked = 0
     for start in range(0, len(entries), BATCH):
         _check_batch(entries[start:start + BATCH], q)
@@ -72,12 +71,11 @@ def compiled_rows(canonical: np.ndarray, sizes: np.ndarray, q: int, certify: boo
 def _entry(table: int, q: int, row, antichain, weights, packing) -> dict:
     """One class's claims and witnesses in the census-classes format (coordinate i of the
     dual is bit q-1-i of a mask)."""
-    return {"table": hex(table), "fbs": str(Fraction(int(row[0]), int(row[1]))),
-            "s": int(row[2]), "bs": int(row[3]), "C": int(row[4]),
-            "denominator": int(row[1]),
-            "weights": [[m, int(w)] for m, w in zip(antichain, weights.tolist()) if w],
-            "dual": [int(row[7 + q - 1 - i]) for i in range(q)],
-            "packing": [int(m) for m in packing if m >= 0]}
+    return {"table": hex(table), "fbs": str(Fraction(row[0], row[1])),
+            "s": row[2], "bs": row[3], "C": row[4], "denominator": row[1],
+            "weights": [[m, w] for m, w in zip(antichain, weights) if w],
+            "dual": [row[7 + q - 1 - i] for i in range(q)],
+            "packing": [m for m in packing if m >= 0]}
 
 
 def _check_batch(entries: list, q: int) -> None:
