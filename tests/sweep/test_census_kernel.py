@@ -123,3 +123,15 @@ def test_compiled_shard_prefixes_equal_the_python_ones(monkeypatch):
     compiled = [shard_prefixes(q) for q in range(2, 7)]
     monkeypatch.setattr(kernel, "COMPILED", False)
     assert compiled == [shard_prefixes(q) for q in range(2, 7)]
+
+
+def test_the_compiled_q6_census_equals_the_committed_one():
+    """Q = 6 from the shard visits and batch certificates against the document the Python
+    path wrote (bench/census/structure-q6.json): equal but for the certificate count."""
+    from verify.sweep.exhaustive_census import exhaustive_census
+
+    committed = json.loads((ROOT / "bench" / "census" / "structure-q6.json").read_text())
+    document = exhaustive_census(6).to_json()
+    assert document.pop("certificates_checked") == 4 and committed.pop(
+        "certificates_checked") == 65408
+    assert document == committed
