@@ -1,18 +1,20 @@
 """The census's hot loop compiled with numba: the four measures of many up-sets at once.
 
 For an up-set U of sets on q <= 7 points (a truth table of 2^q bits, docs/census.md) the
-kernel computes, per table, the row [fbs numerator, fbs denominator, s, bs, C, |U| - |A|]
-of its antichain A of minimal members (Lemma 1 of docs/census.md; fbs is the paper's
-Definition 3.3 on A): A by testing each member against its one-smaller subsets, s the
-one-point members, C = q - the largest size of a set not in U (H meets every member iff
-its complement holds none), bs by a dynamic program over the subsets of [q] (the members
-through the lowest free point), and fbs = bs when bs = C (bs <= fbs <= C), else by an exact
-fraction-free integer simplex (Bareiss pivots from the all-slack basis; Dantzig's rule,
-then Bland's; revised: only the basis inverse is kept, a member's column is summed when
-needed). Its integers are held in doubles; it refuses to go on when an entry leaves
-+-2^23 (every product then stays below 2^53, so each step is exact) and marks the row (denominator 0); the caller recomputes that row in Python with
-Fractions (`verify.sensitivity.hypergraph`). For q <= 7 the entries are minors of a 0/1
-matrix and stay far below that bound, so the mark is a safety net.
+kernel computes, per table, the row [fbs numerator, fbs denominator, s, bs, C, |U| - |A|] of
+its antichain A of minimal members (Lemma 1 of docs/census.md; fbs is the paper's Definition
+3.3 on A): A by testing each member against its one-smaller subsets, s the one-point
+members, C = q - the largest size of a set not in U (H meets every member iff its complement
+holds none), a greedy packing g (g <= bs <= fbs <= C): fbs = bs = C when g = C, else fbs
+from two bounds that meet or by an exact fraction-free integer simplex (Bareiss pivots from
+the all-slack basis; Dantzig's rule, then Bland's; revised: only the basis inverse is kept,
+a member's column is summed when needed). Its integers are held in doubles; it refuses to go
+on when an entry leaves +-2^23 (every product then stays below 2^53, so each step is exact);
+then bs = g when g = floor(fbs), else by a dynamic program over the subsets of [q] (the
+members through the lowest free point). An overflowing simplex marks the row (denominator
+0); the caller recomputes that row in Python with Fractions
+(`verify.sensitivity.hypergraph`). For q <= 7 the entries are minors of a 0/1 matrix and
+stay far below that bound, so the mark is a safety net.
 
 Nothing here is trusted: the tests compare every field with the pure-Python path
 (`verify.sweep.exhaustive_census.class_row`) on seeded and hypothesis-drawn tables, and the
@@ -198,6 +200,23 @@ def _simplex(members, k, q, table, basis, limit):
 
 
 @njit(cache=True)
+def _greedy_packing(members, k, q):
+    """A lower bound on bs: members taken smallest first while they meet none taken."""
+    used, taken = 0, 0
+    for size in range(1, q + 1):
+        for j in range(k):
+            m = members[j]
+            count, rest = 0, m
+            while rest:
+                count += 1
+                rest &= rest - 1
+            if count == size and (m & used) == 0:
+                used |= m
+                taken += 1
+    return taken
+
+
+@njit(cache=True)
 def _bounds_meet(members, k, q, bs, cover):
     """fbs without the simplex when two bounds meet, else (0, 0): weight 1/Delta on every
     member (Delta: the largest number of members through a point) is feasible, so
@@ -251,14 +270,18 @@ def _evaluate(lows, high, q, limit, without_bit, level_low, level_high, out):
         for j in range(k):
             if members[j] & (members[j] - 1) == 0:
                 s += 1
-        bs = _packing(members, k, q, best, lowest_point, order, start)
         cover = _transversal(lows[i], high, q, level_low, level_high)
-        if bs == cover:
-            numerator, denominator = bs, 1
+        greedy = _greedy_packing(members, k, q)  # greedy <= bs <= fbs <= C
+        if greedy == cover:
+            bs, numerator, denominator = greedy, greedy, 1
         else:
-            numerator, denominator = _bounds_meet(members, k, q, bs, cover)
+            numerator, denominator = _bounds_meet(members, k, q, greedy, cover)
             if denominator == 0:
                 numerator, denominator, _ = _simplex(members, k, q, table, basis, limit)
+            if denominator != 0 and greedy == numerator // denominator:
+                bs = greedy  # bs <= floor(fbs)
+            else:
+                bs = _packing(members, k, q, best, lowest_point, order, start)
         out[i, 0] = numerator
         out[i, 1] = denominator
         out[i, 2] = s
