@@ -8,8 +8,10 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+import verify.sweep.census_kernel as kernel
 from verify import fbs
 from verify.base.errors import SolverFailure, TooLarge
 from verify.sensitivity.hypergraph import FractionalPacking
@@ -143,7 +145,9 @@ def test_q_out_of_range_is_refused():
 @pytest.mark.parametrize("wrong", ["bs", "C", "fbs"])
 def test_a_wrong_solver_is_caught_by_the_checker(monkeypatch, wrong):
     """The census takes its values from the checker: a packing one short, a hitting set of
-    every coordinate, or an fbs pair scaled by 1/2 makes it fail (exit 3), not report."""
+    every coordinate, or an fbs pair scaled by 1/2 makes it fail (exit 3), not report.
+    The Python path (the compiled one: the next test)."""
+    monkeypatch.setattr(kernel, "COMPILED", False)
     if wrong == "bs":
         real = module.maximum_packing
         monkeypatch.setattr(module, "maximum_packing", lambda masks, q: real(masks, q)[1:])
@@ -162,7 +166,34 @@ def test_a_wrong_solver_is_caught_by_the_checker(monkeypatch, wrong):
     assert exhaustive_census(3, certify=False).certified is False
 
 
+@pytest.mark.skipif(not kernel.COMPILED, reason="numba is not installed")
+@pytest.mark.parametrize("wrong", ["bs", "C", "fbs", "dual"])
+def test_a_wrong_compiled_kernel_is_caught_by_the_checker(monkeypatch, wrong):
+    """The compiled path's batch certificate: a packing one short (and bs with it), C one
+    less, fbs halved (the denominator doubled) or a dual entry lowered: the checker
+    rejects, the census fails (exit 3)."""
+    real = kernel.witnesses
+
+    def spoiled(lows, q, *rest):
+        rows, members, weights, packings = real(lows, q, *rest)
+        i = int(np.flatnonzero(rows[:, 3] >= 2)[0]) if wrong == "bs" else len(rows) - 1
+        if wrong == "bs":
+            rows[i, 3] -= 1
+            packings[i, rows[i, 3]] = -1
+        elif wrong == "C":
+            rows[i, 4] -= 1
+        elif wrong == "fbs":
+            rows[i, 1] *= 2
+        else:
+            rows[i, 7] -= 1
+        return rows, members, weights, packings
+    monkeypatch.setattr(kernel, "witnesses", spoiled)
+    with pytest.raises(SolverFailure, match="rejected"):
+        exhaustive_census(3)
+
+
 def test_wrong_class_sizes_are_caught(monkeypatch):
+    monkeypatch.setattr(kernel, "COMPILED", False)
     real = module.classify
 
     def one_short(q):
@@ -170,6 +201,20 @@ def test_wrong_class_sizes_are_caught(monkeypatch):
         classes.sizes[0] += 1
         return classes
     monkeypatch.setattr(module, "classify", one_short)
+    with pytest.raises(SolverFailure, match="add up"):
+        exhaustive_census(3, certify=False)
+
+
+def test_wrong_compiled_class_sizes_are_caught(monkeypatch):
+    import verify.sweep.compiled_census as compiled
+
+    real = compiled.compiled_classes
+
+    def one_short(q):
+        canonical, sizes = real(q)
+        sizes[0] += 1
+        return canonical, sizes
+    monkeypatch.setattr(compiled, "compiled_classes", one_short)
     with pytest.raises(SolverFailure, match="add up"):
         exhaustive_census(3, certify=False)
 

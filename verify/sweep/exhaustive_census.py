@@ -139,14 +139,10 @@ def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | N
         check_global_arity(q)  # before the classes' work
         check_global_memory(q)
     clock = time.perf_counter()
-    classes = classify(q)
+    canonical, sizes = _classes(q)
     seconds = {"classes": time.perf_counter() - clock}
-    rows, checked = [], 0
     clock = time.perf_counter()
-    for table, size in zip(classes.canonical.tolist(), classes.sizes.tolist()):
-        row, count = class_row(int(table), int(size), q, certify)
-        rows.append(row)
-        checked += count
+    rows, checked = _rows(canonical, sizes, q, certify)
     seconds["measures" + (" and checks" if certify else "")] = time.perf_counter() - clock
     pairs = sum(row.pairs for row in rows)
     if pairs != 2 ** (2 ** q) * 2 ** q:
@@ -157,8 +153,38 @@ def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | N
         overall = global_figures([(row.table, tuple(row.value(m) for m in MEASURES))
                                   for row in rows], q, workers=workers, progress=progress)
         seconds["global census"] = time.perf_counter() - clock
-    return ExhaustiveCensus(q, tuple(rows), len(classes.tables), certify, checked, overall,
+    return ExhaustiveCensus(q, tuple(rows), int(sizes.sum()), certify, checked, overall,
                             seconds)
+
+
+def _classes(q: int):
+    """(canonical tables, class sizes): compiled from the shard visits when numba is there
+    (verify.sweep.compiled_census), else every up-set's canonical form in numpy."""
+    from .census_kernel import COMPILED
+
+    if COMPILED and q >= 2:
+        from .compiled_census import compiled_classes
+
+        return compiled_classes(q)
+    classes = classify(q)
+    return classes.canonical, classes.sizes
+
+
+def _rows(canonical, sizes, q: int, certify: bool) -> tuple[list, int]:
+    """(ClassRow per class, certificates checked): the compiled kernel with batch
+    certificates when numba is there, else the Python path with four certificates a class."""
+    from .census_kernel import COMPILED
+
+    if COMPILED:
+        from .compiled_census import compiled_rows
+
+        return compiled_rows(canonical, sizes, q, certify)
+    rows, checked = [], 0
+    for table, size in zip(canonical.tolist(), sizes.tolist()):
+        row, count = class_row(int(table), int(size), q, certify)
+        rows.append(row)
+        checked += count
+    return rows, checked
 
 
 def _check_options(certify, global_measures, workers) -> None:

@@ -1,0 +1,437 @@
+"""The census's hot loop compiled with numba: the four measures of many up-sets at once.
+
+For an up-set U of sets on q <= 7 points (a truth table of 2^q bits, docs/census.md) the
+kernel computes, per table, the row [fbs numerator, fbs denominator, s, bs, C, |U| - |A|] of
+its antichain A of minimal members (Lemma 1 of docs/census.md; fbs is the paper's Definition
+3.3 on A): A by testing each member against its one-smaller subsets, s the one-point
+members, C = q - the largest size of a set not in U (H meets every member iff its complement
+holds none), a greedy packing g (g <= bs <= fbs <= C): fbs = bs = C when g = C, else fbs
+from two bounds that meet or by an exact fraction-free integer simplex (Bareiss pivots from
+the all-slack basis; Dantzig's rule, then Bland's; revised: only the basis inverse is kept,
+a member's column is summed when needed). Its integers are held in doubles; it refuses to go
+on when an entry leaves +-2^23 (every product then stays below 2^53, so each step is exact);
+then bs = g when g = floor(fbs), else by a dynamic program over the subsets of [q] (the
+members through the lowest free point). An overflowing simplex marks the row (denominator
+0); the caller recomputes that row in Python with Fractions
+(`verify.sensitivity.hypergraph`). For q <= 7 the entries are minors of a 0/1 matrix and
+stay far below that bound, so the mark is a safety net.
+
+Nothing here is trusted: the tests compare every field with the pure-Python path
+(`verify.sweep.exhaustive_census.class_row`) on seeded and hypothesis-drawn tables, and the
+certified census checks the values with the stdlib-only checker. Without numba (or with
+FBS_NUMBA=0 in the environment) `COMPILED` is False and the callers take the Python path.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+import numpy as np
+
+try:  # the switch: compiled when numba is there and not turned off
+    if os.environ.get("FBS_NUMBA", "1") == "0":
+        raise ImportError("FBS_NUMBA=0")
+    from numba import njit
+    COMPILED = True
+except ImportError:  # the same functions, interpreted (only the tests call them so)
+    COMPILED = False
+
+    def njit(*args, **kwargs):
+        return (lambda f: f) if not args or not callable(args[0]) else args[0]
+
+MAX_KERNEL_ARITY = 7
+ENTRY_LIMIT = 1 << 23  # fraction-free simplex entries beyond this: the Python fallback
+DANTZIG_PIVOTS = 50
+FIELDS = ("fbs_numerator", "fbs_denominator", "s", "bs", "C", "excess")
+
+
+@njit(cache=True)
+def _popcount(x):
+    """The number of one bits of a uint64 (SWAR)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True)
+def _minimal(low, high, q, without_bit, members):
+    """The minimal members (masks, increasing) into `members`; returns (their number, |U|).
+    A member m is not minimal iff m minus one of its points is a member: the table's
+    positions without point b, moved up by 2^b, mark those m (point 6 moves the low word
+    into the high one)."""
+    covered_low, covered_high = np.uint64(0), low if q == 7 else np.uint64(0)
+    for b in range(min(q, 6)):
+        shift = np.uint64(1 << b)
+        covered_low |= (low & without_bit[b]) << shift
+        covered_high |= (high & without_bit[b]) << shift
+    k = 0
+    for word, base in ((low & ~covered_low, 0), (high & ~covered_high, 64)):
+        while word:
+            lowest = word & (~word + np.uint64(1))
+            members[k] = base + _popcount(lowest - np.uint64(1))
+            k += 1
+            word ^= lowest
+    return k, _popcount(low) + _popcount(high)
+
+
+@njit(cache=True)
+def _transversal(low, high, q, level_low, level_high):
+    """C: q minus the largest size of a set not in U (the empty set never is)."""
+    for size in range(q, -1, -1):
+        if (~low & level_low[size]) | (~high & level_high[size]):
+            return q - size
+    return q
+
+
+@njit(cache=True)
+def _packing(members, k, q, best, lowest_point, order, start):
+    """bs: best[S] = the most disjoint members inside S; a member through the lowest point
+    of S is taken or that point is left out (members bucketed by their lowest point)."""
+    for b in range(q + 1):
+        start[b] = 0
+    for j in range(k):
+        start[lowest_point[members[j]] + 1] += 1
+    for b in range(q):
+        start[b + 1] += start[b]
+    for j in range(k):  # members are increasing, so each bucket stays increasing
+        b = lowest_point[members[j]]
+        order[start[b]] = members[j]
+        start[b] += 1
+    for b in range(q, 0, -1):
+        start[b] = start[b - 1]
+    start[0] = 0
+    best[0] = 0
+    for subset in range(1, 1 << q):
+        b = lowest_point[subset]
+        value = best[subset ^ (1 << b)]
+        for j in range(start[b], start[b + 1]):
+            m = order[j]
+            if (m & ~subset) == 0 and best[subset ^ m] + 1 > value:
+                value = best[subset ^ m] + 1
+        best[subset] = value
+    return best[(1 << q) - 1]
+
+
+@njit(cache=True)
+def _simplex(members, k, q, table, basis, limit):
+    """max sum w_B, loads <= 1: (numerator, denominator) in lowest terms and the last pivot
+    D, or (0, 0, 0) if an entry left +-limit. A revised simplex on the fraction-free
+    tableau: table is (q + 1) x (k + q + 1) float64 scratch of which only the slack columns
+    k..k+q-1 (D times the basis inverse, and in row q the dual) and the right-hand side
+    k+q are kept; a member's column is the sum of the slack columns of its points (minus D
+    in row q), computed when priced or entering. Entries are integers, exact in doubles
+    while |entries| <= limit <= 2^23 (a column sum stays below 2^26, every product below
+    2^50). basis: q scratch. On return table[q, k + i] / D is the optimal dual t_i, and row
+    r holds basic column basis[r] at value table[r, k + q] / D. Dantzig's rule for the
+    first DANTZIG_PIVOTS pivots, then Bland's (which cannot cycle), so the loop ends."""
+    rhs = k + q
+    for i in range(q + 1):
+        for j in range(k, rhs + 1):
+            table[i, j] = 0.0
+    for i in range(q):
+        table[i, k + i] = 1.0
+        table[i, rhs] = 1.0
+        basis[i] = k + i
+    points = np.empty((k, q), np.int64)  # the slack columns of each member's points
+    sizes = np.zeros(k, np.int64)
+    for j in range(k):
+        for b in range(q):
+            if (members[j] >> b) & 1:
+                points[j, sizes[j]] = k + b
+                sizes[j] += 1
+    pivot_d = 1.0
+    pivots = 0
+    while True:
+        entering, lowest = -1, 0.0
+        for j in range(rhs):
+            if j < k:
+                cost = -pivot_d
+                for t in range(sizes[j]):
+                    cost += table[q, points[j, t]]
+            else:
+                cost = table[q, j]
+            if cost < 0 and (entering < 0 or cost < lowest):
+                entering, lowest = j, cost
+                if pivots >= DANTZIG_PIVOTS:
+                    break
+        if entering < 0:
+            break
+        if entering < k:
+            for i in range(q + 1):
+                total = -pivot_d if i == q else 0.0
+                for t in range(sizes[entering]):
+                    total += table[i, points[entering, t]]
+                table[i, entering] = total
+        leaving = -1
+        for i in range(q):
+            if table[i, entering] > 0:
+                if leaving < 0:
+                    leaving = i
+                else:
+                    left = table[i, rhs] * table[leaving, entering]
+                    right = table[leaving, rhs] * table[i, entering]
+                    if left < right or (left == right and basis[i] < basis[leaving]):
+                        leaving = i
+        p = table[leaving, entering]
+        inverse = 1.0 / pivot_d
+        largest = 0.0
+        for i in range(q + 1):
+            if i != leaving:
+                factor = table[i, entering]
+                for j in range(k, rhs + 1):
+                    # an exact integer x / D: x * (1/D) is within |x / D| * 2^-51 of it,
+                    # less than 1/2 while |x / D| <= 2^26, so rounding gives it back
+                    value = math.floor((table[i, j] * p - factor * table[leaving, j])
+                                       * inverse + 0.5)
+                    table[i, j] = value
+                    largest = max(largest, abs(value))
+        if largest > limit:
+            return 0, 0, 0
+        pivot_d = p
+        basis[leaving] = entering
+        pivots += 1
+    numerator, denominator = int(table[q, rhs]), int(pivot_d)
+    a, b = numerator, denominator
+    while b:
+        a, b = b, a % b
+    return numerator // a, denominator // a, denominator
+
+
+@njit(cache=True)
+def _greedy_packing(members, k, q):
+    """A lower bound on bs: members taken smallest first while they meet none taken."""
+    used, taken = 0, 0
+    for size in range(1, q + 1):
+        for j in range(k):
+            m = members[j]
+            count, rest = 0, m
+            while rest:
+                count += 1
+                rest &= rest - 1
+            if count == size and (m & used) == 0:
+                used |= m
+                taken += 1
+    return taken
+
+
+@njit(cache=True)
+def _bounds_meet(members, k, q, bs, cover):
+    """fbs without the simplex when two bounds meet, else (0, 0): weight 1/Delta on every
+    member (Delta: the largest number of members through a point) is feasible, so
+    fbs >= max(bs, k/Delta); t = 1/r on every point (r: the smallest member size) is a
+    cover, so fbs <= min(C, q/r)."""
+    degree_max, smallest = 0, q
+    for i in range(q):
+        degree = 0
+        for j in range(k):
+            degree += (members[j] >> i) & 1
+        degree_max = max(degree_max, degree)
+    for j in range(k):
+        size = 0
+        m = members[j]
+        while m:
+            size += 1
+            m &= m - 1
+        smallest = min(smallest, size)
+    # compare fractions by cross-multiplying: lower = max(bs/1, k/degree_max),
+    # upper = min(cover/1, q/smallest)
+    low_n, low_d = bs, 1
+    if k * low_d > low_n * degree_max:
+        low_n, low_d = k, degree_max
+    up_n, up_d = cover, 1
+    if q * up_d < up_n * smallest:
+        up_n, up_d = q, smallest
+    if low_n * up_d != up_n * low_d:
+        return 0, 0
+    a, b = low_n, low_d
+    while b:
+        a, b = b, a % b
+    return low_n // a, low_d // a
+
+
+@njit(cache=True)
+def _evaluate(lows, high, q, limit, without_bit, level_low, level_high, out):
+    """out[i] = the row of the table lows[i] | high << 64 (high = 0 for q <= 6)."""
+    n = 1 << q
+    members = np.zeros(64, np.int64)
+    best = np.zeros(n, np.int64)
+    lowest_point = np.zeros(n, np.int64)
+    for m in range(1, n):
+        lowest_point[m] = 0 if m & 1 else lowest_point[m >> 1] + 1
+    order = np.zeros(64, np.int64)
+    start = np.zeros(q + 2, np.int64)
+    table = np.zeros((q + 1, 64 + q + 1), np.float64)
+    basis = np.zeros(q, np.int64)
+    for i in range(lows.shape[0]):
+        k, size = _minimal(lows[i], high, q, without_bit, members)
+        s = 0
+        for j in range(k):
+            if members[j] & (members[j] - 1) == 0:
+                s += 1
+        cover = _transversal(lows[i], high, q, level_low, level_high)
+        greedy = _greedy_packing(members, k, q)  # greedy <= bs <= fbs <= C
+        if greedy == cover:
+            bs, numerator, denominator = greedy, greedy, 1
+        else:
+            numerator, denominator = _bounds_meet(members, k, q, greedy, cover)
+            if denominator == 0:
+                numerator, denominator, _ = _simplex(members, k, q, table, basis, limit)
+            if denominator != 0 and greedy == numerator // denominator:
+                bs = greedy  # bs <= floor(fbs)
+            else:
+                bs = _packing(members, k, q, best, lowest_point, order, start)
+        out[i, 0] = numerator
+        out[i, 1] = denominator
+        out[i, 2] = s
+        out[i, 3] = bs
+        out[i, 4] = cover
+        out[i, 5] = size - k
+
+
+def _masks(q: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per word of 64 positions: the positions without point b (b < 6), and the positions
+    of each size 0..q among the 2^q (low word: 0..63, high word: 64..127)."""
+    without_bit = np.array([sum(1 << j for j in range(64) if not (j >> b) & 1)
+                            for b in range(6)], dtype=np.uint64)
+    level = [[sum(1 << (j - base) for j in range(base, min(1 << q, base + 64))
+                  if j.bit_count() == size) for base in (0, 64)] for size in range(q + 1)]
+    return (without_bit, np.array([lo for lo, _ in level], dtype=np.uint64),
+            np.array([hi for _, hi in level], dtype=np.uint64))
+
+
+def evaluate(lows: np.ndarray, high: int, q: int, limit: int = ENTRY_LIMIT) -> np.ndarray:
+    """The rows (FIELDS) of the tables lows[i] | high << 64 on q <= 7 points, one int64 row
+    each; a row whose simplex overflowed is recomputed here with Fractions."""
+    if not 1 <= limit <= ENTRY_LIMIT:
+        raise ValueError(f"limit must be in 1..2^23 (exact doubles), got {limit}")
+    if not 1 <= q <= MAX_KERNEL_ARITY or (q < 7 and high):
+        raise ValueError(f"the census kernel takes 1 <= q <= {MAX_KERNEL_ARITY} and a high "
+                         f"word only at q = 7, got q = {q}")
+    lows = np.ascontiguousarray(lows, dtype=np.uint64)
+    out = np.zeros((len(lows), len(FIELDS)), np.int64)
+    _evaluate(lows, np.uint64(high), q, limit, *_masks(q), out)
+    for i in np.flatnonzero(out[:, 1] == 0).tolist():  # the overflow mark: Fractions
+        out[i, :2] = _fraction_fbs(int(lows[i]) | (high << 64), q)
+    return out
+
+
+def _fraction_fbs(table: int, q: int) -> tuple[int, int]:
+    from verify.sensitivity.hypergraph import fractional_packing
+
+    from .antichains import minimal_members
+
+    value = fractional_packing(minimal_members(table, q), q).value
+    return value.numerator, value.denominator
+
+
+@njit(cache=True)
+def _witnesses(lows, q, limit, without_bit, level_low, level_high, members_out, weights_out,
+               packing_out, out):
+    """For the certified census (q <= 6): out[i] = [fbs numerator, denominator D (not
+    reduced), s, bs, C, |U| - |A|, hitting set]; members_out[i] the minimal members (-1 after
+    them) with their primal numerators over D in weights_out[i]; dual numerators over D,
+    point by point, in out[i, 7:7 + q]; a largest packing in packing_out[i] (-1 after it).
+    A row whose simplex overflowed has D = 0."""
+    n = 1 << q
+    members = np.zeros(64, np.int64)
+    best = np.zeros(n, np.int64)
+    lowest_point = np.zeros(n, np.int64)
+    popcount = np.zeros(n, np.int64)
+    for m in range(1, n):
+        lowest_point[m] = 0 if m & 1 else lowest_point[m >> 1] + 1
+        popcount[m] = popcount[m >> 1] + (m & 1)
+    order = np.zeros(64, np.int64)
+    start = np.zeros(q + 2, np.int64)
+    table = np.zeros((q + 1, 64 + q + 1), np.float64)
+    basis = np.zeros(q, np.int64)
+    zero = np.uint64(0)
+    for i in range(lows.shape[0]):
+        k, size = _minimal(lows[i], zero, q, without_bit, members)
+        s = 0
+        for j in range(k):
+            members_out[i, j] = members[j]
+            if members[j] & (members[j] - 1) == 0:
+                s += 1
+        bs = _packing(members, k, q, best, lowest_point, order, start)
+        cover = _transversal(lows[i], zero, q, level_low, level_high)
+        rest, taken = n - 1, 0
+        while rest:  # a largest packing, back through the dynamic program
+            b = lowest_point[rest]
+            if best[rest] == best[rest ^ (1 << b)]:
+                rest ^= 1 << b
+                continue
+            for j in range(start[b], start[b + 1]):
+                m = order[j]
+                if (m & ~rest) == 0 and best[rest ^ m] + 1 == best[rest]:
+                    packing_out[i, taken] = m
+                    taken += 1
+                    rest ^= m
+                    break
+        hitting = 0  # the complement of a largest set not in U
+        for m in range(n - 1, -1, -1):
+            if popcount[m] == q - cover and not (lows[i] >> np.uint64(m)) & np.uint64(1):
+                hitting = (n - 1) ^ m
+                break
+        out[i, 2], out[i, 3], out[i, 4], out[i, 5], out[i, 6] = s, bs, cover, size - k, hitting
+        if bs == cover:
+            out[i, 0], out[i, 1] = bs, 1
+            for j in range(k):
+                for t in range(taken):
+                    if packing_out[i, t] == members[j]:
+                        weights_out[i, j] = 1
+            for b in range(q):
+                out[i, 7 + b] = (hitting >> b) & 1
+            continue
+        numerator, _, pivot_d = _simplex(members, k, q, table, basis, limit)
+        if pivot_d == 0:
+            continue  # overflow: out[i, 1] stays 0
+        out[i, 0], out[i, 1] = int(table[q, k + q]), pivot_d
+        for b in range(q):
+            out[i, 7 + b] = int(table[q, k + b])
+        for r in range(q):
+            if basis[r] < k:
+                weights_out[i, basis[r]] = int(table[r, k + q])
+
+
+def witnesses(lows: np.ndarray, q: int, limit: int = ENTRY_LIMIT):
+    """(rows, members, weights, packings) of the tables lows on q <= 6 points (see
+    _witnesses); rows whose simplex overflowed have denominator 0 (the caller's fallback)."""
+    if not 1 <= q <= 6:
+        raise ValueError(f"witnesses take 1 <= q <= 6, got q = {q}")
+    lows = np.ascontiguousarray(lows, dtype=np.uint64)
+    rows = np.zeros((len(lows), 7 + q), np.int64)
+    members = np.full((len(lows), 21), -1, np.int64)  # an antichain on 6 points: <= 20
+    weights = np.zeros((len(lows), 21), np.int64)
+    packings = np.full((len(lows), q + 1), -1, np.int64)
+    _witnesses(lows, q, limit, *_masks(q), members, weights, packings, rows)
+    return rows, members, weights, packings
+
+
+@njit(cache=True)
+def _least_images(tables, deltas, masks, out):
+    """out[i] = the least image of tables[i] under all permutations of the points (Heap's
+    transpositions as delta swaps)."""
+    for i in range(tables.shape[0]):
+        current = tables[i]
+        least = current
+        for t in range(deltas.shape[0]):
+            moved = ((current >> deltas[t]) ^ current) & masks[t]
+            current = current ^ moved ^ (moved << deltas[t])
+            if current < least:
+                least = current
+        out[i] = least
+
+
+def least_images(tables: np.ndarray, q: int) -> np.ndarray:
+    """The canonical table (least over all q! permutations) of each up-set on q <= 6 points:
+    the compiled twin of verify.sweep.antichains.canonical_tables."""
+    from .antichains import _delta_swap, heap_transpositions
+
+    swaps = [_delta_swap(a, b, q) for a, b in heap_transpositions(q)]
+    deltas = np.array([d for d, _ in swaps], dtype=np.uint64)
+    masks = np.array([m for _, m in swaps], dtype=np.uint64)
+    out = np.empty(len(tables), np.uint64)
+    _least_images(np.ascontiguousarray(tables, dtype=np.uint64), deltas, masks, out)
+    return out
