@@ -7,7 +7,7 @@ A seeded sample (seed 0) of Q = 7 shards, each drawn with probability proportion
 number of visits (the U0 inside its prefix R, docs/census.md Lemma 4), and in each a uniform
 sample of its visits: a uniform sample of all 6,031,580,180 visits. Per visit, CPU seconds
 (time.process_time) of the compiled kernel (verify.sweep.census_kernel.evaluate, batched per
-shard) and of the Python path (exhaustive_census.class_row, the peer) on a subset of the
+shard) and of the Python path (class_rows.class_row, the peer) on a subset of the
 same visits; both give the same rows (checked here). The per-shard work outside the kernel
 (listing the U0 inside R, |K|, adding up) is measured on the sampled shards as well, and
 the projection is: visits x compiled cost per visit + 16,353 x the mean per-shard cost.
@@ -30,7 +30,7 @@ def main() -> None:
     from verify.sweep.antichains import up_sets
     from verify.sweep.census_kernel import evaluate
     from verify.sweep.census_shards import orbit_size, shard_prefixes, shard_sizes
-    from verify.sweep.exhaustive_census import class_row
+    from verify.sweep.class_rows import class_row
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shards", type=int, default=60)

@@ -43,7 +43,7 @@ def sampled_cost(prefixes, sizes, samples: int, certify: bool) -> float:
     import numpy as np
 
     from verify.sweep.antichains import up_sets
-    from verify.sweep.exhaustive_census import class_row
+    from verify.sweep.class_rows import class_row
 
     rng = np.random.default_rng(0)
     lower = up_sets(6)

@@ -75,7 +75,8 @@ def test_arity_and_shape_are_checked():
 def test_the_certified_census_of_q4_equals_brute_force():
     """Every class of q = 4 through a batch certificate: the values the checker accepted
     equal brute force on the monotone function at 0000 (verify.sweep.small_measures)."""
-    from verify.sweep.compiled_census import compiled_classes, compiled_rows
+    from verify.sweep.census_shards import compiled_classes
+    from verify.sweep.compiled_census import compiled_rows
 
     canonical, sizes = compiled_classes(4)
     rows, checked = compiled_rows(canonical, sizes, 4, True)

@@ -1,5 +1,5 @@
 """The compiled census kernel (verify.sweep.census_kernel) against the pure-Python path
-(verify.sweep.exhaustive_census.class_row: minimal members by shifts, bs and C by the
+(verify.sweep.class_rows.class_row: minimal members by shifts, bs and C by the
 hypergraph search, fbs by the Python simplex), field by field, on seeded and
 hypothesis-drawn up-sets of 1..7 points, and run_shard compiled against run_shard in Python."""
 
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import verify.sweep.census_kernel as kernel
 from verify.sweep.antichains import up_sets
 from verify.sweep.census_shards import run_shard, shard_prefixes
-from verify.sweep.exhaustive_census import class_row
+from verify.sweep.class_rows import class_row
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not kernel.COMPILED, reason="numba is not installed")

@@ -15,6 +15,7 @@ import verify.sweep.census_kernel as kernel
 from verify import fbs
 from verify.base.errors import SolverFailure, TooLarge
 from verify.sensitivity.hypergraph import FractionalPacking
+from verify.sweep import class_rows
 from verify.sweep import exhaustive_census as module
 from verify.sweep.antichains import classify, minimal_members, up_sets
 from verify.sweep.api import exhaustive_census
@@ -149,18 +150,18 @@ def test_a_wrong_solver_is_caught_by_the_checker(monkeypatch, wrong):
     The Python path (the compiled one: the next test)."""
     monkeypatch.setattr(kernel, "COMPILED", False)
     if wrong == "bs":
-        real = module.maximum_packing
-        monkeypatch.setattr(module, "maximum_packing", lambda masks, q: real(masks, q)[1:])
+        real = class_rows.maximum_packing
+        monkeypatch.setattr(class_rows, "maximum_packing", lambda masks, q: real(masks, q)[1:])
     elif wrong == "C":
-        monkeypatch.setattr(module, "minimum_transversal", lambda masks, q: (1 << q) - 1)
+        monkeypatch.setattr(class_rows, "minimum_transversal", lambda masks, q: (1 << q) - 1)
     else:
-        real = module.fractional_packing
+        real = class_rows.fractional_packing
 
         def halved(masks, q):
             lp = real(masks, q)
             return FractionalPacking(lp.value / 2, {m: w / 2 for m, w in lp.weights.items()},
                                      tuple(t / 2 for t in lp.cover))
-        monkeypatch.setattr(module, "fractional_packing", halved)
+        monkeypatch.setattr(class_rows, "fractional_packing", halved)
     with pytest.raises(SolverFailure, match="rejected"):
         exhaustive_census(3)
     assert exhaustive_census(3, certify=False).certified is False
@@ -206,7 +207,7 @@ def test_wrong_class_sizes_are_caught(monkeypatch):
 
 
 def test_wrong_compiled_class_sizes_are_caught(monkeypatch):
-    import verify.sweep.compiled_census as compiled
+    import verify.sweep.census_shards as compiled
 
     real = compiled.compiled_classes
 

@@ -17,7 +17,7 @@ members through the lowest free point). An overflowing simplex marks the row (de
 stay far below that bound, so the mark is a safety net.
 
 Nothing here is trusted: the tests compare every field with the pure-Python path
-(`verify.sweep.exhaustive_census.class_row`) on seeded and hypothesis-drawn tables, and the
+(`verify.sweep.class_rows.class_row`) on seeded and hypothesis-drawn tables, and the
 certified census checks the values with the stdlib-only checker. Without numba (or with
 FBS_NUMBA=0 in the environment) `COMPILED` is False and the callers take the Python path.
 """

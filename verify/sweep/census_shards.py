@@ -46,8 +46,6 @@ def shard_prefixes(q: int) -> list[int]:
 
     full = (1 << (1 << (q - 1))) - 1
     if COMPILED and q >= 3:
-        from .compiled_census import compiled_classes
-
         canonical = compiled_classes(q - 1)[0]
     else:
         canonical = classify(q - 1).canonical
@@ -92,6 +90,24 @@ def _part(text) -> tuple[int, int]:
             0 <= int(k) < int(n) <= MAX_PARTS):
         raise BadInput(f"\"part\" must be \"k/n\" with 0 <= k < n <= {MAX_PARTS}")
     return int(k), int(n)
+
+
+def compiled_classes(q: int) -> tuple[np.ndarray, np.ndarray]:
+    """(canonical tables sorted, class sizes) of the up-sets on 2 <= q <= 6 points."""
+    from .antichains import up_sets
+    from .census_kernel import least_images
+
+    points = q - 1
+    lower = up_sets(points)
+    tables, weights = [], []
+    for prefix in shard_prefixes(q):
+        inside = lower[(lower & np.uint64(~prefix & (2**64 - 1))) == 0]
+        tables.append(inside | np.uint64(prefix << (1 << points)))
+        weights.append(np.full(len(inside), orbit_size(prefix, points), np.int64))
+    canonical, inverse = np.unique(least_images(np.concatenate(tables), q), return_inverse=True)
+    sizes = np.zeros(len(canonical), np.int64)
+    np.add.at(sizes, inverse, np.concatenate(weights))
+    return canonical, sizes
 
 
 def orbit_size(table: int, points: int) -> int:
@@ -142,7 +158,7 @@ def run_shard(q: int, prefix: int, certify: bool = False,
     """The pairs of part k of n of the shard by (fbs, s, bs, C): {"orbit", "antichains",
     "counts"}."""
     from .census_kernel import COMPILED
-    from .exhaustive_census import class_row
+    from .class_rows import class_row
 
     points = q - 1
     orbit = orbit_size(prefix, points)
@@ -235,7 +251,7 @@ def compiled_counts(q: int, prefix: int, orbit: int, lower: np.ndarray) -> dict:
 def shard_census(store, q: int) -> dict:
     """The shards of q in STORE added up: how many of all there are, the pairs they cover,
     and (complete or not) the distributions over the covered pairs."""
-    from .exhaustive_census import MEASURES
+    from .class_rows import MEASURES
     from .store import Store
 
     if q not in SHARDS:
@@ -310,7 +326,7 @@ def shard_sizes(q: int, prefixes: list[int]) -> list[int]:
 def _largest_ratios(totals: dict) -> dict:
     """fbs/bs, C/fbs, bs/s: the largest value over the covered pairs (denominator > 0) and
     the pairs attaining it."""
-    from .exhaustive_census import MEASURES, RATIOS
+    from .class_rows import MEASURES, RATIOS
 
     found = {}
     for name, (top, over) in RATIOS.items():

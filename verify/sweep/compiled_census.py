@@ -24,30 +24,11 @@ from verify.base.errors import SolverFailure
 BATCH = 4096
 
 
-def compiled_classes(q: int) -> tuple[np.ndarray, np.ndarray]:
-    """(canonical tables sorted, class sizes) of the up-sets on 2 <= q <= 6 points."""
-    from .antichains import up_sets
-    from .census_kernel import least_images
-    from .census_shards import orbit_size, shard_prefixes
-
-    points = q - 1
-    lower = up_sets(points)
-    tables, weights = [], []
-    for prefix in shard_prefixes(q):
-        inside = lower[(lower & np.uint64(~prefix & (2**64 - 1))) == 0]
-        tables.append(inside | np.uint64(prefix << (1 << points)))
-        weights.append(np.full(len(inside), orbit_size(prefix, points), np.int64))
-    canonical, inverse = np.unique(least_images(np.concatenate(tables), q), return_inverse=True)
-    sizes = np.zeros(len(canonical), np.int64)
-    np.add.at(sizes, inverse, np.concatenate(weights))
-    return canonical, sizes
-
-
 def compiled_rows(canonical: np.ndarray, sizes: np.ndarray, q: int, certify: bool):
     """(ClassRow per class, certificates checked): values from the kernel, and with
     `certify` from batch certificates the checker accepted."""
     from .census_kernel import witnesses
-    from .exhaustive_census import ClassRow, class_row
+    from .class_rows import ClassRow, class_row
 
     rows, members, weights, packings = (a.tolist() for a in witnesses(canonical, q))
     found, entries = [], []
