@@ -118,12 +118,17 @@ def exact_columns(frame, columns):
     for name in columns:
         if name not in frame.columns:
             continue
-        exact = frame[name].map(lambda v: None if v is None else Fraction(v))
+        exact = frame[name].map(lambda v: None if _missing(v) else Fraction(v))
         frame[name] = exact
         if f"{name}_float" not in frame.columns:
             frame.insert(frame.columns.get_loc(name) + 1, f"{name}_float",
                          exact.map(lambda v: None if v is None else float(v)))
     return frame
+
+
+def _missing(value) -> bool:
+    """None, or the NaN pandas puts in a column of nulls."""
+    return value is None or (isinstance(value, float) and value != value)
 
 
 def require_pandas():
