@@ -453,8 +453,8 @@ class FunctionCircuit:
         return results[0], results[1:]
 
     def _evaluate(self, blocks: list[tuple[int, ...]]) -> list[int]:
-        """f(z^B) for each block, bit p of every bitset being block p (built per coordinate
-        from its positions: linear in the blocks and the bitsets' bytes)."""
+        """f(z^B) for each block, bit p of every bitset being block p (each coordinate's
+        bitset built out of its positions: linear in the blocks and the bitsets' bytes)."""
         n = len(blocks)
         positions: dict[int, list[int]] = {}
         for p, block in enumerate(blocks):
