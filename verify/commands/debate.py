@@ -245,13 +245,13 @@ def _bits(z) -> str:
 
 
 def _print_run(document, stream) -> None:
-    from verify.base.numbers import fraction_from_text, short_fraction
+    from verify.base.numbers import shown
 
     def say(text: str) -> None:
         print(text, file=stream)
 
     def show(name: str) -> str:
-        return short_fraction(fraction_from_text(document[name]))
+        return shown(document[name])
 
     lie = "lies" if document["alice_lies"] else "tells the truth"
     say(f"FBS debate: {document['tree'] or 'a tree without a description'} (depth {document['depth']}, {document['nodes']} "
@@ -329,11 +329,11 @@ def run_worst(args) -> int:
 
 
 def _print_worst(document) -> None:
-    from verify.base.numbers import fraction_from_text, short_fraction
+    from verify.base.numbers import shown
     from verify.base.witness import ranges_text
 
     def show(name: str) -> str:
-        return short_fraction(fraction_from_text(document[name]))
+        return shown(document[name])
 
     print(f"worst-case liar (exact DP): {document['tree'] or 'a tree without a description'} (depth {document['depth']}), "
           f"rho = {show('rho')}, Bob's rule: {document['rule']}")
@@ -353,7 +353,7 @@ def _print_worst(document) -> None:
         chosen = f"alternative {top['alternative']!r}, " if "alternative" in top else ""
         print(f"  strategy at the root: {chosen}z = {_bits(top['z'])} ({len(top['lies'])} "
               f"lie(s), at children {ranges_text(top['lies'])}), fbs = "
-              f"{short_fraction(fraction_from_text(top['fbs']))}; "
+              f"{shown(top['fbs'])}; "
               f"{document['strategy_states']} internal state(s) reachable (see --json)")
         print(f"  ({CHILDREN_NOTE})")
     if document["depth_note"]:

@@ -107,8 +107,6 @@ def _print(document: dict, stream) -> None:
 
 def _short(text) -> str:
     """An exact value from the JSON document, shortened for a terminal."""
-    from verify.base.numbers import fraction_from_text, short_fraction
+    from verify.base.numbers import shown
 
-    if text is None or text == "-":
-        return "-"
-    return short_fraction(fraction_from_text(str(text)))
+    return shown(None if text is None or text == "-" else str(text))
