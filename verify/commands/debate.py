@@ -100,6 +100,8 @@ def _protocol(parser) -> None:
 
 
 def _protocol_name(text: str) -> str:
+    if text == "paper":  # the default: no import of the budgeted protocols (start-up time)
+        return text
     import argparse
 
     from verify.base.errors import BadInput
@@ -318,7 +320,7 @@ def run_worst(args) -> int:
     from verify.protocol.api import worst_case
 
     result = worst_case(*_instance_args(args), rule=args.rule, progress=True)
-    document = result.to_json()
+    document = result.to_json() if args.json else result.to_json(states=1)  # the text: the root
     if args.json:
         print_json(document)
     else:

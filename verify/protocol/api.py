@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from verify.base.arguments import FLAG, PATH, api, instance, integer, number, optional
 from verify.base.files import AtomicOutput, check_paths
@@ -17,17 +19,22 @@ from verify.base.notebook import NotebookView, exact_columns, require_pandas
 from verify.base.numbers import exact_fields, fraction_text
 from verify.base.progress import Progress
 from verify.protocol.bob_rules import RULE
-from verify.trees.api import as_menu_tree, as_oracle, input_files
+from verify.trees.api import as_menu_tree, as_oracle, input_files, oracle_bits
+from verify.trees.described import DescribedTree
 from verify.trees.kinds import ORACLE, TREE
 from verify.trees.menus import count_realisations
+from verify.trees.model import UniformTree
 
-from . import planner
 from .bob_rules import OPTIMAL_DUAL_RULES, require_optimal_dual_rule
 from .completeness import CompletenessReport, check_completeness
 from .debaters import BUILT_IN, HonestAlice, WorstCaseAlice, make_alice
 from .engine import Debate, StateGraph, compile_states, parse_rho
 from .menus import chosen_alternatives, realised_debate
-from .sampling import RunsResult, check_run_size, sample_runs
+from .worst_case_keyed import described_worst_case, internal_states
+
+if TYPE_CHECKING:  # imported where used: mpmath (intervals, plans) costs start-up time
+    from . import planner
+    from .sampling import RunsResult
 
 
 def debate_instance(tree, oracle, rho, rule: str = "vertex") -> Debate:
@@ -148,6 +155,8 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
     """
     from verify.base.errors import BadInput
 
+    from .sampling import check_run_size, sample_runs
+
     instance = debate_instance(tree, oracle, rho, rule)
     script = None if alice in BUILT_IN else alice
     check_paths([(transcript, "the transcript output")],
@@ -178,11 +187,23 @@ def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int
 
 @dataclass(frozen=True, repr=False)
 class WorstCase(NotebookView):
-    """The exact worst-case liar (Theorem 4.2's dynamic program) and its reachable states."""
+    """The exact worst-case liar (Theorem 4.2's dynamic program) and its reachable states
+    (`graph`, compiled when first read; on a described uniform tree the strategy's internal
+    states are walked without it, verify.protocol.worst_case_keyed)."""
 
     debate: Debate
     alice: WorstCaseAlice
-    graph: StateGraph
+
+    @cached_property
+    def graph(self) -> StateGraph:
+        """Every state reachable with positive probability, leaves included."""
+        return compile_states(self.debate, self.alice)
+
+    def strategy_steps(self) -> list:
+        """The reachable states at internal nodes, breadth first (those with a claim vector)."""
+        if isinstance(self.debate.tree, DescribedTree):
+            return internal_states(self.debate, self.alice)
+        return [current for current in self.graph.steps if current.z is not None]
 
     @property
     def catch_probability_exact(self) -> Fraction:
@@ -193,13 +214,12 @@ class WorstCase(NotebookView):
         """rho^-d (Theorem 4.2)."""
         return self.alice.result.theorem_bound
 
-    def to_json(self) -> dict:
-        """The JSON document `fbs debate worst-case --json` prints."""
+    def to_json(self, states: int | None = None) -> dict:
+        """The JSON document `fbs debate worst-case --json` prints (with `states`, only the
+        first that many reachable states are listed; `strategy_states` counts them all)."""
         debate, result, tree = self.debate, self.alice.result, self.debate.tree
-        strategy = []
-        for current in self.graph.steps:
-            if current.z is None:
-                continue
+        strategy, steps = [], self.strategy_steps()
+        for current in steps[:states]:
             node = current.node
             lies = [i for i, c in enumerate(current.sub_problems(tree))
                     if current.z[i] != debate.values[c]]
@@ -217,7 +237,7 @@ class WorstCase(NotebookView):
             "theorem_4_2_holds": result.theorem_holds,
             **exact_fields("instance_bound", result.instance_bound),
             **exact_fields("true_claim_catch", result.true_claim_catch),
-            "memo_entries": result.memo_entries, "strategy_states": len(strategy),
+            "memo_entries": result.memo_entries, "strategy_states": len(steps),
             "strategy": strategy})
         return document
 
@@ -243,10 +263,15 @@ def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = Fals
     >>> result.catch_probability_exact >= result.theorem_bound
     True
     """
-    instance = debate_instance(tree, oracle, rho, rule)
+    loaded = as_menu_tree(tree, compact=True)
+    if isinstance(loaded, UniformTree):  # described: solved by classes, never listed
+        with _progress(progress, loaded.n_nodes, "worst-case DP") as bar:
+            instance, solved = described_worst_case(loaded, oracle_bits(oracle, loaded), rho,
+                                                    rule, bar)
+        return WorstCase(instance, WorstCaseAlice(solved))
+    instance = Debate.create(loaded, as_oracle(oracle, loaded), parse_rho(rho), rule)
     with _progress(progress, instance.tree.n_nodes, "worst-case DP") as bar:
-        alice = WorstCaseAlice.solve(instance, bar)
-    return WorstCase(instance, alice, compile_states(instance, alice))
+        return WorstCase(instance, WorstCaseAlice.solve(instance, bar))
 
 
 # ----------------------------------------------------------------------------- completeness
@@ -313,6 +338,8 @@ def plan(rho, depth: int | None = None, delta="1/100", *, width: int | None = No
     (Fraction(1, 8), 35)
     """
     from verify.base.errors import BadInput
+
+    from . import planner
 
     require_optimal_dual_rule(rule, "debate plan (its per-run bound rho^-d)")
     rho = parse_rho(rho)

@@ -218,11 +218,21 @@ def play(debate: Debate, alice: Alice, node: int, claim: int) -> Step:
     if debate.tree.is_leaf(node):
         before = debate.oracle.calls
         current = step(debate, node, claim)
-        return replace(current, judge_queries=debate.oracle.calls - before)
+        return _with(current, judge_queries=debate.oracle.calls - before)
     (alternative, z), queries, work = measured(alice, debate.oracle, move, alice, debate, node,
                                                claim)
-    return replace(step(debate, node, claim, z, alternative), alice_queries=queries,
-                   alice_work=work)
+    current = step(debate, node, claim, z, alternative)
+    if queries == 0 and work is None:  # the defaults: nothing to record
+        return current
+    return _with(current, alice_queries=queries, alice_work=work)
+
+
+def _with(current: Step, **changes) -> Step:
+    """dataclasses.replace for a Step without its per-field checks (Step has no
+    __post_init__; the state graphs make one copy a state, most of them at leaves)."""
+    copy = object.__new__(Step)
+    copy.__dict__.update(current.__dict__, **changes)
+    return copy
 
 
 def run_once(debate: Debate, alice: Alice, uniforms) -> Run:

@@ -175,25 +175,30 @@ def _best_by_weight(options, pairs, rho: Fraction, claim: int):
     (a positive scale, so the order of the d_i is that of the fractions)."""
     q = len(pairs)
     scale, zeros, ones = _common_numerators(pairs)
-    best = None
+    best = None  # (numerator, denominator, z) of the best catch so far
     for option in options:
         if option.value != claim or option.fbs > rho:
             continue
         if option.p_one is None:  # fbs = 0: Alice wins at once, the first z of this weight
-            candidate = (ZERO, (0,) * (q - option.weight) + (1,) * option.weight)
+            total, denominator, d = 0, 1, None
         else:
             n1, m1 = option.p_one.numerator, option.p_one.denominator
             n0, m0 = option.p_zero.numerator, option.p_zero.denominator
-            on_one = [n1 * m0 * c for c in ones]
             on_zero = [n0 * m1 * c for c in zeros]
+            on_one = [n1 * m0 * c for c in ones]
             d = sorted(zip(map(int.__sub__, on_one, on_zero), range(0, -q, -1)))
+            total = sum(on_zero) + sum(difference for difference, _ in d[:option.weight])
+            denominator = scale * m1 * m0
+        if best is not None and total * best[1] > best[0] * denominator:
+            continue  # a larger catch: its z is not needed
+        if d is None:
+            z = (0,) * (q - option.weight) + (1,) * option.weight
+        else:
             chosen = {-negated for _, negated in d[:option.weight]}
             z = tuple(int(i in chosen) for i in range(q))
-            total = sum(on_one[i] if z[i] else on_zero[i] for i in range(q))
-            candidate = (Fraction(total, scale * m1 * m0), z)
-        if best is None or candidate < best:
-            best = candidate
-    return best if best is not None else (ONE, None)
+        if best is None or total * best[1] < best[0] * denominator or z < best[2]:
+            best = (total, denominator, z)
+    return (Fraction(best[0], best[1]), best[2]) if best is not None else (ONE, None)
 
 
 def _common_numerators(pairs) -> tuple[int, list[int], list[int]]:
@@ -244,13 +249,7 @@ def solve_worst_case(debate: Debate, progress=None) -> WorstCaseResult:
             pairs = tuple(catch[c] for c in kids)
             key = (spec, pairs)
             if key not in memo:
-                if by_weight(spec, debate.rule):
-                    options = weight_options(spec, debate.rule)
-                    (c0, z0), (c1, z1) = (_best_by_weight(options, pairs, rho, a) for a in (0, 1))
-                else:
-                    zeros, ones = claim_options(spec, debate.rule)
-                    (c0, z0), (c1, z1) = _best(zeros, pairs, rho), _best(ones, pairs, rho)
-                memo[key] = ((c0, c1), (z0, z1))
+                memo[key] = solve_node(spec, pairs, rho, debate.rule)
             catch[node], choices[node] = memo[key]
         if progress is not None:
             progress.update(1)
@@ -260,6 +259,20 @@ def solve_worst_case(debate: Debate, progress=None) -> WorstCaseResult:
         debate.rule, rho, tree.depth, tree.is_uniform, catch[tree.root][1 - truth],
         catch[tree.root][truth], debate.theorem_bound, bound[tree.root][1 - truth],
         tuple(catch), tuple(choices), len(memo), _evaluations(tree, debate.rule))
+
+
+def solve_node(spec: str, pairs, rho: Fraction, rule: str):
+    """((catch for claim 0, for claim 1), (z for claim 0, for claim 1)) at a node with
+    aggregator `spec` whose children (in order) have the catch pairs `pairs`."""
+    (c0, z0), (c1, z1) = (solve_claim(spec, pairs, rho, rule, a) for a in (0, 1))
+    return (c0, c1), (z0, z1)
+
+
+def solve_claim(spec: str, pairs, rho: Fraction, rule: str, claim: int):
+    """(catch, z) for one claim at such a node (z None: no claim vector passes)."""
+    if by_weight(spec, rule):
+        return _best_by_weight(weight_options(spec, rule), pairs, rho, claim)
+    return _best(claim_options(spec, rule)[claim], pairs, rho)
 
 
 def _best_alternative(pairs) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:

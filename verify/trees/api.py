@@ -30,7 +30,14 @@ from .oracles import (
     oracle_document,
     random_oracle,
 )
-from .tree_file import MenusRefused, load_menu_tree, load_tree, load_tree_description, tree_document
+from .tree_file import (
+    MenusRefused,
+    load_menu_tree,
+    load_menu_tree_description,
+    load_tree,
+    load_tree_description,
+    tree_document,
+)
 
 __all__ = ["Tree", "as_oracle", "as_tree", "literature_tree", "load_menu_tree", "load_oracle",
            "load_tree", "node_values", "random_oracle", "random_tree", "realisations", "realise",
@@ -50,13 +57,14 @@ def as_tree(tree: Tree | UniformTree | str | os.PathLike, *, compact: bool = Fal
     return load_tree_description(tree) if compact else load_tree(tree)
 
 
-def as_menu_tree(tree: Tree | UniformTree | str | os.PathLike) -> Tree:
-    """Like as_tree (listed), but a tree with menus (fbs-tree/2, a MenuTree) is accepted."""
+def as_menu_tree(tree: Tree | UniformTree | str | os.PathLike, *, compact: bool = False):
+    """Like as_tree (listed), but a tree with menus (fbs-tree/2, a MenuTree) is accepted; a
+    UniformTree (or a uniform file) stays compact with compact=True."""
     if isinstance(tree, UniformTree):
-        return uniform_tree(tree.aggregator, tree.depth)
+        return tree if compact else uniform_tree(tree.aggregator, tree.depth)
     if isinstance(tree, Tree):
         return tree
-    return load_menu_tree(tree)
+    return load_menu_tree_description(tree) if compact else load_menu_tree(tree)
 
 
 def as_oracle(oracle: dict | LeafBits | str | os.PathLike, tree=None) -> dict[str, int]:

@@ -57,11 +57,7 @@ def load_menu_tree(path: str | Path) -> Tree:
     >>> tree = load_menu_tree(path)
     >>> [tree.ids[m] for m in tree.menus()], tree.depth
     (['r'], 1)"""
-    document = read_json(path, "tree")
-    try:
-        return parse_tree(document, menus=True)
-    except BadInput as error:
-        raise type(error)(f"tree {str(path)!r}: {error}") from None
+    return _read(path, menus=True)
 
 
 @api(path=PATH)
@@ -74,18 +70,24 @@ def load_tree(path: str | Path) -> Tree:
     >>> write_tree(path, uniform_tree("and:2", 3))
     >>> load_tree(path).depth
     3"""
-    document = read_json(path, "tree")
-    try:
-        return parse_tree(document)
-    except BadInput as error:
-        raise type(error)(f"tree {str(path)!r}: {error}") from None
+    return _read(path)
 
 
 def load_tree_description(path: str | Path) -> Tree | UniformTree:
     """Like load_tree, but a uniform description stays a `UniformTree` (never listed)."""
+    return _read(path, compact=True)
+
+
+def load_menu_tree_description(path: str | Path) -> Tree | UniformTree:
+    """Like load_menu_tree, but a uniform description stays a `UniformTree` (never listed)."""
+    return _read(path, compact=True, menus=True)
+
+
+def _read(path: str | Path, **options) -> Tree | UniformTree:
+    """parse_tree(the JSON of `path`, **options), errors prefixed with the path."""
     document = read_json(path, "tree")
     try:
-        return parse_tree(document, compact=True)
+        return parse_tree(document, **options)
     except BadInput as error:
         raise type(error)(f"tree {str(path)!r}: {error}") from None
 
