@@ -26,14 +26,14 @@ from verify.trees.menus import count_realisations
 from verify.trees.model import UniformTree
 
 from .bob_rules import OPTIMAL_DUAL_RULES, require_optimal_dual_rule
-from .completeness import CompletenessReport, check_completeness
 from .debaters import BUILT_IN, HonestAlice, WorstCaseAlice, make_alice
 from .engine import Debate, StateGraph, compile_states, parse_rho
 from .menus import chosen_alternatives, realised_debate
 from .worst_case_keyed import described_worst_case, internal_states
 
-if TYPE_CHECKING:  # imported where used: mpmath (intervals, plans) costs start-up time
+if TYPE_CHECKING:  # imported where used (start-up time: mpmath for intervals and plans)
     from . import planner
+    from .completeness import CompletenessReport
     from .sampling import RunsResult
 
 
@@ -316,6 +316,8 @@ def completeness(tree, oracle, rho, *, rule: str = "vertex") -> Completeness:
     >>> completeness(tree, random_oracle(tree, seed=0), 2).never_loses
     True
     """
+    from .completeness import check_completeness
+
     instance = debate_instance(tree, oracle, rho, rule)
     return Completeness(instance, check_completeness(realised_debate(instance)))
 
