@@ -208,3 +208,24 @@ def test_the_command_refuses_bad_oracles_and_widths_on_a_described_tree(capsys, 
     wide, oracle = _uniform_files(tmp_path, "maj:513", 1)
     code, _, err = fbs_cli(capsys, "debate", "worst-case", wide, "--oracle", oracle, "--rho", "2")
     assert code == 2 and "width <= 512" in err
+
+
+@pytest.mark.parametrize("spec, depth", [("tt:10", 5), ("tt:01", 3), ("maj:65", 1),
+                                         ("maj:13", 2), ("sym:0000", 2), ("tt:0000", 2)])
+@pytest.mark.parametrize("rule", RULES)
+def test_unary_wide_and_constant_aggregators(spec, depth, rule):
+    """Width 1 (one node a level), rows too wide for integer codes (2^65 > 2^62: numpy's
+    row-wise unique), constant aggregators (fbs = 0, Bob has no distribution)."""
+    keyed, expanded = both_paths(spec, depth, 11, Fraction(3), rule)
+    assert result_fields(keyed.alice.result) == result_fields(expanded.alice.result)
+    document, reference = keyed.to_json(), expanded.to_json()
+    document.pop("memo_entries"), reference.pop("memo_entries")
+    assert document == reference
+
+
+def test_a_described_result_shows_in_a_notebook():
+    keyed, expanded = both_paths("maj:3", 3, 2, Fraction(2), "vertex")
+    shown = [[line for line in result._repr_markdown_().splitlines() if "memo_entries" not in line]
+             for result in (keyed, expanded)]
+    assert shown[0] == shown[1] and len(shown[0]) > 10
+    assert keyed.to_pandas().equals(expanded.to_pandas())
