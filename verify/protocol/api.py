@@ -199,11 +199,12 @@ class WorstCase(NotebookView):
         """Every state reachable with positive probability, leaves included."""
         return compile_states(self.debate, self.alice)
 
-    def strategy_steps(self) -> list:
+    @cached_property
+    def strategy_steps(self) -> tuple:
         """The reachable states at internal nodes, breadth first (those with a claim vector)."""
         if isinstance(self.debate.tree, DescribedTree):
-            return internal_states(self.debate, self.alice)
-        return [current for current in self.graph.steps if current.z is not None]
+            return tuple(internal_states(self.debate, self.alice))
+        return tuple(current for current in self.graph.steps if current.z is not None)
 
     @property
     def catch_probability_exact(self) -> Fraction:
@@ -218,7 +219,7 @@ class WorstCase(NotebookView):
         """The JSON document `fbs debate worst-case --json` prints (with `states`, only the
         first that many reachable states are listed; `strategy_states` counts them all)."""
         debate, result, tree = self.debate, self.alice.result, self.debate.tree
-        strategy, steps = [], self.strategy_steps()
+        strategy, steps = [], self.strategy_steps
         for current in steps[:states]:
             node = current.node
             lies = [i for i, c in enumerate(current.sub_problems(tree))
