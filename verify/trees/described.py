@@ -95,17 +95,26 @@ class DescribedTree:
         return tuple(range(first, first + self.q))
 
     def _id(self, node: int) -> str:
-        """"r", then the 1-based child numbers down from the root (memoised above the leaves)."""
-        if node == 0:
-            return "r"
-        known = self._ids.get(node)
-        if known is None:
-            k, j = self.position(node)
-            parent = self.starts[k - 1] + j // self.q
-            known = f"{self._id(parent)}.{j % self.q + 1}"
-            if k < self.tree.depth:
-                self._ids[node] = known
+        """"r", then the 1-based child numbers down from the root (memoised above the leaves;
+        a loop up to the nearest known ancestor, no recursion)."""
+        path, current = [], node
+        while current and current not in self._ids:
+            k, j = self.position(current)
+            path.append(str(j % self.q + 1))
+            current = self.starts[k - 1] + j // self.q
+        known = self._ids.get(current, "r")
+        for step_up, digit in enumerate(reversed(path)):
+            known = f"{known}.{digit}"
+            above = len(path) - 1 - step_up  # levels between this node and `node`
+            if above:  # an internal node (the leaves are not kept)
+                self._ids[self._ancestor(node, above)] = known
+        if node and not self.is_leaf(node):
+            self._ids[node] = known
         return known
+
+    def _ancestor(self, node: int, levels: int) -> int:
+        k, j = self.position(node)
+        return self.starts[k - levels] + j // self.q ** levels
 
     def _query(self, node: int):
         return LeafQuery(f"Q({self._id(node)})", node - self.starts[-2]) \
