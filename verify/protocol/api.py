@@ -258,11 +258,18 @@ class WorstCase(NotebookView):
 def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = False) -> WorstCase:
     """The liar minimising Bob's exact catch probability, beside Theorem 4.2's rho^-d.
 
+    A described uniform tree (`uniform_tree(..., compact=True)` or a `uniform` file) is
+    solved without listing it, by classes of equal subproblems (the same values, choices and
+    strategy; verify.protocol.worst_case_keyed), up to the description's 2^26 leaves.
+
     >>> from verify import random_oracle, uniform_tree, worst_case
     >>> tree = uniform_tree("and:2", 2)
     >>> result = worst_case(tree, random_oracle(tree, seed=3), 2)
     >>> result.catch_probability_exact >= result.theorem_bound
     True
+    >>> big = uniform_tree("maj:9", 7, compact=True)  # 5,380,840 nodes, never listed
+    >>> worst_case(big, random_oracle(big, seed=0), 5).catch_probability_exact
+    Fraction(1, 78125)
     """
     loaded = as_menu_tree(tree, compact=True)
     if isinstance(loaded, UniformTree):  # described: solved by classes, never listed
