@@ -216,10 +216,15 @@ def check_dp_widths(tree) -> None:
     53 s), any other above MAX_DP_WIDTH (2^q claim vectors). The one rule of the API, the
     commands and the sweep's job validator."""
     for spec in sorted({tree.aggregators[i] for i in tree.internal()} - {None}):
-        q = aggregator_function(spec).arity
-        limit = MAX_SYMMETRIC_DP_WIDTH if by_weight(spec, "vertex") else MAX_DP_WIDTH
-        if q > limit:
-            raise TooLarge(_width_message(spec, q))
+        check_dp_width(spec)
+
+
+def check_dp_width(spec: str) -> None:
+    """check_dp_widths for one aggregator."""
+    q = aggregator_function(spec).arity
+    limit = MAX_SYMMETRIC_DP_WIDTH if by_weight(spec, "vertex") else MAX_DP_WIDTH
+    if q > limit:
+        raise TooLarge(_width_message(spec, q))
 
 
 def _width_message(spec: str, q: int) -> str:

@@ -27,20 +27,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.lazy import numpy as np
-from verify.functions.aggregators import aggregator_function, evaluate
+from verify.functions.aggregators import evaluate
 from verify.trees.described import DescribedTree, LeafOracle, NodeView
 from verify.trees.model import UniformTree
 
 from .bob_rules import bob_view, check_rule
 from .engine import Debate, parse_rho, step
 from .worst_case import (
-    MAX_DP_WIDTH,
-    MAX_SYMMETRIC_DP_WIDTH,
     ONE,
     ZERO,
     WorstCaseResult,
-    _width_message,
     by_weight,
+    check_dp_width,
     solve_claim,
     solve_node,
 )
@@ -193,15 +191,6 @@ def instance_bound(classes: LevelClasses, choices: KeyedChoices, claim: int) -> 
     return bound[(tree.root, claim)]
 
 
-def check_described_width(spec: str, rule: str) -> None:
-    """`check_dp_widths` for the one aggregator of a uniform tree (TooLarge before work)."""
-    from verify.base.errors import TooLarge
-
-    q = aggregator_function(spec).arity
-    if q > (MAX_SYMMETRIC_DP_WIDTH if by_weight(spec, rule) else MAX_DP_WIDTH):
-        raise TooLarge(_width_message(spec, q))
-
-
 def described_worst_case(tree: UniformTree, bits: str, rho, rule: str,
                          progress=None) -> tuple[Debate, WorstCaseResult]:
     """The Debate over the described tree (lazy nodes, values and oracle) and the exact
@@ -209,7 +198,7 @@ def described_worst_case(tree: UniformTree, bits: str, rho, rule: str,
     (memo_entries counts the distinct keys solved here)."""
     rho, rule = parse_rho(rho), check_rule(rule)
     if tree.depth:
-        check_described_width(tree.aggregator, rule)
+        check_dp_width(tree.aggregator)
     classes = level_classes(tree, bits, rho, rule, progress)
     view = classes.tree
     values = NodeView(view.n_nodes, lambda n: classes.values[classes.node_class(n)])
