@@ -42,6 +42,9 @@ THEOREMS = {
     "Families": [],
     "ExhaustiveCheck": ["dualFeasibleb_sound", "primalFeasibleb_sound", "checkExhaustive_sound",
                         "maj3_certificate", "maj3_rejects"],
+    "TreeStatements": [],  # definitions only: RhoT, uniform/over/node trees, alphaOf
+    "TreeCheck": ["localb_sound", "accT_sound", "checkTree_sound", "tiny_tree", "tiny_rejects",
+                  "shared_maj3", "shared_rejects"],
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
         "theorem_4_2_example", "theorem_4_2_optimal_bob_example", "optBob_optimal", "theorem_B1_example", "theorem_B4_example",
