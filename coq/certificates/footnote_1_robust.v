@@ -16,7 +16,7 @@ Open Scope Q_scope.
    minimum of the global dual LP of F_T at alpha (paper Definition 3.4, Section 5;
    coq/model/TreeStatements.v: the tree T, alpha from its bit string, leaves depth-first left
    to right). Each proof runs the checker of coq/checkers/TreeCheck.v (checkTree_sound). *)
-From FbsCoq Require Import TreeStatements TreeCheck.
+From FbsCoq Require Import FbsTreeModel TreeStatements TreeCheck.
 
 (* certificates/paper/footnote_1_robust/compose_maj_3_and_2_or_2_parity_2_-8a3851038831.json.gz: tree compose(maj:3;and:2;or:2;parity:2), 6 leaves, 4 records *)
 Definition fbs_compose_maj_3_and_2_or_2_parity_2_at_110110_records : list TRec := [

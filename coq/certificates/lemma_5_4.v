@@ -16,7 +16,7 @@ Open Scope Q_scope.
    minimum of the global dual LP of F_T at alpha (paper Definition 3.4, Section 5;
    coq/model/TreeStatements.v: the tree T, alpha from its bit string, leaves depth-first left
    to right). Each proof runs the checker of coq/checkers/TreeCheck.v (checkTree_sound). *)
-From FbsCoq Require Import TreeStatements TreeCheck.
+From FbsCoq Require Import FbsTreeModel TreeStatements TreeCheck.
 
 (* certificates/paper/lemma_5_4/tribes_2_2-21e5cea2b2c7.json.gz: tree tribes:2:2, 4 leaves, 3 records *)
 Definition fbs_tribes_2_2_at_1011_records : list TRec := [

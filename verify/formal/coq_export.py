@@ -53,7 +53,7 @@ TREE_HEADER = """
    minimum of the global dual LP of F_T at alpha (paper Definition 3.4, Section 5;
    coq/model/TreeStatements.v: the tree T, alpha from its bit string, leaves depth-first left
    to right). Each proof runs the checker of coq/checkers/TreeCheck.v (checkTree_sound). *)
-From FbsCoq Require Import TreeStatements TreeCheck.
+From FbsCoq Require Import FbsTreeModel TreeStatements TreeCheck.
 """
 
 
