@@ -244,6 +244,32 @@ def test_a_wrong_exhaustive_checker_breaks_its_proof(tmp_path, old, new):
 
 
 @apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # a node's record not checked (skipped) once its pairs match
+    ("if (Nat.eqb (length (rz r)) q && localb phi q z cs (rv r) d w)%bool",
+     "if Nat.eqb (length (rz r)) q"),
+    # a negative primal weight accepted
+    ("(fun Jw => Qle_bool 0 (snd Jw) && sensb phi z (fst Jw))", "(fun Jw => sensb phi z (fst Jw))"),
+    # the dual checked on the blocks of the first q - 1 children only: misses the sensitive
+    # blocks that contain the last child
+    ("&& dualFeasibleb phi z d", "&& dualFeasibleb phi (removelast z) d"),
+    # the root's value not compared with V
+    ("Some v => Qeq_bool v V", "Some v => true"),
+    # a record's capacities not compared with the children's values: still sound (the record
+    # is checked at the node's own capacities), but it accepts FORMAT.md's must-reject record
+    # with capacities (1, 1, 1), so the example tiny_rejects breaks
+    ("(Bool.eqb (fst a) (fst b) && Qeq_bool (snd a) (snd b))%bool", "Bool.eqb (fst a) (fst b)"),
+], ids=["skips-a-record", "negative-weight", "misses-a-sensitive-block", "no-root-value",
+        "capacities-not-matched"])
+def test_a_wrong_tree_checker_breaks_its_proof_or_example(tmp_path, old, new):
+    """The Coq checker of kind `tree` (issue 27): each weakened check breaks the reflection
+    lemma (or a refused example), so check.sh fails in the checker's file."""
+    done = run_check_sh(tmp_path, replace_once("checkers/TreeCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/TreeCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
 def test_a_packing_without_the_load_constraint_breaks_weak_duality(tmp_path):
     done = run_check_sh(tmp_path, replace_once(
         "model/FbsModel.v", "(forall i, (i < length z)%nat -> load ws i <= 1).", "True."))
