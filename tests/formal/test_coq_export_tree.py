@@ -101,6 +101,12 @@ def test_a_tree_beyond_the_work_bound_is_refused(tmp_path, capsys, monkeypatch):
     assert not (tmp_path / "t.v").exists()
 
 
+def test_a_tree_with_too_many_leaves_is_refused(monkeypatch):
+    monkeypatch.setattr(coq_export_tree, "MAX_TREE_LEAVES", 4)
+    with pytest.raises(TooLarge, match="6 leaves > 4"):
+        exported(certify("tribes:2:3", "110100", method="composition").certificate)
+
+
 def test_certify_composition_writes_a_tree_theorem(tmp_path, capsys):
     code, out, err = fbs_cli(capsys, "certify", "tribes:2:2", "--at", "1011", "-o",
                              tmp_path / "c.json", "--method", "composition", "--coq",

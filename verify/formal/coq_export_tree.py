@@ -24,10 +24,13 @@ from fractions import Fraction
 from verify.base.errors import TooLarge
 
 # coqc checks every internal node's record on all 2^q blocks, each evaluating the aggregator
-# (q steps for a family, a table lookup of 2^q steps for a truth table): the export is
-# refused beyond this many steps (maj:9 of depth 3: 91 nodes x 2^9 x 9 = 419,328 steps,
-# coqc 2.5 s; bench/RESULTS.md, bench_coq_checker.py --trees).
-MAX_TREE_WORK = 1 << 24
+# (q steps for a family, a table lookup of 2^q steps for a truth table), and reads alpha at a
+# leaf by its position in the list of leaves (a scan): the export is refused beyond this many
+# steps or leaves (maj:9 of depth 3: 91 nodes x 2^9 x 9 = 419,328 steps and 729 leaves, coqc
+# about 3 s of CPU; maj:9 of depth 4, 3,778,560 steps and 6,561 leaves, 113 s; bench/RESULTS.md,
+# bench_coq_checker.py --trees).
+MAX_TREE_WORK = 1 << 22
+MAX_TREE_LEAVES = 1 << 11
 _TRIBES = re.compile(r"tribes:([0-9]+):([0-9]+)")
 
 
@@ -145,7 +148,8 @@ class _Shape:
 
 
 def tree_shape(tree: dict, files: dict) -> tuple[str, str, int, int]:
-    """(description, Coq term, leaves, work) of a certificate's `tree` field."""
+    """(description, Coq term, leaves, work) of a certificate's `tree` field; TooLarge beyond
+    MAX_TREE_WORK or MAX_TREE_LEAVES."""
     shape = _Shape(files)
     if "uniform" in tree:
         body = tree["uniform"]
@@ -155,6 +159,9 @@ def tree_shape(tree: dict, files: dict) -> tuple[str, str, int, int]:
         term, label = shape.composed(tree["spec"]), tree["spec"]
     else:
         term, label = shape.explicit(tree), "tree"
+    if shape.leaves > MAX_TREE_LEAVES:
+        raise TooLarge(f"{shape.leaves} leaves > {MAX_TREE_LEAVES}: coqc reads alpha by a scan "
+                       "of the leaves; nothing written")
     return label, term, shape.leaves, shape.work
 
 
@@ -181,8 +188,8 @@ def _record(entry, shared: bool) -> TreeRecord:
 
 
 def read_tree(certificate: dict) -> TreeExport:
-    """The data of a tree certificate the trusted Python checker has accepted; TooLarge
-    beyond MAX_TREE_WORK."""
+    """The data of a tree certificate the trusted Python checker has accepted (tree_shape's
+    bounds)."""
     from verify.checker.fields import read_files
     from verify.checker.rationals import parse_number
     from verify.checker.tree_kind import unpack_alpha
