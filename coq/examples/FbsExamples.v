@@ -4,10 +4,14 @@
    hypotheses at once, and the quantity the theorem bounds is computed exactly (vm_compute)
    and equals the bound: the bounds are attained for the Bob of the instance, so the
    hypotheses are jointly satisfiable and the conclusions, stated for every feasible dual, are
-   not weaker than stated. Bob's dual here is the all-ones one: feasible at every claim vector
-   but not optimal at the liar's claims (AND2 at (0, 1) has fbs 1 and optimal dual (1, 0)), so
-   these examples do not show the bounds tight for a Bob who samples by an optimal dual, as
-   the paper's Bob does (he would catch this liar surely). The honest Alice is never caught on the
+   not weaker than stated. WHICH BOB: theorem_4_2_example, theorem_B1_example,
+   theorem_B4_example, zero_weight_example and menu_example use the all-ones dual (`bobOnes`,
+   and `bobw1` for the weighted one): feasible at every claim vector but not optimal at the
+   liar's claims (AND2 at (0, 1) has fbs 1 and optimal dual (1, 0)), so they do not show the
+   bounds tight for a Bob who samples by an optimal dual, as the paper's Bob and the tool's do
+   (he catches this liar surely). With the OPTIMAL Bob: theorem_4_2_optimal_bob_example below
+   (`optBob`, MAJ_3 at depth 1, 1/2), and OptimalBobExamples.v for Theorems 4.2 (depth 2),
+   B1 and B4 (`optBob` and the optimal weighted `optBobw`). The honest Alice is never caught on the
    same instance (the catch probability is not trivially positive), and a node whose sampling
    weights sum to 0 ends in Alice's favour (so `catch` does not default to 1 there). Checked
    by coqc 8.16 (coq/check.sh); every Print Assumptions at the end must answer "Closed under
@@ -63,10 +67,12 @@ Proof.
   intros k j _ _. destruct j as [| [| j]]; exact I.
 Qed.
 
-(* THEOREM 4.2, non-vacuous: all hypotheses hold (Bob's all-ones dual is feasible, rho = 2,
-   the tree is valid of depth 2, the root claim is wrong), and the liar is caught with
-   probability exactly 1/4 = rho^-d: the bound is attained for this Bob, whose all-ones dual is
-   feasible but not optimal at the liar's claims. The honest Alice is never caught. *)
+(* THEOREM 4.2, non-vacuous, with the ALL-ONES Bob (`bobOnes`): all hypotheses hold (the
+   all-ones dual is feasible, rho = 2, the tree is valid of depth 2, the root claim is wrong),
+   and the liar is caught with probability exactly 1/4 = rho^-d: the bound is attained for
+   this Bob, whose all-ones dual is feasible but not optimal at the liar's claims (the optimal
+   Bob catches this liar with probability 1; see theorem_4_2_optimal_bob_example and
+   OptimalBobExamples.v). The honest Alice is never caught. *)
 Theorem theorem_4_2_example :
   BobFeasible bobOnes /\ 1 <= 2 /\ Valid allTrue t3 /\ DepthLe t3 2 /\ false <> val allTrue t3 /\
   catch allTrue (paperRule bobOnes 2) t3 false 0 liar == / qpow 2 2 /\
@@ -78,11 +84,12 @@ Proof.
   split; [vm_compute; reflexivity |]. split; vm_compute; reflexivity.
 Qed.
 
-(* THEOREM B1 (ours), non-vacuous: Bob's knowledge R(v) is sound, his weighted duals are
-   feasible, the tree is valid, the claim is wrong; with beta(root) = beta_max = 3 = rho_T the
-   liar is caught with probability exactly 1/3 = g(3), with and without the root checks (for
-   the all-ones weighted duals: feasible, not optimal at the liar's claims). The honest Alice
-   with the honest budget 3 is never caught. *)
+(* THEOREM B1 (ours), non-vacuous, with the ALL-ONES weighted Bob (`bobw1`): Bob's knowledge
+   R(v) is sound, his weighted duals are feasible, the tree is valid, the claim is wrong; with
+   beta(root) = beta_max = 3 = rho_T the liar is caught with probability exactly 1/3 = g(3),
+   with and without the root checks (the all-ones duals are feasible, not optimal at the
+   liar's claims; the optimal Bob's example is theorem_B1_optimal_bob_example in
+   OptimalBobExamples.v). The honest Alice with the honest budget 3 is never caught. *)
 Theorem theorem_B1_example :
   KnownSound allTrue (@knownR nat) /\ BobwFeasible bobw1 /\ Valid allTrue t3 /\
   false <> val allTrue t3 /\
@@ -96,11 +103,13 @@ Proof.
   repeat split; vm_compute; reflexivity.
 Qed.
 
-(* THEOREM B4 (ours), non-vacuous: every hypothesis of theorem_B4 holds (lambda = 1/2,
-   rho = 2, d = 2, beta_max = 3), the liar passes both protocols' checks at every node, and
-   is caught with probability exactly (1/2) 2^-2 + (1/2) g(3) = 7/24: the bound is attained
-   with two different terms, for the all-ones duals (feasible, not optimal at the liar's
-   claims). The honest Alice is never caught. *)
+(* THEOREM B4 (ours), non-vacuous, with the ALL-ONES Bobs (`bobOnes` and `bobw1`): every
+   hypothesis of theorem_B4 holds (lambda = 1/2, rho = 2, d = 2, beta_max = 3), the liar
+   passes both protocols' checks at every node, and is caught with probability exactly
+   (1/2) 2^-2 + (1/2) g(3) = 7/24: the bound is attained with two different terms, for the
+   all-ones duals (feasible, not optimal at the liar's claims; the optimal Bobs' example, also
+   7/24, is theorem_B4_optimal_bob_example in OptimalBobExamples.v). The honest Alice is never
+   caught. *)
 Theorem theorem_B4_example :
   BobFeasible bobOnes /\ 1 <= 2 /\ KnownSound allTrue (@knownR nat) /\ BobwFeasible bobw1 /\
   0 <= 1 # 2 <= 1 /\ Valid allTrue t3 /\ DepthLe t3 2 /\ false <> val allTrue t3 /\
@@ -337,7 +346,8 @@ Qed.
 (* ======================================================================================== *)
 
 (* The examples above use Bob's all-ones dual, which is not optimal at the liar's claims (AND2
-   at 10 has fbs 1): the optimal Bob catches that liar with probability 1. Here Bob uses, for
+   at 10 has fbs 1): the optimal Bob catches that liar with probability 1. Here Bob (`optBob`,
+   the paper's protocol) uses, for
    MAJ_3, the optimal (vertex) duals of verify/protocol/bob_rules.py at each claim vector z
    (each proved optimal below: its value is fbs_z(MAJ_3)); on any other input he falls back to
    the all-ones dual, so that BobFeasible holds for every aggregator. The tree is MAJ_3 over

@@ -9,9 +9,13 @@ break the proofs; a model that favours Bob (a zero-weight node or a leaf counted
 which the soundness proofs cannot see, must break the computed examples (FbsExamples.v).
 """
 
+import io
+import json
 import re
 import shutil
 import subprocess
+from contextlib import redirect_stdout
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -63,6 +67,8 @@ THEOREMS = {
                            "theorem_4_1_example", "theorem_B4_exact_example",
                            "proposition_H_example", "theorem_B2a_example",
                            "proposition_B1prime_b_example", "honest_budget_example"],
+    "OptimalBobExamples": ["optBobw_optimal", "theorem_4_2_optimal_bob_depth2_example",
+                           "theorem_B1_optimal_bob_example", "theorem_B4_optimal_bob_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -351,3 +357,99 @@ def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
     done = run_check_sh(tmp_path, replace_once(name, old, new))
     assert done.returncode != 0
     assert f'File "./{name}"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("name,old,new", [
+    # the budgeted Bob's weighted dual at 000 and 111 made non-optimal: (1, 1, 1) instead of
+    # the vertex (1/2, 1/2, 1/2), which is the only optimum at c = (1, 1, 1)
+    ("examples/OptimalBobExamples.v", "[[1 # 2; 1 # 2; 1 # 2]; [1; 1; 0]",
+     "[[1; 1; 1]; [1; 1; 0]"),
+    # ... and at the six other vectors: all ones instead of the two singleton blocks
+    ("examples/OptimalBobExamples.v", "  | _ => [maj3Dual z]", "  | _ => [repeat 1 3]"),
+    # the budgeted Bob replaced by the all-ones dual (feasible, not optimal)
+    ("examples/OptimalBobExamples.v", "then maj3WDual z c else bobOnes f z.",
+     "then bobOnes f z else bobOnes f z."),
+    # one entry of the paper Bob's table made non-optimal (value 3 instead of fbs = 2)
+    ("examples/FbsExamples.v", "| [true; false; false] | [false; true; true] => [0; 1; 1]",
+     "| [true; false; false] | [false; true; true] => [1; 1; 1]"),
+], ids=["weighted-000", "weighted-singletons", "weighted-all-ones", "paper-table-entry"])
+def test_a_non_optimal_bob_breaks_the_examples(tmp_path, name, old, new):
+    """The examples attaining Theorems 4.2, B1 and B4 with the OPTIMAL Bobs (issue 27) prove
+    each dual optimal: a feasible but non-optimal dual breaks that proof, in the file edited."""
+    done = run_check_sh(tmp_path, replace_once(name, old, new))
+    assert done.returncode != 0
+    assert f'File "./{name}"' in done.stderr, done.stderr
+
+
+# The optimal-Bob examples (coq/examples/OptimalBobExamples.v, FbsExamples.v): a fixed tree,
+# an oracle, the protocol's flags for `fbs debate worst-case`, and the Coq term whose value is
+# the exact minimum over Alice's strategies (by the theorem's bound and the attaining liar, or
+# by worst_is_min).
+MAJ3_OF_MAJ3 = {"format": "fbs-tree/1", "description": "maj:3 of (maj:3 of x0 x1 x2), x3, x4",
+                "depth": 2,
+                "root": {"id": "r", "aggregator": "maj:3", "children": [
+                    {"id": "u", "aggregator": "maj:3", "children": [
+                        {"id": f"x{i}", "query": f"q{i}"} for i in range(3)]},
+                    {"id": "x3", "query": "q3"}, {"id": "x4", "query": "q4"}]}}
+MAJ3 = {"format": "fbs-tree/1", "description": "maj:3 of x0 x1 x2", "depth": 1,
+        "root": {"id": "r", "aggregator": "maj:3",
+                 "children": [{"id": f"x{i}", "query": f"q{i}"} for i in range(3)]}}
+OPTIMAL_BOB_INSTANCES = [
+    ("maj3-maj3-paper", MAJ3_OF_MAJ3, "00101", ["--protocol", "paper"],
+     "worst oracle00101 optBob 2 majTree2 true"),
+    ("maj3-maj3-budgeted", MAJ3_OF_MAJ3, "00101", ["--protocol", "budgeted"],
+     "catchRoot oracle00101 knownR (budgetRule knownR optBobw) 3 majTree2 true 3 liar2"),
+    ("maj3-maj3-mixed", MAJ3_OF_MAJ3, "00101", ["--protocol", "mixed:1/2"],
+     "catchMixed oracle00101 optBob 2 knownR optBobw (1 # 2) 3 majTree2 true 3 liar2"),
+    ("maj3-paper", MAJ3, "001", ["--protocol", "paper"], "worst oracle001 optBob 2 maj3Tree true"),
+]
+
+
+def engine_worst_case(tmp_path: Path, tree: dict, answers: str, flags: list[str],
+                      rule: str) -> Fraction:
+    """The engine's exact worst case (`fbs debate worst-case --json`), refused if not exact."""
+    from verify.cli import main
+
+    tree_file, oracle_file = tmp_path / "tree.json", tmp_path / "oracle.json"
+    tree_file.write_text(json.dumps(tree))
+    oracle_file.write_text(json.dumps({"format": "fbs-oracle/1", "answers": {
+        f"q{i}": int(bit) for i, bit in enumerate(answers)}}))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(["debate", "worst-case", str(tree_file), "--oracle", str(oracle_file),
+                     "--rho", "2", "--rule", rule, "--json", *flags])
+    assert code == 0
+    report = json.loads(out.getvalue())
+    if "catch_probability_exact" in report:  # the paper's protocol: the exact DP
+        return Fraction(report["catch_probability_exact"])
+    interval = report["worst_case"]
+    assert interval["exact"] and interval["lower_bound"] == interval["upper_bound"]
+    return Fraction(interval["lower_bound"])
+
+
+def coq_values(compiled: Path, terms: list[str]) -> list[Fraction]:
+    """Each term's value as coqc's vm_compute prints it."""
+    probe = compiled / "ProbeOptimalBob.v"
+    probe.write_text(
+        "From Coq Require Import QArith.\n"
+        "From FbsCoq Require Import FbsTrees WorstCase FbsExamples OptimalBobExamples.\n"
+        "Open Scope Q_scope.\n" + "".join(f"Eval vm_compute in Qred ({t}).\n" for t in terms))
+    done = subprocess.run([COQC, "-q", "-R", ".", "FbsCoq", probe.name], cwd=compiled,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    values = re.findall(r"=\s*(-?\d+)(?:\s*#\s*(\d+))?\s*:\s*Q", done.stdout)
+    assert len(values) == len(terms), done.stdout
+    return [Fraction(int(n), int(d or 1)) for n, d in values]
+
+
+@apply(coq_run)
+def test_optimal_bob_examples_agree_with_the_engine(compiled, tmp_path):
+    """Coq's exact minima with the optimal Bobs (1/4, 1/3, 7/24 and 1/2) are the engine's exact
+    worst cases under both dual rules (the engine's default beta_max = rho_T = 3, lambda = 1/2):
+    the two models meet on the examples that attain Theorems 4.2, B1 and B4 (issue 27)."""
+    coq = coq_values(compiled, [term for *_, term in OPTIMAL_BOB_INSTANCES])
+    assert coq == [Fraction(1, 4), Fraction(1, 3), Fraction(7, 24), Fraction(1, 2)]
+    for (name, tree, answers, flags, _), value in zip(OPTIMAL_BOB_INSTANCES, coq):
+        for rule in ("vertex", "symmetric"):
+            assert engine_worst_case(tmp_path, tree, answers, flags, rule) == value, (name, rule)

@@ -6,15 +6,20 @@ its antichain A of minimal members (Lemma 1 of docs/census.md; fbs is the paper'
 3.3 on A): A by testing each member against its one-smaller subsets, s the one-point
 members, C = q - the largest size of a set not in U (H meets every member iff its complement
 holds none), a greedy packing g (g <= bs <= fbs <= C): fbs = bs = C when g = C, else fbs
-from two bounds that meet or by an exact fraction-free integer simplex (Bareiss pivots from
-the all-slack basis; Dantzig's rule, then Bland's; revised: only the basis inverse is kept,
-a member's column is summed when needed). Its integers are held in doubles; it refuses to go
-on when an entry leaves +-2^23 (every product then stays below 2^53, so each step is exact);
-then bs = g when g = floor(fbs), else by a dynamic program over the subsets of [q] (the
-members through the lowest free point). An overflowing simplex marks the row (denominator
-0); the caller recomputes that row in Python with Fractions
-(`verify.sensitivity.hypergraph`). For q <= 7 the entries are minors of a 0/1 matrix and
-stay far below that bound, so the mark is a safety net.
+from a primal/dual pair remembered from an earlier visit of the batch that proves it here
+(`verify.sweep.lp_memo`: two AND-s of table words a pair), from two bounds that meet, or by
+an exact fraction-free integer simplex (Bareiss pivots from the all-slack basis; Dantzig's
+rule, then Bland's; revised: only the basis inverse is kept, a member's column is summed
+when needed), whose optimum is checked in integers as a primal/dual pair before it is
+remembered. Its integers are held in doubles; it refuses to go on when an entry leaves
++-2^23 (every product then stays below 2^53, so each step is exact); then bs = g when
+g = floor(fbs), else the largest r <= floor(fbs) with r disjoint sets in U (every one-point
+member, then at most 3 members of >= 2 points, the last one a set of U: one bit test). An
+overflowing simplex (or an optimum that fails its check) marks the row (denominator 0); the
+caller recomputes that row in Python with Fractions (`verify.sensitivity.hypergraph`). For
+q <= 7 the entries are minors of a 0/1 matrix and stay far below that bound, so the mark is
+a safety net. The certified census of q <= 6 (`witnesses`) takes bs and a largest packing
+from a dynamic program over the subsets of [q] (the members through the lowest free point).
 
 Nothing here is trusted: the tests compare every field with the pure-Python path
 (`verify.sweep.class_rows.class_row`) on seeded and hypothesis-drawn tables, and the
@@ -25,25 +30,17 @@ FBS_NUMBA=0 in the environment) `COMPILED` is False and the callers take the Pyt
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 
-try:  # the switch: compiled when numba is there and not turned off
-    if os.environ.get("FBS_NUMBA", "1") == "0":
-        raise ImportError("FBS_NUMBA=0")
-    from numba import njit
-    COMPILED = True
-except ImportError:  # the same functions, interpreted (only the tests call them so)
-    COMPILED = False
-
-    def njit(*args, **kwargs):
-        return (lambda f: f) if not args or not callable(args[0]) else args[0]
+from .jit import COMPILED, njit  # noqa: F401  (COMPILED: read here by the callers)
+from .lp_memo import MEMO_PAIRS, recall, remember
 
 MAX_KERNEL_ARITY = 7
 ENTRY_LIMIT = 1 << 23  # fraction-free simplex entries beyond this: the Python fallback
 DANTZIG_PIVOTS = 50
 FIELDS = ("fbs_numerator", "fbs_denominator", "s", "bs", "C", "excess")
+WORK = ("greedy_is_C", "remembered", "bounds_meet", "simplex", "packing_search")
 
 
 @njit(cache=True)
@@ -57,7 +54,8 @@ def _popcount(x):
 
 @njit(cache=True)
 def _minimal(low, high, q, without_bit, members):
-    """The minimal members (masks, increasing) into `members`; returns (their number, |U|).
+    """The minimal members (masks, increasing) into `members`; returns (their number, |U|,
+    the members as a table: low word, high word).
     A member m is not minimal iff m minus one of its points is a member: the table's
     positions without point b, moved up by 2^b, mark those m (point 6 moves the low word
     into the high one)."""
@@ -67,13 +65,14 @@ def _minimal(low, high, q, without_bit, members):
         covered_low |= (low & without_bit[b]) << shift
         covered_high |= (high & without_bit[b]) << shift
     k = 0
-    for word, base in ((low & ~covered_low, 0), (high & ~covered_high, 64)):
+    minimal_low, minimal_high = low & ~covered_low, high & ~covered_high
+    for word, base in ((minimal_low, 0), (minimal_high, 64)):
         while word:
             lowest = word & (~word + np.uint64(1))
             members[k] = base + _popcount(lowest - np.uint64(1))
             k += 1
             word ^= lowest
-    return k, _popcount(low) + _popcount(high)
+    return k, _popcount(low) + _popcount(high), minimal_low, minimal_high
 
 
 @njit(cache=True)
@@ -112,6 +111,53 @@ def _packing(members, k, q, best, lowest_point, order, start):
                 value = best[subset ^ m] + 1
         best[subset] = value
     return best[(1 << q) - 1]
+
+
+@njit(cache=True)
+def _holds(low, high, position):
+    """Whether the table (low, high) holds the set with mask `position`."""
+    word = low if position < 64 else high
+    return (word >> np.uint64(position & 63)) & np.uint64(1) == 1
+
+
+@njit(cache=True)
+def _disjoint_sets(low, high, members, k, q, s, needed):
+    """Whether the up-set U (low, high) of the antichain `members` (s of them one-point) has
+    `needed` > s pairwise disjoint sets. A largest packing can take every one-point member
+    (no other member meets its point) and shrink each other set to a member, so the rest is
+    needed - s disjoint members of size >= 2 inside T, the points of no one-point member:
+    at most 3 on q <= 7 points. The last one needs only a set of U inside what is left,
+    i.e. that set itself in U (U is an up-set)."""
+    inside = (1 << q) - 1
+    for j in range(k):
+        if members[j] & (members[j] - 1) == 0:
+            inside ^= members[j]
+    rest = needed - s
+    if rest == 1:
+        return _holds(low, high, inside)
+    for j in range(k):
+        first = members[j]
+        if first & (first - 1) == 0 or first & ~inside:
+            continue
+        if rest == 2 and _holds(low, high, inside ^ first):
+            return True
+        if rest == 3:
+            for t in range(j + 1, k):
+                second = members[t]
+                if (second & (second - 1) and second & (first | ~inside) == 0
+                        and _holds(low, high, inside ^ first ^ second)):
+                    return True
+    return False
+
+
+@njit(cache=True)
+def _packing_between(low, high, members, k, q, s, lower, upper):
+    """bs, given lower <= bs <= upper and lower >= s: the largest r <= upper with r disjoint
+    sets in U (4 disjoint sets of >= 2 points do not fit in 7 points)."""
+    for needed in range(min(upper, s + 3), lower, -1):
+        if _disjoint_sets(low, high, members, k, q, s, needed):
+            return needed
+    return lower
 
 
 @njit(cache=True)
@@ -252,20 +298,40 @@ def _bounds_meet(members, k, q, bs, cover):
 
 
 @njit(cache=True)
-def _evaluate(lows, high, q, limit, without_bit, level_low, level_high, out):
-    """out[i] = the row of the table lows[i] | high << 64 (high = 0 for q <= 6)."""
-    n = 1 << q
+def _fbs(low, high, a_low, a_high, members, k, q, greedy, cover, limit, table, basis, memo,
+         state, sums, work):
+    """fbs of the antichain (members; as a table a_low, a_high) of the up-set (low, high) when
+    greedy < C: a remembered primal/dual pair (lp_memo), else two bounds that meet, else the
+    simplex, whose optimum is checked and remembered ((0, 0): overflow or a failed check)."""
+    slot = recall(memo, state, low, high, a_low, a_high)
+    if slot >= 0:
+        work[1] += 1
+        return int(memo[slot, 4]), int(memo[slot, 5])
+    numerator, denominator = _bounds_meet(members, k, q, greedy, cover)
+    if denominator != 0:
+        work[2] += 1
+        return numerator, denominator
+    work[3] += 1
+    numerator, denominator, pivot_d = _simplex(members, k, q, table, basis, limit)
+    if denominator == 0 or not remember(memo, state, low, high, members, k, q, table, basis,
+                                        pivot_d, numerator, denominator, sums):
+        return 0, 0
+    return numerator, denominator
+
+
+@njit(cache=True)
+def _evaluate(lows, high, q, limit, without_bit, level_low, level_high, out, work):
+    """out[i] = the row of the table lows[i] | high << 64 (high = 0 for q <= 6); work counts
+    the visits by path: [greedy = C, remembered pair, bounds meet, simplex], and those whose bs
+    took the search of disjoint members."""
     members = np.zeros(64, np.int64)
-    best = np.zeros(n, np.int64)
-    lowest_point = np.zeros(n, np.int64)
-    for m in range(1, n):
-        lowest_point[m] = 0 if m & 1 else lowest_point[m >> 1] + 1
-    order = np.zeros(64, np.int64)
-    start = np.zeros(q + 2, np.int64)
     table = np.zeros((q + 1, 64 + q + 1), np.float64)
     basis = np.zeros(q, np.int64)
+    memo = np.zeros((MEMO_PAIRS, 6), np.uint64)
+    state = np.zeros(2, np.int64)
+    sums = np.zeros(1 << q, np.int64)
     for i in range(lows.shape[0]):
-        k, size = _minimal(lows[i], high, q, without_bit, members)
+        k, size, a_low, a_high = _minimal(lows[i], high, q, without_bit, members)
         s = 0
         for j in range(k):
             if members[j] & (members[j] - 1) == 0:
@@ -273,15 +339,17 @@ def _evaluate(lows, high, q, limit, without_bit, level_low, level_high, out):
         cover = _transversal(lows[i], high, q, level_low, level_high)
         greedy = _greedy_packing(members, k, q)  # greedy <= bs <= fbs <= C
         if greedy == cover:
+            work[0] += 1
             bs, numerator, denominator = greedy, greedy, 1
         else:
-            numerator, denominator = _bounds_meet(members, k, q, greedy, cover)
-            if denominator == 0:
-                numerator, denominator, _ = _simplex(members, k, q, table, basis, limit)
+            numerator, denominator = _fbs(lows[i], high, a_low, a_high, members, k, q, greedy,
+                                          cover, limit, table, basis, memo, state, sums, work)
             if denominator != 0 and greedy == numerator // denominator:
                 bs = greedy  # bs <= floor(fbs)
             else:
-                bs = _packing(members, k, q, best, lowest_point, order, start)
+                work[4] += 1
+                upper = numerator // denominator if denominator != 0 else cover
+                bs = _packing_between(lows[i], high, members, k, q, s, greedy, upper)
         out[i, 0] = numerator
         out[i, 1] = denominator
         out[i, 2] = s
@@ -301,9 +369,11 @@ def _masks(q: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             np.array([hi for _, hi in level], dtype=np.uint64))
 
 
-def evaluate(lows: np.ndarray, high: int, q: int, limit: int = ENTRY_LIMIT) -> np.ndarray:
+def evaluate(lows: np.ndarray, high: int, q: int, limit: int = ENTRY_LIMIT,
+             work: np.ndarray | None = None) -> np.ndarray:
     """The rows (FIELDS) of the tables lows[i] | high << 64 on q <= 7 points, one int64 row
-    each; a row whose simplex overflowed is recomputed here with Fractions."""
+    each; a row whose simplex overflowed (or whose optimum failed its check) is recomputed
+    here with Fractions. `work` (5 int64, optional) receives the visits by path (WORK)."""
     if not 1 <= limit <= ENTRY_LIMIT:
         raise ValueError(f"limit must be in 1..2^23 (exact doubles), got {limit}")
     if not 1 <= q <= MAX_KERNEL_ARITY or (q < 7 and high):
@@ -311,7 +381,9 @@ def evaluate(lows: np.ndarray, high: int, q: int, limit: int = ENTRY_LIMIT) -> n
                          f"word only at q = 7, got q = {q}")
     lows = np.ascontiguousarray(lows, dtype=np.uint64)
     out = np.zeros((len(lows), len(FIELDS)), np.int64)
-    _evaluate(lows, np.uint64(high), q, limit, *_masks(q), out)
+    if work is None:
+        work = np.zeros(len(WORK), np.int64)
+    _evaluate(lows, np.uint64(high), q, limit, *_masks(q), out, work)
     for i in np.flatnonzero(out[:, 1] == 0).tolist():  # the overflow mark: Fractions
         out[i, :2] = _fraction_fbs(int(lows[i]) | (high << 64), q)
     return out
@@ -348,7 +420,7 @@ def _witnesses(lows, q, limit, without_bit, level_low, level_high, members_out, 
     basis = np.zeros(q, np.int64)
     zero = np.uint64(0)
     for i in range(lows.shape[0]):
-        k, size = _minimal(lows[i], zero, q, without_bit, members)
+        k, size, _, _ = _minimal(lows[i], zero, q, without_bit, members)
         s = 0
         for j in range(k):
             members_out[i, j] = members[j]

@@ -33,6 +33,7 @@ from verify.base.numbers import fraction_text, int_text
 from .antichains import heap_transpositions
 
 MAX_SHARD_ARITY = 7
+ROW_KEY_BITS = 10  # per field of a kernel row packed into one int64 key (distinct_rows)
 # classes of up-sets on q - 1 points, the full one (holding the empty set) included: OEIS A003182
 SHARDS = {2: 3, 3: 5, 4: 10, 5: 30, 6: 210, 7: 16353}
 
@@ -241,11 +242,27 @@ def compiled_counts(q: int, prefix: int, orbit: int, lower: np.ndarray) -> dict:
     else:
         rows = evaluate(lower | np.uint64(prefix << (1 << (q - 1))), 0, q)
     counts: dict = defaultdict(int)
-    if len(rows):
-        distinct, times = np.unique(rows, axis=0, return_counts=True)
-        for (num, den, s, bs, c, excess), n in zip(distinct.tolist(), times.tolist()):
-            counts[(Fraction(num, den), s, bs, c)] += n * orbit << (q + 1 + excess)
+    distinct, times = distinct_rows(rows)
+    for (num, den, s, bs, c, excess), n in zip(distinct.tolist(), times.tolist()):
+        counts[(Fraction(num, den), s, bs, c)] += n * orbit << (q + 1 + excess)
     return counts
+
+
+def distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of an int64 matrix and how often each occurs, rows in increasing
+    order: np.unique along axis 0, but through one int64 key per row (ROW_KEY_BITS a field)
+    when every field fits (a sort of integers: 0.14 us a row against 2.8 us at q = 7)."""
+    width = rows.shape[1]
+    if len(rows) == 0:
+        return rows, np.zeros(0, np.int64)
+    if rows.min() < 0 or rows.max() >> ROW_KEY_BITS or width * ROW_KEY_BITS > 63:
+        return np.unique(rows, axis=0, return_counts=True)
+    key = np.zeros(len(rows), np.int64)
+    for j in range(width):
+        key = (key << ROW_KEY_BITS) | rows[:, j]
+    keys, times = np.unique(key, return_counts=True)
+    shifts = ROW_KEY_BITS * np.arange(width - 1, -1, -1)
+    return (keys[:, None] >> shifts) & ((1 << ROW_KEY_BITS) - 1), times
 
 
 def shard_census(store, q: int) -> dict:
