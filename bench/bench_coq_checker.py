@@ -1,7 +1,9 @@
-"""Benchmark: certificates of kind exhaustive checked by coqc (the Coq checker) and by the
-Python checker, on the same files (issue 27: q = 10 under 10 s in coqc; growth with q).
+"""Benchmark: certificates of kinds exhaustive and tree checked by coqc (the Coq checkers) and
+by the Python checker, on the same files (issue 27: q = 10 under 10 s in coqc, maj:9 depth 3
+tree under 60 s; growth with q and with tree size).
 
 Usage:  python bench/bench_coq_checker.py [--arities 8 10 12] [--repeats N] [--out FILE.json]
+        python bench/bench_coq_checker.py --trees maj:9@3 maj:3@6 [--repeats N] [--out F]
 
 For each q, two functions: a random truth table (seed q; spec `tt:BITS`, named in Coq by its
 table, `ttFun (bitsOf "...")`) and maj:q (named `MAJ q`), at a random input (seed q). Untimed:
@@ -13,6 +15,11 @@ user + system, peak RSS; min and median over N runs), with the load average:
             vm_compute, re-checks the proof in the kernel, prints the closed assumptions
   python    `fbs check C.json`, the stdlib-only Python checker on the same certificate
   load      coqc on a file that only loads the library (what every coqc row pays first)
+
+With --trees AGG@D (instead of the exhaustive rows): the uniform tree of AGG and depth D at the
+random oracle of seed 0, untimed `fbs tree build --layout uniform`, `fbs tree fbs
+--certificate C.json` (kind tree, version 2, compact uniform form) and `fbs coq C.json -o C.v`;
+timed as above, coqc on C.v (`checkTree` by vm_compute) and `fbs check C.json`.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from measure import FBS, ROOT, repeat  # noqa: E402
 sys.path.insert(0, str(ROOT))
 from verify.formal.coq_run import compile_library  # noqa: E402
 
-LOAD_ONLY = "From FbsCoq Require Import FbsModel Families ExhaustiveCheck.\n"
+LOAD_ONLY = "From FbsCoq Require Import FbsModel Families ExhaustiveCheck TreeCheck.\n"
 
 
 def instance(q: int, family: bool) -> tuple[str, str]:
@@ -58,9 +65,36 @@ def bench(q: int, family: bool, repeats: int, lib: Path, folder: Path) -> dict:
             "ratio_cpu_coqc_over_python": round(coqc["cpu_min"] / python["cpu_min"], 2)}
 
 
+def bench_tree(tree: str, repeats: int, lib: Path, folder: Path) -> dict:
+    """One uniform tree AGG@D: its certificate checked by coqc and by the Python checker."""
+    from verify.formal.coq_export_tree import read_tree
+
+    aggregator, depth = tree.rsplit("@", 1)
+    shape, oracle = folder / f"{tree}.tree.json", folder / f"{tree}.oracle.json"
+    cert, coq = folder / f"{tree}.cert.json", folder / f"{tree}.v"
+    repeat(FBS + ["tree", "build", "--aggregator", aggregator, "--depth", depth, "--layout",
+                  "uniform", "-o", str(shape), "--oracle-out", str(oracle)], 1)
+    made = repeat(FBS + ["tree", "fbs", str(shape), "--oracle", str(oracle), "--certificate",
+                         str(cert), "--json"], 1)
+    value = json.loads(made.pop("stdout"))["rho_T"]
+    repeat(FBS + ["coq", str(cert), "-o", str(coq)], 1)
+    data = read_tree(json.loads(cert.read_text()))
+    shutil.copy(coq, lib / "Exported.v")
+    coqc = repeat(["coqc", "-q", "-R", ".", "FbsCoq", "Exported.v"], repeats, cwd=lib)
+    assert coqc.pop("stdout").count("Closed under the global context") == 1
+    python = repeat(FBS + ["check", str(cert)], repeats)
+    assert python.pop("stdout").startswith("valid")
+    return {"tree": f"uniform {aggregator} depth {depth}", "leaves": len(data.alpha),
+            "records": len(data.records), "coq_checker_steps": data.work, "rho_T": value,
+            "coq_file_bytes": coq.stat().st_size, "coqc": coqc, "python_check": python,
+            "ratio_cpu_coqc_over_python": round(coqc["cpu_min"] / python["cpu_min"], 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--arities", type=int, nargs="+", default=[8, 10, 12])
+    parser.add_argument("--trees", nargs="+", default=[], metavar="AGG@D",
+                        help="uniform tree certificates instead of the exhaustive rows")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
@@ -75,7 +109,10 @@ def main() -> None:
         load.pop("stdout")
         rows.append({"row": "coqc load only", **load})
         print(json.dumps(rows[-1]), flush=True)
-        for q in args.arities:
+        for tree in args.trees:
+            rows.append(bench_tree(tree, args.repeats, lib, folder))
+            print(json.dumps(rows[-1]), flush=True)
+        for q in [] if args.trees else args.arities:
             for family in (False, True):
                 rows.append(bench(q, family, args.repeats, lib, folder))
                 print(json.dumps(rows[-1]), flush=True)

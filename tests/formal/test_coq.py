@@ -46,6 +46,9 @@ THEOREMS = {
     "Families": [],
     "ExhaustiveCheck": ["dualFeasibleb_sound", "primalFeasibleb_sound", "checkExhaustive_sound",
                         "maj3_certificate", "maj3_rejects"],
+    "TreeStatements": [],  # definitions only: RhoT, uniform/over/node trees, alphaOf
+    "TreeCheck": ["localb_sound", "accT_sound", "checkTree_sound", "tiny_tree", "tiny_rejects",
+                  "shared_maj3", "shared_rejects"],
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
         "theorem_4_2_example", "theorem_4_2_optimal_bob_example", "optBob_optimal", "theorem_B1_example", "theorem_B4_example",
@@ -244,6 +247,32 @@ def test_a_wrong_exhaustive_checker_breaks_its_proof(tmp_path, old, new):
     done = run_check_sh(tmp_path, replace_once("checkers/ExhaustiveCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/ExhaustiveCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # a node's record not checked (skipped) once its pairs match
+    ("if (Nat.eqb (length (rz r)) q && localb phi q z cs (rv r) d w)%bool",
+     "if Nat.eqb (length (rz r)) q"),
+    # a negative primal weight accepted
+    ("(fun Jw => Qle_bool 0 (snd Jw) && sensb phi z (fst Jw))", "(fun Jw => sensb phi z (fst Jw))"),
+    # the dual checked on the blocks of the first q - 1 children only: misses the sensitive
+    # blocks that contain the last child
+    ("&& dualFeasibleb phi z d", "&& dualFeasibleb phi (removelast z) d"),
+    # the root's value not compared with V
+    ("Some v => Qeq_bool v V", "Some v => true"),
+    # a record's capacities not compared with the children's values: still sound (the record
+    # is checked at the node's own capacities), but it accepts FORMAT.md's must-reject record
+    # with capacities (1, 1, 1), so the example tiny_rejects breaks
+    ("(Bool.eqb (fst a) (fst b) && Qeq_bool (snd a) (snd b))%bool", "Bool.eqb (fst a) (fst b)"),
+], ids=["skips-a-record", "negative-weight", "misses-a-sensitive-block", "no-root-value",
+        "capacities-not-matched"])
+def test_a_wrong_tree_checker_breaks_its_proof_or_example(tmp_path, old, new):
+    """The Coq checker of kind `tree` (issue 27): each weakened check breaks the reflection
+    lemma (or a refused example), so check.sh fails in the checker's file."""
+    done = run_check_sh(tmp_path, replace_once("checkers/TreeCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/TreeCheck.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from verify.base.errors import EXIT_FAILED, BadInput, FbsError, TooLarge
 
-COVERED_KINDS = ("exhaustive",)
+COVERED_KINDS = ("exhaustive", "tree")
 # coqc checks a q = 10 table in 1.4 s of CPU and a q = 12 one in 5.5 s; a q = 14 table took
 # more than 49 s (each of the 2^q masks reads the table by position, so the work grows as
 # 4^q; bench/RESULTS.md, bench_coq_checker.py). Beyond 12 the export is refused.
@@ -48,6 +48,15 @@ Open Scope Q_scope.
 """
 
 
+TREE_HEADER = """
+(* Tree certificates (kind tree): RhoT T alpha V says that V = rho_T = fbs_alpha(F_T), the
+   minimum of the global dual LP of F_T at alpha (paper Definition 3.4, Section 5;
+   coq/model/TreeStatements.v: the tree T, alpha from its bit string, leaves depth-first left
+   to right). Each proof runs the checker of coq/checkers/TreeCheck.v (checkTree_sound). *)
+From FbsCoq Require Import FbsTreeModel TreeStatements TreeCheck.
+"""
+
+
 class InvalidCertificate(FbsError):
     """The trusted checker rejects the certificate: nothing to export (exit code 1)."""
 
@@ -67,7 +76,7 @@ class Exhaustive:
     dual: tuple[Fraction, ...]
 
 
-def read_certificate(certificate: dict, where: str) -> Exhaustive:
+def read_certificate(certificate: dict, where: str):
     """The certificate's data, after the trusted Python checker accepted it; BadInput for a
     kind the Coq checkers do not cover or an arity beyond MAX_COQ_ARITY."""
     from verify.checker.errors import CertificateMalformed
@@ -85,6 +94,12 @@ def read_certificate(certificate: dict, where: str) -> Exhaustive:
     if not verdict.valid:
         raise InvalidCertificate(f"{where}: invalid certificate [{verdict.condition}] "
                                  f"{verdict.message}; nothing written")
+    if kind == "tree":
+        from .coq_export_tree import read_tree
+        try:
+            return read_tree(certificate)
+        except TooLarge as error:
+            raise TooLarge(f"{where}: {error}") from None
     try:
         claim = read_claim(certificate)
     except CertificateMalformed as error:  # check() above accepted it: not reached
@@ -136,6 +151,9 @@ def theorem_name(cert: Exhaustive, taken: set[str]) -> str:
 
 def theorem_text(cert: Exhaustive, name: str, source: str) -> str:
     """Data, statement and proof of one certificate."""
+    if not isinstance(cert, Exhaustive):
+        from .coq_export_tree import tree_theorem_text
+        return tree_theorem_text(cert, name, source)
     primal = "; ".join(f'(bitsOf "{mask(block, cert.q)}", {rational(w)})'
                        for block, w in cert.primal)
     dual = "; ".join(rational(t) for t in cert.dual)
@@ -151,10 +169,12 @@ def theorem_text(cert: Exhaustive, name: str, source: str) -> str:
 def coq_text(certificates: list[tuple[str, dict]]) -> str:
     """One Coq file for the (source, certificate) pairs, in order."""
     taken: set[str] = set()
+    read = [(source, read_certificate(certificate, source)) for source, certificate in certificates]
     parts = [HEADER.format(sources=_comment(_sources(certificates)))]
+    if any(not isinstance(cert, Exhaustive) for _, cert in read):
+        parts.append(TREE_HEADER)
     names = []
-    for source, certificate in certificates:
-        cert = read_certificate(certificate, source)
+    for source, cert in read:
         names.append(theorem_name(cert, taken))
         parts.append(theorem_text(cert, names[-1], source))
     return "".join(parts) + assumptions_text(names)
@@ -232,6 +252,9 @@ def _left_out(certificate: dict) -> str:
     kind = certificate.get("kind")
     if kind not in COVERED_KINDS:
         return f"kind `{kind}`: no Coq checker yet"
+    if kind == "tree":
+        from .coq_export_tree import left_out
+        return left_out(certificate)
     if certificate.get("arity", 0) > MAX_COQ_ARITY:
         return f"arity {certificate['arity']} > {MAX_COQ_ARITY} (2^q masks in coqc)"
     return ""
