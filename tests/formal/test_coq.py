@@ -42,6 +42,8 @@ THEOREMS = {
     "Families": [],
     "ExhaustiveCheck": ["dualFeasibleb_sound", "primalFeasibleb_sound", "checkExhaustive_sound",
                         "maj3_certificate", "maj3_rejects"],
+    "SymmetricCheck": ["dualOK_sound", "symPrimal_feasible", "checkSymmetric_sound",
+                       "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects"],
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
         "theorem_4_2_example", "theorem_4_2_optimal_bob_example", "optBob_optimal", "theorem_B1_example", "theorem_B4_example",
@@ -322,3 +324,27 @@ def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
     done = run_check_sh(tmp_path, replace_once(name, old, new))
     assert done.returncode != 0
     assert f'File "./{name}"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # the dual check skips the top weight k = n (a sensitive block flipping every zero)
+    ("(seq 0 (S (length z))).", "(seq 0 (length z))."),
+    # a negative type weight accepted
+    ("    Qle_bool 0 y && Nat.leb a (ones z)", "    true && Nat.leb a (ones z)"),
+    # a type not checked to be sensitive (V(w - a + b) <> V(w))
+    ("    && negb (Bool.eqb (V (ones z - a + b)%nat) (V (ones z))) end) prim.",
+     "    && true end) prim."),
+    # the load of the ones of z not checked (a class of coordinates skipped)
+    ("  Qle_bool (qlsum (map (fun p => match p with (a, _, y) => natQ a * y end) prim)) "
+     "(natQ (ones z))\n  && Qle_bool", "  true\n  && Qle_bool"),
+    # a negative t0 accepted
+    ("  Qle_bool 0 t1 && Qle_bool 0 t0\n", "  Qle_bool 0 t1 && true\n"),
+], ids=["misses-a-sensitive-weight", "negative-weight", "insensitive-type", "skips-a-class",
+        "negative-dual"])
+def test_a_wrong_symmetric_checker_breaks_its_proof(tmp_path, old, new):
+    """The Coq checker of kind `symmetric` (issue 27): each weakened check breaks the proved
+    Hamming-weight reduction (or the refused examples), so check.sh fails in its file."""
+    done = run_check_sh(tmp_path, replace_once("checkers/SymmetricCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
