@@ -28,8 +28,8 @@ def register(commands) -> None:
                          help="certificate file (written atomically; - for standard output)")
     certify.add_argument("--json", action="store_true", help="machine-readable report")
     certify.add_argument("--coq", metavar="OUT.v",
-                         help="also write the certificate as a Coq theorem (fbs coq; kind "
-                         "exhaustive)")
+                         help="also write the certificate as a Coq theorem (fbs coq; kinds "
+                         "exhaustive and symmetric: --method table or symmetric)")
     certify.set_defaults(run=run_certify)
 
     check = commands.add_parser("check", help="re-verify a certificate with the stdlib-only checker")
@@ -148,11 +148,13 @@ def run_certify(args) -> int:
 
 
 def _coq_method(method: str) -> str:
-    """--coq needs a certificate of kind exhaustive: the table method (auto means table)."""
-    if method not in ("auto", "table"):
+    """--coq needs a certificate of a kind the Coq checkers cover: the table method (kind
+    exhaustive; auto means table) or the symmetric method (kind symmetric)."""
+    if method not in ("auto", "table", "symmetric"):
         raise BadInput(f"--coq: method {method} does not write a certificate of kind "
-                       "exhaustive, the kind the Coq checker covers; use --method table")
-    return "table"
+                       "exhaustive or symmetric, the kinds the Coq checkers cover; use --method "
+                       "table or symmetric")
+    return "table" if method == "auto" else method
 
 
 def _write_with_coq(result, spec: str, args) -> None:

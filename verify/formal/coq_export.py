@@ -5,7 +5,7 @@ certified value v is fbs_z(f): `FbsValue f z v`, v being the optimum of the pack
 Definition 3.3 and of the dual LP of Definition 3.4 at z. The function is named by its family
 (`MAJ 9`, `THR 7 3`, `AND 5`, `OR 5`, `PARITY 6`, `TRIBES 2 3`, coq/model/Families.v) or by
 its truth table (`ttFun (bitsOf "0001...")`). The proof runs the Coq checker
-(coq/checkers/ExhaustiveCheck.v, `vm_compute`) on the certificate's primal and dual, and its
+(coq/checkers/ExhaustiveCheck.v, or SymmetricCheck.v for kind symmetric: coq_symmetric.py; `vm_compute`) on the certificate's primal and dual, and its
 `Print Assumptions` must be closed.
 
 This module is untrusted: a wrong export gives a statement coqc refuses to prove, or one
@@ -22,8 +22,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.errors import EXIT_FAILED, BadInput, FbsError, TooLarge
+from verify.formal.coq_symmetric import (
+    MAX_COQ_SYMMETRIC_ARITY,
+    Symmetric,
+    read_symmetric,
+    symmetric_function_term,
+    symmetric_theorem,
+)
 
-COVERED_KINDS = ("exhaustive",)
+COVERED_KINDS = ("exhaustive", "symmetric")
 # coqc checks a q = 10 table in 1.4 s of CPU and a q = 12 one in 5.5 s; a q = 14 table took
 # more than 49 s (each of the 2^q masks reads the table by position, so the work grows as
 # 4^q; bench/RESULTS.md, bench_coq_checker.py). Beyond 12 the export is refused.
@@ -36,12 +43,13 @@ HEADER = """(* Exported by `fbs coq` (fbs-verify) from {sources}.
    The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
    that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
    (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
-   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v, proved sound
-   (checkExhaustive_sound). Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
+   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound) or,
+   for kind symmetric, of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), both proved
+   sound. Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
    with -R coq FbsCoq and then this file. *)
 
 From Coq Require Import String QArith List.
-From FbsCoq Require Import FbsModel Families ExhaustiveCheck.
+From FbsCoq Require Import FbsModel Families ExhaustiveCheck SymmetricCheck.
 Import ListNotations.
 Open Scope string_scope.
 Open Scope Q_scope.
@@ -67,7 +75,7 @@ class Exhaustive:
     dual: tuple[Fraction, ...]
 
 
-def read_certificate(certificate: dict, where: str) -> Exhaustive:
+def read_certificate(certificate: dict, where: str) -> Exhaustive | Symmetric:
     """The certificate's data, after the trusted Python checker accepted it; BadInput for a
     kind the Coq checkers do not cover or an arity beyond MAX_COQ_ARITY."""
     from verify.checker.errors import CertificateMalformed
@@ -85,6 +93,8 @@ def read_certificate(certificate: dict, where: str) -> Exhaustive:
     if not verdict.valid:
         raise InvalidCertificate(f"{where}: invalid certificate [{verdict.condition}] "
                                  f"{verdict.message}; nothing written")
+    if kind == "symmetric":
+        return _read_symmetric(certificate, where)
     try:
         claim = read_claim(certificate)
     except CertificateMalformed as error:  # check() above accepted it: not reached
@@ -96,6 +106,14 @@ def read_certificate(certificate: dict, where: str) -> Exhaustive:
     table = "".join("1" if bits >> j & 1 else "0" for j in range(1 << claim.q))
     return Exhaustive(claim.spec.text.strip(), claim.q, table, claim.z, claim.value,
                       tuple(claim.primal), tuple(claim.dual))
+
+
+def _read_symmetric(certificate: dict, where: str) -> Symmetric:
+    cert = read_symmetric(certificate)
+    if cert.q > MAX_COQ_SYMMETRIC_ARITY:
+        raise TooLarge(f"{where}: arity {cert.q} > {MAX_COQ_SYMMETRIC_ARITY}, beyond what coqc "
+                       "checks in reasonable time (unary weights); nothing written")
+    return cert
 
 
 def function_term(spec: str, table: str) -> str:
@@ -120,7 +138,7 @@ def mask(block: tuple[int, ...], q: int) -> str:
     return "".join("1" if i in block else "0" for i in range(q))
 
 
-def theorem_name(cert: Exhaustive, taken: set[str]) -> str:
+def theorem_name(cert: Exhaustive | Symmetric, taken: set[str]) -> str:
     """A Coq identifier from the spec and the point, unique in the file."""
     spec = re.sub(r"[^A-Za-z0-9]+", "_", cert.spec).strip("_")
     if len(spec) > 40:
@@ -134,8 +152,12 @@ def theorem_name(cert: Exhaustive, taken: set[str]) -> str:
     return name
 
 
-def theorem_text(cert: Exhaustive, name: str, source: str) -> str:
+def theorem_text(cert: Exhaustive | Symmetric, name: str, source: str) -> str:
     """Data, statement and proof of one certificate."""
+    if isinstance(cert, Symmetric):
+        heading = f"{_comment(source)}: spec {_comment(cert.spec)} (kind symmetric) at {cert.z}"
+        function = symmetric_function_term(cert.spec) or function_term(cert.spec, "")
+        return symmetric_theorem(cert, name, heading, function, rational)
     primal = "; ".join(f'(bitsOf "{mask(block, cert.q)}", {rational(w)})'
                        for block, w in cert.primal)
     dual = "; ".join(rational(t) for t in cert.dual)
@@ -232,6 +254,9 @@ def _left_out(certificate: dict) -> str:
     kind = certificate.get("kind")
     if kind not in COVERED_KINDS:
         return f"kind `{kind}`: no Coq checker yet"
-    if certificate.get("arity", 0) > MAX_COQ_ARITY:
+    if kind == "symmetric" and certificate.get("arity", 0) > MAX_COQ_SYMMETRIC_ARITY:
+        return (f"arity {certificate['arity']} > {MAX_COQ_SYMMETRIC_ARITY} (kind symmetric: "
+                "unary weights in coqc)")
+    if kind == "exhaustive" and certificate.get("arity", 0) > MAX_COQ_ARITY:
         return f"arity {certificate['arity']} > {MAX_COQ_ARITY} (2^q masks in coqc)"
     return ""
