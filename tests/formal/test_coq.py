@@ -44,6 +44,7 @@ THEOREMS = {
                         "maj3_certificate", "maj3_rejects"],
     "SymmetricCheck": ["dualOK_sound", "symPrimal_feasible", "checkSymmetric_sound",
                        "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects"],
+    "Measures": [],  # definitions only (model/: s, bs and C at an input)
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
         "theorem_4_2_example", "theorem_4_2_optimal_bob_example", "optBob_optimal", "theorem_B1_example", "theorem_B4_example",
@@ -62,6 +63,7 @@ THEOREMS = {
                            "theorem_4_1_example", "theorem_B4_exact_example",
                            "proposition_H_example", "theorem_B2a_example",
                            "proposition_B1prime_b_example", "honest_budget_example"],
+    "MeasureChain": ["s_le_bs", "bs_le_fbs", "fbs_le_C", "measure_chain"],
 }
 CLOSED = "Closed under the global context"
 
