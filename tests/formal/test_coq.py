@@ -45,6 +45,8 @@ THEOREMS = {
     "SymmetricCheck": ["dualOK_sound", "symPrimal_feasible", "checkSymmetric_sound",
                        "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects"],
     "Measures": [],  # definitions only (model/: s, bs and C at an input)
+    "MeasureCheck": ["checkS_sound", "checkBS_sound", "checkC_sound", "best_bound",
+                     "maj5_s", "maj5_bs", "maj5_C", "maj5_at_00111", "maj5_measure_rejects"],
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
         "theorem_4_2_example", "theorem_4_2_optimal_bob_example", "optBob_optimal", "theorem_B1_example", "theorem_B4_example",
@@ -350,3 +352,29 @@ def test_a_wrong_symmetric_checker_breaks_its_proof(tmp_path, old, new):
     done = run_check_sh(tmp_path, replace_once("checkers/SymmetricCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # C: the certificate check misses an input (the last of the 2^q)
+    ("(Bool.eqb (f y) (f z))) (allMasks (length z)).",
+     "(Bool.eqb (f y) (f z))) (removelast (allMasks (length z)))."),
+    # bs: no optimality check (the witness's size believed)
+    ("  && Nat.leb (best f z (length z) (repeat true (length z))) k.", "."),
+    # bs: witness blocks not checked to be disjoint
+    ("  | B :: rest => forallb (disjb q B) rest && pairwiseb q rest",
+     "  | B :: rest => pairwiseb q rest"),
+    # bs: the dynamic program misses the sensitive blocks of one coordinate
+    ("&& within (length z) B A && sensb f z B)",
+     "&& within (length z) B A && sensb f z B && negb (Nat.eqb (length (filter (fun b => b) B)) 1))"),
+    # bs: witness blocks not checked to be sensitive
+    ("  forallb (fun B => Nat.eqb (length B) (length z) && sensb f z B) witness",
+     "  forallb (fun B => Nat.eqb (length B) (length z)) witness"),
+], ids=["C-misses-an-input", "bs-no-optimality", "bs-meeting-blocks", "bs-misses-a-block",
+        "bs-insensitive-block"])
+def test_a_wrong_measure_checker_breaks_its_proof(tmp_path, old, new):
+    """The Coq checker of kind `measure` (issue 27): each weakened check breaks a reflection
+    lemma (or the refused examples), so check.sh fails in its file."""
+    done = run_check_sh(tmp_path, replace_once("checkers/MeasureCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/MeasureCheck.v"' in done.stderr, done.stderr
