@@ -176,6 +176,30 @@ def test_a_symmetric_arity_beyond_the_bound_is_refused(monkeypatch):
         coq_export.coq_text([("t", certificate)])
 
 
+def maj5_measure(measure: str, value: str, witness: list) -> dict:
+    """FORMAT.md section 10's example, MAJ_5 at 00000: s = 0, bs = 1, C = 3."""
+    return {"format": "fbs-certificate/1", "kind": "measure", "measure": measure,
+            "spec": "maj:5", "arity": 5, "input": "00000", "value": value, "witness": witness}
+
+
+MAJ5_MEASURES = [maj5_measure("s", "0", []), maj5_measure("bs", "1", [[0, 1, 2]]),
+                 maj5_measure("C", "3", [2, 3, 4])]
+
+
+def test_a_measure_export_states_the_measure_the_point_and_the_value():
+    text = coq_export.coq_text([("t", c) for c in MAJ5_MEASURES])
+    assert 'Theorem s_maj_5_at_00000 :\n  SensitivityIs (MAJ 5) (bitsOf "00000") 0.' in text
+    assert 'BlockSensitivityIs (MAJ 5) (bitsOf "00000") 1.' in text
+    assert 'CertificateComplexityIs (MAJ 5) (bitsOf "00000") 3.' in text
+    assert 'apply (checkC_sound _ _ (bitsOf "00111")).' in text
+
+
+def test_a_measure_arity_beyond_the_bound_is_refused(monkeypatch):
+    monkeypatch.setattr(coq_export, "MAX_COQ_MEASURE_ARITY", 4)
+    with pytest.raises(BadInput, match="arity 5 > 4"):
+        coq_export.coq_text([("t", MAJ5_MEASURES[2])])
+
+
 # --- coqc ---------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -275,3 +299,22 @@ def test_coqc_proves_symmetric_exports_and_refuses_wrong_ones(library, tmp_path,
     monkeypatch.setattr(coq_export, "read_certificate", honest)
     monkeypatch.setattr(coq_symmetric, "values_term", lambda spec: "(fun k => Nat.ltb 16 (2 * k))")
     assert not coqc_accepts(library, coq_export.coq_text(pairs), tmp_path)
+
+
+@pytest.mark.slow
+@needs_coqc
+def test_coqc_proves_measure_exports_and_refuses_wrong_ones(library, tmp_path, monkeypatch):
+    """Kind measure (coq/checkers/MeasureCheck.v): FORMAT.md's MAJ_5 certificates (s, bs, C)
+    are proved; an exporter that writes a wrong value (each measure) or a witness that is
+    not one gives a file coqc refuses."""
+    pairs = [("t", c) for c in MAJ5_MEASURES]
+    assert coqc_accepts(library, coq_export.coq_text(pairs), tmp_path)
+    honest = coq_export.read_certificate
+    not_witnesses = {"s": ((0,), 1), "bs": (((0, 1),), 1), "C": ((3, 4), 2)}
+    wrong = [lambda c: dataclasses.replace(c, value=c.value + 1),
+             lambda c: dataclasses.replace(c, witness=not_witnesses[c.measure][0],
+                                           value=not_witnesses[c.measure][1])]
+    for change in wrong:
+        monkeypatch.setattr(coq_export, "read_certificate", lambda c, w: change(honest(c, w)))
+        for pair in pairs:
+            assert not coqc_accepts(library, coq_export.coq_text([pair]), tmp_path)
