@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # coqc enumerates the 2^q blocks for every set of coordinates (C: 4^q evaluations of f; bs: a
-# recursion over the packings): measured 2.0 s of coqc CPU for s, bs and C of parity:7 at
-# 0000000, 5.8 s for maj:8 at 00001111 (bench/RESULTS.md). Beyond this arity
-# the export is refused.
+# recursion over the packings, worst for parity): bs of parity:7 at 0^7 took 2.0 s of coqc
+# CPU, of parity:8 11.7 s (bench/RESULTS.md, bench_coq_symmetric.py). Beyond this arity the
+# export is refused.
 MAX_COQ_MEASURE_ARITY = 7
 _STATEMENT = {"s": "SensitivityIs", "bs": "BlockSensitivityIs", "C": "CertificateComplexityIs"}
 _LEMMA = {"s": "checkS_sound", "bs": "checkBS_sound", "C": "checkC_sound"}
