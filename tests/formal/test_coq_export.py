@@ -247,10 +247,12 @@ def test_coqc_proves_an_export_and_refuses_wrong_exports(library, tmp_path, monk
 @pytest.mark.slow
 @needs_coqc
 def test_the_coq_families_are_the_specs(library, tmp_path):
-    """Coq's MAJ, THR, AND, OR, PARITY and TRIBES (coq/model/Families.v) have the truth tables
-    of the package's specs (the statement of an exported theorem is only as good as them)."""
+    """Coq's MAJ, THR, AND, OR, PARITY and TRIBES (coq/model/Families.v), and the term a
+    symmetric export writes for a `sym:` spec, have the truth tables of the package's specs
+    (the statement of an exported theorem is only as good as them)."""
     cases = {"MAJ 5": "maj:5", "MAJ 6": "maj:6", "THR 6 3": "thr:6:3", "THR 3 (-1)": "thr:3:-1",
              "AND 4": "and:4", "OR 4": "or:4", "PARITY 5": "parity:5", "TRIBES 2 3": "tribes:2:3",
+             coq_symmetric.symmetric_function_term("sym:0110"): "sym:0110",
              "TRIBES 3 2": "tribes:3:2"}
     lines = ["From Coq Require Import String ZArith List.",
              "From FbsCoq Require Import FbsTreeCert Families.",

@@ -86,7 +86,8 @@ class Exhaustive:
 
 def read_certificate(certificate: dict, where: str) -> Exhaustive | Symmetric | Measure:
     """The certificate's data, after the trusted Python checker accepted it; BadInput for a
-    kind the Coq checkers do not cover or an arity beyond MAX_COQ_ARITY."""
+    kind the Coq checkers do not cover or an arity beyond the kind's bound (MAX_COQ_ARITY,
+    MAX_COQ_SYMMETRIC_ARITY, MAX_COQ_MEASURE_ARITY)."""
     from verify.checker.errors import CertificateMalformed
     from verify.checker.exhaustive import read_claim
     from verify.sensitivity.api import check
@@ -120,11 +121,12 @@ def read_certificate(certificate: dict, where: str) -> Exhaustive | Symmetric | 
 
 
 def _read_symmetric(certificate: dict, where: str) -> Symmetric:
-    cert = read_symmetric(certificate)
-    if cert.q > MAX_COQ_SYMMETRIC_ARITY:
-        raise TooLarge(f"{where}: arity {cert.q} > {MAX_COQ_SYMMETRIC_ARITY}, beyond what coqc "
-                       "checks in reasonable time (unary weights); nothing written")
-    return cert
+    """The bound is checked on the arity first: a run-length input is expanded after it."""
+    if certificate["arity"] > MAX_COQ_SYMMETRIC_ARITY:
+        raise TooLarge(f"{where}: arity {certificate['arity']} > {MAX_COQ_SYMMETRIC_ARITY}, "
+                       "beyond what coqc checks in reasonable time (unary weights); nothing "
+                       "written")
+    return read_symmetric(certificate)
 
 
 def _read_measure(certificate: dict, where: str) -> Measure:
