@@ -2,12 +2,14 @@
    The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
    that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
    (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
-   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v, proved sound
-   (checkExhaustive_sound). Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
+   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound),
+   for kind symmetric of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), for kind
+   measure of coq/checkers/MeasureCheck.v (s, bs, C: coq/model/Measures.v), all proved
+   sound. Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
    with -R coq FbsCoq and then this file. *)
 
 From Coq Require Import String QArith List.
-From FbsCoq Require Import FbsModel Families ExhaustiveCheck.
+From FbsCoq Require Import FbsModel Families ExhaustiveCheck SymmetricCheck Measures MeasureCheck.
 Import ListNotations.
 Open Scope string_scope.
 Open Scope Q_scope.

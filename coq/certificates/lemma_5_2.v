@@ -1,16 +1,68 @@
-(* Exported by `fbs coq` (fbs-verify) from certificates/paper/lemma_5_2/tt_0110100001001100-f7ebb07441a0.json.gz and 3 more.
+(* Exported by `fbs coq` (fbs-verify) from certificates/paper/lemma_5_2/and_8-13ad6cc8da08.json.gz and 8 more.
    The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
    that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
    (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
-   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v, proved sound
-   (checkExhaustive_sound). Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
+   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound),
+   for kind symmetric of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), for kind
+   measure of coq/checkers/MeasureCheck.v (s, bs, C: coq/model/Measures.v), all proved
+   sound. Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
    with -R coq FbsCoq and then this file. *)
 
 From Coq Require Import String QArith List.
-From FbsCoq Require Import FbsModel Families ExhaustiveCheck.
+From FbsCoq Require Import FbsModel Families ExhaustiveCheck SymmetricCheck Measures MeasureCheck.
 Import ListNotations.
 Open Scope string_scope.
 Open Scope Q_scope.
+
+(* certificates/paper/lemma_5_2/and_8-13ad6cc8da08.json.gz: spec and:8 (kind symmetric) at 11111111 *)
+Definition fbs_and_8_at_11111111_types : list (nat * nat * Q) := [(1%nat, 0%nat, (8 # 1))].
+
+Theorem fbs_and_8_at_11111111 :
+  FbsValue (AND 8) (bitsOf "11111111") (8 # 1).
+Proof.
+  apply (checkSymmetric_sound (fun k => Nat.eqb k 8) _ fbs_and_8_at_11111111_types (1 # 1) (0 # 1)).
+  vm_compute. reflexivity.
+Qed.
+
+(* certificates/paper/lemma_5_2/maj_30-a5e1f1bb6015.json.gz: spec maj:30 (kind symmetric) at 111111111111111111110000000000 *)
+Definition fbs_maj_30_at_111111111111111111110000000000_types : list (nat * nat * Q) := [(5%nat, 0%nat, (4 # 1))].
+
+Theorem fbs_maj_30_at_111111111111111111110000000000 :
+  FbsValue (MAJ 30) (bitsOf "111111111111111111110000000000") (4 # 1).
+Proof.
+  apply (checkSymmetric_sound (fun k => Nat.ltb 30 (2 * k)) _ fbs_maj_30_at_111111111111111111110000000000_types (1 # 5) (0 # 1)).
+  vm_compute. reflexivity.
+Qed.
+
+(* certificates/paper/lemma_5_2/maj_99-e3a6f3dd17fa.json.gz: spec maj:99 (kind symmetric) at 111111111111111111111111111111111111111111111111110000000000000000000000000000000000000000000000000 *)
+Definition fbs_maj_99_at_311f1e30cf_types : list (nat * nat * Q) := [(1%nat, 0%nat, (50 # 1))].
+
+Theorem fbs_maj_99_at_311f1e30cf :
+  FbsValue (MAJ 99) (bitsOf "111111111111111111111111111111111111111111111111110000000000000000000000000000000000000000000000000") (50 # 1).
+Proof.
+  apply (checkSymmetric_sound (fun k => Nat.ltb 99 (2 * k)) _ fbs_maj_99_at_311f1e30cf_types (1 # 1) (0 # 1)).
+  vm_compute. reflexivity.
+Qed.
+
+(* certificates/paper/lemma_5_2/parity_5-49beb91df645.json.gz: spec parity:5 (kind symmetric) at 10110 *)
+Definition fbs_parity_5_at_10110_types : list (nat * nat * Q) := [(1%nat, 0%nat, (3 # 1)); (0%nat, 1%nat, (2 # 1))].
+
+Theorem fbs_parity_5_at_10110 :
+  FbsValue (PARITY 5) (bitsOf "10110") (5 # 1).
+Proof.
+  apply (checkSymmetric_sound (fun k => Nat.odd k) _ fbs_parity_5_at_10110_types (1 # 1) (1 # 1)).
+  vm_compute. reflexivity.
+Qed.
+
+(* certificates/paper/lemma_5_2/thr_7_3-31f1c8c155f5.json.gz: spec thr:7:3 (kind symmetric) at 1110000 *)
+Definition fbs_thr_7_3_at_1110000_types : list (nat * nat * Q) := [(1%nat, 0%nat, (3 # 1))].
+
+Theorem fbs_thr_7_3_at_1110000 :
+  FbsValue (THR 7 (3)%Z) (bitsOf "1110000") (3 # 1).
+Proof.
+  apply (checkSymmetric_sound (fun k => Z.leb (3)%Z (Z.of_nat k)) _ fbs_thr_7_3_at_1110000_types (1 # 1) (0 # 1)).
+  vm_compute. reflexivity.
+Qed.
 
 (* certificates/paper/lemma_5_2/tt_0110100001001100-f7ebb07441a0.json.gz: spec tt:0110100001001100 at 0000 *)
 Definition fbs_tt_0110100001001100_at_0000_primal : list (list bool * Q) := [(bitsOf "0100", (1 # 1)); (bitsOf "0010", (1 # 1)); (bitsOf "0001", (1 # 1))].
@@ -57,5 +109,5 @@ Proof.
 Qed.
 
 (* Every theorem above, so that one Print Assumptions covers them all. *)
-Definition all_theorems := (fbs_tt_0110100001001100_at_0000, fbs_tt_011100010110011000001_f18d99ba6f_at_001000, fbs_tt_10110001000011111001101001011111_at_01100, fbs_tt_1100101100100011_at_0010).
+Definition all_theorems := (fbs_and_8_at_11111111, fbs_maj_30_at_111111111111111111110000000000, fbs_maj_99_at_311f1e30cf, fbs_parity_5_at_10110, fbs_thr_7_3_at_1110000, fbs_tt_0110100001001100_at_0000, fbs_tt_011100010110011000001_f18d99ba6f_at_001000, fbs_tt_10110001000011111001101001011111_at_01100, fbs_tt_1100101100100011_at_0010).
 Print Assumptions all_theorems.

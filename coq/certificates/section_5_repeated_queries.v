@@ -1,16 +1,38 @@
-(* Exported by `fbs coq` (fbs-verify) from certificates/paper/section_5_repeated_queries/tt_01-a4709a697223.json.gz.
+(* Exported by `fbs coq` (fbs-verify) from certificates/paper/section_5_repeated_queries/and_10-55997ba45c69.json.gz, certificates/paper/section_5_repeated_queries/and_16-99f96541bc08.json.gz, certificates/paper/section_5_repeated_queries/tt_01-a4709a697223.json.gz.
    The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
    that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
    (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
-   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v, proved sound
-   (checkExhaustive_sound). Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
+   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound),
+   for kind symmetric of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), for kind
+   measure of coq/checkers/MeasureCheck.v (s, bs, C: coq/model/Measures.v), all proved
+   sound. Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
    with -R coq FbsCoq and then this file. *)
 
 From Coq Require Import String QArith List.
-From FbsCoq Require Import FbsModel Families ExhaustiveCheck.
+From FbsCoq Require Import FbsModel Families ExhaustiveCheck SymmetricCheck Measures MeasureCheck.
 Import ListNotations.
 Open Scope string_scope.
 Open Scope Q_scope.
+
+(* certificates/paper/section_5_repeated_queries/and_10-55997ba45c69.json.gz: spec and:10 (kind symmetric) at 1111111111 *)
+Definition fbs_and_10_at_1111111111_types : list (nat * nat * Q) := [(1%nat, 0%nat, (10 # 1))].
+
+Theorem fbs_and_10_at_1111111111 :
+  FbsValue (AND 10) (bitsOf "1111111111") (10 # 1).
+Proof.
+  apply (checkSymmetric_sound (fun k => Nat.eqb k 10) _ fbs_and_10_at_1111111111_types (1 # 1) (0 # 1)).
+  vm_compute. reflexivity.
+Qed.
+
+(* certificates/paper/section_5_repeated_queries/and_16-99f96541bc08.json.gz: spec and:16 (kind symmetric) at 1111111111111111 *)
+Definition fbs_and_16_at_1111111111111111_types : list (nat * nat * Q) := [(1%nat, 0%nat, (16 # 1))].
+
+Theorem fbs_and_16_at_1111111111111111 :
+  FbsValue (AND 16) (bitsOf "1111111111111111") (16 # 1).
+Proof.
+  apply (checkSymmetric_sound (fun k => Nat.eqb k 16) _ fbs_and_16_at_1111111111111111_types (1 # 1) (0 # 1)).
+  vm_compute. reflexivity.
+Qed.
 
 (* certificates/paper/section_5_repeated_queries/tt_01-a4709a697223.json.gz: spec tt:01 at 1 *)
 Definition fbs_tt_01_at_1_primal : list (list bool * Q) := [(bitsOf "1", (1 # 1))].
@@ -23,4 +45,6 @@ Proof.
   vm_compute. reflexivity.
 Qed.
 
-Print Assumptions fbs_tt_01_at_1.
+(* Every theorem above, so that one Print Assumptions covers them all. *)
+Definition all_theorems := (fbs_and_10_at_1111111111, fbs_and_16_at_1111111111111111, fbs_tt_01_at_1).
+Print Assumptions all_theorems.

@@ -49,6 +49,11 @@ THEOREMS = {
     "TreeStatements": [],  # definitions only: RhoT, uniform/over/node trees, alphaOf
     "TreeCheck": ["localb_sound", "accT_sound", "checkTree_sound", "tiny_tree", "tiny_rejects",
                   "shared_maj3", "shared_rejects"],
+    "SymmetricCheck": ["dualOK_sound", "symPrimal_feasible", "checkSymmetric_sound",
+                       "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects"],
+    "Measures": [],  # definitions only (model/: s, bs and C at an input)
+    "MeasureCheck": ["checkS_sound", "checkBS_sound", "checkC_sound", "best_bound",
+                     "maj5_s", "maj5_bs", "maj5_C", "maj5_at_00111", "maj5_measure_rejects"],
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
         "theorem_4_2_example", "theorem_4_2_optimal_bob_example", "optBob_optimal", "theorem_B1_example", "theorem_B4_example",
@@ -69,6 +74,7 @@ THEOREMS = {
                            "proposition_B1prime_b_example", "honest_budget_example"],
     "OptimalBobExamples": ["optBobw_optimal", "theorem_4_2_optimal_bob_depth2_example",
                            "theorem_B1_optimal_bob_example", "theorem_B4_optimal_bob_example"],
+    "MeasureChain": ["s_le_bs", "bs_le_fbs", "fbs_le_C", "measure_chain"],
 }
 CLOSED = "Closed under the global context"
 
@@ -453,3 +459,53 @@ def test_optimal_bob_examples_agree_with_the_engine(compiled, tmp_path):
     for (name, tree, answers, flags, _), value in zip(OPTIMAL_BOB_INSTANCES, coq):
         for rule in ("vertex", "symmetric"):
             assert engine_worst_case(tmp_path, tree, answers, flags, rule) == value, (name, rule)
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # the dual check skips the top weight k = n (a sensitive block flipping every zero)
+    ("(seq 0 (S (length z))).", "(seq 0 (length z))."),
+    # a negative type weight accepted
+    ("    Qle_bool 0 y && Nat.leb a (ones z)", "    true && Nat.leb a (ones z)"),
+    # a type not checked to be sensitive (V(w - a + b) <> V(w))
+    ("    && negb (Bool.eqb (V (ones z - a + b)%nat) (V (ones z))) end) prim.",
+     "    && true end) prim."),
+    # the load of the ones of z not checked (a class of coordinates skipped)
+    ("  Qle_bool (qlsum (map (fun p => match p with (a, _, y) => natQ a * y end) prim)) "
+     "(natQ (ones z))\n  && Qle_bool", "  true\n  && Qle_bool"),
+    # a negative t0 accepted
+    ("  Qle_bool 0 t1 && Qle_bool 0 t0\n", "  Qle_bool 0 t1 && true\n"),
+], ids=["misses-a-sensitive-weight", "negative-weight", "insensitive-type", "skips-a-class",
+        "negative-dual"])
+def test_a_wrong_symmetric_checker_breaks_its_proof(tmp_path, old, new):
+    """The Coq checker of kind `symmetric` (issue 27): each weakened check breaks the proved
+    Hamming-weight reduction (or the refused examples), so check.sh fails in its file."""
+    done = run_check_sh(tmp_path, replace_once("checkers/SymmetricCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # C: the certificate check misses an input (the last of the 2^q)
+    ("(Bool.eqb (f y) (f z))) (allMasks (length z)).",
+     "(Bool.eqb (f y) (f z))) (removelast (allMasks (length z)))."),
+    # bs: no optimality check (the witness's size believed)
+    ("  && Nat.leb (best f z (length z) (repeat true (length z))) k.", "."),
+    # bs: witness blocks not checked to be disjoint
+    ("  | B :: rest => forallb (disjb q B) rest && pairwiseb q rest",
+     "  | B :: rest => pairwiseb q rest"),
+    # bs: the dynamic program misses the sensitive blocks of one coordinate
+    ("&& within (length z) B A && sensb f z B)",
+     "&& within (length z) B A && sensb f z B && negb (Nat.eqb (length (filter (fun b => b) B)) 1))"),
+    # bs: witness blocks not checked to be sensitive
+    ("  forallb (fun B => Nat.eqb (length B) (length z) && sensb f z B) witness",
+     "  forallb (fun B => Nat.eqb (length B) (length z)) witness"),
+], ids=["C-misses-an-input", "bs-no-optimality", "bs-meeting-blocks", "bs-misses-a-block",
+        "bs-insensitive-block"])
+def test_a_wrong_measure_checker_breaks_its_proof(tmp_path, old, new):
+    """The Coq checker of kind `measure` (issue 27): each weakened check breaks a reflection
+    lemma (or the refused examples), so check.sh fails in its file."""
+    done = run_check_sh(tmp_path, replace_once("checkers/MeasureCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/MeasureCheck.v"' in done.stderr, done.stderr

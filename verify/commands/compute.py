@@ -28,8 +28,9 @@ def register(commands) -> None:
                          help="certificate file (written atomically; - for standard output)")
     certify.add_argument("--json", action="store_true", help="machine-readable report")
     certify.add_argument("--coq", metavar="OUT.v",
-                         help="also write the certificate as a Coq theorem (fbs coq; kind "
-                         "exhaustive with --method table, tree with --method composition)")
+                         help="also write the certificate as a Coq theorem (fbs coq; kinds "
+                         "exhaustive, symmetric and tree: --method table, symmetric or "
+                         "composition)")
     certify.set_defaults(run=run_certify)
 
     check = commands.add_parser("check", help="re-verify a certificate with the stdlib-only checker")
@@ -149,13 +150,13 @@ def run_certify(args) -> int:
 
 def _coq_method(method: str) -> str:
     """--coq needs a certificate of a kind the Coq checkers cover: the table method (kind
-    exhaustive; auto means table) or the composition method (kind tree)."""
-    if method == "composition":
-        return method
-    if method not in ("auto", "table"):
+    exhaustive; auto means table), the symmetric method (kind symmetric) or the composition
+    method (kind tree)."""
+    if method not in ("auto", "table", "symmetric", "composition"):
         raise BadInput(f"--coq: method {method} does not write a certificate of a kind the Coq "
-                       "checkers cover (exhaustive, tree); use --method table or composition")
-    return "table"
+                       "checkers cover (exhaustive, symmetric, tree); use --method table, "
+                       "symmetric or composition")
+    return "table" if method == "auto" else method
 
 
 def _write_with_coq(result, spec: str, args) -> None:

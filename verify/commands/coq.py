@@ -8,7 +8,7 @@ from .arguments import check_outputs, report_stream
 def register(commands) -> None:
     coq = commands.add_parser(
         "coq", help="export certificates as a Coq file whose theorems coqc proves by running "
-                    "the Coq checkers (kinds exhaustive and tree)")
+                    "the Coq checkers (kinds exhaustive, symmetric, measure and tree)")
     coq.add_argument("files", metavar="CERT", nargs="+",
                      help="certificate file (gzip accepted); one theorem each")
     coq.add_argument("-o", "--output", required=True, metavar="OUT.v",

@@ -5,7 +5,8 @@ certified value v is fbs_z(f): `FbsValue f z v`, v being the optimum of the pack
 Definition 3.3 and of the dual LP of Definition 3.4 at z. The function is named by its family
 (`MAJ 9`, `THR 7 3`, `AND 5`, `OR 5`, `PARITY 6`, `TRIBES 2 3`, coq/model/Families.v) or by
 its truth table (`ttFun (bitsOf "0001...")`). The proof runs the Coq checker
-(coq/checkers/ExhaustiveCheck.v, `vm_compute`) on the certificate's primal and dual, and its
+(coq/checkers/ExhaustiveCheck.v; SymmetricCheck.v for kind symmetric, coq_symmetric.py; and
+MeasureCheck.v for kind measure, coq_measure.py; `vm_compute`) on the certificate, and its
 `Print Assumptions` must be closed.
 
 This module is untrusted: a wrong export gives a statement coqc refuses to prove, or one
@@ -22,8 +23,22 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.errors import EXIT_FAILED, BadInput, FbsError, TooLarge
+from verify.formal.coq_measure import (
+    MAX_COQ_MEASURE_ARITY,
+    Measure,
+    measure_prefix,
+    measure_theorem,
+    read_measure,
+)
+from verify.formal.coq_symmetric import (
+    MAX_COQ_SYMMETRIC_ARITY,
+    Symmetric,
+    read_symmetric,
+    symmetric_function_term,
+    symmetric_theorem,
+)
 
-COVERED_KINDS = ("exhaustive", "tree")
+COVERED_KINDS = ("exhaustive", "symmetric", "measure", "tree")
 # coqc checks a q = 10 table in 1.4 s of CPU and a q = 12 one in 5.5 s; a q = 14 table took
 # more than 49 s (each of the 2^q masks reads the table by position, so the work grows as
 # 4^q; bench/RESULTS.md, bench_coq_checker.py). Beyond 12 the export is refused.
@@ -36,12 +51,14 @@ HEADER = """(* Exported by `fbs coq` (fbs-verify) from {sources}.
    The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
    that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
    (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
-   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v, proved sound
-   (checkExhaustive_sound). Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
+   Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound),
+   for kind symmetric of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), for kind
+   measure of coq/checkers/MeasureCheck.v (s, bs, C: coq/model/Measures.v), all proved
+   sound. Check: fbs coq ... --check, or compile coq/ (coq/check.sh order)
    with -R coq FbsCoq and then this file. *)
 
 From Coq Require Import String QArith List.
-From FbsCoq Require Import FbsModel Families ExhaustiveCheck.
+From FbsCoq Require Import FbsModel Families ExhaustiveCheck SymmetricCheck Measures MeasureCheck.
 Import ListNotations.
 Open Scope string_scope.
 Open Scope Q_scope.
@@ -78,7 +95,8 @@ class Exhaustive:
 
 def read_certificate(certificate: dict, where: str):
     """The certificate's data, after the trusted Python checker accepted it; BadInput for a
-    kind the Coq checkers do not cover or an arity beyond MAX_COQ_ARITY."""
+    kind the Coq checkers do not cover or an arity beyond the kind's bound (MAX_COQ_ARITY,
+    MAX_COQ_SYMMETRIC_ARITY, MAX_COQ_MEASURE_ARITY)."""
     from verify.checker.errors import CertificateMalformed
     from verify.checker.exhaustive import read_claim
     from verify.sensitivity.api import check
@@ -100,6 +118,10 @@ def read_certificate(certificate: dict, where: str):
             return read_tree(certificate)
         except TooLarge as error:
             raise TooLarge(f"{where}: {error}") from None
+    if kind == "symmetric":
+        return _read_symmetric(certificate, where)
+    if kind == "measure":
+        return _read_measure(certificate, where)
     try:
         claim = read_claim(certificate)
     except CertificateMalformed as error:  # check() above accepted it: not reached
@@ -111,6 +133,23 @@ def read_certificate(certificate: dict, where: str):
     table = "".join("1" if bits >> j & 1 else "0" for j in range(1 << claim.q))
     return Exhaustive(claim.spec.text.strip(), claim.q, table, claim.z, claim.value,
                       tuple(claim.primal), tuple(claim.dual))
+
+
+def _read_symmetric(certificate: dict, where: str) -> Symmetric:
+    """The bound is checked on the arity first: a run-length input is expanded after it."""
+    if certificate["arity"] > MAX_COQ_SYMMETRIC_ARITY:
+        raise TooLarge(f"{where}: arity {certificate['arity']} > {MAX_COQ_SYMMETRIC_ARITY}, "
+                       "beyond what coqc checks in reasonable time (unary weights); nothing "
+                       "written")
+    return read_symmetric(certificate)
+
+
+def _read_measure(certificate: dict, where: str) -> Measure:
+    cert = read_measure(certificate)
+    if cert.q > MAX_COQ_MEASURE_ARITY:
+        raise TooLarge(f"{where}: arity {cert.q} > {MAX_COQ_MEASURE_ARITY}, beyond what coqc "
+                       "checks in reasonable time (2^q blocks for every set); nothing written")
+    return cert
 
 
 def function_term(spec: str, table: str) -> str:
@@ -135,13 +174,15 @@ def mask(block: tuple[int, ...], q: int) -> str:
     return "".join("1" if i in block else "0" for i in range(q))
 
 
-def theorem_name(cert: Exhaustive, taken: set[str]) -> str:
-    """A Coq identifier from the spec and the point, unique in the file."""
+def theorem_name(cert: Exhaustive | Symmetric | Measure, taken: set[str]) -> str:
+    """A Coq identifier from the measure (fbs, s, bs, c), the spec and the point, unique in
+    the file."""
     spec = re.sub(r"[^A-Za-z0-9]+", "_", cert.spec).strip("_")
     if len(spec) > 40:
         spec = spec[:24] + "_" + hashlib.sha256(cert.spec.encode()).hexdigest()[:10]
     point = cert.z if len(cert.z) <= 32 else hashlib.sha256(cert.z.encode()).hexdigest()[:10]
-    base = name = f"fbs_{spec}_at_{point}"
+    prefix = measure_prefix(cert) if isinstance(cert, Measure) else "fbs"
+    base = name = f"{prefix}_{spec}_at_{point}"
     k = 2
     while name in taken:
         name, k = f"{base}_{k}", k + 1
@@ -149,9 +190,16 @@ def theorem_name(cert: Exhaustive, taken: set[str]) -> str:
     return name
 
 
-def theorem_text(cert: Exhaustive, name: str, source: str) -> str:
+def theorem_text(cert: Exhaustive | Symmetric | Measure, name: str, source: str) -> str:
     """Data, statement and proof of one certificate."""
-    if not isinstance(cert, Exhaustive):
+    if isinstance(cert, Measure):
+        heading = f"{_comment(source)}: {cert.measure} of spec {_comment(cert.spec)} at {cert.z}"
+        return measure_theorem(cert, name, heading, function_term(cert.spec, cert.table))
+    if isinstance(cert, Symmetric):
+        heading = f"{_comment(source)}: spec {_comment(cert.spec)} (kind symmetric) at {cert.z}"
+        function = symmetric_function_term(cert.spec) or function_term(cert.spec, "")
+        return symmetric_theorem(cert, name, heading, function, rational)
+    if not isinstance(cert, Exhaustive):  # a TreeExport (coq_export_tree.read_tree)
         from .coq_export_tree import tree_theorem_text
         return tree_theorem_text(cert, name, source)
     primal = "; ".join(f'(bitsOf "{mask(block, cert.q)}", {rational(w)})'
@@ -171,7 +219,8 @@ def coq_text(certificates: list[tuple[str, dict]]) -> str:
     taken: set[str] = set()
     read = [(source, read_certificate(certificate, source)) for source, certificate in certificates]
     parts = [HEADER.format(sources=_comment(_sources(certificates)))]
-    if any(not isinstance(cert, Exhaustive) for _, cert in read):
+    from .coq_export_tree import TreeExport
+    if any(isinstance(cert, TreeExport) for _, cert in read):
         parts.append(TREE_HEADER)
     names = []
     for source, cert in read:
@@ -255,6 +304,11 @@ def _left_out(certificate: dict) -> str:
     if kind == "tree":
         from .coq_export_tree import left_out
         return left_out(certificate)
-    if certificate.get("arity", 0) > MAX_COQ_ARITY:
+    if kind == "symmetric" and certificate.get("arity", 0) > MAX_COQ_SYMMETRIC_ARITY:
+        return (f"arity {certificate['arity']} > {MAX_COQ_SYMMETRIC_ARITY} (kind symmetric: "
+                "unary weights in coqc)")
+    if kind == "measure" and certificate.get("arity", 0) > MAX_COQ_MEASURE_ARITY:
+        return f"arity {certificate['arity']} > {MAX_COQ_MEASURE_ARITY} (kind measure: 2^q blocks)"
+    if kind == "exhaustive" and certificate.get("arity", 0) > MAX_COQ_ARITY:
         return f"arity {certificate['arity']} > {MAX_COQ_ARITY} (2^q masks in coqc)"
     return ""
