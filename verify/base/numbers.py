@@ -85,12 +85,18 @@ def short_fraction(x: Fraction, limit: int = 40) -> str:
     return f"~{shown} (exact: a {digits}-digit {kind}, see --json)"
 
 
+def as_fraction(x) -> Fraction:
+    """An exact value given as a Fraction, an int or its JSON text "p/q" (any length: never
+    Python's 4300-digit limit, which Fraction("p/q") has)."""
+    return fraction_from_text(x) if isinstance(x, str) else Fraction(x)
+
+
 def shown(x) -> str:
     """An exact value (a Fraction, an int or its JSON text "p/q") for a terminal, always with
     a decimal beside a non-integer: "388800/713132299 (~0.000545213)"; None as "-"."""
     if x is None:
         return "-"
-    return short_fraction(fraction_from_text(x) if isinstance(x, str) else Fraction(x))
+    return short_fraction(as_fraction(x))
 
 
 def exact_fields(name: str, x: Fraction | None, with_float: bool = True) -> dict:
