@@ -11,6 +11,7 @@ import json
 import math
 import numbers
 import re
+import sys
 from fractions import Fraction
 from math import lcm
 
@@ -185,4 +186,16 @@ def scale_to_integers(values) -> tuple[list[int], int]:
 def canonical_json(document) -> str:
     """Sorted keys, no spaces: the same document always gives the same text (job ids, tree
     digests and the stored certificates' checksums are taken over it)."""
-    return json.dumps(document, sort_keys=True, separators=(",", ":"))
+    return json_text(document, sort_keys=True, separators=(",", ":"))
+
+
+def json_text(document, **options) -> str:
+    """json.dumps of a document whose ints may have any length: json writes an int by str(),
+    which stops at Python's 4300-digit limit; that limit guards parsing, and nothing is
+    parsed here, so it is lifted for this call only."""
+    previous = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return json.dumps(document, **options)
+    finally:
+        sys.set_int_max_str_digits(previous)
