@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import json
 import os
 import sys
 import traceback
@@ -198,9 +197,10 @@ def _one_line(message: str, limit: int | None = 400) -> str:
 
 def print_json(document, stream=None) -> None:
     """Machine output on stdout."""
+    from verify.base.numbers import json_text
+
     stream = sys.stdout if stream is None else stream
-    json.dump(document, stream, indent=1)
-    stream.write("\n")
+    stream.write(json_text(document, indent=1) + "\n")
 
 
 if __name__ == "__main__":

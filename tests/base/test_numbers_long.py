@@ -81,3 +81,23 @@ def test_delta_takes_a_million_digits():
     assert parse_fraction("1e-999999", "d", max_digits=MAX_LONG_DIGITS) == Fraction(1, 10**999999)
     with pytest.raises(TooLarge):
         parse_fraction("1e-1000001", "d", max_digits=MAX_LONG_DIGITS)
+
+
+def test_documents_with_ints_past_the_limit_are_written(tmp_path, capsys):
+    """A raw int of 5,001 digits in a document: json.dumps writes ints by str(), which raises
+    ValueError past 4,300 digits; print_json, write_json and canonical_json write it, and the
+    limit is back afterwards (checked against the decimal module's text)."""
+    import json
+
+    from verify.base.files import write_json
+    from verify.base.numbers import canonical_json
+    from verify.cli import print_json
+
+    n = 3 * 10**5000 + 7
+    print_json({"n": n})
+    assert capsys.readouterr().out == '{\n "n": ' + decimal_text(n) + "\n}\n"
+    write_json(tmp_path / "d.json", {"n": n}, compact=True)
+    assert (tmp_path / "d.json").read_text() == '{"n":' + decimal_text(n) + "}\n"
+    assert canonical_json({"n": n}) == '{"n":' + decimal_text(n) + "}"
+    with pytest.raises(ValueError):
+        json.dumps({"n": n})

@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 import verify.budgeted.bob as bob
 from verify import random_oracle, tree_fbs, uniform_tree, write_tree
 from verify.base.errors import SolverFailure
+from verify.base.numbers import fraction_text
 from verify.budgeted.bob import budget_view
 from verify.cli import main
-from verify.commands.verdicts import honest_verdict
+from verify.commands.verdicts import honest_verdict, worst_case_verdict
 from verify.functions.aggregators import evaluate
 from verify.trees.oracles import write_oracle
 
@@ -168,7 +169,7 @@ def test_honest_alice_losing_exits_1_with_a_warning_in_both_commands(deep_files,
                         "--beta-max", "3", *command[1:])
     rho_t = tree_fbs(str(tree), str(oracle)).value  # Section 5's recursion: 13/2 here
     assert code == 1 and "B2(a)'s hypothesis fails" in err
-    assert f"honest root budget {rho_t.numerator}/{rho_t.denominator} exceeds" in err
+    assert f"honest root budget {rho_t.numerator}/{rho_t.denominator} (~" in err
     code, _, err = _run("debate", command[0], tree, "--oracle", oracle, "--protocol", "budgeted",
                         *command[1:])
     assert code == 0 and err == ""
@@ -179,6 +180,21 @@ def test_honest_loss_with_the_hypothesis_holding_is_a_bug():
     assert honest_verdict("5", "4", True, "") == 1
     with pytest.raises(SolverFailure):
         honest_verdict("3", "4", True, "")
+
+
+def test_budgets_beyond_pythons_4300_digit_limit_are_compared_and_shown(capsys):
+    """A root budget or beta_max of more than 4,300 digits (as the JSON text a document holds,
+    or as a Fraction) is compared and printed in one line: Fraction("p/q") and str() of such
+    a number raise ValueError (issue 30, section 5)."""
+    huge = Fraction(5 * 10**5000 + 1, 10**5000)  # 5 + 10^-5000
+    text = fraction_text(huge)
+    assert honest_verdict(text, "4", False, "x") == 1
+    assert honest_verdict(huge, Fraction(4), False, "x") == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all("~5 (exact: a 5001-digit fraction" in line for line in err)
+    assert honest_verdict("4", text, False, "") == 0
+    worst_case_verdict({"honest_root_budget": text, "beta_max": "1"})
+    assert capsys.readouterr().err.count("\n") == 1
 
 
 # ------------------------------------------------------------------ limits before the work

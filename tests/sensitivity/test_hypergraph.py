@@ -1,7 +1,7 @@
 """fbs, s, bs, C of a block family (verify.sensitivity.hypergraph) against independent routes:
-verify.fbs (HiGHS + flint, checked) and the brute-force measures on the monotone function
-whose minimal true sets are the family, at 0^q; closed forms; the exact LP's optimality
-conditions."""
+verify.fbs (HiGHS + flint, checked) on the monotone function whose minimal true sets are the
+family, at 0^q, and the RC2 MaxSAT route of verify.sensitivity.measures; closed forms; the exact
+LP's optimality conditions."""
 
 from fractions import Fraction
 
@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 from verify import fbs
 from verify.sensitivity.hypergraph import (
     fractional_packing,
+    mask_block,
     maximum_packing,
     minimum_transversal,
     singletons,
 )
-from verify.sweep.small_measures import brute_force_measures
+from verify.sensitivity.measures import measures
 
 
 def _antichain(q: int, family: list[int]) -> list[int]:
@@ -36,7 +37,7 @@ def test_random_families_against_the_monotone_function(case):
     table = _monotone_table(masks, q)
     lp = fractional_packing(masks, q)
     assert lp.value == fbs(f"tt:{table}", "0" * q).value
-    truth = brute_force_measures(table, 0)
+    truth = measures([mask_block(m, q) for m in masks], q)
     packing, hitting = maximum_packing(masks, q), minimum_transversal(masks, q)
     assert (singletons(masks), len(packing), hitting.bit_count()) == (
         truth.sensitivity, truth.block_sensitivity, truth.certificate_complexity)

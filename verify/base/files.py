@@ -23,6 +23,7 @@ import sys
 
 from .errors import BadInput
 from .interrupts import interrupted, raise_if_interrupted
+from .numbers import json_text
 
 STDIO = "-"
 MAX_JSON_BYTES = 512 * 2**20
@@ -195,7 +196,7 @@ def output_target(name: str | os.PathLike) -> tuple[str, bool]:
 
 def write_json(path: str | os.PathLike, document, compact: bool = False) -> None:
     """Write JSON (see the module doc: atomic for regular files, in place otherwise)."""
-    text = json.dumps(document, separators=(",", ":")) if compact else json.dumps(document, indent=1)
+    text = json_text(document, **({"separators": (",", ":")} if compact else {"indent": 1}))
     write_text_atomic(path, text + "\n")
 
 

@@ -7,7 +7,7 @@ result puts first (`notebook_rows`: the value, the method, certified or not, the
 
 from __future__ import annotations
 
-import json
+from verify.base.numbers import json_text
 
 MAX_ROWS = 40
 MAX_REPR = 300  # characters of repr(result)
@@ -95,10 +95,10 @@ def value_text(value) -> str:
     """A JSON value as short text: scalars as they are, lists as their length and first
     items, objects as compact JSON, everything cut to MAX_CELL characters."""
     if isinstance(value, list):
-        head = json.dumps(value[:3], separators=(",", ":"), default=str)
+        head = json_text(value[:3], separators=(",", ":"), default=str)
         text = f"{len(value)} item(s): {head[:-1]}{', ...]' if len(value) > 3 else ']'}"
     elif isinstance(value, dict):
-        text = json.dumps(value, separators=(",", ":"), default=str)
+        text = json_text(value, separators=(",", ":"), default=str)
     else:
         text = str(value)
     return text if len(text) <= MAX_CELL else text[:MAX_CELL - 3] + "..."

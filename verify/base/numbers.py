@@ -11,6 +11,7 @@ import json
 import math
 import numbers
 import re
+import sys
 from fractions import Fraction
 from math import lcm
 
@@ -85,12 +86,18 @@ def short_fraction(x: Fraction, limit: int = 40) -> str:
     return f"~{shown} (exact: a {digits}-digit {kind}, see --json)"
 
 
+def as_fraction(x) -> Fraction:
+    """An exact value given as a Fraction, an int or its JSON text "p/q" (any length: never
+    Python's 4300-digit limit, which Fraction("p/q") has)."""
+    return fraction_from_text(x) if isinstance(x, str) else Fraction(x)
+
+
 def shown(x) -> str:
     """An exact value (a Fraction, an int or its JSON text "p/q") for a terminal, always with
     a decimal beside a non-integer: "388800/713132299 (~0.000545213)"; None as "-"."""
     if x is None:
         return "-"
-    return short_fraction(fraction_from_text(x) if isinstance(x, str) else Fraction(x))
+    return short_fraction(as_fraction(x))
 
 
 def exact_fields(name: str, x: Fraction | None, with_float: bool = True) -> dict:
@@ -179,4 +186,16 @@ def scale_to_integers(values) -> tuple[list[int], int]:
 def canonical_json(document) -> str:
     """Sorted keys, no spaces: the same document always gives the same text (job ids, tree
     digests and the stored certificates' checksums are taken over it)."""
-    return json.dumps(document, sort_keys=True, separators=(",", ":"))
+    return json_text(document, sort_keys=True, separators=(",", ":"))
+
+
+def json_text(document, **options) -> str:
+    """json.dumps of a document whose ints may have any length: json writes an int by str(),
+    which stops at Python's 4300-digit limit; that limit guards parsing, and nothing is
+    parsed here, so it is lifted for this call only."""
+    previous = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return json.dumps(document, **options)
+    finally:
+        sys.set_int_max_str_digits(previous)

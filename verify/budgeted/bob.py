@@ -93,6 +93,7 @@ def lexmin_optimal_dual(spec: str, z: tuple[int, ...], capacities: tuple[Fractio
     built from it is checked, so only the choice among optimal duals rests on z3)."""
     import z3
 
+    from verify.base.numbers import fraction_text
     from verify.base.z3_check import z3_check
     from verify.sensitivity.blocks import mask_to_block
     from verify.sensitivity.weighted import _minimal_masks
@@ -103,8 +104,8 @@ def lexmin_optimal_dual(spec: str, z: tuple[int, ...], capacities: tuple[Fractio
     optimizer.add(*[x >= 0 for x in t])
     for mask in _minimal_masks(spec, z):
         optimizer.add(z3.Sum([t[i] for i in mask_to_block(int(mask), q)]) >= 1)
-    optimizer.add(z3.Sum([z3.RealVal(str(c)) * x for c, x in zip(capacities, t)])
-                  == z3.RealVal(str(value)))
+    optimizer.add(z3.Sum([z3.RealVal(fraction_text(c)) * x for c, x in zip(capacities, t)])
+                  == z3.RealVal(fraction_text(value)))
     for x in t:  # lexicographic priority is z3's default for several objectives
         optimizer.minimize(x)
     if str(z3_check(optimizer)) != "sat":

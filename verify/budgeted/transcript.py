@@ -7,9 +7,7 @@ child budgets, Bob's capacities and the needed budget W_u, and the budget check.
 
 from __future__ import annotations
 
-import json
-
-from verify.base.numbers import fraction_text
+from verify.base.numbers import fraction_text, json_text
 from verify.protocol.engine import ALICE_WINS
 from verify.protocol.transcript import TranscriptWriter
 
@@ -44,7 +42,7 @@ class BudgetedTranscriptWriter(TranscriptWriter):
                           budget_needed=None if step.needed is None else fraction_text(step.needed),
                           p=_texts(step.p))
         fields.update(outcome=step.outcome, reason=step.reason)
-        return json.dumps(fields, separators=(",", ":"))[1:-1]
+        return json_text(fields, separators=(",", ":"))[1:-1]
 
     def _path_bounds(self):
         return None

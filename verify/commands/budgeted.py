@@ -10,9 +10,7 @@ Theorem 4.1's; `worst-case` then warns and exits 0.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from verify.base.numbers import shown
+from verify.base.numbers import as_fraction, shown
 
 from .verdicts import honest_verdict, outside_note, worst_case_verdict
 
@@ -72,7 +70,7 @@ def run_run(args) -> int:
     if document["alice"] != "honest":
         return 0
     return honest_verdict(document["alice_root_budget"], document["beta_max"],
-                          Fraction(document["catch_probability_exact"]) > 0,
+                          as_fraction(document["catch_probability_exact"]) > 0,
                           f"caught in {document['caught']} of {document['runs']} runs")
 
 

@@ -391,6 +391,7 @@ def _plan_verdict(args) -> int:
     condition at rho) fails for the honest Alice, so the planned runs would catch her too."""
     if args.tree is None:
         return 0
+    from verify.base.numbers import shown
     from verify.protocol.api import debate_instance, fbs_condition_violations
 
     violations = fbs_condition_violations(debate_instance(args.tree, args.oracle, args.rho,
@@ -399,7 +400,8 @@ def _plan_verdict(args) -> int:
         return 0
     node, fbs = violations[0]
     _warn(f"the FBS condition (Theorem 4.1's hypothesis) fails at {len(violations)} node(s), "
-          f"e.g. {node!r} with honest fbs {fbs} > rho = {args.rho}: the honest Alice can lose, "
+          f"e.g. {node!r} with honest fbs {shown(fbs)} > rho = {shown(args.rho)}: the honest "
+          "Alice can lose, "
           "so this plan does not separate her from a liar")
     return 1
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from verify.base.numbers import json_text
+
 from .arguments import check_outputs, spec_inputs, spec_text
 
 MEASURES = ("s", "bs", "fbs", "C")
@@ -33,7 +35,6 @@ def _outputs(prefix: str | None) -> list[tuple[str, str]]:
 
 
 def run_measures(args) -> int:
-    import json
 
     from verify.base.files import write_texts_atomic
     from verify.cli import print_json
@@ -44,7 +45,7 @@ def run_measures(args) -> int:
     check_outputs(outputs, spec_inputs(args.spec, spec))
     result = measures(spec, progress=None)
     if outputs:
-        write_texts_atomic([(path, json.dumps(result.certificates[m], indent=1) + "\n")
+        write_texts_atomic([(path, json_text(result.certificates[m], indent=1) + "\n")
                             for (path, _), m in zip(outputs, MEASURES)])
     if args.json:
         print_json(result.to_json())

@@ -73,8 +73,7 @@ def _honest_budget_warning(budgeted) -> None:
     from .verdicts import worst_case_verdict
 
     root_budget = honest_alice(budgeted).budgets[budgeted.tree.root]
-    worst_case_verdict({"honest_root_budget": str(root_budget),
-                        "beta_max": str(budgeted.beta_max)})
+    worst_case_verdict({"honest_root_budget": root_budget, "beta_max": budgeted.beta_max})
 
 
 def run_completeness(args) -> int:
@@ -143,11 +142,12 @@ def _plan_verdict(args) -> int:
     violations = fbs_condition_violations(mixed.paper)
     if violations:
         print(f"fbs: warning: Theorem 4.1's hypothesis fails: an honest local fbs "
-              f"{violations[0][1]} at {violations[0][0]!r} exceeds rho = {mixed.paper.rho}, so "
+              f"{shown(violations[0][1])} at {violations[0][0]!r} exceeds rho = "
+              f"{shown(mixed.paper.rho)}, so "
               "the honest Alice can lose and this plan does not separate her from a liar",
               file=sys.stderr)
         return 1
     budgeted = mixed.budgeted
     root_budget = honest_alice(budgeted).budgets[budgeted.tree.root]
-    return honest_verdict(str(root_budget), str(budgeted.beta_max), False,
+    return honest_verdict(root_budget, budgeted.beta_max, False,
                           "in every budgeted run, so this plan does not separate her from a liar")

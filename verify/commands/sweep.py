@@ -7,6 +7,7 @@ import os
 import sys
 
 from verify.base.errors import BadInput
+from verify.base.numbers import json_text
 
 from .arguments import positive
 
@@ -169,7 +170,6 @@ def _emit(result, args, write_outputs, markdown) -> None:
 
 def run_shard_census(args) -> int:
     """The shards of --exhaustive Q that a sweep (--family census-shards:Q) put in STORE."""
-    import json
 
     from verify.cli import print_json
     from verify.sweep.census_shards import shard_census
@@ -187,7 +187,7 @@ def run_shard_census(args) -> int:
               f"(function, input) pairs ({'complete' if document['complete'] else 'PARTIAL'}, "
               f"{'certified' if document['certified'] else 'exact, not certified'})")
         for measure in ("fbs", "s", "bs", "C"):
-            print(f"  {measure}: " + json.dumps(document[measure]))
+            print(f"  {measure}: " + json_text(document[measure]))
     return 0
 
 

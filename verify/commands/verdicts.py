@@ -5,7 +5,8 @@ A leaf of `verify.commands`: the protocol modules import it, it imports none of 
 from __future__ import annotations
 
 import sys
-from fractions import Fraction
+
+from verify.base.numbers import as_fraction, shown
 
 
 def outside_note(level: float, inside: bool) -> str:
@@ -16,14 +17,15 @@ def outside_note(level: float, inside: bool) -> str:
             f"{100 - level:g}% of seeds: expected sometimes, not an error")
 
 
-def honest_verdict(root_budget: str, beta_max: str, loses: bool, how: str) -> int:
+def honest_verdict(root_budget, beta_max, loses: bool, how: str) -> int:
     """One rule for the honest Alice in both protocols: 1 with a warning when the theorem's
     hypothesis fails (here B2(a): her root budget <= beta_max), a bug of ours (exit 3) if she
-    loses although it holds, 0 otherwise."""
-    if Fraction(root_budget) > Fraction(beta_max):
+    loses although it holds, 0 otherwise. The budgets are Fractions or their JSON text, of
+    any length."""
+    if as_fraction(root_budget) > as_fraction(beta_max):
         print(f"fbs: warning: Theorem B2(a)'s hypothesis fails: the honest root budget "
-              f"{root_budget} exceeds beta_max = {beta_max}, so the honest Alice loses at the "
-              f"root check ({how})", file=sys.stderr)
+              f"{shown(root_budget)} exceeds beta_max = {shown(beta_max)}, so the honest Alice "
+              f"loses at the root check ({how})", file=sys.stderr)
         return 1
     if loses:
         from verify.base.errors import SolverFailure
@@ -35,6 +37,6 @@ def honest_verdict(root_budget: str, beta_max: str, loses: bool, how: str) -> in
 
 def worst_case_verdict(document) -> None:
     """A warning (no exit code: the computation succeeded) when the honest Alice would lose."""
-    if Fraction(document["honest_root_budget"]) > Fraction(document["beta_max"]):
+    if as_fraction(document["honest_root_budget"]) > as_fraction(document["beta_max"]):
         honest_verdict(document["honest_root_budget"], document["beta_max"], True,
                        "in every run; the worst case above is about liars only")

@@ -34,7 +34,6 @@ one common denominator. The z3 re-check of H lives in verify.tree_sat.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -42,7 +41,7 @@ from pathlib import Path
 
 from verify.base.errors import BadInput, TooLarge
 from verify.base.files import read_versioned
-from verify.base.numbers import exact_fields, fraction_text, parse_fraction
+from verify.base.numbers import exact_fields, fraction_text, json_text, parse_fraction
 from verify.trees.model import Tree
 from verify.trees.oracles import check_covers
 
@@ -437,4 +436,4 @@ def write_queries(path: str | Path, profile: Profile, tree: Tree) -> None:
     document = {"format": QUERIES_FORMAT, "budget": profile.budget,
                 "probabilities": {tree.queries[leaf]: fraction_text(a)
                                   for leaf, a in profile.a.items()}}
-    write_text_atomic(path, json.dumps(document, indent=1) + "\n")
+    write_text_atomic(path, json_text(document, indent=1) + "\n")

@@ -7,7 +7,6 @@ command prints with `--json` (`fbs tree fbs`, `fbs adversary`).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -15,7 +14,7 @@ from verify.base.arguments import EXACT, FLAG, PATH, TEXT, api, optional, sequen
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.files import check_paths, write_text_atomic
 from verify.base.notebook import NotebookView
-from verify.base.numbers import exact_fields, fraction_text, integer_field
+from verify.base.numbers import exact_fields, fraction_text, integer_field, json_text
 from verify.base.progress import Progress
 from verify.lower_bound.adversary import PROFILE
 from verify.protocol.bob_rules import RULE
@@ -142,7 +141,7 @@ def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
                             f"{result.to_json()['message']}; nothing written")
     if certificate is not None:
         write_text_atomic(certificate,
-                          json.dumps(result.certificate, separators=(",", ":")) + "\n")
+                          json_text(result.certificate, separators=(",", ":")) + "\n")
         result = replace(result, certificate_path=str(certificate))
     return result
 

@@ -7,12 +7,11 @@ of a run the product of 1/fbs_z along its path.
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import numpy as np
 
-from verify.base.numbers import fraction_text
+from verify.base.numbers import fraction_text, json_text
 
 from .engine import ALICE_WINS, Debate, StateGraph
 
@@ -22,12 +21,12 @@ class TranscriptWriter:
 
     def __init__(self, debate: Debate, graph: StateGraph, seed: int, stream):
         self.debate, self.graph, self.seed, self.stream = debate, graph, seed, stream
-        self.prefix_rule = json.dumps(debate.rule)
+        self.prefix_rule = json_text(debate.rule)
         self.fragments = [self._fragment(s) for s in range(len(graph.steps))]
         self.bounds = self._path_bounds()
 
     def header(self, runs: int, alice: str) -> None:
-        self.stream.write(json.dumps(self.header_fields(runs, alice), separators=(",", ":")) + "\n")
+        self.stream.write(json_text(self.header_fields(runs, alice), separators=(",", ":")) + "\n")
 
     def header_fields(self, runs: int, alice: str) -> dict:
         tree = self.debate.tree
@@ -56,7 +55,7 @@ class TranscriptWriter:
                 fields["closed_form"] = step.closed_form
             fields["p"] = None if step.p is None else [fraction_text(x) for x in step.p]
         fields.update(outcome=step.outcome, reason=step.reason)
-        return json.dumps(fields, separators=(",", ":"))[1:-1]
+        return json_text(fields, separators=(",", ":"))[1:-1]
 
     def _path_bounds(self) -> list[Fraction]:
         """Product of 1/fbs_z over the internal nodes passed on the way to each state."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from verify.base.checker_process import check_in_process
 from verify.base.files import write_text_atomic
-from verify.base.numbers import canonical_json
+from verify.base.numbers import canonical_json, json_text
 from verify.checker import CertificateMalformed
 
 MANIFEST_FORMAT = "fbs-certificate-manifest/1"
@@ -45,7 +45,7 @@ def write_store(certificates: dict[str, dict], store: Path = STORE) -> None:
     for stale in set(store.rglob("*.json.gz")) - {store / e["file"] for e in entries}:
         stale.unlink()
     manifest = {"format": MANIFEST_FORMAT, "certificates": entries}
-    write_text_atomic(store / "MANIFEST.json", json.dumps(manifest, indent=1) + "\n")
+    write_text_atomic(store / "MANIFEST.json", json_text(manifest, indent=1) + "\n")
 
 
 def read_manifest(store: Path = STORE) -> list[dict]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import shutil
 import textwrap
 from fractions import Fraction
@@ -12,6 +11,7 @@ from pathlib import Path
 from verify.base.errors import BadInput
 from verify.base.files import write_texts_atomic
 from verify.base.interrupts import raise_if_interrupted
+from verify.base.numbers import json_text
 from verify.report.runner import STATUSES
 
 PLOTS = ("fbs_majority.png", "catch_vs_bound.png", "advantage_vs_m.png",
@@ -58,7 +58,7 @@ def write_report(report, directory: Path) -> None:
     run that this run did not draw are removed (a folder never mixes two runs)."""
     results, differences = report.results, list(report.differences)
     plots = render_plots(results)
-    files = {"report.json": json.dumps(report.to_json(), indent=1, default=str) + "\n", **plots,
+    files = {"report.json": json_text(report.to_json(), indent=1, default=str) + "\n", **plots,
              "report.md": _markdown(results, differences, list(plots),
                                     report.total_checks if report.partial else None)}
     raise_if_interrupted()  # not even the folder after a Ctrl-C that Python dropped

@@ -8,13 +8,15 @@ weighted recursion of docs/notes.md, section 1 (b = children's values). Its LP d
 min b.t s.t. A^T t >= c, t >= 0 is Definition 3.4.
 
 Method (issue 2): HiGHS solves in floating point; its basis is read back and re-solved
-exactly with python-flint; if that basis is not exactly optimal, exact primal simplex
-pivots with Bland's rule repair it. Nothing here is trusted: the stdlib-only checker
+exactly with python-flint; if that basis is not exactly feasible and optimal, the exact
+integer-pivoting simplex (`integer_simplex`, Bland's rule, also the census's LP for a block
+family, `verify.sensitivity.hypergraph`) solves the LP from the all-slack basis. Nothing here is trusted: the stdlib-only checker
 re-verifies every certificate built from the result.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from dataclasses import dataclass
@@ -37,7 +39,7 @@ class ExactOptimum:
     value: Fraction
     primal: dict[int, Fraction]  # column index -> positive weight
     dual: tuple[Fraction, ...]  # t_i, one per row
-    pivots: int  # exact repair pivots that were needed
+    pivots: int  # exact simplex pivots that were needed (0: the float basis was optimal)
 
 
 def to_fraction(x: flint.fmpq) -> Fraction:
@@ -84,17 +86,26 @@ class PackingLP:
         return cols + rows
 
     def solve_exact(self) -> ExactOptimum:
-        """Exact optimum: re-solve the float basis exactly, repair by Bland pivots."""
+        """Exact optimum: the float basis re-solved exactly if it is feasible and optimal,
+        else `integer_simplex` from the all-slack basis."""
         self.float_dual()
-        basis = self.float_basis()
-        if len(basis) != self.n_rows or self._basic_values(basis) is None:
-            basis = self._slack_basis()
-        elif min(self._basic_values(basis)) < 0:
-            basis = self._slack_basis()
-        return self._simplex(basis)
+        optimum = self._verified(self.float_basis())
+        return optimum or integer_simplex(self.columns, self.rhs, self.costs)
 
-    def _slack_basis(self) -> list[int]:
-        return [len(self.columns) + i for i in range(self.n_rows)]
+    def _verified(self, basis: list[int]) -> ExactOptimum | None:
+        """The basis's exact solution if it is a feasible, optimal basis, else None."""
+        if len(basis) != self.n_rows:
+            return None
+        values = self._basic_values(basis)
+        if values is None or min(values, default=0) < 0:
+            return None
+        dual = self._multipliers(basis)
+        if self._improving(dual, basis):
+            return None
+        n = len(self.columns)
+        primal = {v: x for v, x in zip(basis, values) if v < n and x != 0}
+        value = sum((self.costs[j] * w for j, w in primal.items()), Fraction(0))
+        return ExactOptimum(value, primal, tuple(dual), 0)
 
     def _matrix(self, basis: list[int]) -> flint.fmpq_mat:
         m, n = self.n_rows, len(self.columns)
@@ -124,57 +135,73 @@ class PackingLP:
         solution = self._matrix(basis).transpose().solve(rhs)
         return [to_fraction(solution[k, 0]) for k in range(self.n_rows)]
 
-    def _entering(self, dual: list[Fraction], basis: list[int]) -> int | None:
-        """Bland's rule: the lowest-index variable with positive reduced cost."""
-        basic, n = set(basis), len(self.columns)
-        for j, column in enumerate(self.columns):
-            if j not in basic and self.costs[j] > sum(dual[i] * a for i, a in column.items()):
-                return j
-        for i in range(self.n_rows):
-            if n + i not in basic and dual[i] < 0:
-                return n + i
-        return None
-
-    def _direction(self, basis: list[int], var: int) -> list[Fraction]:
-        n = len(self.columns)
-        column = {var - n: Fraction(1)} if var >= n else self.columns[var]
-        rhs = flint.fmpq_mat(self.n_rows, 1, [0] * self.n_rows)
-        for i, a in column.items():
-            rhs[i, 0] = flint.fmpq(a.numerator, a.denominator)
-        solution = self._matrix(basis).solve(rhs)
-        return [to_fraction(solution[k, 0]) for k in range(self.n_rows)]
-
-    def _simplex(self, basis: list[int], max_pivots: int = 100_000) -> ExactOptimum:
-        """Exact primal simplex with Bland's rule from a feasible basis."""
-        for pivots in range(max_pivots):
-            values = self._basic_values(basis)
-            dual = self._multipliers(basis)
-            entering = self._entering(dual, basis)
-            if entering is None:
-                return self._optimum(basis, values, dual, pivots)
-            direction = self._direction(basis, entering)
-            leaving = _ratio_test(basis, values, direction)
-            if leaving is None:
-                raise SolverFailure("packing LP is unbounded: some column has no positive entry")
-            basis[leaving] = entering
-        raise SolverFailure(f"exact simplex did not finish in {max_pivots} pivots")
-
-    def _optimum(self, basis, values, dual, pivots) -> ExactOptimum:
-        n = len(self.columns)
-        primal = {v: x for v, x in zip(basis, values) if v < n and x != 0}
-        value = sum((self.costs[j] * w for j, w in primal.items()), Fraction(0))
-        return ExactOptimum(value, primal, tuple(dual), pivots)
+    def _improving(self, dual: list[Fraction], basis: list[int]) -> bool:
+        """Whether some nonbasic variable has a positive reduced cost (the basis is not optimal)."""
+        basic = set(basis)
+        return any(j not in basic and self.costs[j] > sum(dual[i] * a for i, a in column.items())
+                   for j, column in enumerate(self.columns)) or any(t < 0 for t in dual)
 
 
-def _ratio_test(basis: list[int], values: list[Fraction], direction: list[Fraction]) -> int | None:
-    """Leaving position: minimal ratio, ties broken by the lowest variable index (Bland)."""
+def integer_simplex(columns: Sequence[Column], rhs: Sequence[Fraction],
+                    costs: Sequence[Fraction], max_pivots: int = 100_000) -> ExactOptimum:
+    """The exact optimum of the packing LP (module docstring; b >= 0): primal simplex from
+    the all-slack basis with Bland's rule, so it terminates. Integer pivoting (Edmonds): row i
+    is scaled by the least common denominator of its entries and the objective by that of the
+    costs (the optimum and its basis do not change; the duals are scaled back), the tableau is
+    integers over one common denominator, and each pivot divides exactly by the previous one."""
+    m, n = len(rhs), len(columns)
+    scales = [_common_denominator([rhs[i]] + [c[i] for c in columns if i in c]) for i in range(m)]
+    cost_scale = _common_denominator(costs)
+    rows = [[int(c.get(i, 0) * scales[i]) for c in columns] + [int(k == i) for k in range(m)]
+            + [int(rhs[i] * scales[i])] for i in range(m)]
+    objective = [int(c * cost_scale) for c in costs] + [0] * (m + 1)  # reduced costs; -value
+    basis, denominator = [n + i for i in range(m)], 1
+    for pivots in range(max_pivots):
+        entering = next((j for j in range(n + m) if objective[j] > 0), None)
+        if entering is None:
+            primal = {var: Fraction(row[-1], denominator)
+                      for var, row in zip(basis, rows) if var < n and row[-1]}
+            dual = tuple(Fraction(-objective[n + i] * scales[i], denominator * cost_scale)
+                         for i in range(m))
+            return ExactOptimum(Fraction(-objective[-1], denominator * cost_scale), primal,
+                                dual, pivots)
+        leaving = _ratio_test(rows, basis, entering)
+        denominator = _pivot(rows + [objective], leaving, entering, denominator)
+        basis[leaving] = entering
+    raise SolverFailure(f"exact simplex did not finish in {max_pivots} pivots")
+
+
+def _common_denominator(values) -> int:
+    return math.lcm(1, *(Fraction(v).denominator for v in values))
+
+
+def _ratio_test(rows: list, basis: list[int], entering: int) -> int:
+    """The row of least rhs / entry over positive entries, ties to the least basic index."""
     best = None
-    for k, d in enumerate(direction):
-        if d > 0:
-            key = (values[k] / d, basis[k])
-            if best is None or key < best[0]:
-                best = (key, k)
-    return None if best is None else best[1]
+    for i, row in enumerate(rows):
+        a = row[entering]
+        if a > 0:
+            if best is None:
+                best = i
+                continue
+            b = rows[best][entering]
+            left, right = row[-1] * b, rows[best][-1] * a
+            if left < right or (left == right and basis[i] < basis[best]):
+                best = i
+    if best is None:
+        raise SolverFailure("packing LP is unbounded: some column has no positive entry")
+    return best
+
+
+def _pivot(table: list, leaving: int, entering: int, denominator: int) -> int:
+    """One integer pivot; returns the new common denominator (the pivot entry)."""
+    pivot_row = table[leaving]
+    p = pivot_row[entering]
+    for row in table:
+        if row is not pivot_row:
+            a = row[entering]
+            row[:] = [(x * p - a * y) // denominator for x, y in zip(row, pivot_row)]
+    return p
 
 
 _banner_shown = False

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-import json
-
 from verify.base.files import write_texts_atomic
+from verify.base.numbers import json_text
 
 from .census import Census
 
@@ -98,5 +97,5 @@ def plot(census: Census) -> bytes:
 def write_outputs(census: Census, prefix: str) -> None:
     """PREFIX.md, PREFIX.json and PREFIX.png, all three or none."""
     write_texts_atomic([(f"{prefix}.md", markdown(census)),
-                        (f"{prefix}.json", json.dumps(census.to_json(), indent=1) + "\n"),
+                        (f"{prefix}.json", json_text(census.to_json(), indent=1) + "\n"),
                         (f"{prefix}.png", plot(census))])

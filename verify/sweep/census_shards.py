@@ -30,7 +30,7 @@ import numpy as np
 from verify.base.errors import BadInput
 from verify.base.numbers import fraction_text, int_text
 
-from .antichains import heap_transpositions
+from .antichains import delta_swap, heap_transpositions, positions_without_bit, swap_positions
 
 MAX_SHARD_ARITY = 7
 ROW_KEY_BITS = 10  # per field of a kernel row packed into one int64 key (distinct_rows)
@@ -119,7 +119,7 @@ def orbit_size(table: int, points: int) -> int:
         raise BadInput(f"prefix {hex(table)[:40]} is not an up-set on {points} points")
     images, current = {table}, table
     for a, b in heap_transpositions(points):  # every permutation, one transposition a step
-        current = _swap(current, a, b, points)
+        current = swap_positions(current, *delta_swap(a, b, points))
         images.add(current)
     if min(images) != table:
         raise BadInput(f"prefix {hex(table)[:40]} is not the least table of its class")
@@ -128,22 +128,8 @@ def orbit_size(table: int, points: int) -> int:
 
 def _closure(table: int, points: int) -> int:
     for b in range(points):
-        table |= (table & _low(b, points)) << (1 << b)
+        table |= (table & positions_without_bit(b, points)) << (1 << b)
     return table
-
-
-@lru_cache(maxsize=None)
-def _low(b: int, points: int) -> int:
-    """Positions whose bit b is 0."""
-    return sum(1 << j for j in range(1 << points) if not (j >> b) & 1)
-
-
-def _swap(table: int, a: int, b: int, points: int) -> int:
-    """The table with points a < b exchanged (a delta swap of its positions)."""
-    delta = (1 << b) - (1 << a)
-    mask = _low(b, points) & ~_low(a, points)  # positions with bit a = 1, bit b = 0
-    moved = ((table >> delta) ^ table) & mask
-    return table ^ moved ^ (moved << delta)
 
 
 @lru_cache(maxsize=2)

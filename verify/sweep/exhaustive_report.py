@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
 from verify.base.files import write_texts_atomic
+from verify.base.numbers import json_text
 
 from .exhaustive_census import ExhaustiveCensus
 
@@ -92,5 +91,5 @@ def write_outputs(census: ExhaustiveCensus, prefix: str) -> None:
     from .census_plot import exhaustive_plot
 
     write_texts_atomic([(f"{prefix}.md", markdown(census)),
-                        (f"{prefix}.json", json.dumps(census.to_json(), indent=1) + "\n"),
+                        (f"{prefix}.json", json_text(census.to_json(), indent=1) + "\n"),
                         (f"{prefix}.png", exhaustive_plot(census))])

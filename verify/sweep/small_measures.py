@@ -3,13 +3,16 @@
 A second, independent route to the measures of `verify.sensitivity.measures` (which reads
 them off the minimal sensitive blocks with RC2 MaxSAT): here straight from the truth table
 and Definition 3.3's notion of a sensitive block (paper Section 3.3; the chain
-s <= bs <= fbs <= C of docs/notes.md, section 3). Exact integers, used by the census (`verify.sweep.jobs`) where q <= 4
-and cross-checked against the RC2 route in tests/sweep/test_small_measures.py.
+s <= bs <= fbs <= C of docs/notes.md, section 3), every sensitive block (not only the minimal
+ones) going to the exhaustive packing and transversal searches over coordinate masks of
+`verify.sensitivity.hypergraph`. Exact integers, used by the census (`verify.sweep.jobs`)
+where q <= 4 and cross-checked against the RC2 route in tests/sweep/test_small_measures.py.
 """
 
 from __future__ import annotations
 
 from verify.base.errors import TooLarge
+from verify.sensitivity.hypergraph import maximum_packing, minimum_transversal, singletons
 from verify.sensitivity.measures import Measures
 
 MAX_BRUTE_FORCE_ARITY = 6
@@ -25,29 +28,6 @@ def brute_force_measures(table: str, z: int) -> Measures:
                        f"{MAX_BRUTE_FORCE_ARITY}")
     # Block B (a bit mask over coordinates, x_1 = the most significant) is sensitive iff
     # f(z xor B) != f(z); coordinate i is bit q-1-i of an input index.
-    sensitive = frozenset(mask for mask in range(1, size) if table[z ^ mask] != table[z])
-    return Measures(sum(1 for i in range(q) if (1 << i) in sensitive),
-                    _max_disjoint(tuple(sorted(sensitive)), size - 1, {}),
-                    _min_hitting(sensitive, q))
-
-
-def _max_disjoint(sensitive: tuple[int, ...], free: int, memo: dict) -> int:
-    """Most pairwise disjoint sensitive blocks inside the coordinate set `free`."""
-    if not free:
-        return 0
-    if free not in memo:
-        low = free & -free  # the lowest free coordinate: unused, or in the block chosen
-        best = _max_disjoint(sensitive, free & ~low, memo)
-        for block in sensitive:
-            if block & low and block & free == block:
-                best = max(best, 1 + _max_disjoint(sensitive, free & ~block, memo))
-        memo[free] = best
-    return memo[free]
-
-
-def _min_hitting(sensitive: frozenset, q: int) -> int:
-    """Fewest coordinates meeting every sensitive block."""
-    if not sensitive:
-        return 0
-    return min(bin(hit).count("1") for hit in range(1 << q)
-               if all(block & hit for block in sensitive))
+    sensitive = [mask for mask in range(1, size) if table[z ^ mask] != table[z]]
+    return Measures(singletons(sensitive), len(maximum_packing(sensitive, q)),
+                    minimum_transversal(sensitive, q).bit_count())

@@ -33,6 +33,7 @@ import pyarrow.parquet as pq
 
 from verify.base.errors import BadInput
 from verify.base.files import write_text_atomic
+from verify.base.numbers import json_text
 
 FORMAT = "fbs-sweep-store/1"
 MARKER = "fbs-sweep-store.json"
@@ -58,7 +59,7 @@ def rows_table(rows: list[dict]) -> pa.Table:
 
 def certificate_text(certificate: dict) -> tuple[str, str]:
     """(SHA-256 hex, compact sorted JSON): a certificate's content address and its text."""
-    text = json.dumps(certificate, sort_keys=True, separators=(",", ":"))
+    text = json_text(certificate, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest(), text
 
 
@@ -112,7 +113,7 @@ class Store:
     def _write_marker(self) -> None:
         """The marker of a store that keeps a manifest (it outlives a lost manifest)."""
         write_text_atomic(self.path / MARKER,
-                          json.dumps({"format": FORMAT, "manifest": True}) + "\n")
+                          json_text({"format": FORMAT, "manifest": True}) + "\n")
 
     def _check_marker(self) -> bool:
         """BadInput unless the marker names this format; whether it says there is a manifest."""
@@ -173,7 +174,7 @@ class Store:
         if rows.num_rows:
             entries.append(_write_table(self.rows / f"part-{task_id}.parquet", rows))
         if entries and self.has_manifest():
-            lines = "".join(json.dumps({"part": f"{folder}/{name}", "sha256": digest,
+            lines = "".join(json_text({"part": f"{folder}/{name}", "sha256": digest,
                                         "bytes": size}) + "\n"
                             for folder, name, digest, size in entries)
             self._append_manifest(lines)

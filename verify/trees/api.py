@@ -6,7 +6,6 @@ Every function that takes a tree or an oracle accepts either the object (a `Tree
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -15,7 +14,7 @@ from verify.base.arguments import FLAG, PATH, TEXT, api, instance, optional
 from verify.base.errors import BadInput
 from verify.base.files import check_paths, write_texts_atomic
 from verify.base.notebook import NotebookView
-from verify.base.numbers import fraction_text, integer_field
+from verify.base.numbers import fraction_text, integer_field, json_text
 
 from .builders import literature_tree, random_tree, uniform_queries, uniform_tree
 from .kinds import ORACLE, TREE
@@ -127,13 +126,13 @@ def write_tree(path, tree: Tree | UniformTree, *, nested: bool = False, oracle_p
         raise BadInput("write_tree: give both oracle and oracle_path, or neither")
     check_paths([(path, "the tree output"), (oracle_path, "the oracle output")],
                 input_files(loaded=tree))
-    items = [(path, json.dumps(tree_document(tree, nested), indent=1 if nested else None) + "\n")]
+    items = [(path, json_text(tree_document(tree, nested), indent=1 if nested else None) + "\n")]
     if oracle_path is not None:
         loaded = oracle if isinstance(oracle, (dict, LeafBits)) else load_oracle(oracle)
         if isinstance(loaded, dict):
             loaded = checked_answers(loaded)
         document = oracle_document(loaded, oracle_description)
-        items.append((oracle_path, json.dumps(document, indent=None if "bits" in document else 1)
+        items.append((oracle_path, json_text(document, indent=None if "bits" in document else 1)
                       + "\n"))
     write_texts_atomic(items)
 
