@@ -60,6 +60,10 @@ THEOREMS = {
                            "theorem_4_1_example", "theorem_B4_exact_example",
                            "proposition_H_example", "theorem_B2a_example",
                            "proposition_B1prime_b_example", "honest_budget_example"],
+    "MenuModel": [],  # definitions only: menu trees, legal oracles, realisations, rho_M, rho_R
+    "MenuLowerBound": ["proposition_M1", "proposition_M1_bound", "lemma_M2_light",
+                       "proposition_M2", "proposition_M2_queries"],
+    "MenuExamples": ["proposition_M1_example", "proposition_M2_example"],
 }
 CLOSED = "Closed under the global context"
 
