@@ -3,12 +3,14 @@
    not-all-equal(a, c, b) and maj(b, c, a), at the reference oracle a = 0, b = c = 1 (legal:
    both are 1). Both realisations have rho_R = 2, while the only legal flip of the root is
    {b, c}, so rho_M = 1: M1's inequality holds strictly, and the one-query checker that reads b
-   attains M2's bound min(1, m / rho_M) = 1 against every legal root-flipping oracle. Checked by
+   attains M2's bound min(1, m / rho_M) = 1 against every legal root-flipping oracle. For
+   Corollary M4 (distinct queries), the menu and(a, b) or nor(c, e) at a = b = 1, c = e = 0:
+   rho = 2, d = 1, and rho_M = rho^d = 2 exactly. Checked by
    coqc 8.16 (coq/check.sh); every Print Assumptions at the end must answer "Closed under the
    global context". *)
 
 From Coq Require Import QArith Qminmax Qabs Lqa List Lia Bool Arith.
-From FbsCoq Require Import FbsModel FbsTreeModel LowerBound MenuModel MenuLowerBound.
+From FbsCoq Require Import FbsModel FbsTreeModel LowerBound MenuModel MenuLowerBound MenuDistinct.
 Import ListNotations.
 Open Scope Q_scope.
 
@@ -143,5 +145,82 @@ Proof.
     unfold readB, accept, flipA. unfold qb in *. rewrite Eb. reflexivity.
 Qed.
 
+(* ======================================================================================== *)
+(* Corollary M4: and(a, b) or nor(c, e) at a = b = 1, c = e = 0                            *)
+(* ======================================================================================== *)
+
+Definition qe : path := [3%nat].
+Definition mand2 : Agg := fun z => match z with [x; y] => (x && y)%bool | _ => false end.
+Definition mnor2 : Agg := fun z => match z with [x; y] => negb (x || y) | _ => false end.
+Definition leaves2 (x y : path) : nat -> mtree := fun i =>
+  match i with 0%nat => MLeaf x | _ => MLeaf y end.
+
+Definition andNorMenu : mtree :=
+  MMenu 1 (fun j => match j with
+                    | 0%nat => MNode mand2 2 (leaves2 qa qb)
+                    | _ => MNode mnor2 2 (leaves2 qc qe)
+                    end).
+
+Definition alpha4 : path -> bool := fun x =>
+  match x with [0%nat] | [1%nat] => true | _ => false end.
+
+Lemma andNor_queries : qset (mqueries andNorMenu) = [qa; qb; qc; qe].
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma andNor_nodup : NoDup (mqueries andNorMenu).
+Proof.
+  replace (mqueries andNorMenu) with (qset (mqueries andNorMenu)) by (vm_compute; reflexivity).
+  apply NoDup_nodup.
+Qed.
+
+(* Both aggregators have the sensitive blocks {0} and {1} at their inputs: local fbs >= 2. *)
+Lemma two_singletons : forall (f : Agg) z v, Sensitive f z [true; false] -> Sensitive f z [false; true] ->
+  length z = 2%nat -> DualFeasible f z v -> 2 <= totalWeight 2 v.
+Proof.
+  intros f z v H0 H1 Hl [_ Hf]. rewrite Hl in Hf.
+  assert (A := Hf _ H0). assert (B := Hf _ H1). unfold blockWeight, totalWeight in *. simpl in *. lra.
+Qed.
+
+Lemma andNor_local : MLocalFbsAtLeast 2 andNorMenu alpha4.
+Proof.
+  intros j Hj. destruct j as [| [| j]]; [| | lia]; simpl; (split; [| intros i _; destruct i; exact I]);
+    intros v; apply two_singletons; try reflexivity; unfold Sensitive; vm_compute; discriminate.
+Qed.
+
+Lemma andNor_uniform : MUniformDepth andNorMenu 1.
+Proof. intros j Hj. destruct j as [| [| j]]; [| | lia]; intros i _; destruct i; exact I. Qed.
+
+(* The dual with weight 1 on a and on b: every legal flip of the root flips and(a, b). *)
+Definition t4 : path -> Q := fun x => match x with [0%nat] | [1%nat] => 1 | _ => 0 end.
+
+Lemma andNor_t4 : MenuDualFeasible andNorMenu alpha4 t4.
+Proof.
+  split.
+  - intros x. unfold t4. destruct x as [| [| [| [| n]]] [|]]; lra.
+  - intros H [HL HS]. unfold weightOn. rewrite andNor_queries. simpl.
+    unfold qa, qb, qc, qe in *.
+    destruct (H [0%nat]) eqn:Ea, (H [1%nat]) eqn:Eb, (H [2%nat]) eqn:Ec, (H [3%nat]) eqn:Ee;
+      cbv [legal mval andNorMenu leaves2 flipA alpha4 mand2 mnor2 seq map forallb qa qb qc qe] in HL, HS;
+      rewrite ?Ea, ?Eb, ?Ec, ?Ee in HL, HS; simpl in HL, HS;
+      first [discriminate | (exfalso; apply HS; reflexivity) | simpl; lra].
+Qed.
+
+(* COROLLARY M4, non-vacuity: every hypothesis met at once (rho = 2 >= 1, alpha legal, distinct
+   queries, local fbs 2 in both alternatives, depth 1), and the bound attained: rho_M >= 2 by
+   the corollary, and a feasible dual of value exactly rho^d = 2. *)
+Theorem corollary_M4_example :
+  1 <= 2 /\ legal andNorMenu alpha4 = true /\ NoDup (mqueries andNorMenu) /\
+  MLocalFbsAtLeast 2 andNorMenu alpha4 /\ MUniformDepth andNorMenu 1 /\
+  MenuFbsAtLeast (qpow 2 1) andNorMenu alpha4 /\
+  MenuDualFeasible andNorMenu alpha4 t4 /\ valueOn (mqueries andNorMenu) t4 == qpow 2 1.
+Proof.
+  assert (HA : legal andNorMenu alpha4 = true) by (vm_compute; reflexivity).
+  split; [lra | split; [exact HA | split; [exact andNor_nodup | split; [exact andNor_local |]]]].
+  split; [exact andNor_uniform |]. split.
+  - exact (corollary_M4 2 andNorMenu 1 alpha4 ltac:(lra) HA andNor_nodup andNor_local andNor_uniform).
+  - split; [exact andNor_t4 |]. unfold valueOn. rewrite andNor_queries. reflexivity.
+Qed.
+
 Print Assumptions proposition_M1_example.
 Print Assumptions proposition_M2_example.
+Print Assumptions corollary_M4_example.

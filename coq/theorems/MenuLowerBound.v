@@ -284,6 +284,47 @@ Qed.
 Lemma valueOn_nonneg : forall L t, (forall x, 0 <= t x) -> 0 <= valueOn L t.
 Proof. intros L t Ht. apply qlsum_nonneg. exact Ht. Qed.
 
+Lemma subsetsL_incl : forall L S, In S (subsetsL L) -> incl S L.
+Proof.
+  induction L as [| a L IH]; intros S HS; simpl in HS.
+  - destruct HS as [<- | []]. intros x [].
+  - apply in_app_or in HS. destruct HS as [HS | HS].
+    + intros x Hx. right. exact (IH S HS x Hx).
+    + apply in_map_iff in HS. destruct HS as [S' [<- HS']].
+      intros x [<- | Hx]; [left; reflexivity | right; exact (IH S' HS' x Hx)].
+Qed.
+
+(* A lightest legal sensitive block inside Q(M), if there is a legal sensitive block at all:
+   every block equals, on Q(M), the subset of its members, and there are finitely many. *)
+Lemma legal_min_block : forall (T : mtree) (alpha : path -> bool) (p : path -> Q),
+  (forall H, ~ LegalSensitive T alpha H) \/
+  exists H0, (forall x, H0 x = true -> In x (mqueries T)) /\ LegalSensitive T alpha H0 /\
+    forall H, LegalSensitive T alpha H -> weightOn (mqueries T) p H0 <= weightOn (mqueries T) p H.
+Proof.
+  intros T alpha p.
+  set (L := qset (mqueries T)).
+  set (blk := fun S x => memb x S).
+  assert (Hin : forall S, In S (subsetsL L) -> forall x, blk S x = true -> In x (mqueries T)).
+  { intros S HS x Hx. unfold blk in Hx. apply memb_true in Hx.
+    apply in_qset. exact (subsetsL_incl L S HS x Hx). }
+  assert (Hrep : forall H, LegalSensitive T alpha H ->
+            LegalSensitive T alpha (blk (filter H L)) /\
+            weightOn (mqueries T) p H == weightOn (mqueries T) p (blk (filter H L))).
+  { intros H HS.
+    assert (E : forall x, In x (mqueries T) -> H x = blk (filter H L) x).
+    { intros x Hx. unfold blk. rewrite memb_filter; [reflexivity |]. apply in_qset. exact Hx. }
+    split; [exact (legalSens_local T alpha H _ E HS) |].
+    apply weightOn_ext. intros x Hx. apply E. exact Hx. }
+  destruct (least_member _ (fun S => legalSensb T alpha (blk S))
+              (fun S => weightOn (mqueries T) p (blk S)) (subsetsL L))
+    as [Hnone | [S0 [HS0 [PS0 Hmin]]]].
+  - left. intros H HS. destruct (Hrep H HS) as [HS' _].
+    apply legalSensb_iff in HS'. rewrite (Hnone _ (subsetsL_filter L H)) in HS'. discriminate.
+  - right. exists (blk S0). split; [exact (Hin S0 HS0) | split; [apply legalSensb_iff; exact PS0 |]].
+    intros H HS. destruct (Hrep H HS) as [HS' Ew]. rewrite Ew.
+    exact (Hmin _ (subsetsL_filter L H) (proj2 (legalSensb_iff _ _ _) HS')).
+Qed.
+
 (* LEMMA 5.2 over the legal sensitive blocks (the first step of Proposition M2's proof): if
    rho_M >= R > 0, every weighting p >= 0 of the queries has a legal sensitive block H inside
    Q(M) with p(H) <= p(Q(M)) / R. *)
@@ -293,46 +334,20 @@ Lemma lemma_M2_light : forall (T : mtree) (alpha : path -> bool) (R : Q) (p : pa
     weightOn (mqueries T) p H <= valueOn (mqueries T) p / R.
 Proof.
   intros T alpha R p HR HM Hp.
-  set (L := qset (mqueries T)).
-  set (blk := fun S x => memb x S).
-  assert (Hin : forall S, In S (subsetsL L) -> forall x, blk S x = true -> In x (mqueries T)).
-  { intros S HS x Hx. unfold blk in Hx. apply memb_true in Hx.
-    assert (Hsub : forall L' S, In S (subsetsL L') -> incl S L').
-    { clear. induction L' as [| a L' IH]; intros S HS; simpl in HS.
-      - destruct HS as [<- | []]. intros x [].
-      - apply in_app_or in HS. destruct HS as [HS | HS].
-        + intros x Hx. right. exact (IH S HS x Hx).
-        + apply in_map_iff in HS. destruct HS as [S' [<- HS']].
-          intros x [<- | Hx]; [left; reflexivity | right; exact (IH S' HS' x Hx)]. }
-    apply in_qset. exact (Hsub L S HS x Hx). }
-  (* every block equals, on Q(M), the subset of its members in L *)
-  assert (Hrep : forall H, LegalSensitive T alpha H ->
-            LegalSensitive T alpha (blk (filter H L)) /\
-            weightOn (mqueries T) p H == weightOn (mqueries T) p (blk (filter H L))).
-  { intros H HS.
-    assert (E : forall x, In x (mqueries T) -> H x = blk (filter H L) x).
-    { intros x Hx. unfold blk. rewrite memb_filter; [reflexivity |]. apply in_qset. exact Hx. }
-    split; [exact (legalSens_local T alpha H _ E HS) |].
-    apply weightOn_ext. intros x Hx. apply in_qset in Hx. apply E. exact (proj1 (in_qset x _) Hx). }
-  destruct (least_member _ (fun S => legalSensb T alpha (blk S))
-              (fun S => weightOn (mqueries T) p (blk S)) (subsetsL L))
-    as [Hnone | [S0 [HS0 [PS0 Hmin]]]].
+  destruct (legal_min_block T alpha p) as [Hnone | [H0 [Hin [HS0 Hmin]]]].
   - exfalso.
-    assert (Hfeas : MenuDualFeasible T alpha (fun _ => 0)).
-    { split; [intros; lra |]. intros H HS. destruct (Hrep H HS) as [HS' _].
-      apply legalSensb_iff in HS'. rewrite (Hnone _ (subsetsL_filter L H)) in HS'. discriminate. }
+    assert (Hfeas : MenuDualFeasible T alpha (fun _ => 0))
+      by (split; [intros; lra | intros H HS; destruct (Hnone H HS)]).
     specialize (HM _ Hfeas). unfold valueOn in HM.
     rewrite qlsum_zero in HM by (intros; reflexivity). lra.
-  - exists (blk S0). split; [exact (Hin S0 HS0) | split; [apply legalSensb_iff; exact PS0 |]].
-    set (mu := weightOn (mqueries T) p (blk S0)).
+  - exists H0. split; [exact Hin | split; [exact HS0 |]].
+    set (mu := weightOn (mqueries T) p H0) in *.
     assert (HP0 : 0 <= valueOn (mqueries T) p) by (apply valueOn_nonneg; exact Hp).
     destruct (Qlt_le_dec 0 mu) as [Hpos | Hle].
     + assert (Hfeas : MenuDualFeasible T alpha (fun x => / mu * p x)).
       { split.
         - intros x. apply Qmult_le_0_compat; [apply Qinv_le_0_compat; lra | apply Hp].
-        - intros H HS. destruct (Hrep H HS) as [HS' Ew].
-          assert (Hm := Hmin _ (subsetsL_filter L H) (proj2 (legalSensb_iff _ _ _) HS')).
-          cbv beta in Hm. rewrite <- Ew in Hm. fold mu in Hm.
+        - intros H HS. assert (Hm := Hmin H HS).
           assert (E : weightOn (mqueries T) (fun x => / mu * p x) H
                       == / mu * weightOn (mqueries T) p H).
           { unfold weightOn. rewrite <- qlsum_scale. apply qlsum_ext. intros x _.
@@ -406,6 +421,7 @@ Qed.
 
 Print Assumptions proposition_M1.
 Print Assumptions proposition_M1_bound.
+Print Assumptions legal_min_block.
 Print Assumptions lemma_M2_light.
 Print Assumptions proposition_M2.
 Print Assumptions proposition_M2_queries.

@@ -61,9 +61,11 @@ THEOREMS = {
                            "proposition_H_example", "theorem_B2a_example",
                            "proposition_B1prime_b_example", "honest_budget_example"],
     "MenuModel": [],  # definitions only: menu trees, legal oracles, realisations, rho_M, rho_R
-    "MenuLowerBound": ["proposition_M1", "proposition_M1_bound", "lemma_M2_light",
-                       "proposition_M2", "proposition_M2_queries"],
-    "MenuExamples": ["proposition_M1_example", "proposition_M2_example"],
+    "MenuLowerBound": ["proposition_M1", "proposition_M1_bound", "legal_min_block",
+                       "lemma_M2_light", "proposition_M2", "proposition_M2_queries"],
+    "MenuDistinct": ["corollary_M4", "corollary_M4_queries"],
+    "MenuExamples": ["proposition_M1_example", "proposition_M2_example",
+                     "corollary_M4_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -326,3 +328,40 @@ def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
     done = run_check_sh(tmp_path, replace_once(name, old, new))
     assert done.returncode != 0
     assert f'File "./{name}"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("name,old,new,fails_in", [
+    # Proposition M1 without a legal reference oracle: Fact 0 (every realisation computes the
+    # menu's value) is lost, and with it the proof
+    ("theorems/MenuLowerBound.v",
+     "  legal T alpha = true -> RealDualFeasible T s alpha t ->",
+     "  True -> RealDualFeasible T s alpha t ->", "theorems/MenuLowerBound.v"),
+    # the LP over all sensitive blocks instead of the legal ones: Proposition M2's adversary
+    # is no longer legal
+    ("model/MenuModel.v",
+     "  legal T (flipA alpha H) = true /\\ mval T (flipA alpha H) <> mval T alpha.",
+     "  mval T (flipA alpha H) <> mval T alpha.", "theorems/MenuLowerBound.v"),
+    # Proposition M2's query bound without a legal O_Y: the checker's correctness, assumed
+    # under legal oracles only, says nothing at O_Y
+    ("theorems/MenuLowerBound.v",
+     "  legal T alpha = true -> 0 < R -> MenuFbsAtLeast R T alpha -> CoinsOK C -> QueriesAtMost C m ->",
+     "  True -> 0 < R -> MenuFbsAtLeast R T alpha -> CoinsOK C -> QueriesAtMost C m ->",
+     "theorems/MenuLowerBound.v"),
+    # Corollary M4 with leaves allowed at any depth: false (a leaf alternative has rho_M = 1)
+    ("theorems/MenuDistinct.v", "  | MLeaf _, O => True", "  | MLeaf _, _ => True",
+     "theorems/MenuDistinct.v"),
+    # Corollary M4 without distinct queries: the children's lightest blocks no longer combine
+    ("theorems/MenuDistinct.v",
+     "  1 <= rho -> legal T alpha = true -> NoDup (mqueries T) -> MLocalFbsAtLeast rho T alpha ->\n"
+     "  MUniformDepth T d -> MenuFbsAtLeast (qpow rho d) T alpha.",
+     "  1 <= rho -> legal T alpha = true -> True -> MLocalFbsAtLeast rho T alpha ->\n"
+     "  MUniformDepth T d -> MenuFbsAtLeast (qpow rho d) T alpha.", "theorems/MenuDistinct.v"),
+], ids=["M1-no-legal-reference", "M2-illegal-blocks", "M2-queries-no-legal-reference",
+        "M4-any-depth", "M4-shared-queries"])
+def test_a_dropped_menu_hypothesis_breaks_the_proof(tmp_path, name, old, new, fails_in):
+    """Propositions M1, M2 and Corollary M4 (ours, docs/menus.md section 3) need their
+    hypotheses and the legality of the blocks: weakened, the proof no longer compiles."""
+    done = run_check_sh(tmp_path, replace_once(name, old, new))
+    assert done.returncode != 0
+    assert f'File "./{fails_in}"' in done.stderr, done.stderr
