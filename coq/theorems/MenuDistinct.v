@@ -160,6 +160,86 @@ Qed.
 (* Corollary M4                                                                              *)
 (* ======================================================================================== *)
 
+Lemma legal_node_kid : forall phi q kids O i, legal (MNode phi q kids) O = true -> (i < q)%nat ->
+  legal (kids i) O = true.
+Proof. intros phi q kids O i HL Hi. exact (forallb_seq _ q i HL Hi). Qed.
+
+Lemma flip_ne : forall a b : bool, a <> b -> a = negb b.
+Proof. intros [] [] H; try reflexivity; congruence. Qed.
+
+(* At a decomposition node with distinct queries, the union of legal sensitive blocks of the
+   children selected by B is legal and flips exactly those children; if B is a sensitive block
+   of phi at the children's values, the union is a legal sensitive block of the node. *)
+Lemma node_union : forall phi q kids alpha (B : list bool) Hf,
+  legal (MNode phi q kids) alpha = true -> NoDup (famQ kids q) ->
+  (forall j y, (j < q)%nat -> Hf j y = true -> In y (mqueries (kids j))) ->
+  (forall i, (i < q)%nat -> nth i B false = true -> LegalSensitive (kids i) alpha (Hf i)) ->
+  forall i, (i < q)%nat ->
+    legal (kids i) (flipA alpha (unionB (fun i => nth i B false) Hf q)) = true /\
+    mval (kids i) (flipA alpha (unionB (fun i => nth i B false) Hf q))
+    = xorb (mval (kids i) alpha) (nth i B false).
+Proof.
+  intros phi q kids alpha B Hf HA HN Hin HS i Hi.
+  assert (E := unionB_flip kids q (fun i => nth i B false) Hf i alpha HN Hin Hi). cbv beta in E.
+  destruct (nth i B false) eqn:EB.
+  - destruct (HS i Hi EB) as [HLi HSi].
+    rewrite (legal_local _ _ _ E), (mval_local _ _ _ E). split; [exact HLi |].
+    rewrite (flip_ne _ _ HSi). destruct (mval (kids i) alpha); reflexivity.
+  - rewrite (legal_local _ _ _ E), (mval_local _ _ _ E).
+    split; [exact (legal_node_kid phi q kids alpha i HA Hi) | symmetry; apply xorb_false_r].
+Qed.
+
+Lemma node_union_sensitive : forall phi q kids alpha (B : list bool) Hf,
+  legal (MNode phi q kids) alpha = true -> NoDup (famQ kids q) ->
+  (forall j y, (j < q)%nat -> Hf j y = true -> In y (mqueries (kids j))) ->
+  (forall i, (i < q)%nat -> nth i B false = true -> LegalSensitive (kids i) alpha (Hf i)) ->
+  Sensitive phi (map (fun i => mval (kids i) alpha) (seq 0 q)) B ->
+  LegalSensitive (MNode phi q kids) alpha (unionB (fun i => nth i B false) Hf q).
+Proof.
+  intros phi q kids alpha B Hf HA HN Hin HS HB.
+  assert (Hkv := node_union phi q kids alpha B Hf HA HN Hin HS).
+  split.
+  - simpl. apply forallb_forall. intros i Hi. apply in_seq in Hi. apply Hkv. lia.
+  - cbn [mval]. unfold Sensitive, flip in HB. rewrite map_length, seq_length in HB.
+    replace (map (fun i => mval (kids i) (flipA alpha (unionB (fun i => nth i B false) Hf q))) (seq 0 q))
+      with (map (fun i => xorb (nth i (map (fun i => mval (kids i) alpha) (seq 0 q)) false)
+                               (nth i B false)) (seq 0 q)); [exact HB |].
+    apply map_ext_in. intros i Hi. apply in_seq in Hi.
+    rewrite nth_map_seq by lia. symmetry. apply Hkv. lia.
+Qed.
+
+Lemma legal_menu_alt : forall k alts O j, legal (MMenu k alts) O = true -> (j <= k)%nat ->
+  legal (alts j) O = true /\ mval (alts j) O = mval (alts 0%nat) O.
+Proof.
+  intros k alts O j HL Hj. assert (H := forallb_seq _ (S k) j HL ltac:(lia)).
+  apply andb_prop in H as [H1 H2]. split; [exact H1 | apply Bool.eqb_prop, H2].
+Qed.
+
+(* At a menu with distinct queries, the union of a legal sensitive block of every alternative
+   flips them all to the same value: a legal sensitive block of the menu. *)
+Lemma menu_union_sensitive : forall k alts alpha Hf,
+  legal (MMenu k alts) alpha = true -> NoDup (famQ alts (S k)) ->
+  (forall j y, (j < S k)%nat -> Hf j y = true -> In y (mqueries (alts j))) ->
+  (forall j, (j < S k)%nat -> LegalSensitive (alts j) alpha (Hf j)) ->
+  LegalSensitive (MMenu k alts) alpha (unionB (fun _ => true) Hf (S k)).
+Proof.
+  intros k alts alpha Hf HA HN Hin HS. set (U := unionB (fun _ => true) Hf (S k)).
+  assert (Hav : forall j, (j < S k)%nat ->
+            legal (alts j) (flipA alpha U) = true /\
+            mval (alts j) (flipA alpha U) = negb (mval (alts 0%nat) alpha)).
+  { intros j Hj.
+    assert (E : forall x, In x (mqueries (alts j)) -> flipA alpha U x = flipA alpha (Hf j) x)
+      by exact (unionB_flip alts (S k) (fun _ => true) Hf j alpha HN Hin Hj).
+    destruct (HS j Hj) as [HLj HSj].
+    rewrite (legal_local _ _ _ E), (mval_local _ _ _ E). split; [exact HLj |].
+    rewrite (flip_ne _ _ HSj). f_equal. apply (legal_menu_alt k alts alpha j HA). lia. }
+  split.
+  - cbn [legal]. apply forallb_forall. intros j Hj. apply in_seq in Hj.
+    destruct (Hav j ltac:(lia)) as [H1 H2]. destruct (Hav 0%nat ltac:(lia)) as [_ H3].
+    rewrite H1, H2, H3, Bool.eqb_reflx. reflexivity.
+  - cbn [mval]. rewrite (proj2 (Hav 0%nat ltac:(lia))). destruct (mval (alts 0%nat) alpha); discriminate.
+Qed.
+
 (* The induction's statement at one subtree: every legal sensitive block of weight >= c
    gives total weight >= c rho^d. *)
 Definition ScaledBound (rho : Q) (T : mtree) (d : nat) (alpha : path -> bool) (t : path -> Q) : Prop :=
@@ -187,19 +267,7 @@ Proof.
     exact Hmin.
 Qed.
 
-Lemma legal_node_kid : forall phi q kids O i, legal (MNode phi q kids) O = true -> (i < q)%nat ->
-  legal (kids i) O = true.
-Proof. intros phi q kids O i HL Hi. exact (forallb_seq _ q i HL Hi). Qed.
 
-Lemma legal_menu_alt : forall k alts O j, legal (MMenu k alts) O = true -> (j <= k)%nat ->
-  legal (alts j) O = true /\ mval (alts j) O = mval (alts 0%nat) O.
-Proof.
-  intros k alts O j HL Hj. assert (H := forallb_seq _ (S k) j HL ltac:(lia)).
-  apply andb_prop in H as [H1 H2]. split; [exact H1 | apply Bool.eqb_prop, H2].
-Qed.
-
-Lemma flip_ne : forall a b : bool, a <> b -> a = negb b.
-Proof. intros [] [] H; try reflexivity; congruence. Qed.
 
 Lemma m4_scaled : forall rho, 1 <= rho -> forall T d alpha t,
   legal T alpha = true -> NoDup (mqueries T) -> MLocalFbsAtLeast rho T alpha ->
@@ -242,28 +310,9 @@ Proof.
           + unfold v. rewrite nth_overflow by (rewrite map_length, seq_length; lia). lra.
         - intros B HB. rewrite Hz.
           set (U := unionB (fun i => nth i B false) Hf q).
-          assert (Hkv : forall i, (i < q)%nat ->
-                    legal (kids i) (flipA alpha U) = true /\
-                    mval (kids i) (flipA alpha U) = xorb (nth i z false) (nth i B false)).
-          { intros i Hi.
-            assert (E : forall x, In x (mqueries (kids i)) ->
-                      flipA alpha U x = if nth i B false then flipA alpha (Hf i) x else alpha x)
-              by exact (unionB_flip kids q (fun i => nth i B false) Hf i alpha HN Hin Hi).
-            unfold z. rewrite nth_map_seq by exact Hi.
-            destruct (nth i B false).
-            + destruct (HHf i Hi) as [_ [[HLi HSi] _]].
-              rewrite (legal_local _ _ _ E), (mval_local _ _ _ E). split; [exact HLi |].
-              rewrite (flip_ne _ _ HSi). destruct (mval (kids i) alpha); reflexivity.
-            + rewrite (legal_local _ _ _ E), (mval_local _ _ _ E).
-              split; [exact (legal_node_kid phi q kids alpha i HA Hi) | symmetry; apply xorb_false_r]. }
-          assert (HUS : LegalSensitive (MNode phi q kids) alpha U).
-          { split.
-            - simpl. apply forallb_forall. intros i Hi. apply in_seq in Hi. apply Hkv. lia.
-            - cbn [mval]. fold z.
-              replace (map (fun i => mval (kids i) (flipA alpha U)) (seq 0 q)) with (flip z B);
-                [exact HB |].
-              unfold flip. rewrite Hz. apply map_ext_in. intros i Hi. apply in_seq in Hi.
-              symmetry. apply Hkv. lia. }
+          assert (HUS : LegalSensitive (MNode phi q kids) alpha U)
+            by exact (node_union_sensitive phi q kids alpha B Hf HA HN Hin
+                        (fun i Hi _ => proj1 (proj2 (HHf i Hi))) HB).
           specialize (HS U HUS). unfold weightOn in HS. cbn [mqueries] in HS.
           fold (famQ kids q) in HS. rewrite fam_sum in HS by exact HN.
           assert (E : qsum q (fun i => qlsum (map (fun x => if U x then t x else 0)
@@ -305,21 +354,8 @@ Proof.
     assert (Hin : forall j y, (j < S k)%nat -> Hf j y = true -> In y (mqueries (alts j)))
       by (intros j y Hj; apply (HHf j Hj)).
     set (U := unionB (fun _ => true) Hf (S k)).
-    assert (Hav : forall j, (j < S k)%nat ->
-              legal (alts j) (flipA alpha U) = true /\
-              mval (alts j) (flipA alpha U) = negb (mval (alts 0%nat) alpha)).
-    { intros j Hj.
-      assert (E : forall x, In x (mqueries (alts j)) -> flipA alpha U x = flipA alpha (Hf j) x)
-        by exact (unionB_flip alts (S k) (fun _ => true) Hf j alpha HN Hin Hj).
-      destruct (HHf j Hj) as [_ [[HLj HSj] _]].
-      rewrite (legal_local _ _ _ E), (mval_local _ _ _ E). split; [exact HLj |].
-      rewrite (flip_ne _ _ HSj). f_equal. apply (legal_menu_alt k alts alpha j HA). lia. }
-    assert (HUS : LegalSensitive (MMenu k alts) alpha U).
-    { split.
-      - cbn [legal]. apply forallb_forall. intros j Hj. apply in_seq in Hj.
-        destruct (Hav j ltac:(lia)) as [H1 H2]. destruct (Hav 0%nat ltac:(lia)) as [_ H3].
-        rewrite H1, H2, H3, Bool.eqb_reflx. reflexivity.
-      - cbn [mval]. rewrite (proj2 (Hav 0%nat ltac:(lia))). destruct (mval (alts 0%nat) alpha); discriminate. }
+    assert (HUS : LegalSensitive (MMenu k alts) alpha U)
+      by exact (menu_union_sensitive k alts alpha Hf HA HN Hin (fun j Hj => proj1 (proj2 (HHf j Hj)))).
     specialize (HS U HUS). unfold weightOn in HS. rewrite fam_sum in HS by exact HN.
     unfold valueOn. rewrite fam_sum by exact HN.
     apply (Qle_trans _ (qsum (S k) (fun j => weightOn (mqueries (alts j)) t (Hf j)) * qpow rho d)).
