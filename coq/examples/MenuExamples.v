@@ -5,12 +5,14 @@
    {b, c}, so rho_M = 1: M1's inequality holds strictly, and the one-query checker that reads b
    attains M2's bound min(1, m / rho_M) = 1 against every legal root-flipping oracle. For
    Corollary M4 (distinct queries), the menu and(a, b) or nor(c, e) at a = b = 1, c = e = 0:
-   rho = 2, d = 1, and rho_M = rho^d = 2 exactly. Checked by
+   rho = 2, d = 1, and rho_M = rho^d = 2 exactly. For Proposition M3, the menu and(a, b) or c at
+   a = b = c = 1: rho_M = 1, the smaller of the realisations' 2 and 1. Checked by
    coqc 8.16 (coq/check.sh); every Print Assumptions at the end must answer "Closed under the
    global context". *)
 
 From Coq Require Import QArith Qminmax Qabs Lqa List Lia Bool Arith.
-From FbsCoq Require Import FbsModel FbsTreeModel LowerBound MenuModel MenuLowerBound MenuDistinct.
+From FbsCoq Require Import FbsModel FbsTreeModel LowerBound MenuModel MenuLowerBound MenuDistinct
+  MenuRealisations.
 Import ListNotations.
 Open Scope Q_scope.
 
@@ -221,6 +223,75 @@ Proof.
   - split; [exact andNor_t4 |]. unfold valueOn. rewrite andNor_queries. reflexivity.
 Qed.
 
+(* ======================================================================================== *)
+(* Proposition M3: and(a, b) or the leaf c at a = b = c = 1                                 *)
+(* ======================================================================================== *)
+
+Definition andLeafMenu : mtree :=
+  MMenu 1 (fun j => match j with 0%nat => MNode mand2 2 (leaves2 qa qb) | _ => MLeaf qc end).
+Definition allOnes : path -> bool := fun _ => true.
+
+Lemma andLeaf_nodup : NoDup (mqueries andLeafMenu).
+Proof.
+  replace (mqueries andLeafMenu) with (qset (mqueries andLeafMenu)) by (vm_compute; reflexivity).
+  apply NoDup_nodup.
+Qed.
+
+(* Every realisation has rho_R >= 1: and(a, b) needs t_a, t_b >= 1; the leaf c needs t_c >= 1. *)
+Lemma andLeaf_realisations : forall s, RealFbsAtLeast 1 andLeafMenu s allOnes.
+Proof.
+  intros s t [Ht Hf]. unfold RealSensitive, valueOn, weightOn in *.
+  assert (Hp := pick_le s 1). unfold andLeafMenu in *. cbn [rval rqueries] in *.
+  destruct (pick s 1) as [| [| n]]; [| | lia].
+  - assert (E : qset (rqueries (MNode mand2 2 (leaves2 qa qb)) (sub s 0)) = [qa; qb])
+      by (vm_compute; reflexivity).
+    assert (H1 := Hf Ha ltac:(vm_compute; discriminate)).
+    rewrite E in *. simpl in *. generalize (Ht qb). lra.
+  - assert (H1 := Hf Hc ltac:(vm_compute; discriminate)). simpl in *. lra.
+Qed.
+
+(* The and(a, b) realisation alone has rho_R >= 2. *)
+Lemma andLeaf_and_realisation : RealFbsAtLeast 2 andLeafMenu (fun _ => 0%nat) allOnes.
+Proof.
+  intros t [Ht Hf]. unfold RealSensitive, valueOn, weightOn in *.
+  assert (E : qset (rqueries andLeafMenu (fun _ => 0%nat)) = [qa; qb]) by (vm_compute; reflexivity).
+  assert (H1 := Hf Ha ltac:(vm_compute; discriminate)).
+  assert (H2 := Hf Hb ltac:(vm_compute; discriminate)).
+  rewrite E in *. simpl in *. lra.
+Qed.
+
+(* The dual with weight 1 on c: every legal flip of the root flips c. *)
+Definition tc : path -> Q := fun x => match x with [2%nat] => 1 | _ => 0 end.
+
+Lemma andLeaf_tc : MenuDualFeasible andLeafMenu allOnes tc /\ valueOn (mqueries andLeafMenu) tc == 1.
+Proof.
+  assert (E : qset (mqueries andLeafMenu) = [qa; qb; qc]) by (vm_compute; reflexivity).
+  split; [split |].
+  - intros x. unfold tc. destruct x as [| [| [| [| n]]] [|]]; lra.
+  - intros H [HL HS]. unfold weightOn. rewrite E. simpl. unfold qa, qb, qc in *.
+    destruct (H [0%nat]) eqn:Ea, (H [1%nat]) eqn:Eb, (H [2%nat]) eqn:Ec;
+      cbv [legal mval andLeafMenu leaves2 flipA allOnes mand2 seq map forallb qa qb qc] in HL, HS;
+      rewrite ?Ea, ?Eb, ?Ec in HL; rewrite ?Ea, ?Eb, ?Ec in HS; simpl in HL, HS;
+      first [discriminate | (exfalso; apply HS; reflexivity) | simpl; lra].
+  - unfold valueOn. rewrite E. reflexivity.
+Qed.
+
+(* PROPOSITION M3, non-vacuity: both hypotheses met (a legal reference oracle, distinct
+   queries); rho_R >= 1 for every realisation gives rho_M >= 1 through M3, and rho_M = 1 is the
+   minimum over the realisations, not the and(a, b) realisation's rho_R >= 2. *)
+Theorem proposition_M3_example :
+  legal andLeafMenu allOnes = true /\ NoDup (mqueries andLeafMenu) /\
+  MenuFbsAtLeast 1 andLeafMenu allOnes /\
+  MenuDualFeasible andLeafMenu allOnes tc /\ valueOn (mqueries andLeafMenu) tc == 1 /\
+  RealFbsAtLeast 2 andLeafMenu (fun _ => 0%nat) allOnes.
+Proof.
+  assert (HA : legal andLeafMenu allOnes = true) by (vm_compute; reflexivity).
+  split; [exact HA | split; [exact andLeaf_nodup | split]].
+  - apply (proposition_M3 1 andLeafMenu allOnes HA andLeaf_nodup). exact andLeaf_realisations.
+  - split; [exact (proj1 andLeaf_tc) | split; [exact (proj2 andLeaf_tc) | exact andLeaf_and_realisation]].
+Qed.
+
 Print Assumptions proposition_M1_example.
 Print Assumptions proposition_M2_example.
+Print Assumptions proposition_M3_example.
 Print Assumptions corollary_M4_example.

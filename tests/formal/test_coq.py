@@ -64,8 +64,9 @@ THEOREMS = {
     "MenuLowerBound": ["proposition_M1", "proposition_M1_bound", "legal_min_block",
                        "lemma_M2_light", "proposition_M2", "proposition_M2_queries"],
     "MenuDistinct": ["corollary_M4", "corollary_M4_queries"],
+    "MenuRealisations": ["m3_cover", "proposition_M3"],
     "MenuExamples": ["proposition_M1_example", "proposition_M2_example",
-                     "corollary_M4_example"],
+                     "proposition_M3_example", "corollary_M4_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -357,10 +358,16 @@ def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
      "  MUniformDepth T d -> MenuFbsAtLeast (qpow rho d) T alpha.",
      "  1 <= rho -> legal T alpha = true -> True -> MLocalFbsAtLeast rho T alpha ->\n"
      "  MUniformDepth T d -> MenuFbsAtLeast (qpow rho d) T alpha.", "theorems/MenuDistinct.v"),
+    # Proposition M3 with shared queries: false (MenuExamples.v's shared-query menu has
+    # rho_M = 1 < 2 = every rho_R)
+    ("theorems/MenuRealisations.v",
+     "  legal T alpha = true -> NoDup (mqueries T) ->\n  (MenuFbsAtLeast r T alpha <->",
+     "  legal T alpha = true -> True ->\n  (MenuFbsAtLeast r T alpha <->",
+     "theorems/MenuRealisations.v"),
 ], ids=["M1-no-legal-reference", "M2-illegal-blocks", "M2-queries-no-legal-reference",
-        "M4-any-depth", "M4-shared-queries"])
+        "M4-any-depth", "M4-shared-queries", "M3-shared-queries"])
 def test_a_dropped_menu_hypothesis_breaks_the_proof(tmp_path, name, old, new, fails_in):
-    """Propositions M1, M2 and Corollary M4 (ours, docs/menus.md section 3) need their
+    """Propositions M1-M3 and Corollary M4 (ours, docs/menus.md section 3) need their
     hypotheses and the legality of the blocks: weakened, the proof no longer compiles."""
     done = run_check_sh(tmp_path, replace_once(name, old, new))
     assert done.returncode != 0
