@@ -67,6 +67,8 @@ THEOREMS = {
     "MenuRealisations": ["m3_cover", "proposition_M3"],
     "MenuExamples": ["proposition_M1_example", "proposition_M2_example",
                      "proposition_M3_example", "corollary_M4_example"],
+    "HonestLeaves": ["theorem_B2c"],
+    "BudgetedExamples": ["theorem_B2c_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -372,3 +374,24 @@ def test_a_dropped_menu_hypothesis_breaks_the_proof(tmp_path, name, old, new, fa
     done = run_check_sh(tmp_path, replace_once(name, old, new))
     assert done.returncode != 0
     assert f'File "./{fails_in}"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # Theorem B2 (c) with any Bob instead of an optimal one at every node
+    ("  BobOptimalTree bobw T alpha ->\n"
+     "  (forall p, betaT bobw T alpha * leafProb bobw T alpha p == liveDual bobw T alpha p) /\\",
+     "  True ->\n"
+     "  (forall p, betaT bobw T alpha * leafProb bobw T alpha p == liveDual bobw T alpha p) /\\"),
+    # the product of the local duals without dropping the children of budget 0 (which Bob
+    # never samples): the telescoping fails
+    ("        (if Qeq_bool (nth i (capsOf bobw q kids alpha) 0) 0 then 0\n"
+     "         else nth i (bobw phi (childValues q kids alpha) (capsOf bobw q kids alpha)) 0)",
+     "        nth i (bobw phi (childValues q kids alpha) (capsOf bobw q kids alpha)) 0"),
+], ids=["B2c-any-bob", "B2c-product-with-dead-children"])
+def test_theorem_B2c_needs_its_hypothesis(tmp_path, old, new):
+    """Theorem B2 (c) (ours): Bob's leaf distribution times rho_T is the live product of his
+    local duals only with an optimal Bob, and only with the children of budget 0 dropped."""
+    done = run_check_sh(tmp_path, replace_once("theorems/HonestLeaves.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./theorems/HonestLeaves.v"' in done.stderr, done.stderr
