@@ -68,6 +68,8 @@ THEOREMS = {
     "MenuExamples": ["proposition_M1_example", "proposition_M2_example",
                      "proposition_M3_example", "corollary_M4_example"],
     "HonestLeaves": ["theorem_B2c"],
+    "BudgetedLeaves": ["theorem_B1_engine", "proposition_B1prime_a",
+                       "proposition_B1prime_b_leaves"],
     "BudgetedExamples": ["theorem_B2c_example"],
 }
 CLOSED = "Closed under the global context"
