@@ -70,7 +70,7 @@ THEOREMS = {
     "HonestLeaves": ["theorem_B2c"],
     "BudgetedLeaves": ["theorem_B1_engine", "proposition_B1prime_a",
                        "proposition_B1prime_b_leaves"],
-    "BudgetedExamples": ["theorem_B2c_example"],
+    "BudgetedExamples": ["theorem_B2c_example", "proposition_B1prime_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -397,3 +397,24 @@ def test_theorem_B2c_needs_its_hypothesis(tmp_path, old, new):
     done = run_check_sh(tmp_path, replace_once("theorems/HonestLeaves.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/HonestLeaves.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # Proposition B1' (a) for the model's rule (a liar may inflate a leaf child's capacity):
+    # D(z) = W(z, c0) no longer bounds W
+    ("    L <= catchRoot oracle known (budgetRuleE known bobw) betaMax (Node m agg arity kids) a beta s.",
+     "    L <= catchRoot oracle known (budgetRule known bobw) betaMax (Node m agg arity kids) a beta s."),
+    # Proposition B1' (a) without Bob's optimality at c0: z is no longer shown to lie in A
+    ("       BobwOptimalAt bobw (agg k) z (caps0 known (kids k) (arity k)) /\\\n       (weightedValue",
+     "       True /\\\n       (weightedValue"),
+    # the engine's rule reading Alice's leaf budgets: the first case of (b) loses c = c0
+    ("  map (fun i => match kids i with Leaf _ => 1 | _ => nth i bs 0 end) (seq 0 q).",
+     "  map (fun i => nth i bs 0) (seq 0 q)."),
+], ids=["B1prime-a-model-rule", "B1prime-a-no-optimal-bob", "B1prime-b-leaf-budgets-read"])
+def test_proposition_B1prime_needs_its_hypotheses(tmp_path, old, new):
+    """Proposition B1' (a) and the first case of (b) (ours) hold for the engine's rule, where a
+    leaf child's budget is 1, and (a) needs Bob's optimal dual at c0."""
+    done = run_check_sh(tmp_path, replace_once("theorems/BudgetedLeaves.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./theorems/BudgetedLeaves.v"' in done.stderr, done.stderr
