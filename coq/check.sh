@@ -11,7 +11,7 @@
 # skipped, or exit 1 when COQ_REQUIRED=1.
 set -euo pipefail
 cd "$(dirname "$0")"
-files=(model/FbsModel.v theorems/FbsDebate.v theorems/FbsTrees.v model/FbsTreeModel.v theorems/FbsTreeCert.v theorems/FbsDuality.v model/Families.v checkers/ExhaustiveCheck.v model/TreeStatements.v checkers/TreeCheck.v checkers/SymmetricCheck.v model/Measures.v checkers/MeasureCheck.v checkers/WorstCase.v examples/FbsExamples.v theorems/BudgetedMixed.v theorems/LowerBound.v theorems/Completeness.v theorems/UpperBound.v theorems/BudgetedFloors.v theorems/HonestBudgets.v examples/LowerBoundExamples.v examples/OptimalBobExamples.v theorems/MeasureChain.v)
+files=(model/FbsModel.v theorems/FbsDebate.v theorems/FbsTrees.v model/FbsTreeModel.v theorems/FbsTreeCert.v theorems/FbsDuality.v model/Families.v checkers/ExhaustiveCheck.v model/TreeStatements.v checkers/TreeCheck.v checkers/SymmetricCheck.v model/Measures.v checkers/MeasureCheck.v checkers/WorstCase.v examples/FbsExamples.v theorems/BudgetedMixed.v theorems/LowerBound.v theorems/Completeness.v theorems/UpperBound.v theorems/BudgetedFloors.v theorems/HonestBudgets.v examples/LowerBoundExamples.v examples/OptimalBobExamples.v theorems/MeasureChain.v model/MenuModel.v theorems/MenuLowerBound.v theorems/MenuDistinct.v theorems/MenuRealisations.v examples/MenuExamples.v theorems/HonestLeaves.v theorems/BudgetedLeaves.v examples/BudgetedExamples.v)
 # certificates exported by tools/export_coq_certificates.py (fbs coq), after the library
 shopt -s nullglob
 certificates=(certificates/*.v)

@@ -75,6 +75,17 @@ THEOREMS = {
     "OptimalBobExamples": ["optBobw_optimal", "theorem_4_2_optimal_bob_depth2_example",
                            "theorem_B1_optimal_bob_example", "theorem_B4_optimal_bob_example"],
     "MeasureChain": ["s_le_bs", "bs_le_fbs", "fbs_le_C", "measure_chain"],
+    "MenuModel": [],  # definitions only: menu trees, legal oracles, realisations, rho_M, rho_R
+    "MenuLowerBound": ["proposition_M1", "proposition_M1_bound", "legal_min_block",
+                       "lemma_M2_light", "proposition_M2", "proposition_M2_queries"],
+    "MenuDistinct": ["corollary_M4", "corollary_M4_queries"],
+    "MenuRealisations": ["m3_cover", "proposition_M3"],
+    "MenuExamples": ["proposition_M1_example", "proposition_M2_example",
+                     "proposition_M3_example", "corollary_M4_example"],
+    "HonestLeaves": ["theorem_B2c"],
+    "BudgetedLeaves": ["theorem_B1_engine", "proposition_B1prime_a",
+                       "proposition_B1prime_b_leaves"],
+    "BudgetedExamples": ["theorem_B2c_example", "proposition_B1prime_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -462,6 +473,49 @@ def test_optimal_bob_examples_agree_with_the_engine(compiled, tmp_path):
 
 
 @apply(coq_run)
+@pytest.mark.parametrize("name,old,new,fails_in", [
+    # Proposition M1 without a legal reference oracle: Fact 0 (every realisation computes the
+    # menu's value) is lost, and with it the proof
+    ("theorems/MenuLowerBound.v",
+     "  legal T alpha = true -> RealDualFeasible T s alpha t ->",
+     "  True -> RealDualFeasible T s alpha t ->", "theorems/MenuLowerBound.v"),
+    # the LP over all sensitive blocks instead of the legal ones: Proposition M2's adversary
+    # is no longer legal
+    ("model/MenuModel.v",
+     "  legal T (flipA alpha H) = true /\\ mval T (flipA alpha H) <> mval T alpha.",
+     "  mval T (flipA alpha H) <> mval T alpha.", "theorems/MenuLowerBound.v"),
+    # Proposition M2's query bound without a legal O_Y: the checker's correctness, assumed
+    # under legal oracles only, says nothing at O_Y
+    ("theorems/MenuLowerBound.v",
+     "  legal T alpha = true -> 0 < R -> MenuFbsAtLeast R T alpha -> CoinsOK C -> QueriesAtMost C m ->",
+     "  True -> 0 < R -> MenuFbsAtLeast R T alpha -> CoinsOK C -> QueriesAtMost C m ->",
+     "theorems/MenuLowerBound.v"),
+    # Corollary M4 with leaves allowed at any depth: false (a leaf alternative has rho_M = 1)
+    ("theorems/MenuDistinct.v", "  | MLeaf _, O => True", "  | MLeaf _, _ => True",
+     "theorems/MenuDistinct.v"),
+    # Corollary M4 without distinct queries: the children's lightest blocks no longer combine
+    ("theorems/MenuDistinct.v",
+     "  1 <= rho -> legal T alpha = true -> NoDup (mqueries T) -> MLocalFbsAtLeast rho T alpha ->\n"
+     "  MUniformDepth T d -> MenuFbsAtLeast (qpow rho d) T alpha.",
+     "  1 <= rho -> legal T alpha = true -> True -> MLocalFbsAtLeast rho T alpha ->\n"
+     "  MUniformDepth T d -> MenuFbsAtLeast (qpow rho d) T alpha.", "theorems/MenuDistinct.v"),
+    # Proposition M3 with shared queries: false (MenuExamples.v's shared-query menu has
+    # rho_M = 1 < 2 = every rho_R)
+    ("theorems/MenuRealisations.v",
+     "  legal T alpha = true -> NoDup (mqueries T) ->\n  (MenuFbsAtLeast r T alpha <->",
+     "  legal T alpha = true -> True ->\n  (MenuFbsAtLeast r T alpha <->",
+     "theorems/MenuRealisations.v"),
+], ids=["M1-no-legal-reference", "M2-illegal-blocks", "M2-queries-no-legal-reference",
+        "M4-any-depth", "M4-shared-queries", "M3-shared-queries"])
+def test_a_dropped_menu_hypothesis_breaks_the_proof(tmp_path, name, old, new, fails_in):
+    """Propositions M1-M3 and Corollary M4 (ours, docs/menus.md section 3) need their
+    hypotheses and the legality of the blocks: weakened, the proof no longer compiles."""
+    done = run_check_sh(tmp_path, replace_once(name, old, new))
+    assert done.returncode != 0
+    assert f'File "./{fails_in}"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
 @pytest.mark.parametrize("old,new", [
     # the dual check skips the top weight k = n (a sensitive block flipping every zero)
     ("(seq 0 (S (length z))).", "(seq 0 (length z))."),
@@ -483,6 +537,27 @@ def test_a_wrong_symmetric_checker_breaks_its_proof(tmp_path, old, new):
     done = run_check_sh(tmp_path, replace_once("checkers/SymmetricCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # Theorem B2 (c) with any Bob instead of an optimal one at every node
+    ("  BobOptimalTree bobw T alpha ->\n"
+     "  (forall p, betaT bobw T alpha * leafProb bobw T alpha p == liveDual bobw T alpha p) /\\",
+     "  True ->\n"
+     "  (forall p, betaT bobw T alpha * leafProb bobw T alpha p == liveDual bobw T alpha p) /\\"),
+    # the product of the local duals without dropping the children of budget 0 (which Bob
+    # never samples): the telescoping fails
+    ("        (if Qeq_bool (nth i (capsOf bobw q kids alpha) 0) 0 then 0\n"
+     "         else nth i (bobw phi (childValues q kids alpha) (capsOf bobw q kids alpha)) 0)",
+     "        nth i (bobw phi (childValues q kids alpha) (capsOf bobw q kids alpha)) 0"),
+], ids=["B2c-any-bob", "B2c-product-with-dead-children"])
+def test_theorem_B2c_needs_its_hypothesis(tmp_path, old, new):
+    """Theorem B2 (c) (ours): Bob's leaf distribution times rho_T is the live product of his
+    local duals only with an optimal Bob, and only with the children of budget 0 dropped."""
+    done = run_check_sh(tmp_path, replace_once("theorems/HonestLeaves.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./theorems/HonestLeaves.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)
@@ -509,3 +584,24 @@ def test_a_wrong_measure_checker_breaks_its_proof(tmp_path, old, new):
     done = run_check_sh(tmp_path, replace_once("checkers/MeasureCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/MeasureCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # Proposition B1' (a) for the model's rule (a liar may inflate a leaf child's capacity):
+    # D(z) = W(z, c0) no longer bounds W
+    ("    L <= catchRoot oracle known (budgetRuleE known bobw) betaMax (Node m agg arity kids) a beta s.",
+     "    L <= catchRoot oracle known (budgetRule known bobw) betaMax (Node m agg arity kids) a beta s."),
+    # Proposition B1' (a) without Bob's optimality at c0: z is no longer shown to lie in A
+    ("       BobwOptimalAt bobw (agg k) z (caps0 known (kids k) (arity k)) /\\\n       (weightedValue",
+     "       True /\\\n       (weightedValue"),
+    # the engine's rule reading Alice's leaf budgets: the first case of (b) loses c = c0
+    ("  map (fun i => match kids i with Leaf _ => 1 | _ => nth i bs 0 end) (seq 0 q).",
+     "  map (fun i => nth i bs 0) (seq 0 q)."),
+], ids=["B1prime-a-model-rule", "B1prime-a-no-optimal-bob", "B1prime-b-leaf-budgets-read"])
+def test_proposition_B1prime_needs_its_hypotheses(tmp_path, old, new):
+    """Proposition B1' (a) and the first case of (b) (ours) hold for the engine's rule, where a
+    leaf child's budget is 1, and (a) needs Bob's optimal dual at c0."""
+    done = run_check_sh(tmp_path, replace_once("theorems/BudgetedLeaves.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./theorems/BudgetedLeaves.v"' in done.stderr, done.stderr
