@@ -43,7 +43,7 @@ Q, POINTS = 7, 6
 FULL6 = (1 << 64) - 1
 DEDEKIND = {5: 7581, 6: 7828354}  # OEIS A000372: up-sets on 5 and 6 points
 CLASSES6 = 16353  # OEIS A003182: classes of up-sets on 6 points (the shards of q = 7)
-SMALL = 40  # shards with at most this many visits are recomputed whole
+SMALL = 200  # shards with at most this many visits are recomputed whole (82 stored)
 
 
 @lru_cache(maxsize=1)
@@ -233,17 +233,11 @@ def _up_of_top(family: set[int]) -> int:
                if any(b & ~(t | 1 << POINTS) == 0 for b in family))
 
 
-@pytest.mark.slow
-def test_a_seeded_uniform_sample_of_pairs_recomputed_by_brute_force():
-    """400 pairs drawn uniformly from the pairs of the stored shards: each pair's four
-    values are in its shard's row, and the row gives them positive weight."""
-    rows = _rows_by_prefix()
-    prefixes = sorted(rows)
-    weights = [_expected_pairs(p, _orbit(p)[0]) for p in prefixes]
-    cumulative = list(accumulate(weights))
-    rng, memo, seen = random.Random(20261202), {}, defaultdict(int)
-    for _ in range(400):
-        prefix = prefixes[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+def _check_pairs(rows: dict, prefixes: list[int], rng: random.Random, n: int) -> set:
+    """n pairs, each drawn uniformly from the pairs of the next shard of `prefixes`: its four
+    values, by brute force, must be a value of the shard's row; the distinct values met."""
+    memo, met = {}, set()
+    for prefix in prefixes[:n]:
         family = _sample_family(prefix, rng)
         assert _up_of_top(family) == prefix
         x, value = rng.randrange(1 << Q), rng.randrange(2)
@@ -251,8 +245,32 @@ def test_a_seeded_uniform_sample_of_pairs_recomputed_by_brute_force():
                     if value ^ (m in family))  # f(x) = value, f(x ^ B) flipped iff B in S
         values = _measures(table, x, memo)
         assert values in _row_values(rows[prefix]), (hex(prefix), values)
-        seen[prefix] += 1
-    assert len(seen) > 1
+        met.add(values)
+    return met
+
+
+@pytest.mark.slow
+def test_a_seeded_uniform_sample_of_pairs_recomputed_by_brute_force():
+    """400 pairs drawn uniformly from all the pairs of the stored shards (a shard with
+    probability proportional to its pairs, by the closed form, then a uniform pair of it)."""
+    rows = _rows_by_prefix()
+    prefixes = sorted(rows)
+    cumulative = list(accumulate(_expected_pairs(p, _orbit(p)[0]) for p in prefixes))
+    rng = random.Random(20261202)
+    drawn = [prefixes[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+             for _ in range(400)]
+    assert len(set(drawn)) > 1
+    _check_pairs(rows, drawn, rng, 400)
+
+
+@pytest.mark.slow
+def test_a_uniform_pair_of_each_of_400_seeded_shards():
+    """The uniform sample is dominated by the few heaviest shards (pairs grow as 4^|R|), so
+    also: 400 shards drawn uniformly without repetition, one uniform pair of each."""
+    rows = _rows_by_prefix()
+    rng = random.Random(29)
+    met = _check_pairs(rows, rng.sample(sorted(rows), 400), rng, 400)
+    assert len(met) > 10
 
 
 def _shard_distribution(prefix: int, orbit: int, memo: dict) -> dict:
@@ -274,7 +292,7 @@ def test_small_shards_recomputed_whole():
     """Every stored shard of at most SMALL visits, its whole row against brute force."""
     rows = _rows_by_prefix()
     small = [p for p, params in rows.items() if params["antichains"] <= SMALL]
-    assert len(small) >= 20
+    assert len(small) >= 50
     memo: dict = {}
     for prefix in small:
         params = rows[prefix]
