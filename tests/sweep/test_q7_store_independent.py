@@ -12,6 +12,7 @@ kernel): the store's rows are only read. Independently of it:
   the shard holds 2^(q+1) * |K| * 3^|A minus {∅}| * 4^(|R| - |A|) pairs, |K| its class size;
   over all up-sets R of q - 1 points this adds up to 2^(q+1) * 2 * 4^(2^(q-1) - 1) =
   2^(2^q) * 2^q;
+* the distribution of s of a shard by the same product (`_s_distribution`);
 * |K|: the distinct images of R under the 720 permutations of 6 points (numpy position maps);
 * the number of U0 inside R: up-sets on 6 points generated here as pairs of up-sets on 5;
 * a seeded uniform sample of the pairs of the done shards: (S0, S1') drawn with the weights
@@ -159,6 +160,36 @@ def test_every_stored_shard_has_its_independent_size_and_pairs():
         assert all(int(n) > 0 for *_, n in params["counts"])
 
 
+def _s_distribution(prefix: int, orbit: int) -> dict[int, int]:
+    """{s: pairs} of a shard by the same product: s counts the one-point blocks of S; {i}
+    (i < 6) is in S iff it went to S0, which 2 of the 3 weights of a minimal member of R do
+    and 2 of the 4 of another member; {6} is in S iff ∅ is in S1', i.e. iff ∅ is in R.
+    Members are drawn independently, so s is a sum of independent 0/1 variables."""
+    minimal = set(_minimal(prefix, 64))
+    chances = [Fraction(2, 3) if 1 << i in minimal else Fraction(1, 2)
+               for i in range(POINTS) if prefix >> (1 << i) & 1]
+    law = {int(prefix & 1): Fraction(1)}  # the one-point block {6}
+    for p in chances:
+        step: dict = defaultdict(Fraction)
+        for k, weight in law.items():
+            step[k + 1] += weight * p
+            step[k] += weight * (1 - p)
+        law = step
+    total = _expected_pairs(prefix, orbit)
+    shares = {k: weight * total for k, weight in law.items() if weight}
+    assert all(share.denominator == 1 for share in shares.values())
+    return {k: int(share) for k, share in shares.items()}
+
+
+def test_the_distribution_of_s_of_every_stored_shard():
+    """The whole distribution of s in every stored row, from the product above."""
+    for prefix, params in _rows_by_prefix().items():
+        found: dict = defaultdict(int)
+        for _, s, _, _, n in params["counts"]:
+            found[s] += int(n)
+        assert dict(found) == _s_distribution(prefix, params["orbit"]), hex(prefix)
+
+
 def test_visit_counts_of_the_stored_shards():
     """The row's "antichains" is the number of U0 inside R, counted here by halves for every
     stored shard and directly over all 7,828,354 up-sets for a seeded sample of them."""
@@ -251,25 +282,25 @@ def _check_pairs(rows: dict, prefixes: list[int], rng: random.Random, n: int) ->
 
 @pytest.mark.slow
 def test_a_seeded_uniform_sample_of_pairs_recomputed_by_brute_force():
-    """400 pairs drawn uniformly from all the pairs of the stored shards (a shard with
+    """2,000 pairs drawn uniformly from all the pairs of the stored shards (a shard with
     probability proportional to its pairs, by the closed form, then a uniform pair of it)."""
     rows = _rows_by_prefix()
     prefixes = sorted(rows)
     cumulative = list(accumulate(_expected_pairs(p, _orbit(p)[0]) for p in prefixes))
     rng = random.Random(20261202)
     drawn = [prefixes[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
-             for _ in range(400)]
+             for _ in range(2000)]
     assert len(set(drawn)) > 1
-    _check_pairs(rows, drawn, rng, 400)
+    _check_pairs(rows, drawn, rng, 2000)
 
 
 @pytest.mark.slow
-def test_a_uniform_pair_of_each_of_400_seeded_shards():
+def test_a_uniform_pair_of_each_of_1000_seeded_shards():
     """The uniform sample is dominated by the few heaviest shards (pairs grow as 4^|R|), so
-    also: 400 shards drawn uniformly without repetition, one uniform pair of each."""
+    also: 1,000 shards drawn uniformly without repetition, one uniform pair of each."""
     rows = _rows_by_prefix()
     rng = random.Random(29)
-    met = _check_pairs(rows, rng.sample(sorted(rows), 400), rng, 400)
+    met = _check_pairs(rows, rng.sample(sorted(rows), 1000), rng, 1000)
     assert len(met) > 10
 
 
