@@ -617,7 +617,7 @@ class _Classes:
         0 when no block is sensitive (FORMAT.md, kind tree, "Version 3")."""
         values, value, rho_id = aggregator.values, self.value, self.rho_id
         ones = [rho_id[c] for c in children if value[c]]
-        w, rho, used = len(ones), Fraction(0), []
+        w, used = len(ones), []
         for side, step in ((ones, -1), ([rho_id[c] for c in children if not value[c]], +1)):
             need = values.nearest_change(w, step)
             if need is None:
@@ -625,8 +625,8 @@ class _Classes:
             found = self.sides.lookup(need, side, lambda: _describe(where))
             if not isinstance(found, SideRecord):
                 raise _Rejected(found)
-            rho += found.value
             used.append(found)
+        rho = sum((side.value for side in used[1:]), used[0].value) if used else Fraction(0)
         return values(w), rho, tuple(used)
 
 
@@ -682,9 +682,12 @@ class _Uniform:
         for depth in range(top, -1, -1):
             step = q * array(code).itemsize
             keys = [level[j:j + step] for j in range(0, len(level), step)]
-            table = {key: classes.node(aggregator, tuple(array(code, key)),
-                                       (depth, _FirstIndex(keys, key)), count)
-                     for key, count in Counter(keys).items()}
+            if classes.records.shared and aggregator.values is not None:
+                table = _by_multisets(Counter(keys), code, classes, aggregator, depth, keys)
+            else:
+                table = {key: classes.node(aggregator, tuple(array(code, key)),
+                                           (depth, _FirstIndex(keys, key)), count)
+                         for key, count in Counter(keys).items()}
             parents = [table[key] for key in keys]
             code = _typecode(max(parents))
             level = array(code, parents).tobytes()
@@ -707,6 +710,24 @@ class _Uniform:
         if code == "B":
             return array("B", counts.translate(bytes(table) + bytes(255 - q)))
         return array(code, map(table.__getitem__, counts))
+
+
+def _by_multisets(ordered: Counter, code: str, classes: _Classes, aggregator: _Aggregator,
+                  depth: int, keys: list) -> dict:
+    """Ordered keys (children's classes as bytes) -> class, a symmetric aggregator's nodes
+    resolved once per multiset of children's classes (what its key sorts them to anyway)."""
+    multisets: dict[tuple, list] = {}
+    sorted_of = {}
+    for key, count in ordered.items():
+        kids = sorted_of[key] = tuple(sorted(key if code == "B" else array(code, key)))
+        found = multisets.get(kids)
+        if found is None:
+            multisets[kids] = [count, key]
+        else:
+            found[0] += count
+    resolved = {kids: classes.node(aggregator, kids, (depth, _FirstIndex(keys, first)), count)
+                for kids, (count, first) in multisets.items()}
+    return {key: resolved[kids] for key, kids in sorted_of.items()}
 
 
 def _ones_per_parent(leaves: bytes, q: int) -> bytes:

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import brief
-from .rationals import common_denominator, parse_number, show
+from .rationals import MAX_DENOMINATOR_BITS, show
 from .report import CheckReport, rejected
 
 SIDE_FIELDS = ("need", "capacities", "value", "dual", "uses")
@@ -41,13 +42,13 @@ MAX_USES = 1 << 62  # a side record's `uses` (the tree has fewer node sides)
 
 @dataclass
 class SideRecord:
-    """One side LP: need k, capacities c (with their value ids), value T, dual v."""
+    """One side LP: need k, capacities c and dual v as integer pairs (p, q), value T."""
 
     index: int
     need: int
-    capacities: tuple[Fraction, ...]
+    capacities: list[tuple[int, int]]
     value: Fraction
-    dual: tuple[Fraction, ...]
+    dual: list[tuple[int, int]]
     uses: int
     checked: bool = False
     used: int = 0  # node sides the checker found using it
@@ -60,6 +61,7 @@ class SideRecords:
 
     def __init__(self, entries: list, numbers):
         self.numbers = numbers
+        self.pairs: dict[object, tuple[int, int]] = {}  # number text or id -> (p, q)
         self.items: dict[tuple, SideRecord] = {}
         for k, entry in enumerate(entries):
             key, record = self._read(k, entry)
@@ -86,13 +88,20 @@ class SideRecords:
         if type(uses) is not int or not 1 <= uses <= MAX_USES:
             error = CertificateTooLarge if type(uses) is int and uses > 0 else CertificateMalformed
             raise error(f"{where}.uses: expected 1 to {MAX_USES}, got {brief(uses)}")
-        numbers = self.numbers
+        numbers, pairs = self.numbers, self.pairs
         ids = [numbers.text_id(t, f"{where}.capacities") for t in capacity_texts]
-        capacities = tuple(map(numbers.by_id.__getitem__, ids))
-        dual = tuple(numbers.parse(t, f"{where}.dual") for t in dual_texts)
-        record = SideRecord(k, need, capacities, numbers.parse(value_text, f"{where}.value"),
-                            dual, uses)
+        dual = [pairs.get(t) if type(t) is str else None for t in dual_texts]
+        if None in dual:
+            dual = [self._pair(t, numbers.parse(t, f"{where}.dual")) for t in dual_texts]
+        record = SideRecord(k, need, [self._pair(i, numbers.by_id[i]) for i in ids],
+                            numbers.parse(value_text, f"{where}.value"), dual, uses)
         return (need, tuple(sorted(ids))), record
+
+    def _pair(self, name, number: Fraction) -> tuple[int, int]:
+        found = self.pairs.get(name)
+        if found is None:
+            found = self.pairs[name] = (number.numerator, number.denominator)
+        return found
 
     def lookup(self, need: int, capacity_ids: list[int], describe) -> SideRecord | CheckReport:
         """The checked record of this node side, or the report of why it fails."""
@@ -126,22 +135,23 @@ def check_side(record: SideRecord) -> CheckReport | None:
     """The local checks of one side record (module docstring); None if valid."""
     where = f"sides[{record.index}] (need {record.need})"
     capacities, value, dual, k = record.capacities, record.value, record.dual, record.need
-    if any(c.numerator < 0 for c in capacities):
+    if min(p for p, _ in capacities) < 0:
         return rejected("capacity-nonnegative", f"{where}: a capacity is negative")
-    if value.numerator < 0:
+    numerator, denominator_t = value.numerator, value.denominator
+    if numerator < 0:
         return rejected("primal-nonnegative", f"{where}: value {show(value)} < 0")
-    denominator = common_denominator([*capacities, value], f"{where} primal")
-    scaled = [c.numerator * (denominator // c.denominator) for c in capacities]
-    top = value.numerator * (denominator // value.denominator)
+    denominator = _common(lcm(denominator_t, *{q for _, q in capacities}), where)
+    scaled = [p * (denominator // q) for p, q in capacities]
+    top = numerator * (denominator // denominator_t)
     if sum(min(c, top) for c in scaled) < k * top:
         return rejected("primal-load", f"{where}: sum_i min(c_i, T) < {k} T for T = "
                                        f"{show(value)}: no packing of {k}-subsets has value T")
-    if any(v.numerator < 0 for v in dual):
+    if min(p for p, _ in dual) < 0:
         return rejected("dual-nonnegative", f"{where}: a dual entry is negative")
-    dual_denominator = common_denominator(list(dual), f"{where} dual")
-    scaled_dual = [v.numerator * (dual_denominator // v.denominator) for v in dual]
-    if sum(map(int.__mul__, scaled, scaled_dual)) * value.denominator != \
-            value.numerator * denominator * dual_denominator:
+    dual_denominator = _common(lcm(*{q for _, q in dual}), where)
+    scaled_dual = [p * (dual_denominator // q) for p, q in dual]
+    if sum(map(int.__mul__, scaled, scaled_dual)) * denominator_t != \
+            numerator * denominator * dual_denominator:
         total = Fraction(sum(map(int.__mul__, scaled, scaled_dual)),
                          denominator * dual_denominator)
         return rejected("dual-value", f"{where}: sum_i c_i v_i = {show(total)}, value = "
@@ -150,3 +160,11 @@ def check_side(record: SideRecord) -> CheckReport | None:
         return rejected("dual-feasible", f"{where}: the {k} smallest dual entries sum to "
                                          f"{show(Fraction(sum(sorted(scaled_dual)[:k]), dual_denominator))} < 1")
     return None
+
+
+def _common(denominator: int, where: str) -> int:
+    """A common denominator, refused above 2^14 bits (as every record's, FORMAT.md)."""
+    if denominator.bit_length() > MAX_DENOMINATOR_BITS:
+        raise CertificateTooLarge(f"{where}: the common denominator exceeds "
+                                  f"{MAX_DENOMINATOR_BITS} bits")
+    return denominator

@@ -30,7 +30,7 @@ from verify import __version__
 from verify.base.errors import BadInput, beyond_checker_bound
 from verify.base.lazy import numpy as np
 from verify.base.numbers import exact_fields, fraction_text
-from verify.checker.tree_kind import SHARED_VERSION, is_symmetric_aggregator
+from verify.checker.tree_kind import SHARED_VERSION, SIDES_VERSION, is_symmetric_aggregator
 from verify.functions.aggregators import aggregator_function, evaluate
 from verify.functions.families import Symmetric, embedded_files
 from verify.sensitivity.certificates import pack_alpha
@@ -48,6 +48,7 @@ from verify.trees.oracles import node_values
 from verify.trees.tree_file import tree_document
 
 from .global_function import check_distinct_queries, leaf_order
+from .side_levels import distinct_rows, side_rho_t
 
 ONE, ZERO = Fraction(1), Fraction(0)
 CERTIFICATE_FORMAT = "fbs-certificate/1"
@@ -199,14 +200,50 @@ class UniformTreeFbs:
 
 
 def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
-                     version: int = SHARED_VERSION) -> UniformTreeFbs:
+                     version: int = SIDES_VERSION) -> UniformTreeFbs:
     """rho_T by the weighted recursion on a UniformTree with leaf bits alpha (leaf order);
     with check=True certified by the tree-kind checker (compact `uniform` certificate of
-    FORMAT.md's version 2, shared records; version=1 writes the older unshared format)."""
+    FORMAT.md's version 3: side records for a symmetric aggregator; version=2 writes shared
+    records, version=1 the older unshared format)."""
     if len(alpha) != tree.n_leaves or alpha.strip("01"):
         raise BadInput(f"the oracle must give one bit per leaf ({tree.n_leaves})")
-    if version not in (1, SHARED_VERSION):
-        raise BadInput(f"tree certificate version must be 1 or {SHARED_VERSION}")
+    if version not in (1, SHARED_VERSION, SIDES_VERSION):
+        raise BadInput(f"tree certificate version must be 1, {SHARED_VERSION} or "
+                       f"{SIDES_VERSION}")
+    function = aggregator_function(tree.aggregator)
+    if version == SIDES_VERSION and isinstance(function, Symmetric) and \
+            is_symmetric_aggregator(tree.aggregator):
+        return _uniform_by_sides(tree, alpha, function.values, check)
+    result = _uniform_by_records(tree, alpha, check, min(version, SHARED_VERSION))
+    if version == SIDES_VERSION and result.certificate is not None:
+        certificate = dict(result.certificate, version=SIDES_VERSION, sides=[])
+        return _checked(result, certificate)  # no symmetric node: no side records
+    return result
+
+
+def _uniform_by_sides(tree: UniformTree, alpha: str, values, check: bool) -> UniformTreeFbs:
+    """Version 3 on a symmetric aggregator: one side record per (need, side's capacities)."""
+    levels = side_rho_t(tree.aggregator, values, tree.depth, alpha)
+    root = levels.root
+    result = UniformTreeFbs(tree, levels.number(root), [], levels.rho_min, levels.rho_max,
+                            levels.number(root, "low"), levels.number(root, "high"),
+                            len(levels.value), levels.ordered_keys())
+    if not check:
+        return result
+    certificate = {
+        "format": CERTIFICATE_FORMAT, "kind": "tree", "version": SIDES_VERSION,
+        "tree": {"uniform": {"aggregator": tree.aggregator, "depth": tree.depth}},
+        "alpha_base64": pack_alpha(alpha), "value": fraction_text(result.value),
+        "records": [], "sides": levels.records(),
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }
+    del levels  # the per-level state is not needed while the checker runs
+    return _checked(result, certificate)
+
+
+def _uniform_by_records(tree: UniformTree, alpha: str, check: bool,
+                        version: int) -> UniformTreeFbs:
+    """Versions 1 and 2: one record per distinct node key."""
     classes = _LevelClasses(tree.aggregator, shared=version == SHARED_VERSION,
                             multisets=MULTISET_ROWS)
     level = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8) - ord("0")  # 1 byte a leaf
@@ -272,7 +309,7 @@ class _LevelClasses:
         if self.multisets:
             self._count_ordered(rows)
             rows = np.sort(rows, axis=1)
-        first, inverse, counts = _distinct_rows(rows, len(self.rho))
+        first, inverse, counts = distinct_rows(rows, len(self.rho))
         mapped = np.array([self.parent(tuple(rows[i].tolist()), int(n))
                            for i, n in zip(first, counts)], dtype=np.int64)
         return mapped[inverse]
@@ -283,7 +320,7 @@ class _LevelClasses:
         code = 2 * np.array(self.number_of, dtype=np.int64) + np.array(self.value, dtype=np.int64)
         for start in range(0, len(rows), ROWS_AT_ONCE):  # bounded memory on wide levels
             pairs = code[rows[start:start + ROWS_AT_ONCE]]
-            first, _, _ = _distinct_rows(pairs, int(code.max()) + 1)
+            first, _, _ = distinct_rows(pairs, int(code.max()) + 1)
             self.exact_keys.update(map(tuple, pairs[first].tolist()))
 
     def parent(self, kids: tuple[int, ...], count: int = 1) -> int:
@@ -336,22 +373,6 @@ class _LevelClasses:
 
     def _id(self, number: Fraction) -> int:
         return self.numbers.setdefault(number, len(self.numbers))
-
-
-def _distinct_rows(rows: np.ndarray, base: int):
-    """(index of each distinct row's first occurrence, row -> distinct index, how many rows
-    are each distinct row): rows read as numbers in base `base` when they fit 62 bits."""
-    width = rows.shape[1]
-    if base ** width < 2**62:  # column by column: no int64 copy of all the rows
-        keys = np.zeros(rows.shape[0], dtype=np.int64)
-        for i in range(width):
-            keys += rows[:, i].astype(np.int64) * base ** i
-        _, first, inverse, counts = np.unique(keys, return_index=True, return_inverse=True,
-                                              return_counts=True)
-    else:
-        _, first, inverse, counts = np.unique(rows, axis=0, return_index=True,
-                                              return_inverse=True, return_counts=True)
-    return first, inverse.ravel(), counts
 
 
 def tree_fbs(tree: Tree, answers: dict[str, int], check: bool = True, progress=None) -> TreeFbs:
