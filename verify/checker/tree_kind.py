@@ -74,6 +74,7 @@ MAX_LEAVES_PACKED = 1 << 26   # version 2, compact uniform form: alpha packed, a
 MAX_PACKED_WIDTH = 1 << 10    # ... more than 2^23 leaves only for q <= 2^10 and q^(d-1) <= 2^23
 MAX_LEAVES_SIDES = 1 << 29    # version 3, compact uniform form: q <= 2^10 and q^(d-1) <= 2^26
 MAX_COUNTED_WIDTH = 255       # leaves counted a byte per parent (symmetric aggregators)
+MAX_COUNTED_CLASSES = 32      # ... and the children of each class, on levels with few classes
 LEAF_CHUNK_BYTES = 1 << 16    # packed alpha unpacked q * 2^16 bytes (8q * 2^16 leaves) at a time
 MAX_UNIFORM_DEPTH = 64        # also for width 1, where depth is not bounded by the leaves
 MAX_TABLE_ARITY = 24          # a non-symmetric aggregator is checked on its 2^q blocks
@@ -669,27 +670,37 @@ class _Uniform:
         of its q children, counted (C speed), and each distinct key is resolved once with its
         multiplicity. With a packed alpha and a symmetric aggregator the parents of leaves
         are keyed by their number of ones (the multiset of their children's classes 0, 1),
-        counted by integer shifts a chunk at a time."""
+        counted by integer shifts a chunk at a time; so is every level with at most 32
+        distinct classes, keyed by its children's count of each class."""
         q, aggregator, top = self.q, self.aggregator, self.depth - 1
+        counted = classes.records.shared and aggregator.values is not None and \
+            q <= MAX_COUNTED_WIDTH
+        present = None  # the distinct classes of the level, when known
         if type(alpha) is str:
             level = alpha.encode("ascii").translate(_BIT_VALUES)
-        elif self.depth and aggregator.values is not None and q <= MAX_COUNTED_WIDTH:
+        elif self.depth and counted:
             level, top = self._parents_of_leaves(alpha, classes), self.depth - 2
+            present = sorted(set(level))
         else:
             level = b"".join(alpha.leaf_bytes(q))
         code = "B" if type(level) is bytes else level.typecode
         level = level if type(level) is bytes else level.tobytes()
         for depth in range(top, -1, -1):
             step = q * array(code).itemsize
-            keys = [level[j:j + step] for j in range(0, len(level), step)]
-            if classes.records.shared and aggregator.values is not None:
-                table = _by_multisets(Counter(keys), code, classes, aggregator, depth, keys)
+            if counted and code == "B" and present is not None and \
+                    len(present) <= MAX_COUNTED_CLASSES:
+                keys, table = _by_counts(level, present, q, classes, aggregator, depth)
             else:
-                table = {key: classes.node(aggregator, tuple(array(code, key)),
-                                           (depth, _FirstIndex(keys, key)), count)
-                         for key, count in Counter(keys).items()}
+                keys = [level[j:j + step] for j in range(0, len(level), step)]
+                if counted:
+                    table = _by_multisets(Counter(keys), code, classes, aggregator, depth, keys)
+                else:
+                    table = {key: classes.node(aggregator, tuple(array(code, key)),
+                                               (depth, _FirstIndex(keys, key)), count)
+                             for key, count in Counter(keys).items()}
             parents = [table[key] for key in keys]
-            code = _typecode(max(parents))
+            present = sorted(set(table.values()))
+            code = _typecode(present[-1])
             level = array(code, parents).tobytes()
         return array(code, level)[0]
 
@@ -712,6 +723,25 @@ class _Uniform:
         return array(code, map(table.__getitem__, counts))
 
 
+def _by_counts(level: bytes, present: list[int], q: int, classes: _Classes,
+               aggregator: _Aggregator, depth: int) -> tuple[list, dict]:
+    """A level of at most 32 distinct classes (one byte a node), a symmetric aggregator:
+    each parent's key is the number of its children of each class (K bytes, counted by
+    integer shifts per class), which is its multiset; (the keys, key -> class)."""
+    width = len(present)
+    vectors = bytearray(width * (len(level) // q))
+    for a, c in enumerate(present):
+        indicator = level.translate(bytes(int(b == c) for b in range(256)))
+        vectors[a::width] = _ones_per_parent(indicator, q)
+    vectors = bytes(vectors)
+    keys = [vectors[j:j + width] for j in range(0, len(vectors), width)]
+    table = {}
+    for key, count in Counter(keys).items():
+        kids = tuple(c for c, n in zip(present, key) for _ in range(n))
+        table[key] = classes.node(aggregator, kids, (depth, _FirstIndex(keys, key)), count)
+    return keys, table
+
+
 def _by_multisets(ordered: Counter, code: str, classes: _Classes, aggregator: _Aggregator,
                   depth: int, keys: list) -> dict:
     """Ordered keys (children's classes as bytes) -> class, a symmetric aggregator's nodes
@@ -732,11 +762,18 @@ def _by_multisets(ordered: Counter, code: str, classes: _Classes, aggregator: _A
 
 def _ones_per_parent(leaves: bytes, q: int) -> bytes:
     """The number of ones among each q consecutive 0/1 bytes (q <= 255, len a multiple of q):
-    byte j of sum_{k<q} (X >> 8k) is leaves[j-q+1] + ... + leaves[j] (no carries: <= q)."""
-    number = int.from_bytes(leaves, "big")
-    total = number
-    for k in range(1, q):
-        total += number >> (8 * k)
+    byte j of sum_{k<q} (X >> 8k) is leaves[j-q+1] + ... + leaves[j] (no carries: <= q),
+    summed as windows of 1, 2, 4, ... bytes (q's binary digits), 2 log q big shifts."""
+    window, width = int.from_bytes(leaves, "big"), 1  # byte j: the sum of `width` bytes to j
+    total, offset = 0, 0
+    while True:
+        if q & width:  # add the window of `width` bytes ending `offset` bytes earlier
+            total += window >> (8 * offset)
+            offset += width
+        if 2 * width > q:
+            break
+        window += window >> (8 * width)
+        width *= 2
     return total.to_bytes(len(leaves), "big")[q - 1::q]
 
 

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
+from operator import itemgetter
 from math import lcm
 
 from .errors import CertificateMalformed, CertificateTooLarge
@@ -37,7 +39,8 @@ from .rationals import MAX_DENOMINATOR_BITS, show
 from .report import CheckReport, rejected
 
 SIDE_FIELDS = ("need", "capacities", "value", "dual", "uses")
-MAX_USES = 1 << 62  # a side record's `uses` (the tree has fewer node sides)
+MAX_USES = 1 << 62
+_second = itemgetter(1)  # a side record's `uses` (the tree has fewer node sides)
 
 
 @dataclass
@@ -89,12 +92,19 @@ class SideRecords:
             error = CertificateTooLarge if type(uses) is int and uses > 0 else CertificateMalformed
             raise error(f"{where}.uses: expected 1 to {MAX_USES}, got {brief(uses)}")
         numbers, pairs = self.numbers, self.pairs
-        ids = [numbers.text_id(t, f"{where}.capacities") for t in capacity_texts]
-        dual = [pairs.get(t) if type(t) is str else None for t in dual_texts]
+        ids = list(map(numbers.text_ids.get, capacity_texts)) if all(
+            type(t) is str for t in capacity_texts) else [None]
+        if None in ids:
+            ids = [numbers.text_id(t, f"{where}.capacities") for t in capacity_texts]
+        dual = list(map(pairs.get, dual_texts)) if all(
+            type(t) is str for t in dual_texts) else [None]
         if None in dual:
             dual = [self._pair(t, numbers.parse(t, f"{where}.dual")) for t in dual_texts]
-        record = SideRecord(k, need, [self._pair(i, numbers.by_id[i]) for i in ids],
-                            numbers.parse(value_text, f"{where}.value"), dual, uses)
+        capacities = list(map(pairs.get, ids))
+        if None in capacities:
+            capacities = [self._pair(i, numbers.by_id[i]) for i in ids]
+        record = SideRecord(k, need, capacities, numbers.parse(value_text, f"{where}.value"),
+                            dual, uses)
         return (need, tuple(sorted(ids))), record
 
     def _pair(self, name, number: Fraction) -> tuple[int, int]:
@@ -135,20 +145,20 @@ def check_side(record: SideRecord) -> CheckReport | None:
     """The local checks of one side record (module docstring); None if valid."""
     where = f"sides[{record.index}] (need {record.need})"
     capacities, value, dual, k = record.capacities, record.value, record.dual, record.need
-    if min(p for p, _ in capacities) < 0:
+    if min(capacities)[0] < 0:
         return rejected("capacity-nonnegative", f"{where}: a capacity is negative")
     numerator, denominator_t = value.numerator, value.denominator
     if numerator < 0:
         return rejected("primal-nonnegative", f"{where}: value {show(value)} < 0")
-    denominator = _common(lcm(denominator_t, *{q for _, q in capacities}), where)
+    denominator = _common(lcm(denominator_t, *map(_second, capacities)), where)
     scaled = [p * (denominator // q) for p, q in capacities]
     top = numerator * (denominator // denominator_t)
-    if sum(min(c, top) for c in scaled) < k * top:
+    if sum(map(min, scaled, repeat(top))) < k * top:
         return rejected("primal-load", f"{where}: sum_i min(c_i, T) < {k} T for T = "
                                        f"{show(value)}: no packing of {k}-subsets has value T")
-    if min(p for p, _ in dual) < 0:
+    if min(dual)[0] < 0:
         return rejected("dual-nonnegative", f"{where}: a dual entry is negative")
-    dual_denominator = _common(lcm(*{q for _, q in dual}), where)
+    dual_denominator = _common(lcm(*map(_second, dual)), where)
     scaled_dual = [p * (dual_denominator // q) for p, q in dual]
     if sum(map(int.__mul__, scaled, scaled_dual)) * denominator_t != \
             numerator * denominator * dual_denominator:

@@ -183,16 +183,36 @@ class SideLevels:
         if not self.ordered:
             return 0
         rows = np.concatenate([a.astype(np.int64) for a in self.ordered])
-        _, dense = np.unique(rows, return_inverse=True)
-        dense = dense.reshape(rows.shape)
-        return len(distinct_rows(dense, int(dense.max()) + 1)[0])
+        return len(distinct_rows(rows, int(rows.max()) + 1)[0])
 
     def records(self) -> list[list]:
         """The side records [need, capacities, value, dual, uses] (FORMAT.md, version 3)."""
         text = fraction_text_remembered
-        capacity = [fraction_text(x) for x in self.by_id]
-        return [[need, [capacity[i] for i in ids], text(value), [text(v) for v in dual], uses]
+        capacity: dict[int, str] = {}
+        for _, ids, _, _ in self.sides:
+            for i in ids:
+                if i not in capacity:
+                    capacity[i] = fraction_text(self.by_id[i])
+        duals = _DualTexts()
+        return [[need, [capacity[i] for i in ids], text(value), duals(dual), uses]
                 for (need, ids, value, dual), uses in zip(self.sides, self.uses)]
+
+
+class _DualTexts:
+    """Texts of dual vectors: side_packing's entries are the shared objects 0, 1 and 1/m,
+    so each entry's text is found by the object's identity (the objects are held here)."""
+
+    def __init__(self):
+        self.known: dict[int, tuple[Fraction, str]] = {}
+
+    def __call__(self, dual: list[Fraction]) -> list[str]:
+        known = self.known
+        try:
+            return [known[id(v)][1] for v in dual]
+        except KeyError:
+            for v in dual:
+                known.setdefault(id(v), (v, fraction_text(v)))
+            return [known[id(v)][1] for v in dual]
 
 
 def _approximate(x: Fraction) -> float:

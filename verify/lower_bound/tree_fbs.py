@@ -44,7 +44,7 @@ from verify.sensitivity.weighted import (
     symmetric_local,
 )
 from verify.trees.model import Tree, UniformTree
-from verify.trees.oracles import node_values
+from verify.trees.oracles import is_bit_string, node_values
 from verify.trees.tree_file import tree_document
 
 from .global_function import check_distinct_queries, leaf_order
@@ -205,7 +205,7 @@ def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
     with check=True certified by the tree-kind checker (compact `uniform` certificate of
     FORMAT.md's version 3: side records for a symmetric aggregator; version=2 writes shared
     records, version=1 the older unshared format)."""
-    if len(alpha) != tree.n_leaves or alpha.strip("01"):
+    if len(alpha) != tree.n_leaves or not is_bit_string(alpha):
         raise BadInput(f"the oracle must give one bit per leaf ({tree.n_leaves})")
     if version not in (1, SHARED_VERSION, SIDES_VERSION):
         raise BadInput(f"tree certificate version must be 1, {SHARED_VERSION} or "

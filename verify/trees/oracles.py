@@ -44,6 +44,12 @@ def load_oracle(path: str | Path) -> dict[str, int]:
         raise BadInput(f"oracle {str(path)!r}: {error}") from None
 
 
+def is_bit_string(text: str) -> bool:
+    """Only 0s and 1s (two counts in C: str.strip("01") is ten times slower on 43 million
+    leaf bits)."""
+    return text.count("0") + text.count("1") == len(text)
+
+
 @dataclass(frozen=True)
 class LeafBits:
     """An oracle given as one answer per leaf, in depth-first left-to-right leaf order."""
@@ -100,7 +106,8 @@ def parse_oracle(document: dict) -> dict[str, int] | LeafBits:
         raise BadInput(f"unknown top-level key {sorted(unknown)[0]!r}")
     if "bits" in document:
         bits = document["bits"]
-        if "answers" in document or not isinstance(bits, str) or not bits or bits.strip("01"):
+        if "answers" in document or not isinstance(bits, str) or not bits or \
+                not is_bit_string(bits):
             raise BadInput("\"bits\" must be a non-empty string of 0s and 1s (and then no "
                            "\"answers\")")
         return LeafBits(bits)
