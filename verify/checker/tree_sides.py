@@ -30,8 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
-from operator import itemgetter
 from math import lcm
+from operator import itemgetter
 
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import brief
@@ -59,12 +59,14 @@ class SideRecord:
 
 class SideRecords:
     """The `sides` of a version-3 certificate, keyed by (need, sorted capacity ids); the ids
-    are those of the kind's number table (`numbers`: `parse`, `text_id`, `by_id`), so
+    are those of the kind's number table (`numbers`: `parse`, `text_id`, `by_id`, and its
+    dictionaries `numbers` and `text_ids` of texts already read), so
     that a node's key, built from its children's accepted values, compares exactly."""
 
     def __init__(self, entries: list, numbers):
         self.numbers = numbers
-        self.pairs: dict[object, tuple[int, int]] = {}  # number text or id -> (p, q)
+        self.text_pairs: dict[str, tuple[int, int]] = {}  # a dual's text -> (p, q)
+        self.id_pairs: dict[int, tuple[int, int]] = {}  # a capacity's value id -> (p, q)
         self.items: dict[tuple, SideRecord] = {}
         for k, entry in enumerate(entries):
             key, record = self._read(k, entry)
@@ -74,6 +76,30 @@ class SideRecords:
             self.items[key] = record
 
     def _read(self, k: int, entry: object) -> tuple[tuple, SideRecord]:
+        """A record's key and record: the common well-formed case by dictionary lookups of
+        texts already seen; anything else through `_read_checked`, which names the error."""
+        if type(entry) is list and len(entry) == len(SIDE_FIELDS):
+            need, capacity_texts, value_text, dual_texts, uses = entry
+            if type(capacity_texts) is list and type(dual_texts) is list and \
+                    type(need) is int and type(uses) is int and \
+                    1 <= need <= len(capacity_texts) == len(dual_texts) and 1 <= uses <= MAX_USES:
+                try:
+                    ids = list(map(self.numbers.text_ids.get, capacity_texts))
+                    dual = list(map(self.text_pairs.get, dual_texts))
+                    value = self.numbers.numbers.get(value_text)
+                except TypeError:  # an unhashable entry
+                    ids = dual = [None]
+                    value = None
+                if value is None and type(value_text) is str:
+                    value = self.numbers.parse(value_text, f"sides[{k}].value")
+                if None not in ids and None not in dual and value is not None:
+                    capacities = list(map(self.id_pairs.get, ids))
+                    if None not in capacities:
+                        return (need, tuple(sorted(ids))), SideRecord(k, need, capacities,
+                                                                      value, dual, uses)
+        return self._read_checked(k, entry)
+
+    def _read_checked(self, k: int, entry: object) -> tuple[tuple, SideRecord]:
         where = f"sides[{k}]"
         if type(entry) is not list or len(entry) != len(SIDE_FIELDS):
             raise CertificateMalformed(f"{where}: expected an array of {len(SIDE_FIELDS)} "
@@ -91,27 +117,13 @@ class SideRecords:
         if type(uses) is not int or not 1 <= uses <= MAX_USES:
             error = CertificateTooLarge if type(uses) is int and uses > 0 else CertificateMalformed
             raise error(f"{where}.uses: expected 1 to {MAX_USES}, got {brief(uses)}")
-        numbers, pairs = self.numbers, self.pairs
-        ids = list(map(numbers.text_ids.get, capacity_texts)) if all(
-            type(t) is str for t in capacity_texts) else [None]
-        if None in ids:
-            ids = [numbers.text_id(t, f"{where}.capacities") for t in capacity_texts]
-        dual = list(map(pairs.get, dual_texts)) if all(
-            type(t) is str for t in dual_texts) else [None]
-        if None in dual:
-            dual = [self._pair(t, numbers.parse(t, f"{where}.dual")) for t in dual_texts]
-        capacities = list(map(pairs.get, ids))
-        if None in capacities:
-            capacities = [self._pair(i, numbers.by_id[i]) for i in ids]
+        numbers = self.numbers
+        ids = [numbers.text_id(t, f"{where}.capacities") for t in capacity_texts]
+        dual = [_pair(self.text_pairs, t, numbers.parse(t, f"{where}.dual")) for t in dual_texts]
+        capacities = [_pair(self.id_pairs, i, numbers.by_id[i]) for i in ids]
         record = SideRecord(k, need, capacities, numbers.parse(value_text, f"{where}.value"),
                             dual, uses)
         return (need, tuple(sorted(ids))), record
-
-    def _pair(self, name, number: Fraction) -> tuple[int, int]:
-        found = self.pairs.get(name)
-        if found is None:
-            found = self.pairs[name] = (number.numerator, number.denominator)
-        return found
 
     def lookup(self, need: int, capacity_ids: list[int], describe) -> SideRecord | CheckReport:
         """The checked record of this node side, or the report of why it fails."""
@@ -170,6 +182,14 @@ def check_side(record: SideRecord) -> CheckReport | None:
         return rejected("dual-feasible", f"{where}: the {k} smallest dual entries sum to "
                                          f"{show(Fraction(sum(sorted(scaled_dual)[:k]), dual_denominator))} < 1")
     return None
+
+
+def _pair(pairs: dict, name, number: Fraction) -> tuple[int, int]:
+    """(numerator, denominator) of a number, remembered under `name`."""
+    found = pairs.get(name)
+    if found is None:
+        found = pairs[name] = (number.numerator, number.denominator)
+    return found
 
 
 def _common(denominator: int, where: str) -> int:

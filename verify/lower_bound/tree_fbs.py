@@ -40,6 +40,7 @@ from verify.sensitivity.weighted import (
     local_weighted_fbs,
     record_document,
     shared_record,
+    side_packing,
     solve_local,
     symmetric_local,
 )
@@ -414,9 +415,10 @@ def is_compact_uniform(tree: Tree) -> bool:
     return len(specs) == 1 and tree.is_uniform
 
 
-def tree_certificate(result: TreeFbs, version: int = SHARED_VERSION) -> dict:
-    """The factored certificate (kind "tree", certificates/FORMAT.md, kind tree): version 2
-    (shared records, packed alpha) or the older version 1 (one record per exact key)."""
+def tree_certificate(result: TreeFbs, version: int = SIDES_VERSION) -> dict:
+    """The factored certificate (kind "tree", certificates/FORMAT.md, kind tree): version 3
+    (side records for symmetric aggregators, shared records for the others, packed alpha),
+    version 2 (shared records) or the older version 1 (one record per exact key)."""
     tree = result.tree
     if tree.n_nodes > 1 and is_compact_uniform(tree):
         description = {"uniform": {"aggregator": tree.aggregators[tree.root], "depth": tree.depth}}
@@ -430,9 +432,11 @@ def tree_certificate(result: TreeFbs, version: int = SHARED_VERSION) -> dict:
         "tree": description,
         "alpha_base64": pack_alpha(alpha),
         "value": fraction_text(result.value),
-        "records": shared_records(result),
+        "records": shared_records(result, sides=version == SIDES_VERSION),
         "producer": {"tool": "fbs-verify", "version": __version__},
     }
+    if version == SIDES_VERSION:
+        certificate.update(version=SIDES_VERSION, sides=side_records(result))
     if version == 1:
         del certificate["version"], certificate["alpha_base64"]
         certificate.update(alpha=alpha, records=[record_document(r) for r in result.records])
@@ -444,20 +448,51 @@ def tree_certificate(result: TreeFbs, version: int = SHARED_VERSION) -> dict:
     return certificate
 
 
-def shared_records(result: TreeFbs) -> list[dict]:
+def shared_records(result: TreeFbs, sides: bool = False) -> list[dict]:
     """Version-2 records: one per (aggregator, z, capacities), the children of a symmetric
-    aggregator sorted by (z_i, c_i), each with the number of nodes that use it."""
+    aggregator sorted by (z_i, c_i), each with the number of nodes that use it (with
+    sides=True, version 3, only the nodes of non-symmetric aggregators)."""
     tree, counts, symmetric = result.tree, {}, {}
     for node in tree.internal():
         spec, kids = tree.aggregators[node], tree.children[node]
         if spec not in symmetric:
             symmetric[spec] = is_symmetric_aggregator(spec)
+        if sides and symmetric[spec]:
+            continue
         pairs = [(result.values[c], result.rho[c]) for c in kids]
         if symmetric[spec]:
             pairs.sort()
         key = (spec, tuple(z for z, _ in pairs), tuple(c for _, c in pairs))
         counts[key] = counts.get(key, 0) + 1
     return [shared_record(local_weighted_fbs(*key), n) for key, n in counts.items()]
+
+
+def side_records(result: TreeFbs) -> list[list]:
+    """Version-3 side records of the nodes with symmetric aggregators: one per (need, the
+    multiset of the side's capacities), with the number of node sides that use it."""
+    tree, uses, weights = result.tree, {}, {}
+    for node in tree.internal():
+        spec, kids = tree.aggregators[node], tree.children[node]
+        if spec not in weights:
+            function = aggregator_function(spec)
+            weights[spec] = function.values if is_symmetric_aggregator(spec) and \
+                isinstance(function, Symmetric) else None
+        values = weights[spec]
+        if values is None:
+            continue
+        ones = sorted(result.rho[c] for c in kids if result.values[c])
+        zeros = sorted(result.rho[c] for c in kids if not result.values[c])
+        for side, step in ((ones, -1), (zeros, +1)):
+            need = values.nearest_change(len(ones), step)
+            if need is not None:
+                key = (need, tuple(side))
+                uses[key] = uses.get(key, 0) + 1
+    records = []
+    for (need, side), count in uses.items():
+        value, dual = side_packing(need, [(c.numerator, c.denominator) for c in side])
+        records.append([need, [fraction_text(c) for c in side], fraction_text(value),
+                        [fraction_text(v) for v in dual], count])
+    return records
 
 
 def certify(result: TreeFbs) -> TreeFbs:
