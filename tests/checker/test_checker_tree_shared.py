@@ -247,14 +247,17 @@ def test_a_wide_aggregator_keeps_the_version_1_leaf_bound():
 
 
 def test_described_trees_follow_the_checkers_leaf_bound():
-    """UniformTree allows what version 2 checks: maj:9 of depth 8 (43,046,721 leaves), but not
-    and:2 of depth 25 (2^24 parents of leaves) nor and:2048 of depth 3."""
+    """UniformTree allows what version 3 checks: maj:9 of depth 9 (387,420,489 leaves) and and:2
+    of depth 25, but not and:2 of depth 28 (2^27 parents of leaves) nor and:2048 of depth 3;
+    version 2 still refuses and:2 of depth 25 (2^24 parents of leaves)."""
     from verify.base.errors import TooLarge
 
-    assert UniformTree("maj:9", 8).n_leaves == 43_046_721
-    for spec, depth in [("and:2", 25), ("and:2048", 3)]:
+    assert UniformTree("maj:9", 9).n_leaves == 387_420_489
+    assert UniformTree("and:2", 25).n_leaves == 2 ** 25
+    for spec, depth in [("and:2", 28), ("and:2048", 3)]:
         with pytest.raises(TooLarge, match="more than 8388608 leaves"):
             UniformTree(spec, depth)
+    for spec, depth in [("and:2", 25), ("and:2048", 3)]:
         certificate = {"format": "fbs-certificate/1", "kind": "tree", "version": 2,
                        "tree": {"uniform": {"aggregator": spec, "depth": depth}},
                        "alpha_base64": "", "value": "1", "records": []}

@@ -212,7 +212,7 @@ def test_uniform_layout_describes_the_listed_tree(tmp_path):
 @pytest.mark.parametrize("document,message", [
     ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3"}}, "uniform"),
     ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3", "depth": -1}}, "depth"),
-    ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:9", "depth": 9}}, "leaves"),
+    ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:9", "depth": 10}}, "leaves"),
     ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3", "depth": 2}, "root": "r"},
      "root"),
     ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3", "depth": 2}, "depth": 3},

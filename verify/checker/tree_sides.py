@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
 from math import lcm
-from operator import itemgetter
 
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import brief
@@ -39,8 +38,7 @@ from .rationals import MAX_DENOMINATOR_BITS, show
 from .report import CheckReport, rejected
 
 SIDE_FIELDS = ("need", "capacities", "value", "dual", "uses")
-MAX_USES = 1 << 62
-_second = itemgetter(1)  # a side record's `uses` (the tree has fewer node sides)
+MAX_USES = 1 << 62  # a side record's `uses` (the tree has fewer node sides)
 
 
 @dataclass
@@ -162,7 +160,7 @@ def check_side(record: SideRecord) -> CheckReport | None:
     numerator, denominator_t = value.numerator, value.denominator
     if numerator < 0:
         return rejected("primal-nonnegative", f"{where}: value {show(value)} < 0")
-    denominator = _common(lcm(denominator_t, *map(_second, capacities)), where)
+    denominator = _common(lcm(denominator_t, *[q for _, q in capacities]), where)
     scaled = [p * (denominator // q) for p, q in capacities]
     top = numerator * (denominator // denominator_t)
     if sum(map(min, scaled, repeat(top))) < k * top:
@@ -170,7 +168,7 @@ def check_side(record: SideRecord) -> CheckReport | None:
                                        f"{show(value)}: no packing of {k}-subsets has value T")
     if min(dual)[0] < 0:
         return rejected("dual-nonnegative", f"{where}: a dual entry is negative")
-    dual_denominator = _common(lcm(*map(_second, dual)), where)
+    dual_denominator = _common(lcm(*[q for _, q in dual]), where)
     scaled_dual = [p * (dual_denominator // q) for p, q in dual]
     if sum(map(int.__mul__, scaled, scaled_dual)) * denominator_t != \
             numerator * denominator * dual_denominator:
