@@ -45,9 +45,12 @@ def load_oracle(path: str | Path) -> dict[str, int]:
 
 
 def is_bit_string(text: str) -> bool:
-    """Only 0s and 1s (two counts in C: str.strip("01") is ten times slower on 43 million
-    leaf bits)."""
-    return text.count("0") + text.count("1") == len(text)
+    """Only 0s and 1s: the ASCII bytes with 0 and 1 deleted are empty (one pass in C;
+    str.strip("01") and str.count are ten times slower on 43 million leaf bits)."""
+    try:
+        return not text.encode("ascii").translate(None, b"01")
+    except UnicodeEncodeError:
+        return False
 
 
 @dataclass(frozen=True)
