@@ -165,8 +165,10 @@ def test_negative_capacity_and_too_small_value_are_rejected():
     (lambda c: c.pop("sides"), CertificateMalformed, "sides"),
     (lambda c: c.update(tree={"uniform": {"aggregator": "maj:3", "depth": 18}}),
      CertificateTooLarge, "more than 8388608 leaves"),  # 3^17 parents > 2^26
+    (lambda c: c.update(tree={"uniform": {"aggregator": "maj:255", "depth": 4}}),
+     CertificateTooLarge, "more than 536870912 leaves"),  # 255^4 > 2^29, 255^3 <= 2^26
     (lambda c: c.update(tree={"uniform": {"aggregator": "and:1024", "depth": 3}}),
-     CertificateTooLarge, "more than 536870912 leaves"),
+     CertificateTooLarge, "more than 67108864 leaves"),  # q > 255: not counted, version 2's
 ])
 def test_malformed_and_too_large(mutate, error, message):
     certificate = _maj_certificate()
@@ -243,3 +245,21 @@ def _valid(certificate) -> bool:
         return check(certificate).valid
     except CertificateMalformed:
         return False
+
+
+def test_the_2_to_the_29_leaves_are_only_for_counted_aggregators():
+    """24^6 = 191,102,976 leaves (24^5 parents of leaves): allowed with the symmetric maj:24,
+    whose parents of leaves are counted in chunks, refused for tribes:4:6 (also 24 inputs, but
+    not symmetric: 24^5 parents would be sliced one by one, the version-2 bound applies)."""
+    from verify.base.errors import TooLarge
+
+    certificate = _maj_certificate()
+    certificate["tree"] = {"uniform": {"aggregator": "maj:24", "depth": 6}}
+    with pytest.raises(CertificateMalformed, match="alpha_base64: expected"):
+        check(certificate)
+    certificate["tree"] = {"uniform": {"aggregator": "tribes:4:6", "depth": 6}}
+    with pytest.raises(CertificateTooLarge, match="more than 67108864 leaves"):
+        check(certificate)
+    assert UniformTree("maj:24", 6).n_leaves == 24 ** 6
+    with pytest.raises(TooLarge, match="more than 67108864 leaves"):
+        UniformTree("tribes:4:6", 6)

@@ -658,7 +658,9 @@ class _Uniform:
             error = CertificateTooLarge if self.depth > 0 else CertificateMalformed
             raise error(f"tree.uniform: depth {brief(self.depth)} is not in "
                         f"0..{MAX_UNIFORM_DEPTH}")
-        leaf_limit = _uniform_leaf_limit(self.q, self.depth, version)
+        counted = self.aggregator.values is not None and self.q <= MAX_COUNTED_WIDTH
+        leaf_limit = _uniform_leaf_limit(self.q, self.depth,
+                                         version if counted else min(version, SHARED_VERSION))
         if self.q ** self.depth > leaf_limit:
             raise CertificateTooLarge(f"tree.uniform: more than {leaf_limit} leaves")
         self.n_leaves = self.q ** self.depth
@@ -778,8 +780,9 @@ def _ones_per_parent(leaves: bytes, q: int) -> bytes:
 
 
 def _uniform_leaf_limit(q: int, depth: int, version: int) -> int:
-    """2^23 leaves; version 2: 2^26 when q <= 2^10 and q^(d-1) <= 2^23; version 3: 2^29 when
-    q <= 2^10 and q^(d-1) <= 2^26 (FORMAT.md, kind tree, "Leaves")."""
+    """2^23 leaves; version 2: 2^26 when q <= 2^10 and q^(d-1) <= 2^23; version 3 with a
+    symmetric aggregator of width <= 255 (its parents of leaves are counted, never sliced):
+    2^29 when q^(d-1) <= 2^26 (FORMAT.md, kind tree, "Leaves")."""
     if version == 1 or q > MAX_PACKED_WIDTH or depth < 1:
         return MAX_LEAVES
     if version == SHARED_VERSION:
