@@ -93,12 +93,13 @@ def test_tiny_example():
             {"id": "a", "query": "A?"}, {"id": "b", "query": "B?"},
             {"id": "c", "query": "C?"}, {"id": "d", "query": "D?"}]},
         "alpha_base64": pack_alpha("1110"), "value": "3", "records": [],
-        "sides": [[1, ["1", "1"], "2", ["1", "1"], 1], [1, ["1", "2"], "3", ["1", "1"], 1]]}
+        "sides": [[1, "1 1", "2", "1 1", 1], [1, "1 2", "3", "1 1", 1]]}
     report = check(certificate)
     assert report.valid and report.value == 3
-    certificate["sides"][1][1] = ["2", "1"]  # any order of the capacities: the same key
-    certificate["sides"][1][3] = ["1", "1"]
+    certificate["sides"][1][1] = "2 1"  # any order of the capacities: the same key
     assert check(certificate).valid
+    certificate["sides"][1][3] = "0 1"  # v = 0 on the capacity 2: sum c v = 1, not 3
+    assert check(certificate).condition == "dual-value"
 
 
 def _maj_certificate():
@@ -107,17 +108,23 @@ def _maj_certificate():
 
 
 def _one_side(certificate):
-    return max(certificate["sides"], key=lambda side: len(side[1]))
+    return max(certificate["sides"], key=lambda side: len(side[1].split(" ")))
+
+
+def _set_first_dual(certificate, text: str) -> None:
+    side = _one_side(certificate)
+    side[3] = " ".join([text] + side[3].split(" ")[1:])
 
 
 @pytest.mark.parametrize("mutate,condition", [
     (lambda c: _one_side(c).__setitem__(2, "1000"), "primal-load"),  # too large a value
-    (lambda c: _one_side(c)[3].__setitem__(0, "-1"), "dual-nonnegative"),
-    (lambda c: _one_side(c)[3].__setitem__(0, "0"), None),  # dual-value or -feasible
+    (lambda c: _set_first_dual(c, "-1"), "dual-nonnegative"),
+    (lambda c: _set_first_dual(c, "0"), None),  # dual-value or -feasible
     (lambda c: _one_side(c).__setitem__(4, _one_side(c)[4] + 1), "record-multiplicity"),
     (lambda c: c["sides"].remove(_one_side(c)), "record-missing"),
     (lambda c: _one_side(c).__setitem__(0, _one_side(c)[0] + 1)
-     if _one_side(c)[0] < len(_one_side(c)[1]) else c["sides"].pop(), "record-missing"),
+     if _one_side(c)[0] < len(_one_side(c)[1].split(" ")) else c["sides"].pop(),
+     "record-missing"),
     (lambda c: c.update(value="1/7"), "root-value"),
 ])
 def test_mutations_are_rejected(mutate, condition):
@@ -133,16 +140,16 @@ def test_negative_capacity_and_too_small_value_are_rejected():
     certificate = {"format": "fbs-certificate/1", "kind": "tree", "version": 3,
                    "tree": {"uniform": {"aggregator": "maj:3", "depth": 1}},
                    "alpha_base64": pack_alpha("110"), "value": "2", "records": [],
-                   "sides": [[1, ["1", "1"], "2", ["1", "1"], 1]]}
+                   "sides": [[1, "1 1", "2", "1 1", 1]]}
     assert check(certificate).valid
     low = copy.deepcopy(certificate)  # T = 3/2: the dual says 2, the primal needs min(c, T)
     low["sides"][0][2], low["value"] = "3/2", "3/2"
     assert check(low).condition == "dual-value"
     cheap = copy.deepcopy(certificate)  # v = 1/2, 1/2: value 1 but {0} alone is sensitive
-    cheap["sides"][0][2:4], cheap["value"] = ["1", ["1/2", "1/2"]], "1"
+    cheap["sides"][0][2:4], cheap["value"] = ["1", "1/2 1/2"], "1"
     assert check(cheap).condition == "dual-feasible"
     over = copy.deepcopy(certificate)  # T = 3 with capacities 1, 1: sum min(c, 3) = 2 < 3
-    over["sides"][0][2:4], over["value"] = ["3", ["3/2", "3/2"]], "3"
+    over["sides"][0][2:4], over["value"] = ["3", "3/2 3/2"], "3"
     assert check(over).condition == "primal-load"
     negative = copy.deepcopy(certificate)
     negative["sides"][0][2], negative["value"] = "-1", "-1"
@@ -150,7 +157,7 @@ def test_negative_capacity_and_too_small_value_are_rejected():
 
 
 @pytest.mark.parametrize("mutate,error,message", [
-    (lambda c: c["sides"].append([1, ["5"], "5", ["1"], 1]), CertificateMalformed,
+    (lambda c: c["sides"].append([1, "5", "5", "1", 1]), CertificateMalformed,
      "not the side record of any node"),
     (lambda c: c["sides"].append(copy.deepcopy(c["sides"][0])), CertificateMalformed,
      "duplicate key"),
@@ -158,9 +165,13 @@ def test_negative_capacity_and_too_small_value_are_rejected():
     (lambda c: c["sides"][0].__setitem__(0, True), CertificateMalformed, "need"),
     (lambda c: c["sides"][0].__setitem__(4, 0), CertificateMalformed, "uses"),
     (lambda c: c["sides"][0].__setitem__(4, 2**62 + 1), CertificateTooLarge, "uses"),
-    (lambda c: c["sides"][0].__setitem__(3, ["1"]), CertificateMalformed, "dual"),
-    (lambda c: c["sides"][0][3].__setitem__(0, 1), CertificateMalformed, "number string"),
-    (lambda c: c["sides"][0][1].__setitem__(0, ["1"]), CertificateMalformed, "number string"),
+    (lambda c: c["sides"][0].__setitem__(3, "1 1 1 1 1 1 1 1 1 1"), CertificateMalformed,
+     "dual: expected"),
+    (lambda c: c["sides"][0].__setitem__(3, ["1"]), CertificateMalformed, "strings of number"),
+    (lambda c: c["sides"][0].__setitem__(1, 1), CertificateMalformed, "strings of number"),
+    (lambda c: c["sides"][0].__setitem__(1, c["sides"][0][1] + " ") or
+     c["sides"][0].__setitem__(3, c["sides"][0][3] + " 1"),
+     CertificateMalformed, "not of the form"),  # a trailing space: an empty number
     (lambda c: c["sides"][0].pop(), CertificateMalformed, "array of 5"),
     (lambda c: c.pop("sides"), CertificateMalformed, "sides"),
     (lambda c: c.update(tree={"uniform": {"aggregator": "maj:3", "depth": 18}}),
@@ -185,7 +196,7 @@ def test_a_huge_common_denominator_is_too_large():
     certificate = {"format": "fbs-certificate/1", "kind": "tree", "version": 3,
                    "tree": {"uniform": {"aggregator": "maj:9", "depth": 1}},
                    "alpha_base64": pack_alpha("111110000"), "value": "1", "records": [],
-                   "sides": [[1, ["1"] * 5, "1", dual, 1]]}
+                   "sides": [[1, "1 1 1 1 1", "1", " ".join(dual), 1]]}
     with pytest.raises(CertificateTooLarge, match="common denominator"):
         check(certificate)
 

@@ -75,26 +75,26 @@ class SideRecords:
 
     def _read(self, k: int, entry: object) -> tuple[tuple, SideRecord]:
         """A record's key and record: the common well-formed case by dictionary lookups of
-        texts already seen; anything else through `_read_checked`, which names the error."""
+        texts already seen; anything else through `_read_checked`, which names the error.
+        `capacities` and `dual` are strings of number texts separated by single spaces (a
+        record is 6 JSON values, FORMAT.md)."""
         if type(entry) is list and len(entry) == len(SIDE_FIELDS):
-            need, capacity_texts, value_text, dual_texts, uses = entry
-            if type(capacity_texts) is list and type(dual_texts) is list and \
-                    type(need) is int and type(uses) is int and \
-                    1 <= need <= len(capacity_texts) == len(dual_texts) and 1 <= uses <= MAX_USES:
-                try:
+            need, capacity_text, value_text, dual_text, uses = entry
+            if type(capacity_text) is str and type(dual_text) is str and \
+                    type(value_text) is str and type(need) is int and type(uses) is int:
+                capacity_texts, dual_texts = capacity_text.split(" "), dual_text.split(" ")
+                if 1 <= need <= len(capacity_texts) == len(dual_texts) and \
+                        1 <= uses <= MAX_USES:
                     ids = list(map(self.numbers.text_ids.get, capacity_texts))
                     dual = list(map(self.text_pairs.get, dual_texts))
                     value = self.numbers.numbers.get(value_text)
-                except TypeError:  # an unhashable entry
-                    ids = dual = [None]
-                    value = None
-                if value is None and type(value_text) is str:
-                    value = self.numbers.parse(value_text, f"sides[{k}].value")
-                if None not in ids and None not in dual and value is not None:
-                    capacities = list(map(self.id_pairs.get, ids))
-                    if None not in capacities:
-                        return (need, tuple(sorted(ids))), SideRecord(k, need, capacities,
-                                                                      value, dual, uses)
+                    if value is None:
+                        value = self.numbers.parse(value_text, f"sides[{k}].value")
+                    if None not in ids and None not in dual:
+                        capacities = list(map(self.id_pairs.get, ids))
+                        if None not in capacities:
+                            return (need, tuple(sorted(ids))), SideRecord(
+                                k, need, capacities, value, dual, uses)
         return self._read_checked(k, entry)
 
     def _read_checked(self, k: int, entry: object) -> tuple[tuple, SideRecord]:
@@ -102,9 +102,11 @@ class SideRecords:
         if type(entry) is not list or len(entry) != len(SIDE_FIELDS):
             raise CertificateMalformed(f"{where}: expected an array of {len(SIDE_FIELDS)} "
                                        f"fields {list(SIDE_FIELDS)}")
-        need, capacity_texts, value_text, dual_texts, uses = entry
-        if type(capacity_texts) is not list or type(dual_texts) is not list:
-            raise CertificateMalformed(f"{where}: capacities and dual must be arrays")
+        need, capacity_text, value_text, dual_text, uses = entry
+        if type(capacity_text) is not str or type(dual_text) is not str:
+            raise CertificateMalformed(f"{where}: capacities and dual must be strings of "
+                                       "number texts separated by single spaces")
+        capacity_texts, dual_texts = capacity_text.split(" "), dual_text.split(" ")
         m = len(capacity_texts)
         if type(need) is not int or not 1 <= need <= m:
             raise CertificateMalformed(f"{where}.need: expected an integer 1..{m} (the number "

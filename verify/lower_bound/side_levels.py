@@ -186,7 +186,8 @@ class SideLevels:
         return len(distinct_rows(rows, int(rows.max()) + 1)[0])
 
     def records(self) -> list[list]:
-        """The side records [need, capacities, value, dual, uses] (FORMAT.md, version 3)."""
+        """The side records [need, capacities, value, dual, uses] (FORMAT.md, version 3;
+        capacities and dual as number texts separated by single spaces)."""
         text = fraction_text_remembered
         capacity: dict[int, str] = {}
         for _, ids, _, _ in self.sides:
@@ -194,8 +195,8 @@ class SideLevels:
                 if i not in capacity:
                     capacity[i] = fraction_text(self.by_id[i])
         duals = _DualTexts()
-        return [[need, [capacity[i] for i in ids], text(value), duals(dual), uses]
-                for (need, ids, value, dual), uses in zip(self.sides, self.uses)]
+        return [[need, " ".join([capacity[i] for i in ids]), text(value), " ".join(duals(dual)),
+                 uses] for (need, ids, value, dual), uses in zip(self.sides, self.uses)]
 
 
 class _DualTexts:

@@ -490,8 +490,8 @@ def side_records(result: TreeFbs) -> list[list]:
     records = []
     for (need, side), count in uses.items():
         value, dual = side_packing(need, [(c.numerator, c.denominator) for c in side])
-        records.append([need, [fraction_text(c) for c in side], fraction_text(value),
-                        [fraction_text(v) for v in dual], count])
+        records.append([need, " ".join(map(fraction_text, side)), fraction_text(value),
+                        " ".join(map(fraction_text, dual)), count])
     return records
 
 
