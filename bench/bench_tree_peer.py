@@ -1,16 +1,19 @@
 """Benchmark for issue 29 section 3: `fbs tree fbs` with certificate on a described uniform
 maj:9 tree, against its exact peer and against the code before this work, in one run.
 
-Usage:  python bench/bench_tree_peer.py [--depths 6,7] [--base COMMIT] [--rounds N]
+Usage:  python bench/bench_tree_peer.py [--depths 6,7,8,9] [--base COMMIT] [--rounds N]
+                                        [--no-base-above D] [--no-peer-above D]
 
-Each measurement is a fresh process (bench/measure.py: CPU = user + system, peak RSS):
-ours: `fbs tree fbs T --oracle O --certificate C` (the recursion, the version-2 certificate,
-the stdlib checker's acceptance); base: the same command with the package at COMMIT
-(extracted with `git archive`); peer: bench/peer_tree_fbs.py (numpy + Fractions keyed by
-(need, sorted side classes), the value only, no certificate). The tree and the oracle are
-`fbs tree build --aggregator maj:9 --depth D` (random oracle, seed 0). All three rho_T must
-agree; the best of `rounds` runs by CPU is reported, with the ratios ours / peer and
-base / ours.
+Each measurement is a fresh process (bench/measure.py: CPU = user + system and the peak RSS
+of the child from wait4's rusage, what /usr/bin/time -v reports): ours: `fbs tree fbs T
+--oracle O --certificate C` (the recursion, the certificate `fbs` writes, version 3 since
+issue 29, and the stdlib checker's acceptance); base: the same command with the package at
+COMMIT (extracted with `git archive`); peer: bench/peer_tree_fbs.py (numpy + Fractions keyed
+by (need, sorted side classes), the value only, no certificate). The tree and the oracle are
+`fbs tree build --aggregator maj:9 --depth D` (random oracle, seed 0). All rho_T must agree;
+the best of `rounds` runs by CPU is reported, with the ratios ours / peer and base / ours,
+and the load average. Runs alternate ours, base, peer within a round. Above
+--no-base-above (default 8) the base is skipped, above --no-peer-above (default 9) the peer.
 """
 
 from __future__ import annotations
@@ -41,14 +44,17 @@ def extract(commit: str, into: Path) -> Path:
     return into
 
 
-def best(argv: list[str], path: Path, rounds: int) -> dict:
-    runs = []
+def interleaved(runs: dict, rounds: int) -> dict:
+    """name -> the run of least CPU among `rounds`; each round runs every command once, in
+    turn, so that all see the same load."""
+    done: dict[str, list] = {name: [] for name in runs}
     for _ in range(rounds):
-        done = run_once(argv, cwd=path, env={"PYTHONPATH": str(path)})
-        if done["returncode"] != 0:
-            raise SystemExit(f"{argv}: exit {done['returncode']}: {done['stderr']}")
-        runs.append(done)
-    return min(runs, key=lambda r: r["cpu"])
+        for name, (argv, path) in runs.items():
+            result = run_once(argv, cwd=path, env={"PYTHONPATH": str(path)})
+            if result["returncode"] != 0:
+                raise SystemExit(f"{argv}: exit {result['returncode']}: {result['stderr']}")
+            done[name].append(result)
+    return {name: min(found, key=lambda r: r["cpu"]) for name, found in done.items()}
 
 
 def ours_rho(done: dict) -> str:
@@ -60,6 +66,8 @@ def main() -> None:
     parser.add_argument("--depths", default="6,7")
     parser.add_argument("--base", default=BASE)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--no-base-above", type=int, default=8)
+    parser.add_argument("--no-peer-above", type=int, default=9)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch)
@@ -71,23 +79,28 @@ def main() -> None:
                             str(oracle)], cwd=ROOT, check=True, capture_output=True)
             command = [sys.executable, "-m", "verify", "tree", "fbs", str(tree), "--oracle",
                        str(oracle), "--json"]
-            ours = best(command + ["--certificate", str(work / "ours.json")], ROOT, args.rounds)
-            before = best(command + ["--certificate", str(work / "base.json")], base,
-                          args.rounds)
-            peer = best([sys.executable, str(ROOT / "bench" / "peer_tree_fbs.py"), str(oracle),
-                         "9", "5", str(depth)], ROOT, args.rounds)
-            values = {"ours": ours_rho(ours), "base": ours_rho(before),
-                      "peer": peer["stdout"].strip()}
-            print(json.dumps({
-                "bench": "tree_fbs_maj9", "depth": depth, "rho_T": values["ours"],
-                "values_agree": len(set(values.values())) == 1,
-                **{f"{name}_cpu_s": round(r["cpu"], 2) for name, r in
-                   (("ours", ours), ("base_" + args.base, before), ("peer", peer))},
-                **{f"{name}_peak_mib": round(r["peak_mib"]) for name, r in
-                   (("ours", ours), ("base_" + args.base, before), ("peer", peer))},
-                "ours_over_peer_cpu": round(ours["cpu"] / peer["cpu"], 2),
-                "base_over_ours_cpu": round(before["cpu"] / ours["cpu"], 2),
-                "load_average": os.getloadavg()[0]}), flush=True)
+            runs = {"ours": (command + ["--certificate", str(work / "ours.json")], ROOT)}
+            if depth <= args.no_base_above:
+                runs["base_" + args.base] = (command + ["--certificate", str(work / "base.json")],
+                                             base)
+            if depth <= args.no_peer_above:
+                runs["peer"] = ([sys.executable, str(ROOT / "bench" / "peer_tree_fbs.py"),
+                                 str(oracle), "9", "5", str(depth)], ROOT)
+            found = interleaved(runs, args.rounds)
+            values = {name: (r["stdout"].strip() if name == "peer" else ours_rho(r))
+                      for name, r in found.items()}
+            row = {"bench": "tree_fbs_maj9", "depth": depth, "rho_T": values["ours"],
+                   "values_agree": len(set(values.values())) == 1,
+                   **{f"{name}_cpu_s": round(r["cpu"], 2) for name, r in found.items()},
+                   **{f"{name}_wall_s": round(r["wall"], 1) for name, r in found.items()},
+                   **{f"{name}_peak_mib": round(r["peak_mib"]) for name, r in found.items()},
+                   "load_average": os.getloadavg()[0]}
+            if "peer" in found:
+                row["ours_over_peer_cpu"] = round(found["ours"]["cpu"] / found["peer"]["cpu"], 2)
+            if "base_" + args.base in found:
+                row["base_over_ours_cpu"] = round(found["base_" + args.base]["cpu"] /
+                                                  found["ours"]["cpu"], 2)
+            print(json.dumps(row), flush=True)
 
 
 if __name__ == "__main__":

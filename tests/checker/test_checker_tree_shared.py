@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import copy
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -25,8 +26,9 @@ from verify.trees.oracles import random_oracle
 
 def _shared(spec: str, depth: int, seed: int):
     tree = uniform_tree(spec, depth)
-    result = tree_fbs(tree, random_oracle(tree, seed))
-    return tree, result, result.certificate
+    result = tree_fbs(tree, random_oracle(tree, seed), check=False)
+    certificate = tree_certificate(result, version=2)
+    return tree, replace(result, certificate=certificate), certificate
 
 
 def _rejected(certificate: dict) -> bool:
@@ -52,7 +54,7 @@ def test_version_2_equals_the_direct_lp_and_version_1(spec, depth, seed):
 def test_compact_uniform_version_2_against_the_listed_tree():
     rng = random.Random(7)
     alpha = "".join(rng.choice("01") for _ in range(5 ** 4))
-    compact = uniform_tree_fbs(UniformTree("maj:5", 4), alpha)
+    compact = uniform_tree_fbs(UniformTree("maj:5", 4), alpha, version=2)
     old = uniform_tree_fbs(UniformTree("maj:5", 4), alpha, version=1)
     assert compact.certified and old.certified and compact.value == old.value
     assert len(compact.certificate["records"]) < len(old.certificate["records"])
@@ -65,7 +67,8 @@ def test_symmetric_records_are_shared_across_permutations():
     leaves = [leaf for leaf in tree.leaves()]
     bits = "110" + "011" + "101"
     answers = {tree.queries[leaf]: int(b) for leaf, b in zip(leaves, bits)}
-    result = tree_fbs(tree, answers)
+    result = tree_fbs(tree, answers, check=False)
+    result = replace(result, certificate=tree_certificate(result, version=2))
     records = result.certificate["records"]
     bottom = [r for r in records if r[2] == ["1", "1", "1"]]
     assert len(bottom) == 1 and bottom[0][-1] == 3 and bottom[0][1] == "011"
@@ -201,7 +204,8 @@ def test_non_symmetric_records_are_not_shared_across_permutations():
     (lambda c: c.update(alpha_base64="!" * 8), CertificateMalformed, "not valid base64"),
     (lambda c: c.update(alpha_base64=base64.b64encode(b"\xff\xff\xff\xff").decode()),
      CertificateMalformed, "unused bits"),
-    (lambda c: c.update(version=3), CertificateMalformed, "version"),
+    (lambda c: c.update(version=4), CertificateMalformed, "version"),
+    (lambda c: c.update(version=3), CertificateMalformed, "sides"),
     (lambda c: c.update(version=True), CertificateMalformed, "version"),
     (lambda c: c.update(alpha="1" * 27), CertificateMalformed, "unknown field"),
     (lambda c: c["records"][0].__setitem__(6, 0), CertificateMalformed, "nodes"),
@@ -243,14 +247,17 @@ def test_a_wide_aggregator_keeps_the_version_1_leaf_bound():
 
 
 def test_described_trees_follow_the_checkers_leaf_bound():
-    """UniformTree allows what version 2 checks: maj:9 of depth 8 (43,046,721 leaves), but not
-    and:2 of depth 25 (2^24 parents of leaves) nor and:2048 of depth 3."""
+    """UniformTree allows what version 3 checks: maj:9 of depth 9 (387,420,489 leaves) and and:2
+    of depth 25, but not and:2 of depth 28 (2^27 parents of leaves) nor and:2048 of depth 3;
+    version 2 still refuses and:2 of depth 25 (2^24 parents of leaves)."""
     from verify.base.errors import TooLarge
 
-    assert UniformTree("maj:9", 8).n_leaves == 43_046_721
-    for spec, depth in [("and:2", 25), ("and:2048", 3)]:
+    assert UniformTree("maj:9", 9).n_leaves == 387_420_489
+    assert UniformTree("and:2", 25).n_leaves == 2 ** 25
+    for spec, depth in [("and:2", 28), ("and:2048", 3)]:
         with pytest.raises(TooLarge, match="more than 8388608 leaves"):
             UniformTree(spec, depth)
+    for spec, depth in [("and:2", 25), ("and:2048", 3)]:
         certificate = {"format": "fbs-certificate/1", "kind": "tree", "version": 2,
                        "tree": {"uniform": {"aggregator": spec, "depth": depth}},
                        "alpha_base64": "", "value": "1", "records": []}

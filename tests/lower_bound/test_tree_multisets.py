@@ -1,5 +1,6 @@
 """rho_T of a described uniform tree with a symmetric aggregator, resolved once per multiset of
-children's classes (issue 29 section 3), against the ordered-row path it replaced, on seeded
+children's classes (issue 29 section 3; the version-2 writer), against the ordered-row path it
+replaced, on seeded
 random trees and oracles: every field of the result equal, the certificates equal up to the
 order of their records, both accepted by the checker; and the work count that changed."""
 
@@ -22,10 +23,10 @@ AGGREGATORS = ["maj:3", "maj:5", "thr:4:2", "and:3", "or:4", "parity:3", "sym:01
 def both_paths(tree: UniformTree, alpha: str, monkeypatch):
     with monkeypatch.context() as patch:
         patch.setattr(recursion, "ROWS_AT_ONCE", 3)  # the ordered keys counted in pieces
-        new = recursion.uniform_tree_fbs(tree, alpha)
+        new = recursion.uniform_tree_fbs(tree, alpha, version=2)
     with monkeypatch.context() as patch:
         patch.setattr(recursion, "MULTISET_ROWS", False)
-        old = recursion.uniform_tree_fbs(tree, alpha)
+        old = recursion.uniform_tree_fbs(tree, alpha, version=2)
     return new, old
 
 
@@ -69,6 +70,6 @@ def test_one_lookup_per_multiset(monkeypatch):
     monkeypatch.setattr(recursion._LevelClasses, "parent",
                         lambda self, kids, count=1: calls.append(kids) or
                         original(self, kids, count))
-    result = recursion.uniform_tree_fbs(tree, alpha)
+    result = recursion.uniform_tree_fbs(tree, alpha, version=2)
     assert len(calls) == 2 and result.certified
     assert result.distinct_local_lps == 6  # five ordered bottom keys and the root's

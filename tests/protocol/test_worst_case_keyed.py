@@ -160,9 +160,9 @@ def test_limits_and_refusals_still_hold(tmp_path):
     wide = "compose(or:2;and:6;and:7)"
     with pytest.raises(TooLarge, match="width"):
         worst_case(UniformTree(wide, 1), random_oracle(uniform_tree(wide, 1), 1), 4)
-    # the size of a description (2^26 leaves at most)
+    # the size of a description (2^29 leaves at most, for a symmetric aggregator)
     with pytest.raises(TooLarge):
-        UniformTree("maj:9", 9)
+        UniformTree("maj:9", 10)
     # rho and the oracle
     tree = UniformTree("maj:3", 2)
     with pytest.raises(BadInput, match="rho"):

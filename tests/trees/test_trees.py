@@ -212,7 +212,7 @@ def test_uniform_layout_describes_the_listed_tree(tmp_path):
 @pytest.mark.parametrize("document,message", [
     ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3"}}, "uniform"),
     ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3", "depth": -1}}, "depth"),
-    ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:9", "depth": 9}}, "leaves"),
+    ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:9", "depth": 10}}, "leaves"),
     ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3", "depth": 2}, "root": "r"},
      "root"),
     ({"format": "fbs-tree/1", "uniform": {"aggregator": "maj:3", "depth": 2}, "depth": 3},
@@ -252,3 +252,19 @@ def test_uniform_build_answers_at_once(tmp_path):
                            "maj:3", "--depth", "2", "--layout", "flat", "-o",
                            str(tmp_path / "f.json")], capture_output=True, text=True)
     assert flat.returncode == 0 and "nodes" in json.loads((tmp_path / "f.json").read_text())
+
+
+@pytest.mark.parametrize("bits", ["0120", "01 1", "01\u00e9", "", 5])
+def test_leaf_bits_other_than_0_and_1_are_refused(tmp_path, bits):
+    """The bit check (is_bit_string: ASCII, 0s and 1s deleted, nothing left) refuses every
+    other character, a non-ASCII one included, and the empty string."""
+    import json
+
+    from verify.base.errors import BadInput
+    from verify.trees.oracles import is_bit_string, load_oracle
+
+    (tmp_path / "o.json").write_text(json.dumps({"format": "fbs-oracle/1", "bits": bits}))
+    with pytest.raises(BadInput, match="0s and 1s"):
+        load_oracle(tmp_path / "o.json")
+    if isinstance(bits, str):
+        assert not is_bit_string(bits) or bits == ""

@@ -25,6 +25,12 @@ Version 2 (FORMAT.md, kind tree, "Version 2"): alpha packed in base64, records a
 with the number of nodes that use them (compared exactly), and a symmetric aggregator's
 record keyed by the multiset of (z_i, c_i), so that one record, checked once, serves every
 permutation of the children (FORMAT.md proves a permuted record passes the same checks).
+
+Version 3 (FORMAT.md, kind tree, "Version 3"): as version 2, but a node with a symmetric
+aggregator uses one *side record* per side of z_u that can flip phi (verify.checker.tree_sides),
+keyed by (need, multiset of that side's capacities); its value is the sum of its sides'. A
+compact uniform tree with a symmetric aggregator counts the ones below each parent of leaves
+by integer shifts over the packed alpha (C speed), and may then have up to 2^29 leaves.
 """
 
 from __future__ import annotations
@@ -50,19 +56,26 @@ from .spec_eval import (
     parse_spec,
 )
 from .symmetric_kind import Values, symmetric_values
+from .tree_sides import SideRecord, SideRecords
 
 REQUIRED = {"format", "kind", "tree", "alpha", "value", "records"}
 OPTIONAL = {"producer", "files"}
 REQUIRED_V2 = {"format", "kind", "version", "tree", "alpha_base64", "value", "records"}
+REQUIRED_V3 = REQUIRED_V2 | {"sides"}
 RECORD_KEYS = {"aggregator", "z", "capacities", "value", "primal", "dual"}
 RECORD_FIELDS_V2 = ("aggregator", "z", "capacities", "value", "primal", "dual", "nodes")
 SHARED_VERSION = 2            # records shared up to symmetry, multiplicities, packed alpha
+SIDES_VERSION = 3             # ... and a symmetric aggregator's nodes by side records
 TREE_FORMAT = "fbs-tree/1"
 MAX_NODES = 600_000        # explicit and composed trees: about 7 microseconds of reading a node
 MAX_MULTIPLICITY = 1 << 62    # version 2: a record's `nodes` (the tree has fewer nodes)
 MAX_LEAVES = 1 << 23
 MAX_LEAVES_PACKED = 1 << 26   # version 2, compact uniform form: alpha packed, and
 MAX_PACKED_WIDTH = 1 << 10    # ... more than 2^23 leaves only for q <= 2^10 and q^(d-1) <= 2^23
+MAX_LEAVES_SIDES = 1 << 29    # version 3, compact uniform form: q <= 2^10 and q^(d-1) <= 2^26
+MAX_COUNTED_WIDTH = 255       # leaves counted a byte per parent (symmetric aggregators)
+MAX_COUNTED_CLASSES = 32      # ... and the children of each class, on levels with few classes
+LEAF_CHUNK_BYTES = 1 << 16    # packed alpha unpacked q * 2^16 bytes (8q * 2^16 leaves) at a time
 MAX_UNIFORM_DEPTH = 64        # also for width 1, where depth is not bounded by the leaves
 MAX_TABLE_ARITY = 24          # a non-symmetric aggregator is checked on its 2^q blocks
 TREE_WORK_LIMIT = 1 << 38     # bit-operations of spec evaluation and dual checks per file
@@ -80,19 +93,20 @@ class _Rejected(Exception):
 
 def check(obj: dict) -> CheckReport:
     """Check a kind-"tree" certificate; the report names the first failing condition."""
+    version = obj.get("version", 1)
     shared = "version" in obj
     if shared:
-        require_keys(obj, REQUIRED_V2, OPTIONAL, "certificate")
-        if obj["version"] != SHARED_VERSION or type(obj["version"]) is not int:
-            raise CertificateMalformed(f"version: expected {SHARED_VERSION} (or no version "
-                                       "field: version 1)")
+        if type(version) is not int or version not in (SHARED_VERSION, SIDES_VERSION):
+            raise CertificateMalformed(f"version: expected {SHARED_VERSION} or {SIDES_VERSION} "
+                                       "(or no version field: version 1)")
+        require_keys(obj, REQUIRED_V3 if version == SIDES_VERSION else REQUIRED_V2, OPTIONAL,
+                     "certificate")
     else:
         require_keys(obj, REQUIRED, OPTIONAL, "certificate")
     aggregators = Aggregators(read_files(obj), Budget(TREE_WORK_LIMIT))
-    leaf_limit = MAX_LEAVES_PACKED if shared else MAX_LEAVES
-    shape = _read_tree(get_typed(obj, "tree", dict, "certificate"), aggregators, leaf_limit)
+    shape = _read_tree(get_typed(obj, "tree", dict, "certificate"), aggregators, version)
     if shared:
-        alpha = unpack_alpha(get_typed(obj, "alpha_base64", str, "certificate"), shape.n_leaves)
+        alpha = PackedAlpha(get_typed(obj, "alpha_base64", str, "certificate"), shape.n_leaves)
     else:
         alpha = get_typed(obj, "alpha", str, "certificate")
         if len(alpha) != shape.n_leaves or alpha.strip("01"):
@@ -100,18 +114,24 @@ def check(obj: dict) -> CheckReport:
                                        f"({shape.n_leaves}), got {len(alpha)} characters")
     claimed = parse_number(obj["value"], "value")
     records = _Records(get_typed(obj, "records", list, "certificate"), aggregators, shared)
-    classes = _Classes(records)
+    sides = SideRecords(get_typed(obj, "sides", list, "certificate"), records) \
+        if version == SIDES_VERSION else None
+    classes = _Classes(records, sides)
     try:
         value = classes.rho[shape.evaluate(alpha, classes)]
         records.require_all_used()
+        failure = sides.require_all_used() if sides is not None else None
     except _Rejected as failure:
         return failure.report
+    if failure is not None:
+        return failure
     if value != claimed:
         return rejected("root-value", f"the root's certified value is {show(value)}, "
                                       f"the certificate claims {show(claimed)}")
     return accepted(value, f"valid: rho_T = fbs_alpha(F_T) = {show(value)} for a tree with "
                            f"{_count(shape.n_leaves, 'leaf', 'leaves')} and depth {shape.depth} "
                            f"({_count(len(records.items), 'node record')}, "
+                           f"{_count(len(sides.items), 'side record') + ', ' if sides else ''}"
                            f"{_count(len(classes.ids), 'distinct node class', 'distinct node classes')}"
                            " checked)")
 
@@ -123,6 +143,34 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 def unpack_alpha(text: str, n_leaves: int) -> str:
     """The 0/1 string of a packed alpha: base64 (RFC 4648, padded) of ceil(L/8) bytes, leaf 0
     the most significant bit of byte 0, the unused low bits of the last byte zero."""
+    return PackedAlpha(text, n_leaves).text()
+
+
+class PackedAlpha:
+    """A packed alpha (versions 2 and 3), validated; unpacked whole (`text`) or as 0/1 bytes
+    in chunks (`leaf_bytes`), so that a 2^29-leaf alpha is never one string."""
+
+    def __init__(self, text: str, n_leaves: int):
+        self.raw, self.n_leaves = _decode_alpha(text, n_leaves), n_leaves
+
+    def text(self) -> str:
+        padding = 8 * len(self.raw) - self.n_leaves
+        number = int.from_bytes(self.raw, "big")
+        return bin(number >> padding)[2:].zfill(self.n_leaves) if self.n_leaves else ""
+
+    def leaf_bytes(self, q: int):
+        """The leaves as bytes 0/1, in chunks whose lengths are multiples of 8q (the last:
+        the rest), so that no parent of leaves straddles two chunks."""
+        step = q * LEAF_CHUNK_BYTES
+        for start in range(0, len(self.raw), step):
+            chunk = self.raw[start:start + step]
+            leaves = min(8 * len(chunk), self.n_leaves - 8 * start)
+            bits = bin(int.from_bytes(chunk, "big") | 1 << 8 * len(chunk))[3:3 + leaves]
+            yield bits.encode("ascii").translate(_BIT_VALUES)
+
+
+def _decode_alpha(text: str, n_leaves: int) -> bytes:
+    """The ceil(L/8) bytes of a packed alpha, its length, base64 and padding bits checked."""
     size = (n_leaves + 7) // 8
     if len(text) != 4 * ((size + 2) // 3):
         raise CertificateMalformed(f"alpha_base64: expected {4 * ((size + 2) // 3)} base64 "
@@ -134,11 +182,10 @@ def unpack_alpha(text: str, n_leaves: int) -> str:
     if len(raw) != size:
         raise CertificateMalformed(f"alpha_base64: expected {size} bytes for {n_leaves} "
                                    f"leaves, got {len(raw)}")
-    number = int.from_bytes(raw, "big")
     padding = 8 * size - n_leaves
-    if number & ((1 << padding) - 1):
+    if raw and raw[-1] & ((1 << padding) - 1):
         raise CertificateMalformed("alpha_base64: the unused bits of the last byte must be 0")
-    return bin(number >> padding)[2:].zfill(n_leaves) if n_leaves else ""
+    return raw
 
 
 def is_symmetric_aggregator(spec: str) -> bool:
@@ -388,6 +435,18 @@ class _Records:
             primal.append((block, weight))
         return primal
 
+    def parse(self, text: object, where: str) -> Fraction:
+        """A number text, parsed once per distinct text."""
+        number = self.numbers.get(text) if type(text) is str else None
+        if number is None:
+            number = self.numbers[text] = parse_number(text, where)
+        return number
+
+    def text_id(self, text: object, where: str) -> int:
+        """The id of a number text's value, found once per distinct text."""
+        found = self.text_ids.get(text) if type(text) is str else None
+        return self._text_id(text, self.parse(text, where)) if found is None else found
+
     def _text_id(self, text, number: Fraction) -> int:
         found = self.id_of(number)
         if type(text) is str:
@@ -519,8 +578,8 @@ class _Classes:
     and 1 are the leaves with alpha bit 0 and 1 (rho = 1); an internal node's class is the
     lookup of (aggregator, its children's classes), so every distinct key is resolved once."""
 
-    def __init__(self, records: _Records):
-        self.records = records
+    def __init__(self, records: _Records, sides: SideRecords | None = None):
+        self.records, self.sides = records, sides
         self.value, self.rho, self.rho_id = [0, 1], [ONE, ONE], [0, 0]
         self.by_pair: dict[tuple[int, int], int] = {(0, 0): 0, (1, 0): 1}
         self.ids: dict[tuple, tuple[int, LocalLP]] = {}
@@ -534,29 +593,52 @@ class _Classes:
         key = (aggregator, children)
         found = self.ids.get(key)
         if found is None:
-            z = "".join("1" if self.value[c] else "0" for c in children)
-            record = self.records.lookup(aggregator, z, tuple(self.rho_id[c] for c in children),
-                                         where)
-            pair = (aggregator.value(z), self.records.id_of(record.value))
+            if self.sides is not None and aggregator.values is not None:
+                bit, rho, used = self._by_sides(aggregator, children, where)
+            else:
+                z = "".join("1" if self.value[c] else "0" for c in children)
+                record = self.records.lookup(aggregator, z,
+                                             tuple(self.rho_id[c] for c in children), where)
+                bit, rho, used = aggregator.value(z), record.value, (record,)
+            pair = (bit, self.records.id_of(rho))
             if pair not in self.by_pair:
                 self.by_pair[pair] = len(self.rho)
                 self.value.append(pair[0])
-                self.rho.append(record.value)
+                self.rho.append(rho)
                 self.rho_id.append(pair[1])
-            found = self.ids[key] = (self.by_pair[pair], record)
-        found[1].used += count
+            found = self.ids[key] = (self.by_pair[pair], used)
+        for record in found[1]:
+            record.used += count
         return found[0]
+
+    def _by_sides(self, aggregator: _Aggregator, children: tuple[int, ...], where):
+        """Version 3, symmetric phi = V(|x|) at weight w: the ones (if V changes below w, at
+        distance d_down) and the zeros (if above, d_up) are each looked up as a side record
+        (need, multiset of their accepted values); rho(u) is the sum of the sides' values,
+        0 when no block is sensitive (FORMAT.md, kind tree, "Version 3")."""
+        values, value, rho_id = aggregator.values, self.value, self.rho_id
+        ones = [rho_id[c] for c in children if value[c]]
+        w, used = len(ones), []
+        for side, step in ((ones, -1), ([rho_id[c] for c in children if not value[c]], +1)):
+            need = values.nearest_change(w, step)
+            if need is None:
+                continue
+            found = self.sides.lookup(need, side, lambda: _describe(where))
+            if not isinstance(found, SideRecord):
+                raise _Rejected(found)
+            used.append(found)
+        rho = sum((side.value for side in used[1:]), used[0].value) if used else Fraction(0)
+        return values(w), rho, tuple(used)
 
 
 # --- tree shapes ------------------------------------------------------------------------------
 
 
-def _read_tree(description: dict, aggregators: Aggregators, leaf_limit: int = MAX_LEAVES):
+def _read_tree(description: dict, aggregators: Aggregators, version: int = 1):
     """A compact uniform description, a composed spec, or an fbs-tree/1 document (flat)."""
     if "uniform" in description:
         require_keys(description, {"uniform"}, set(), "tree")
-        return _Uniform(get_typed(description, "uniform", dict, "tree"), aggregators,
-                        leaf_limit)
+        return _Uniform(get_typed(description, "uniform", dict, "tree"), aggregators, version)
     if "spec" in description:
         require_keys(description, {"spec"}, set(), "tree")
         return _Composed(get_typed(description, "spec", str, "tree"), aggregators)
@@ -566,7 +648,7 @@ def _read_tree(description: dict, aggregators: Aggregators, leaf_limit: int = MA
 class _Uniform:
     """Every internal node has the same aggregator; q^d leaves, all at depth d."""
 
-    def __init__(self, body: dict, aggregators: Aggregators, leaf_limit: int = MAX_LEAVES):
+    def __init__(self, body: dict, aggregators: Aggregators, version: int = 1):
         require_keys(body, {"aggregator", "depth"}, set(), "tree.uniform")
         self.aggregator = aggregators.get(get_typed(body, "aggregator", str, "tree.uniform"),
                                           "tree.uniform")
@@ -576,37 +658,142 @@ class _Uniform:
             error = CertificateTooLarge if self.depth > 0 else CertificateMalformed
             raise error(f"tree.uniform: depth {brief(self.depth)} is not in "
                         f"0..{MAX_UNIFORM_DEPTH}")
-        if self.q ** self.depth > MAX_LEAVES and (self.q > MAX_PACKED_WIDTH or self.q ** (
-                self.depth - 1) > MAX_LEAVES):  # then at most 2^23 leaves, as in version 1
-            leaf_limit = MAX_LEAVES
+        counted = self.aggregator.values is not None and self.q <= MAX_COUNTED_WIDTH
+        leaf_limit = _uniform_leaf_limit(self.q, self.depth,
+                                         version if counted else min(version, SHARED_VERSION))
         if self.q ** self.depth > leaf_limit:
             raise CertificateTooLarge(f"tree.uniform: more than {leaf_limit} leaves")
         self.n_leaves = self.q ** self.depth
 
-    def evaluate(self, alpha: str, classes: _Classes) -> int:
+    def evaluate(self, alpha, classes: _Classes) -> int:
         """Level by level from the leaves: node j of a level has children q*j .. q*j+q-1.
 
         A level is its nodes' classes packed in `width` bytes each; a node's key is the slice
         of its q children, counted (C speed), and each distinct key is resolved once with its
-        multiplicity."""
-        q, aggregator = self.q, self.aggregator
-        level, code = alpha.encode("ascii").translate(_BIT_VALUES), "B"
-        for depth in range(self.depth - 1, -1, -1):
+        multiplicity. With a packed alpha and a symmetric aggregator the parents of leaves
+        are keyed by their number of ones (the multiset of their children's classes 0, 1),
+        counted by integer shifts a chunk at a time; so is every level with at most 32
+        distinct classes, keyed by its children's count of each class."""
+        q, aggregator, top = self.q, self.aggregator, self.depth - 1
+        counted = classes.records.shared and aggregator.values is not None and \
+            q <= MAX_COUNTED_WIDTH
+        present = None  # the distinct classes of the level, when known
+        if type(alpha) is str:
+            level = alpha.encode("ascii").translate(_BIT_VALUES)
+        elif self.depth and counted:
+            level, top = self._parents_of_leaves(alpha, classes), self.depth - 2
+            present = sorted(set(level))
+        else:
+            level = b"".join(alpha.leaf_bytes(q))
+        code = "B" if type(level) is bytes else level.typecode
+        level = level if type(level) is bytes else level.tobytes()
+        for depth in range(top, -1, -1):
             step = q * array(code).itemsize
-            keys = [level[j:j + step] for j in range(0, len(level), step)]
-            table = {key: classes.node(aggregator, tuple(array(code, key)),
-                                       (depth, _FirstIndex(keys, key)), count)
-                     for key, count in Counter(keys).items()}
+            if counted and code == "B" and present is not None and \
+                    len(present) <= MAX_COUNTED_CLASSES:
+                keys, table = _by_counts(level, present, q, classes, aggregator, depth)
+            else:
+                keys = [level[j:j + step] for j in range(0, len(level), step)]
+                if counted:
+                    table = _by_multisets(Counter(keys), code, classes, aggregator, depth, keys)
+                else:
+                    table = {key: classes.node(aggregator, tuple(array(code, key)),
+                                               (depth, _FirstIndex(keys, key)), count)
+                             for key, count in Counter(keys).items()}
             parents = [table[key] for key in keys]
-            code = _typecode(max(parents))
+            present = sorted(set(table.values()))
+            code = _typecode(present[-1])
             level = array(code, parents).tobytes()
         return array(code, level)[0]
+
+    def _parents_of_leaves(self, alpha: PackedAlpha, classes: _Classes):
+        """The classes of the parents of leaves (an array): a parent's children are leaves
+        of classes 0 and 1, so its sorted key is fixed by its number of ones c, and the
+        nodes of each c are resolved once with their count."""
+        q, aggregator, depth = self.q, self.aggregator, self.depth - 1
+        counts = b"".join(_ones_per_parent(chunk, q) for chunk in alpha.leaf_bytes(q))
+        table = [0] * (q + 1)
+        for ones in range(q + 1):
+            count = counts.count(ones.to_bytes(1, "big"))
+            if count:
+                children = (0,) * (q - ones) + (1,) * ones
+                table[ones] = classes.node(aggregator, children,
+                                           (depth, _FirstIndex(counts, bytes([ones]))), count)
+        code = _typecode(max(table))
+        if code == "B":
+            return array("B", counts.translate(bytes(table) + bytes(255 - q)))
+        return array(code, map(table.__getitem__, counts))
+
+
+def _by_counts(level: bytes, present: list[int], q: int, classes: _Classes,
+               aggregator: _Aggregator, depth: int) -> tuple[list, dict]:
+    """A level of at most 32 distinct classes (one byte a node), a symmetric aggregator:
+    each parent's key is the number of its children of each class (K bytes, counted by
+    integer shifts per class), which is its multiset; (the keys, key -> class)."""
+    width = len(present)
+    vectors = bytearray(width * (len(level) // q))
+    for a, c in enumerate(present):
+        indicator = level.translate(bytes(int(b == c) for b in range(256)))
+        vectors[a::width] = _ones_per_parent(indicator, q)
+    vectors = bytes(vectors)
+    keys = [vectors[j:j + width] for j in range(0, len(vectors), width)]
+    table = {}
+    for key, count in Counter(keys).items():
+        kids = tuple(c for c, n in zip(present, key) for _ in range(n))
+        table[key] = classes.node(aggregator, kids, (depth, _FirstIndex(keys, key)), count)
+    return keys, table
+
+
+def _by_multisets(ordered: Counter, code: str, classes: _Classes, aggregator: _Aggregator,
+                  depth: int, keys: list) -> dict:
+    """Ordered keys (children's classes as bytes) -> class, a symmetric aggregator's nodes
+    resolved once per multiset of children's classes (what its key sorts them to anyway)."""
+    multisets: dict[tuple, list] = {}
+    sorted_of = {}
+    for key, count in ordered.items():
+        kids = sorted_of[key] = tuple(sorted(key if code == "B" else array(code, key)))
+        found = multisets.get(kids)
+        if found is None:
+            multisets[kids] = [count, key]
+        else:
+            found[0] += count
+    resolved = {kids: classes.node(aggregator, kids, (depth, _FirstIndex(keys, first)), count)
+                for kids, (count, first) in multisets.items()}
+    return {key: resolved[kids] for key, kids in sorted_of.items()}
+
+
+def _ones_per_parent(leaves: bytes, q: int) -> bytes:
+    """The number of ones among each q consecutive 0/1 bytes (q <= 255, len a multiple of q):
+    byte j of sum_{k<q} (X >> 8k) is leaves[j-q+1] + ... + leaves[j] (no carries: <= q),
+    summed as windows of 1, 2, 4, ... bytes (q's binary digits), 2 log q big shifts."""
+    window, width = int.from_bytes(leaves, "big"), 1  # byte j: the sum of `width` bytes to j
+    total, offset = 0, 0
+    while True:
+        if q & width:  # add the window of `width` bytes ending `offset` bytes earlier
+            total += window >> (8 * offset)
+            offset += width
+        if 2 * width > q:
+            break
+        window += window >> (8 * width)
+        width *= 2
+    return total.to_bytes(len(leaves), "big")[q - 1::q]
+
+
+def _uniform_leaf_limit(q: int, depth: int, version: int) -> int:
+    """2^23 leaves; version 2: 2^26 when q <= 2^10 and q^(d-1) <= 2^23; version 3 with a
+    symmetric aggregator of width <= 255 (its parents of leaves are counted, never sliced):
+    2^29 when q^(d-1) <= 2^26 (FORMAT.md, kind tree, "Leaves")."""
+    if version == 1 or q > MAX_PACKED_WIDTH or depth < 1:
+        return MAX_LEAVES
+    if version == SHARED_VERSION:
+        return MAX_LEAVES_PACKED if q ** (depth - 1) <= MAX_LEAVES else MAX_LEAVES
+    return MAX_LEAVES_SIDES if q ** (depth - 1) <= MAX_LEAVES_PACKED else MAX_LEAVES
 
 
 class _FirstIndex:
     """The index of a key's first node in its level, found only when a message needs it."""
 
-    def __init__(self, keys: list, key: bytes):
+    def __init__(self, keys, key: bytes):
         self.keys, self.key = keys, key
 
     def __format__(self, spec: str) -> str:
@@ -636,7 +823,8 @@ class _NodeList:
     n_leaves: int
     depth: int
 
-    def evaluate(self, alpha: str, classes: _Classes) -> int:
+    def evaluate(self, alpha, classes: _Classes) -> int:
+        alpha = alpha if type(alpha) is str else alpha.text()
         if not self.nodes:
             return int(alpha)
         bits = alpha.encode("ascii").translate(_BIT_VALUES)

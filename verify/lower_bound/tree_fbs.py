@@ -30,7 +30,7 @@ from verify import __version__
 from verify.base.errors import BadInput, beyond_checker_bound
 from verify.base.lazy import numpy as np
 from verify.base.numbers import exact_fields, fraction_text
-from verify.checker.tree_kind import SHARED_VERSION, is_symmetric_aggregator
+from verify.checker.tree_kind import SHARED_VERSION, SIDES_VERSION, is_symmetric_aggregator
 from verify.functions.aggregators import aggregator_function, evaluate
 from verify.functions.families import Symmetric, embedded_files
 from verify.sensitivity.certificates import pack_alpha
@@ -40,14 +40,16 @@ from verify.sensitivity.weighted import (
     local_weighted_fbs,
     record_document,
     shared_record,
+    side_packing,
     solve_local,
     symmetric_local,
 )
 from verify.trees.model import Tree, UniformTree
-from verify.trees.oracles import node_values
+from verify.trees.oracles import is_bit_string, node_values
 from verify.trees.tree_file import tree_document
 
 from .global_function import check_distinct_queries, leaf_order
+from .side_levels import distinct_rows, side_rho_t
 
 ONE, ZERO = Fraction(1), Fraction(0)
 CERTIFICATE_FORMAT = "fbs-certificate/1"
@@ -199,14 +201,50 @@ class UniformTreeFbs:
 
 
 def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
-                     version: int = SHARED_VERSION) -> UniformTreeFbs:
+                     version: int = SIDES_VERSION) -> UniformTreeFbs:
     """rho_T by the weighted recursion on a UniformTree with leaf bits alpha (leaf order);
     with check=True certified by the tree-kind checker (compact `uniform` certificate of
-    FORMAT.md's version 2, shared records; version=1 writes the older unshared format)."""
-    if len(alpha) != tree.n_leaves or alpha.strip("01"):
+    FORMAT.md's version 3: side records for a symmetric aggregator; version=2 writes shared
+    records, version=1 the older unshared format)."""
+    if len(alpha) != tree.n_leaves or not is_bit_string(alpha):
         raise BadInput(f"the oracle must give one bit per leaf ({tree.n_leaves})")
-    if version not in (1, SHARED_VERSION):
-        raise BadInput(f"tree certificate version must be 1 or {SHARED_VERSION}")
+    if version not in (1, SHARED_VERSION, SIDES_VERSION):
+        raise BadInput(f"tree certificate version must be 1, {SHARED_VERSION} or "
+                       f"{SIDES_VERSION}")
+    function = aggregator_function(tree.aggregator)
+    if version == SIDES_VERSION and isinstance(function, Symmetric) and \
+            is_symmetric_aggregator(tree.aggregator):
+        return _uniform_by_sides(tree, alpha, function.values, check)
+    result = _uniform_by_records(tree, alpha, check, min(version, SHARED_VERSION))
+    if version == SIDES_VERSION and result.certificate is not None:
+        certificate = dict(result.certificate, version=SIDES_VERSION, sides=[])
+        return _checked(result, certificate)  # no symmetric node: no side records
+    return result
+
+
+def _uniform_by_sides(tree: UniformTree, alpha: str, values, check: bool) -> UniformTreeFbs:
+    """Version 3 on a symmetric aggregator: one side record per (need, side's capacities)."""
+    levels = side_rho_t(tree.aggregator, values, tree.depth, alpha)
+    root = levels.root
+    result = UniformTreeFbs(tree, levels.number(root), [], levels.rho_min, levels.rho_max,
+                            levels.number(root, "low"), levels.number(root, "high"),
+                            len(levels.value), levels.ordered_keys())
+    if not check:
+        return result
+    certificate = {
+        "format": CERTIFICATE_FORMAT, "kind": "tree", "version": SIDES_VERSION,
+        "tree": {"uniform": {"aggregator": tree.aggregator, "depth": tree.depth}},
+        "alpha_base64": pack_alpha(alpha), "value": fraction_text(result.value),
+        "records": [], "sides": levels.records(),
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }
+    del levels  # the per-level state is not needed while the checker runs
+    return _checked(result, certificate)
+
+
+def _uniform_by_records(tree: UniformTree, alpha: str, check: bool,
+                        version: int) -> UniformTreeFbs:
+    """Versions 1 and 2: one record per distinct node key."""
     classes = _LevelClasses(tree.aggregator, shared=version == SHARED_VERSION,
                             multisets=MULTISET_ROWS)
     level = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8) - ord("0")  # 1 byte a leaf
@@ -272,7 +310,7 @@ class _LevelClasses:
         if self.multisets:
             self._count_ordered(rows)
             rows = np.sort(rows, axis=1)
-        first, inverse, counts = _distinct_rows(rows, len(self.rho))
+        first, inverse, counts = distinct_rows(rows, len(self.rho))
         mapped = np.array([self.parent(tuple(rows[i].tolist()), int(n))
                            for i, n in zip(first, counts)], dtype=np.int64)
         return mapped[inverse]
@@ -283,7 +321,7 @@ class _LevelClasses:
         code = 2 * np.array(self.number_of, dtype=np.int64) + np.array(self.value, dtype=np.int64)
         for start in range(0, len(rows), ROWS_AT_ONCE):  # bounded memory on wide levels
             pairs = code[rows[start:start + ROWS_AT_ONCE]]
-            first, _, _ = _distinct_rows(pairs, int(code.max()) + 1)
+            first, _, _ = distinct_rows(pairs, int(code.max()) + 1)
             self.exact_keys.update(map(tuple, pairs[first].tolist()))
 
     def parent(self, kids: tuple[int, ...], count: int = 1) -> int:
@@ -338,22 +376,6 @@ class _LevelClasses:
         return self.numbers.setdefault(number, len(self.numbers))
 
 
-def _distinct_rows(rows: np.ndarray, base: int):
-    """(index of each distinct row's first occurrence, row -> distinct index, how many rows
-    are each distinct row): rows read as numbers in base `base` when they fit 62 bits."""
-    width = rows.shape[1]
-    if base ** width < 2**62:  # column by column: no int64 copy of all the rows
-        keys = np.zeros(rows.shape[0], dtype=np.int64)
-        for i in range(width):
-            keys += rows[:, i].astype(np.int64) * base ** i
-        _, first, inverse, counts = np.unique(keys, return_index=True, return_inverse=True,
-                                              return_counts=True)
-    else:
-        _, first, inverse, counts = np.unique(rows, axis=0, return_index=True,
-                                              return_inverse=True, return_counts=True)
-    return first, inverse.ravel(), counts
-
-
 def tree_fbs(tree: Tree, answers: dict[str, int], check: bool = True, progress=None) -> TreeFbs:
     """rho_T by the weighted recursion; with check=True certified by the tree-kind checker."""
     check_distinct_queries(tree)
@@ -393,9 +415,10 @@ def is_compact_uniform(tree: Tree) -> bool:
     return len(specs) == 1 and tree.is_uniform
 
 
-def tree_certificate(result: TreeFbs, version: int = SHARED_VERSION) -> dict:
-    """The factored certificate (kind "tree", certificates/FORMAT.md, kind tree): version 2
-    (shared records, packed alpha) or the older version 1 (one record per exact key)."""
+def tree_certificate(result: TreeFbs, version: int = SIDES_VERSION) -> dict:
+    """The factored certificate (kind "tree", certificates/FORMAT.md, kind tree): version 3
+    (side records for symmetric aggregators, shared records for the others, packed alpha),
+    version 2 (shared records) or the older version 1 (one record per exact key)."""
     tree = result.tree
     if tree.n_nodes > 1 and is_compact_uniform(tree):
         description = {"uniform": {"aggregator": tree.aggregators[tree.root], "depth": tree.depth}}
@@ -409,9 +432,11 @@ def tree_certificate(result: TreeFbs, version: int = SHARED_VERSION) -> dict:
         "tree": description,
         "alpha_base64": pack_alpha(alpha),
         "value": fraction_text(result.value),
-        "records": shared_records(result),
+        "records": shared_records(result, sides=version == SIDES_VERSION),
         "producer": {"tool": "fbs-verify", "version": __version__},
     }
+    if version == SIDES_VERSION:
+        certificate.update(version=SIDES_VERSION, sides=side_records(result))
     if version == 1:
         del certificate["version"], certificate["alpha_base64"]
         certificate.update(alpha=alpha, records=[record_document(r) for r in result.records])
@@ -423,20 +448,51 @@ def tree_certificate(result: TreeFbs, version: int = SHARED_VERSION) -> dict:
     return certificate
 
 
-def shared_records(result: TreeFbs) -> list[dict]:
+def shared_records(result: TreeFbs, sides: bool = False) -> list[dict]:
     """Version-2 records: one per (aggregator, z, capacities), the children of a symmetric
-    aggregator sorted by (z_i, c_i), each with the number of nodes that use it."""
+    aggregator sorted by (z_i, c_i), each with the number of nodes that use it (with
+    sides=True, version 3, only the nodes of non-symmetric aggregators)."""
     tree, counts, symmetric = result.tree, {}, {}
     for node in tree.internal():
         spec, kids = tree.aggregators[node], tree.children[node]
         if spec not in symmetric:
             symmetric[spec] = is_symmetric_aggregator(spec)
+        if sides and symmetric[spec]:
+            continue
         pairs = [(result.values[c], result.rho[c]) for c in kids]
         if symmetric[spec]:
             pairs.sort()
         key = (spec, tuple(z for z, _ in pairs), tuple(c for _, c in pairs))
         counts[key] = counts.get(key, 0) + 1
     return [shared_record(local_weighted_fbs(*key), n) for key, n in counts.items()]
+
+
+def side_records(result: TreeFbs) -> list[list]:
+    """Version-3 side records of the nodes with symmetric aggregators: one per (need, the
+    multiset of the side's capacities), with the number of node sides that use it."""
+    tree, uses, weights = result.tree, {}, {}
+    for node in tree.internal():
+        spec, kids = tree.aggregators[node], tree.children[node]
+        if spec not in weights:
+            function = aggregator_function(spec)
+            weights[spec] = function.values if is_symmetric_aggregator(spec) and \
+                isinstance(function, Symmetric) else None
+        values = weights[spec]
+        if values is None:
+            continue
+        ones = sorted(result.rho[c] for c in kids if result.values[c])
+        zeros = sorted(result.rho[c] for c in kids if not result.values[c])
+        for side, step in ((ones, -1), (zeros, +1)):
+            need = values.nearest_change(len(ones), step)
+            if need is not None:
+                key = (need, tuple(side))
+                uses[key] = uses.get(key, 0) + 1
+    records = []
+    for (need, side), count in uses.items():
+        value, dual = side_packing(need, [(c.numerator, c.denominator) for c in side])
+        records.append([need, " ".join(map(fraction_text, side)), fraction_text(value),
+                        " ".join(map(fraction_text, dual)), count])
+    return records
 
 
 def certify(result: TreeFbs) -> TreeFbs:

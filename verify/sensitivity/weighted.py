@@ -149,14 +149,8 @@ def uniform_packing(part: list[int], k: int, capacities, dual: list) -> tuple[Fr
                          for i in usable)
     usable = [i for _, i in by_capacity]
     scaled = [-c for c, _ in by_capacity]
-    suffix = [0] * (len(usable) + 1)
-    for position in range(len(usable) - 1, -1, -1):
-        suffix[position] = suffix[position + 1] + scaled[position]
-    best_j = 0
-    for j in range(1, k):  # suffix[j] / (k - j) < suffix[best_j] / (k - best_j)
-        if suffix[j] * (k - best_j) < suffix[best_j] * (k - j):
-            best_j = j
-    m, period = k - best_j, suffix[best_j]
+    best_j, period = packing_split(k, scaled)
+    m = k - best_j
     share = Fraction(1, m)
     for position, i in enumerate(usable):
         dual[i] = ZERO if position < best_j else share
@@ -164,6 +158,44 @@ def uniform_packing(part: list[int], k: int, capacities, dual: list) -> tuple[Fr
     unit = denominator * m  # lengths and the period in units of 1 / (D m)
     return (Fraction(period, unit),
             [(block, Fraction(w, unit)) for block, w in wrap_around(usable, lengths, k, period)])
+
+
+def packing_split(k: int, scaled: list[int]) -> tuple[int, int]:
+    """(j*, S) for integer capacities in decreasing order, at least k of them: T = S / (k - j*)
+    with S the sum without the j* largest, j* the first minimiser over 0 <= j < k."""
+    suffix = [0] * (len(scaled) + 1)
+    for position in range(len(scaled) - 1, -1, -1):
+        suffix[position] = suffix[position + 1] + scaled[position]
+    best_j = 0
+    for j in range(1, k):  # suffix[j] / (k - j) < suffix[best_j] / (k - best_j)
+        if suffix[j] * (k - best_j) < suffix[best_j] * (k - j):
+            best_j = j
+    return best_j, suffix[best_j]
+
+
+def side_packing(k: int, capacities: list[tuple[int, int]]) -> tuple[Fraction, list[Fraction]]:
+    """The k-uniform packing of one side, capacities as (numerator, denominator) pairs: its
+    value T and optimal dual (uniform_packing without the primal: a primal of value T exists
+    by McNaughton's wrap-around since sum_i min(c_i, T) >= k T; certificates/FORMAT.md,
+    kind tree, version 3)."""
+    dual = [ZERO if p else ONE for p, _ in capacities]
+    usable = [i for i, (p, _) in enumerate(capacities) if p]
+    if len(usable) < k:
+        return ZERO, dual
+    denominator = lcm(*{capacities[i][1] for i in usable})
+    by_capacity = sorted((capacities[i][0] * (denominator // capacities[i][1]), i)
+                         for i in usable)[::-1]
+    best_j, period = packing_split(k, [c for c, _ in by_capacity])
+    share = _share(k - best_j)
+    for _, i in by_capacity[best_j:]:
+        dual[i] = share
+    return Fraction(period, denominator * (k - best_j)), dual
+
+
+@lru_cache(maxsize=None)
+def _share(m: int) -> Fraction:
+    """1/m, one object per m (its text is then remembered by identity of its pair)."""
+    return Fraction(1, m)
 
 
 def wrap_around(elements: list[int], lengths: list[int], k: int, period: int) -> list:
@@ -205,7 +237,7 @@ def shared_record(solution: LocalSolution, nodes: int) -> list:
             [text(v) for v in solution.dual], nodes]
 
 
-def _text(x: Fraction) -> str:
+def fraction_text_remembered(x: Fraction) -> str:
     """fraction_text, remembered: capacities and duals repeat across a tree's records (keyed
     by the integer pair, whose hash is far cheaper than a Fraction's)."""
     key = (x.numerator, x.denominator)
@@ -218,6 +250,7 @@ def _text(x: Fraction) -> str:
 
 
 _TEXTS: dict[tuple[int, int], str] = {}
+_text = fraction_text_remembered
 
 
 @lru_cache(maxsize=4096)

@@ -24,7 +24,7 @@ def uniform_tree(aggregator: str, depth: int, *, compact: bool = False) -> Tree 
 
     Ids: the root is "r"; the i-th child (1-based, as y_1..y_q) of node "r.2" is "r.2.i".
     The query of leaf "r.2.1" is "Q(r.2.1)". compact=True returns the description
-    (`UniformTree`, up to 2^23 leaves; 2^26 when q <= 2^10 and q^(d-1) <= 2^23) instead of the listed tree.
+    (`UniformTree`, up to 2^23 leaves; 2^29 for a symmetric aggregator of width <= 255 when q^(d-1) <= 2^26, 2^26 for others when q <= 2^10 and q^(d-1) <= 2^23) instead of the listed tree.
 
     >>> from verify import uniform_tree
     >>> tree = uniform_tree("maj:3", 2)

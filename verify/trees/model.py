@@ -177,7 +177,7 @@ def _check_width(node_id: str, spec: str, width: int) -> None:
                        "the truth-table fbs method (symmetric aggregators may be wider)")
 
 
-MAX_UNIFORM_LEAVES = 1 << 26  # as the tree-kind checker (version 2, FORMAT.md section 6)
+MAX_UNIFORM_LEAVES = 1 << 29  # as the tree-kind checker (version 3, FORMAT.md section 6)
 
 
 @dataclass(frozen=True)
@@ -198,9 +198,13 @@ class UniformTree:
         if type(self.depth) is not int or not 0 <= self.depth <= MAX_DEPTH:
             raise BadInput(f"depth must be an integer in 0..{MAX_DEPTH}, got {self.depth!r}")
         _check_width("r", self.aggregator, self.width)
-        limit = MAX_UNIFORM_LEAVES
-        if self.width > 1 << 10 or (self.depth and self.width ** (self.depth - 1) > 1 << 23):
-            limit = 1 << 23  # more than 2^23 leaves only with q <= 2^10, q^(d-1) <= 2^23
+        limit = MAX_UNIFORM_LEAVES  # symmetric, q <= 255 (as the version-3 checker)
+        parents = self.width ** (self.depth - 1) if self.depth else 0
+        if not (isinstance(aggregator_function(self.aggregator), Symmetric) and
+                self.width <= 255):
+            limit = 1 << 26 if self.width <= 1 << 10 and parents <= 1 << 23 else 1 << 23
+        elif parents > 1 << 26:
+            limit = 1 << 23  # more than 2^23 leaves only with q^(d-1) <= 2^26
         if self.n_leaves > limit:
             raise TooLarge(f"a uniform tree of width {self.width} and depth {self.depth} has more "
                            f"than {limit} leaves")
