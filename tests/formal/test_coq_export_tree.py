@@ -25,8 +25,12 @@ from verify import random_oracle, random_tree, tree_fbs, uniform_tree
 from verify.base.errors import TooLarge
 from verify.formal import coq_export, coq_export_tree
 from verify.formal.coq_run import compile_library
+from verify.lower_bound import tree_fbs as recursion
 from verify.lower_bound.global_function import global_truth_table, reference_assignment
+from verify.lower_bound.tree_fbs import uniform_tree_fbs
 from verify.sensitivity.api import certify
+from verify.trees.api import oracle_bits
+from verify.trees.model import UniformTree
 
 COMPOSED = [("compose(maj:3;and:2;or:2;parity:2)", "110110"), ("tribes:2:3", "110100"),
             ("compose(maj:3;tribes:2:2;and:3;tt:0110)", "101111001")]
@@ -44,10 +48,11 @@ def statement(text: str) -> tuple[str, str, str]:
 
 
 def tree_certificate(tree, answers, tmp_path: Path) -> dict:
-    """The recursion's certificate (kind tree, version 2) of a tree at an oracle."""
-    path = tmp_path / "tree-cert.json"
-    tree_fbs(tree, answers, certificate=path)
-    return json.loads(path.read_text())
+    """The recursion's certificate of a tree at an oracle, kind tree version 2 (version 3,
+    the default of `tree fbs`, has no Coq checker: test_version_3_is_refused_in_one_line)."""
+    if isinstance(tree, UniformTree):
+        return uniform_tree_fbs(tree, oracle_bits(answers, tree), version=2).certificate
+    return recursion.tree_certificate(recursion.tree_fbs(tree, answers), version=2)
 
 
 def random_instance(tmp_path: Path):
@@ -192,3 +197,17 @@ def test_coqc_proves_tree_exports_and_refuses_wrong_ones(library, tmp_path, monk
         monkeypatch.setattr(coq_export_tree, "read_tree", lambda c: change(honest(c)))
         assert change(honest(composed[0][1])) != honest(composed[0][1])
         assert not coqc_accepts(library, coq_export.coq_text(composed), tmp_path)
+
+
+def test_version_3_is_refused_in_one_line(tmp_path, capsys):
+    """`tree fbs --certificate` writes version 3 (side records), which no Coq checker covers:
+    `fbs coq` refuses it in one line and writes nothing."""
+    tree, cert = tmp_path / "t.json", tmp_path / "c.json"
+    oracle = tmp_path / "o.json"
+    assert fbs_cli(capsys, "tree", "build", "--aggregator", "maj:3", "--depth", "2", "-o", tree,
+                   "--oracle-out", oracle, "--oracle-seed", "3")[0] == 0
+    assert fbs_cli(capsys, "tree", "fbs", tree, "--oracle", oracle, "--certificate", cert)[0] == 0
+    assert json.loads(cert.read_text())["version"] == 3
+    code, _, err = fbs_cli(capsys, "coq", cert, "-o", tmp_path / "c.v")
+    assert code == 2 and "version 3" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "c.v").exists()

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.errors import EXIT_FAILED, BadInput, FbsError, TooLarge
+from verify.formal.coq_export_tree import TreeExport, left_out, read_tree, tree_theorem_text
 from verify.formal.coq_measure import (
     MAX_COQ_MEASURE_ARITY,
     Measure,
@@ -37,15 +38,10 @@ from verify.formal.coq_symmetric import (
     symmetric_function_term,
     symmetric_theorem,
 )
+from verify.formal.coq_terms import MAX_COQ_ARITY, function_term, rational
+from verify.formal.coq_terms import comment as _comment
 
 COVERED_KINDS = ("exhaustive", "symmetric", "measure", "tree")
-# coqc checks a q = 10 table in 1.4 s of CPU and a q = 12 one in 5.5 s; a q = 14 table took
-# more than 49 s (each of the 2^q masks reads the table by position, so the work grows as
-# 4^q; bench/RESULTS.md, bench_coq_checker.py). Beyond 12 the export is refused.
-MAX_COQ_ARITY = 12
-_FAMILY = re.compile(r"(and|or|parity|maj):([0-9]+)")
-_THRESHOLD = re.compile(r"thr:([0-9]+):(-?[0-9]+)")
-_TRIBES = re.compile(r"tribes:([0-9]+):([0-9]+)")
 
 HEADER = """(* Exported by `fbs coq` (fbs-verify) from {sources}.
    The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
@@ -113,7 +109,6 @@ def read_certificate(certificate: dict, where: str):
         raise InvalidCertificate(f"{where}: invalid certificate [{verdict.condition}] "
                                  f"{verdict.message}; nothing written")
     if kind == "tree":
-        from .coq_export_tree import read_tree
         try:
             return read_tree(certificate)
         except TooLarge as error:
@@ -152,24 +147,6 @@ def _read_measure(certificate: dict, where: str) -> Measure:
     return cert
 
 
-def function_term(spec: str, table: str) -> str:
-    """The Coq term naming f: its family (coq/model/Families.v) or its truth table (position
-    j: f at j in binary, x_1 the most significant bit)."""
-    if match := _FAMILY.fullmatch(spec):
-        return f"({match.group(1).upper()} {int(match.group(2))})"
-    if match := _THRESHOLD.fullmatch(spec):
-        return f"(THR {int(match.group(1))} ({int(match.group(2))})%Z)"
-    if match := _TRIBES.fullmatch(spec):
-        return f"(TRIBES {int(match.group(1))} {int(match.group(2))})"
-    return f'(ttFun (bitsOf "{table}"))'
-
-
-def rational(x: Fraction) -> str:
-    """A Coq rational literal of Q_scope."""
-    return f"({x.numerator} # {x.denominator})" if x >= 0 else \
-        f"(({x.numerator}) # {x.denominator})"
-
-
 def mask(block: tuple[int, ...], q: int) -> str:
     return "".join("1" if i in block else "0" for i in range(q))
 
@@ -199,8 +176,7 @@ def theorem_text(cert: Exhaustive | Symmetric | Measure, name: str, source: str)
         heading = f"{_comment(source)}: spec {_comment(cert.spec)} (kind symmetric) at {cert.z}"
         function = symmetric_function_term(cert.spec) or function_term(cert.spec, "")
         return symmetric_theorem(cert, name, heading, function, rational)
-    if not isinstance(cert, Exhaustive):  # a TreeExport (coq_export_tree.read_tree)
-        from .coq_export_tree import tree_theorem_text
+    if isinstance(cert, TreeExport):
         return tree_theorem_text(cert, name, source)
     primal = "; ".join(f'(bitsOf "{mask(block, cert.q)}", {rational(w)})'
                        for block, w in cert.primal)
@@ -219,7 +195,6 @@ def coq_text(certificates: list[tuple[str, dict]]) -> str:
     taken: set[str] = set()
     read = [(source, read_certificate(certificate, source)) for source, certificate in certificates]
     parts = [HEADER.format(sources=_comment(_sources(certificates)))]
-    from .coq_export_tree import TreeExport
     if any(isinstance(cert, TreeExport) for _, cert in read):
         parts.append(TREE_HEADER)
     names = []
@@ -237,11 +212,6 @@ def assumptions_text(names: list[str]) -> str:
     return ("\n(* Every theorem above, so that one Print Assumptions covers them all. *)\n"
             f"Definition all_theorems := ({', '.join(names)}).\n"
             "Print Assumptions all_theorems.\n")
-
-
-def _comment(text: str) -> str:
-    """Text safe inside a Coq comment (no comment delimiters, one line)."""
-    return " ".join(text.replace("(*", "( *").replace("*)", "* )").split())
 
 
 def _sources(certificates: list[tuple[str, dict]]) -> str:
@@ -302,7 +272,6 @@ def _left_out(certificate: dict) -> str:
     if kind not in COVERED_KINDS:
         return f"kind `{kind}`: no Coq checker yet"
     if kind == "tree":
-        from .coq_export_tree import left_out
         return left_out(certificate)
     if kind == "symmetric" and certificate.get("arity", 0) > MAX_COQ_SYMMETRIC_ARITY:
         return (f"arity {certificate['arity']} > {MAX_COQ_SYMMETRIC_ARITY} (kind symmetric: "

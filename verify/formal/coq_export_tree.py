@@ -21,7 +21,9 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from verify.base.errors import TooLarge
+from verify.base.errors import BadInput, TooLarge
+from verify.formal.coq_terms import MAX_COQ_ARITY, function_term, rational
+from verify.formal.coq_terms import comment as _comment
 
 # coqc checks every internal node's record on all 2^q blocks, each evaluating the aggregator
 # (q steps for a family, a table lookup of 2^q steps for a truth table), and reads alpha at a
@@ -72,7 +74,6 @@ class _Shape:
         """(Coq term, arity) of an aggregator spec: a family, else its truth table."""
         from verify.checker.spec_eval import normal_form, parse_spec
 
-        from .coq_export import MAX_COQ_ARITY, function_term
 
         spec = normal_form(spec)
         if spec not in self.terms:
@@ -187,6 +188,11 @@ def _record(entry, shared: bool) -> TreeRecord:
                       tuple(parse_number(v, "dual") for v in dual))
 
 
+SIDES_VERSION = 3  # FORMAT.md section 6, "Version 3": side records, not modelled in Coq
+_VERSION_3 = ("kind tree version 3 (side records) has no Coq checker yet (versions 1 and 2 "
+              "do: `fbs certify SPEC --at Z --method composition --coq OUT.v` writes version 2)")
+
+
 def read_tree(certificate: dict) -> TreeExport:
     """The data of a tree certificate the trusted Python checker has accepted (tree_shape's
     bounds)."""
@@ -194,6 +200,8 @@ def read_tree(certificate: dict) -> TreeExport:
     from verify.checker.rationals import parse_number
     from verify.checker.tree_kind import unpack_alpha
 
+    if certificate.get("version") == SIDES_VERSION:
+        raise BadInput(_VERSION_3)
     shared = "version" in certificate
     label, term, leaves, work = tree_shape(certificate["tree"], read_files(certificate))
     alpha = unpack_alpha(certificate["alpha_base64"], leaves) if shared else certificate["alpha"]
@@ -206,6 +214,8 @@ def left_out(certificate: dict) -> str:
     """Why a (valid) tree certificate has no Coq theorem ("" if it has one)."""
     from verify.checker.fields import read_files
 
+    if certificate.get("version") == SIDES_VERSION:
+        return _VERSION_3
     try:
         tree_shape(certificate["tree"], read_files(certificate))
     except TooLarge as error:
@@ -215,7 +225,6 @@ def left_out(certificate: dict) -> str:
 
 def tree_theorem_text(cert: TreeExport, name: str, source: str) -> str:
     """Records, statement and proof of one tree certificate."""
-    from .coq_export import _comment, rational
 
     def numbers(xs) -> str:
         return "[" + "; ".join(rational(x) for x in xs) + "]"

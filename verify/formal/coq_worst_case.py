@@ -17,7 +17,7 @@ from fractions import Fraction
 from itertools import product
 from pathlib import Path
 
-from .coq_export import function_term, rational
+from .coq_terms import function_term, rational
 
 RULES = ("vertex", "symmetric")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # the menu tree of the README
