@@ -194,7 +194,7 @@ def test_coqc_proves_tree_exports_and_refuses_wrong_ones(library, tmp_path, monk
         lambda c: dataclasses.replace(c, tree=c.tree.replace("(AND 2)", "(OR 2)", 1)),
     ]
     for change in wrong:
-        monkeypatch.setattr(coq_export_tree, "read_tree", lambda c: change(honest(c)))
+        monkeypatch.setattr(coq_export, "read_tree", lambda c: change(honest(c)))
         assert change(honest(composed[0][1])) != honest(composed[0][1])
         assert not coqc_accepts(library, coq_export.coq_text(composed), tmp_path)
 
