@@ -7,6 +7,15 @@ section-less Variable (an axiom grep cannot see), so its pass means something. M
 definition (dual feasibility, the capacity floor, Bob's sampling, the consistency check) must
 break the proofs; a model that favours Bob (a zero-weight node or a leaf counted as a catch),
 which the soundness proofs cannot see, must break the computed examples (FbsExamples.v).
+
+A mutation test (a changed definition or hypothesis must break a proof) takes the fixture
+`mutated` and calls it with an edit: `done = mutated(replace_once("model/FbsModel.v", old, new))`
+then asserts `done.returncode != 0` (and, where it matters, `'File "./NAME"' in done.stderr`).
+The unchanged library is compiled once per session (`compiled`); each mutation copies it and
+recompiles only the first edited file and the files after it in coq/check.sh's order, stopping
+at the first that coqc refuses (as check.sh does), so it costs the suffix, not the library. The
+tests of check.sh itself (its pass on the repository, its refusal of an admitted proof, an
+axiom or a section-less Variable) still run check.sh on a copy of coq/ (`run_check_sh`).
 """
 
 import re
@@ -70,13 +79,18 @@ def check_sh_files() -> list[str]:
     return match.group(1).split()
 
 
+def coqc(work: Path, name: str) -> subprocess.CompletedProcess:
+    """coqc on WORK/NAME as check.sh runs it (in WORK, `-R . FbsCoq`)."""
+    return subprocess.run([COQC, "-q", "-R", ".", "FbsCoq", name], cwd=work,
+                          capture_output=True, text=True, timeout=600)
+
+
 def compile_all(work: Path) -> None:
     for name in check_sh_files():
         (work / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(COQ_DIR / name, work / name)
     for name in check_sh_files():
-        done = subprocess.run([COQC, "-q", "-R", ".", "FbsCoq", name], cwd=work,
-                              capture_output=True, text=True, timeout=600)
+        done = coqc(work, name)
         assert done.returncode == 0, done.stderr + done.stdout
 
 
@@ -88,11 +102,36 @@ def apply(marks):
     return wrap
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def compiled(tmp_path_factory) -> Path:
+    """The unchanged library, compiled once (a test that edits a file of it takes a copy)."""
     work = tmp_path_factory.mktemp("coq")
     compile_all(work)
     return work
+
+
+def compile_mutation(compiled: Path, copy: Path, edit) -> subprocess.CompletedProcess:
+    """coqc on the library edited by `edit(copy)`: COPY is a copy of the compiled library (its
+    .vo files included); the first file the edit changed, in check.sh's order, and every file
+    after it are recompiled (each requires only files before it), up to the first that coqc
+    refuses; returns that coqc run (or the last one, when every file compiles)."""
+    shutil.copytree(compiled, copy)
+    edit(copy)
+    order = check_sh_files()
+    changed = [i for i, name in enumerate(order)
+               if (copy / name).read_bytes() != (COQ_DIR / name).read_bytes()]
+    assert changed, "the edit changed no file of the library"
+    for name in order[changed[0]:]:
+        done = coqc(copy, name)
+        if done.returncode != 0:
+            break
+    return done
+
+
+@pytest.fixture
+def mutated(compiled, tmp_path):
+    """`mutated(edit)`: compile_mutation on a fresh copy of the compiled library."""
+    return lambda edit: compile_mutation(compiled, tmp_path / "coq", edit)
 
 
 def test_check_sh_compiles_every_module_in_order():
@@ -203,6 +242,19 @@ def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
 
 
 @apply(coq_run)
+def test_a_mutation_that_changes_nothing_compiles(mutated):
+    """The control of the mutation tests: an edit that leaves every proof intact (a comment
+    added to the last file but one, which the last file requires) compiles, the recompiled
+    file and the prefix compiled once together, so their failures come from the mutation."""
+    def edit(copy: Path) -> None:
+        path = copy / check_sh_files()[-2]
+        path.write_text(path.read_text() + "\n(* a comment *)\n")
+    done = mutated(edit)
+    assert done.returncode == 0, done.stderr
+    assert done.args[-1] == check_sh_files()[-1]
+
+
+@apply(coq_run)
 @pytest.mark.parametrize("old,new", [
     # dual feasibility weakened to t(B) >= 0: the core lemma no longer gives t(J) >= 1
     ("1 <= blockWeight (length z) t B", "0 <= blockWeight (length z) t B"),
@@ -214,8 +266,8 @@ def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
     # the consistency check f(z) = claim dropped: a liar claiming true children wins
     ("Bool.eqb (agg k z) a)%bool then", "true)%bool then"),
 ], ids=["dual-feasibility", "capacity-floor", "uniform-sampling", "no-consistency-check"])
-def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
-    done = run_check_sh(tmp_path, replace_once("model/FbsModel.v", old, new))
+def test_a_wrong_definition_breaks_the_proofs(mutated, old, new):
+    done = mutated(replace_once("model/FbsModel.v", old, new))
     assert done.returncode != 0
 
 
@@ -232,17 +284,17 @@ def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
     # the dual's value not compared with v
     ("&& Qeq_bool (dualValueAt z t) v)%bool.", ")%bool."),
 ], ids=["skips-a-block", "negative-weight", "insensitive-block", "negative-dual", "no-dual-value"])
-def test_a_wrong_exhaustive_checker_breaks_its_proof(tmp_path, old, new):
+def test_a_wrong_exhaustive_checker_breaks_its_proof(mutated, old, new):
     """The Coq checker of kind `exhaustive` (issue 27): each weakened check breaks the
     reflection lemma (or the refused examples), so check.sh fails in the checker's file."""
-    done = run_check_sh(tmp_path, replace_once("checkers/ExhaustiveCheck.v", old, new))
+    done = mutated(replace_once("checkers/ExhaustiveCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/ExhaustiveCheck.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)
-def test_a_packing_without_the_load_constraint_breaks_weak_duality(tmp_path):
-    done = run_check_sh(tmp_path, replace_once(
+def test_a_packing_without_the_load_constraint_breaks_weak_duality(mutated):
+    done = mutated(replace_once(
         "model/FbsModel.v", "(forall i, (i < length z)%nat -> load ws i <= 1).", "True."))
     assert done.returncode != 0
     assert 'File "./theorems/FbsDuality.v"' in done.stderr, done.stderr
@@ -260,10 +312,10 @@ def test_a_packing_without_the_load_constraint_breaks_weak_duality(tmp_path):
     ("if Bool.eqb a (oracle x) then 0 else 1", "if Bool.eqb a (oracle x) then 1 else 1",
      "theorems/FbsTrees.v"),
 ], ids=["zero-weight-caught", "leaf-ignores-oracle"])
-def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in):
+def test_a_model_favouring_bob_breaks_the_examples(mutated, old, new, fails_in):
     """A catch probability that is too high makes soundness easier, not false; the exact values
     of the examples (the bound attained, the honest Alice never caught) are what pin it down."""
-    done = run_check_sh(tmp_path, replace_once("model/FbsModel.v", old, new))
+    done = mutated(replace_once("model/FbsModel.v", old, new))
     assert done.returncode != 0
     assert f'File "./{fails_in}"' in done.stderr, done.stderr
 
@@ -277,9 +329,9 @@ def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in)
     # the shared record's dual not permuted with the children: the local step is false
     ("(fst r, permL pi q (snd r) 0)", "(fst r, snd r)"),
 ], ids=["permutation-without-symmetry", "dual-not-permuted"])
-def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
+def test_a_wrong_sharing_rule_breaks_the_proofs(mutated, old, new):
     """Sharing up to a permutation (ours) is proved for symmetric aggregators only."""
-    done = run_check_sh(tmp_path, replace_once("theorems/FbsTreeCert.v", old, new))
+    done = mutated(replace_once("theorems/FbsTreeCert.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/FbsTreeCert.v"' in done.stderr, done.stderr
 
@@ -315,10 +367,10 @@ def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
 ], ids=["lemma-5-4-any-depth", "theorem-5-3-uncounted-queries", "theorem-4-1-no-fbs-condition",
         "theorem-B2a-no-root-budget", "proposition-H-first-alternative", "B1prime-b-feasible-bob",
         "honest-budget-feasible-bob", "rhoT-bound-no-depth"])
-def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
+def test_a_dropped_hypothesis_breaks_the_proof(mutated, name, old, new):
     """Each main theorem of LowerBound.v, Completeness.v, UpperBound.v, BudgetedFloors.v and
     HonestBudgets.v needs its hypothesis:
     weakened, the proof in that file no longer compiles."""
-    done = run_check_sh(tmp_path, replace_once(name, old, new))
+    done = mutated(replace_once(name, old, new))
     assert done.returncode != 0
     assert f'File "./{name}"' in done.stderr, done.stderr
