@@ -11,11 +11,12 @@ which the soundness proofs cannot see, must break the computed examples (FbsExam
 A mutation test (a changed definition or hypothesis must break a proof) takes the fixture
 `mutated` and calls it with an edit: `done = mutated(replace_once("model/FbsModel.v", old, new))`
 then asserts `done.returncode != 0` (and, where it matters, `'File "./NAME"' in done.stderr`).
-The unchanged library is compiled once per session (`compiled`); each mutation copies it and
-recompiles only the first edited file and the files after it in coq/check.sh's order, stopping
-at the first that coqc refuses (as check.sh does), so it costs the suffix, not the library. The
-tests of check.sh itself (its pass on the repository, its refusal of an admitted proof, an
-axiom or a section-less Variable) still run check.sh on a copy of coq/ (`run_check_sh`).
+The unchanged library is compiled once per session (`compiled`, tests/formal/conftest.py);
+each mutation copies it and recompiles only the first edited file and the files after it in
+coq/check.sh's order, stopping at the first that coqc refuses (as check.sh does), so it costs
+the suffix, not the library (tests/formal/coq_library.py). The tests of check.sh itself (its
+pass on the repository, its refusal of an admitted proof, an axiom or a section-less Variable)
+still run check.sh on a copy of coq/ (`run_check_sh`).
 """
 
 import re
@@ -24,9 +25,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from coq_library import COQ_DIR, COQC, check_sh_files
 
-COQ_DIR = Path(__file__).resolve().parents[2] / "coq"
-COQC = shutil.which("coqc")
 needs_coqc = pytest.mark.skipif(
     COQC is None, reason="coqc not installed (Debian: apt-get install -y coq); CI installs it"
 )
@@ -73,65 +73,12 @@ THEOREMS = {
 CLOSED = "Closed under the global context"
 
 
-def check_sh_files() -> list[str]:
-    match = re.search(r"^files=\(([^)]*)\)", (COQ_DIR / "check.sh").read_text(), re.M)
-    assert match, "coq/check.sh lists its files as files=(...)"
-    return match.group(1).split()
-
-
-def coqc(work: Path, name: str) -> subprocess.CompletedProcess:
-    """coqc on WORK/NAME as check.sh runs it (in WORK, `-R . FbsCoq`)."""
-    return subprocess.run([COQC, "-q", "-R", ".", "FbsCoq", name], cwd=work,
-                          capture_output=True, text=True, timeout=600)
-
-
-def compile_all(work: Path) -> None:
-    for name in check_sh_files():
-        (work / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(COQ_DIR / name, work / name)
-    for name in check_sh_files():
-        done = coqc(work, name)
-        assert done.returncode == 0, done.stderr + done.stdout
-
-
 def apply(marks):
     def wrap(test):
         for mark in reversed(marks):
             test = mark(test)
         return test
     return wrap
-
-
-@pytest.fixture(scope="session")
-def compiled(tmp_path_factory) -> Path:
-    """The unchanged library, compiled once (a test that edits a file of it takes a copy)."""
-    work = tmp_path_factory.mktemp("coq")
-    compile_all(work)
-    return work
-
-
-def compile_mutation(compiled: Path, copy: Path, edit) -> subprocess.CompletedProcess:
-    """coqc on the library edited by `edit(copy)`: COPY is a copy of the compiled library (its
-    .vo files included); the first file the edit changed, in check.sh's order, and every file
-    after it are recompiled (each requires only files before it), up to the first that coqc
-    refuses; returns that coqc run (or the last one, when every file compiles)."""
-    shutil.copytree(compiled, copy)
-    edit(copy)
-    order = check_sh_files()
-    changed = [i for i, name in enumerate(order)
-               if (copy / name).read_bytes() != (COQ_DIR / name).read_bytes()]
-    assert changed, "the edit changed no file of the library"
-    for name in order[changed[0]:]:
-        done = coqc(copy, name)
-        if done.returncode != 0:
-            break
-    return done
-
-
-@pytest.fixture
-def mutated(compiled, tmp_path):
-    """`mutated(edit)`: compile_mutation on a fresh copy of the compiled library."""
-    return lambda edit: compile_mutation(compiled, tmp_path / "coq", edit)
 
 
 def test_check_sh_compiles_every_module_in_order():

@@ -23,7 +23,7 @@ import pytest
 from tests.cli_run import fbs_cli
 from verify.base.errors import BadInput
 from verify.formal import coq_export
-from verify.formal.coq_run import check_file, closed, compile_library
+from verify.formal.coq_run import check_file, closed
 from verify.functions.spec import parse_spec
 from verify.sensitivity.api import certify
 
@@ -135,13 +135,6 @@ def test_certify_coq_refuses_a_method_without_an_exhaustive_certificate(tmp_path
 
 # --- coqc ---------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def library(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("coqlib")
-    compile_library(work)
-    return work
-
-
 def coqc_accepts(library: Path, text: str, tmp_path: Path) -> bool:
     path = tmp_path / "Exported.v"
     path.write_text(text)
@@ -159,11 +152,11 @@ def certificate_of(spec: str, z: str) -> dict:
 
 @pytest.mark.slow
 @needs_coqc
-def test_coqc_proves_an_export_and_refuses_wrong_exports(library, tmp_path, monkeypatch):
+def test_coqc_proves_an_export_and_refuses_wrong_exports(compiled, tmp_path, monkeypatch):
     """The export of a valid certificate is proved; an exporter that writes a wrong value, a
     wrong point or a wrong truth table bit (at z) gives a file coqc refuses."""
     pairs = [("test", certificate_of("tt:0001011101111111", "0100"))]
-    assert coqc_accepts(library, coq_export.coq_text(pairs), tmp_path)
+    assert coqc_accepts(compiled, coq_export.coq_text(pairs), tmp_path)
     honest = coq_export.read_certificate
     table_at_z = int("0100", 2)
 
@@ -174,12 +167,12 @@ def test_coqc_proves_an_export_and_refuses_wrong_exports(library, tmp_path, monk
     ]
     for change in wrong:
         monkeypatch.setattr(coq_export, "read_certificate", lambda c, w: change(honest(c, w)))
-        assert not coqc_accepts(library, coq_export.coq_text(pairs), tmp_path)
+        assert not coqc_accepts(compiled, coq_export.coq_text(pairs), tmp_path)
 
 
 @pytest.mark.slow
 @needs_coqc
-def test_the_coq_families_are_the_specs(library, tmp_path):
+def test_the_coq_families_are_the_specs(compiled, tmp_path):
     """Coq's MAJ, THR, AND, OR, PARITY and TRIBES (coq/model/Families.v) have the truth tables
     of the package's specs (the statement of an exported theorem is only as good as them)."""
     cases = {"MAJ 5": "maj:5", "MAJ 6": "maj:6", "THR 6 3": "thr:6:3", "THR 3 (-1)": "thr:3:-1",
@@ -192,10 +185,10 @@ def test_the_coq_families_are_the_specs(library, tmp_path):
         q = parse_spec(spec).arity
         lines.append(f'Example family_{k} : map ({term}) (allMasks {q}) = bitsOf "{spec_table(spec)}".')
         lines.append("Proof. vm_compute. reflexivity. Qed.")
-    assert coqc_accepts(library, "\n".join(lines) + "\n", tmp_path)
+    assert coqc_accepts(compiled, "\n".join(lines) + "\n", tmp_path)
     table = spec_table("tribes:3:2")
     lines[-2] = lines[-2].replace(f'"{table}"', f'"{flip(table, 0)}"')
-    assert not coqc_accepts(library, "\n".join(lines) + "\n", tmp_path)
+    assert not coqc_accepts(compiled, "\n".join(lines) + "\n", tmp_path)
 
 
 @pytest.mark.slow
