@@ -152,8 +152,10 @@ def run_check_sh(tmp_path: Path, edit, library_only: bool = True) -> subprocess.
 
 
 def append(text: str):
+    """An edit of the copy: `text` added at the end of the first file (check.sh checks each
+    file's Print Assumptions as soon as it compiles it, so a bad first file fails at once)."""
     def edit(copy: Path) -> None:
-        path = copy / "theorems" / "FbsTreeCert.v"
+        path = copy / check_sh_files()[0]
         path.write_text(path.read_text() + text)
     return edit
 
