@@ -37,8 +37,17 @@ cp --parents "${all[@]}" "$work/"
 out=""
 printed=0
 for f in "${all[@]}"; do
-  out+="$(cd "$work" && coqc -q -R . FbsCoq "$f")"$'\n'
-  printed=$((printed + $(grep -c "^Print Assumptions" "$f" || true)))
+  said="$(cd "$work" && coqc -q -R . FbsCoq "$f")"
+  out+="$said"$'\n'
+  # each file's Print Assumptions closed, checked as soon as it is compiled (fails early)
+  wanted=$(grep -c "^Print Assumptions" "$f" || true)
+  got=$(grep -c "^Closed under the global context" <<<"$said" || true)
+  if [ "$got" != "$wanted" ]; then
+    echo "$out"
+    echo "Coq check failed: $got of $wanted Print Assumptions of $f are closed (see above)" >&2
+    exit 1
+  fi
+  printed=$((printed + wanted))
 done
 echo "$out"
 closed=$(grep -c "^Closed under the global context" <<<"$out" || true)

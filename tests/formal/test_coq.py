@@ -7,6 +7,16 @@ section-less Variable (an axiom grep cannot see), so its pass means something. M
 definition (dual feasibility, the capacity floor, Bob's sampling, the consistency check) must
 break the proofs; a model that favours Bob (a zero-weight node or a leaf counted as a catch),
 which the soundness proofs cannot see, must break the computed examples (FbsExamples.v).
+
+A mutation test (a changed definition or hypothesis must break a proof) takes the fixture
+`mutated` and calls it with an edit: `done = mutated(replace_once("model/FbsModel.v", old, new))`
+then asserts `done.returncode != 0` (and, where it matters, `'File "./NAME"' in done.stderr`).
+The unchanged library is compiled once per session (`compiled`, tests/formal/conftest.py);
+each mutation copies it and recompiles only the first edited file and the files after it in
+coq/check.sh's order, stopping at the first that coqc refuses (as check.sh does), so it costs
+the suffix, not the library (tests/formal/coq_library.py). The tests of check.sh itself (its
+pass on the repository, its refusal of an admitted proof, an axiom or a section-less Variable)
+still run check.sh on a copy of coq/ (`run_check_sh`).
 """
 
 import io
@@ -19,9 +29,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from coq_library import COQ_DIR, COQC, check_sh_files
 
-COQ_DIR = Path(__file__).resolve().parents[2] / "coq"
-COQC = shutil.which("coqc")
 needs_coqc = pytest.mark.skipif(
     COQC is None, reason="coqc not installed (Debian: apt-get install -y coq); CI installs it"
 )
@@ -90,35 +99,12 @@ THEOREMS = {
 CLOSED = "Closed under the global context"
 
 
-def check_sh_files() -> list[str]:
-    match = re.search(r"^files=\(([^)]*)\)", (COQ_DIR / "check.sh").read_text(), re.M)
-    assert match, "coq/check.sh lists its files as files=(...)"
-    return match.group(1).split()
-
-
-def compile_all(work: Path) -> None:
-    for name in check_sh_files():
-        (work / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(COQ_DIR / name, work / name)
-    for name in check_sh_files():
-        done = subprocess.run([COQC, "-q", "-R", ".", "FbsCoq", name], cwd=work,
-                              capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, done.stderr + done.stdout
-
-
 def apply(marks):
     def wrap(test):
         for mark in reversed(marks):
             test = mark(test)
         return test
     return wrap
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("coq")
-    compile_all(work)
-    return work
 
 
 def test_check_sh_compiles_every_module_in_order():
@@ -192,8 +178,10 @@ def run_check_sh(tmp_path: Path, edit, library_only: bool = True) -> subprocess.
 
 
 def append(text: str):
+    """An edit of the copy: `text` added at the end of the first file (check.sh checks each
+    file's Print Assumptions as soon as it compiles it, so a bad first file fails at once)."""
     def edit(copy: Path) -> None:
-        path = copy / "theorems" / "FbsTreeCert.v"
+        path = copy / check_sh_files()[0]
         path.write_text(path.read_text() + text)
     return edit
 
@@ -229,6 +217,19 @@ def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
 
 
 @apply(coq_run)
+def test_a_mutation_that_changes_nothing_compiles(mutated):
+    """The control of the mutation tests: an edit that leaves every proof intact (a comment
+    added to the last file but one, which the last file requires) compiles, the recompiled
+    file and the prefix compiled once together, so their failures come from the mutation."""
+    def edit(copy: Path) -> None:
+        path = copy / check_sh_files()[-2]
+        path.write_text(path.read_text() + "\n(* a comment *)\n")
+    done = mutated(edit)
+    assert done.returncode == 0, done.stderr
+    assert done.args[-1] == check_sh_files()[-1]
+
+
+@apply(coq_run)
 @pytest.mark.parametrize("old,new", [
     # dual feasibility weakened to t(B) >= 0: the core lemma no longer gives t(J) >= 1
     ("1 <= blockWeight (length z) t B", "0 <= blockWeight (length z) t B"),
@@ -240,8 +241,8 @@ def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
     # the consistency check f(z) = claim dropped: a liar claiming true children wins
     ("Bool.eqb (agg k z) a)%bool then", "true)%bool then"),
 ], ids=["dual-feasibility", "capacity-floor", "uniform-sampling", "no-consistency-check"])
-def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
-    done = run_check_sh(tmp_path, replace_once("model/FbsModel.v", old, new))
+def test_a_wrong_definition_breaks_the_proofs(mutated, old, new):
+    done = mutated(replace_once("model/FbsModel.v", old, new))
     assert done.returncode != 0
 
 
@@ -258,10 +259,10 @@ def test_a_wrong_definition_breaks_the_proofs(tmp_path, old, new):
     # the dual's value not compared with v
     ("&& Qeq_bool (dualValueAt z t) v)%bool.", ")%bool."),
 ], ids=["skips-a-block", "negative-weight", "insensitive-block", "negative-dual", "no-dual-value"])
-def test_a_wrong_exhaustive_checker_breaks_its_proof(tmp_path, old, new):
+def test_a_wrong_exhaustive_checker_breaks_its_proof(mutated, old, new):
     """The Coq checker of kind `exhaustive` (issue 27): each weakened check breaks the
     reflection lemma (or the refused examples), so check.sh fails in the checker's file."""
-    done = run_check_sh(tmp_path, replace_once("checkers/ExhaustiveCheck.v", old, new))
+    done = mutated(replace_once("checkers/ExhaustiveCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/ExhaustiveCheck.v"' in done.stderr, done.stderr
 
@@ -284,17 +285,17 @@ def test_a_wrong_exhaustive_checker_breaks_its_proof(tmp_path, old, new):
     ("(Bool.eqb (fst a) (fst b) && Qeq_bool (snd a) (snd b))%bool", "Bool.eqb (fst a) (fst b)"),
 ], ids=["skips-a-record", "negative-weight", "misses-a-sensitive-block", "no-root-value",
         "capacities-not-matched"])
-def test_a_wrong_tree_checker_breaks_its_proof_or_example(tmp_path, old, new):
+def test_a_wrong_tree_checker_breaks_its_proof_or_example(mutated, old, new):
     """The Coq checker of kind `tree` (issue 27): each weakened check breaks the reflection
     lemma (or a refused example), so check.sh fails in the checker's file."""
-    done = run_check_sh(tmp_path, replace_once("checkers/TreeCheck.v", old, new))
+    done = mutated(replace_once("checkers/TreeCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/TreeCheck.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)
-def test_a_packing_without_the_load_constraint_breaks_weak_duality(tmp_path):
-    done = run_check_sh(tmp_path, replace_once(
+def test_a_packing_without_the_load_constraint_breaks_weak_duality(mutated):
+    done = mutated(replace_once(
         "model/FbsModel.v", "(forall i, (i < length z)%nat -> load ws i <= 1).", "True."))
     assert done.returncode != 0
     assert 'File "./theorems/FbsDuality.v"' in done.stderr, done.stderr
@@ -312,10 +313,10 @@ def test_a_packing_without_the_load_constraint_breaks_weak_duality(tmp_path):
     ("if Bool.eqb a (oracle x) then 0 else 1", "if Bool.eqb a (oracle x) then 1 else 1",
      "theorems/FbsTrees.v"),
 ], ids=["zero-weight-caught", "leaf-ignores-oracle"])
-def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in):
+def test_a_model_favouring_bob_breaks_the_examples(mutated, old, new, fails_in):
     """A catch probability that is too high makes soundness easier, not false; the exact values
     of the examples (the bound attained, the honest Alice never caught) are what pin it down."""
-    done = run_check_sh(tmp_path, replace_once("model/FbsModel.v", old, new))
+    done = mutated(replace_once("model/FbsModel.v", old, new))
     assert done.returncode != 0
     assert f'File "./{fails_in}"' in done.stderr, done.stderr
 
@@ -329,9 +330,9 @@ def test_a_model_favouring_bob_breaks_the_examples(tmp_path, old, new, fails_in)
     # the shared record's dual not permuted with the children: the local step is false
     ("(fst r, permL pi q (snd r) 0)", "(fst r, snd r)"),
 ], ids=["permutation-without-symmetry", "dual-not-permuted"])
-def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
+def test_a_wrong_sharing_rule_breaks_the_proofs(mutated, old, new):
     """Sharing up to a permutation (ours) is proved for symmetric aggregators only."""
-    done = run_check_sh(tmp_path, replace_once("theorems/FbsTreeCert.v", old, new))
+    done = mutated(replace_once("theorems/FbsTreeCert.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/FbsTreeCert.v"' in done.stderr, done.stderr
 
@@ -367,11 +368,11 @@ def test_a_wrong_sharing_rule_breaks_the_proofs(tmp_path, old, new):
 ], ids=["lemma-5-4-any-depth", "theorem-5-3-uncounted-queries", "theorem-4-1-no-fbs-condition",
         "theorem-B2a-no-root-budget", "proposition-H-first-alternative", "B1prime-b-feasible-bob",
         "honest-budget-feasible-bob", "rhoT-bound-no-depth"])
-def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
+def test_a_dropped_hypothesis_breaks_the_proof(mutated, name, old, new):
     """Each main theorem of LowerBound.v, Completeness.v, UpperBound.v, BudgetedFloors.v and
     HonestBudgets.v needs its hypothesis:
     weakened, the proof in that file no longer compiles."""
-    done = run_check_sh(tmp_path, replace_once(name, old, new))
+    done = mutated(replace_once(name, old, new))
     assert done.returncode != 0
     assert f'File "./{name}"' in done.stderr, done.stderr
 
@@ -391,10 +392,10 @@ def test_a_dropped_hypothesis_breaks_the_proof(tmp_path, name, old, new):
     ("examples/FbsExamples.v", "| [true; false; false] | [false; true; true] => [0; 1; 1]",
      "| [true; false; false] | [false; true; true] => [1; 1; 1]"),
 ], ids=["weighted-000", "weighted-singletons", "weighted-all-ones", "paper-table-entry"])
-def test_a_non_optimal_bob_breaks_the_examples(tmp_path, name, old, new):
+def test_a_non_optimal_bob_breaks_the_examples(mutated, name, old, new):
     """The examples attaining Theorems 4.2, B1 and B4 with the OPTIMAL Bobs (issue 27) prove
     each dual optimal: a feasible but non-optimal dual breaks that proof, in the file edited."""
-    done = run_check_sh(tmp_path, replace_once(name, old, new))
+    done = mutated(replace_once(name, old, new))
     assert done.returncode != 0
     assert f'File "./{name}"' in done.stderr, done.stderr
 
@@ -507,10 +508,10 @@ def test_optimal_bob_examples_agree_with_the_engine(compiled, tmp_path):
      "theorems/MenuRealisations.v"),
 ], ids=["M1-no-legal-reference", "M2-illegal-blocks", "M2-queries-no-legal-reference",
         "M4-any-depth", "M4-shared-queries", "M3-shared-queries"])
-def test_a_dropped_menu_hypothesis_breaks_the_proof(tmp_path, name, old, new, fails_in):
+def test_a_dropped_menu_hypothesis_breaks_the_proof(mutated, name, old, new, fails_in):
     """Propositions M1-M3 and Corollary M4 (ours, docs/menus.md section 3) need their
     hypotheses and the legality of the blocks: weakened, the proof no longer compiles."""
-    done = run_check_sh(tmp_path, replace_once(name, old, new))
+    done = mutated(replace_once(name, old, new))
     assert done.returncode != 0
     assert f'File "./{fails_in}"' in done.stderr, done.stderr
 
@@ -531,10 +532,10 @@ def test_a_dropped_menu_hypothesis_breaks_the_proof(tmp_path, name, old, new, fa
     ("  Qle_bool 0 t1 && Qle_bool 0 t0\n", "  Qle_bool 0 t1 && true\n"),
 ], ids=["misses-a-sensitive-weight", "negative-weight", "insensitive-type", "skips-a-class",
         "negative-dual"])
-def test_a_wrong_symmetric_checker_breaks_its_proof(tmp_path, old, new):
+def test_a_wrong_symmetric_checker_breaks_its_proof(mutated, old, new):
     """The Coq checker of kind `symmetric` (issue 27): each weakened check breaks the proved
     Hamming-weight reduction (or the refused examples), so check.sh fails in its file."""
-    done = run_check_sh(tmp_path, replace_once("checkers/SymmetricCheck.v", old, new))
+    done = mutated(replace_once("checkers/SymmetricCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
 
@@ -552,10 +553,10 @@ def test_a_wrong_symmetric_checker_breaks_its_proof(tmp_path, old, new):
      "         else nth i (bobw phi (childValues q kids alpha) (capsOf bobw q kids alpha)) 0)",
      "        nth i (bobw phi (childValues q kids alpha) (capsOf bobw q kids alpha)) 0"),
 ], ids=["B2c-any-bob", "B2c-product-with-dead-children"])
-def test_theorem_B2c_needs_its_hypothesis(tmp_path, old, new):
+def test_theorem_B2c_needs_its_hypothesis(mutated, old, new):
     """Theorem B2 (c) (ours): Bob's leaf distribution times rho_T is the live product of his
     local duals only with an optimal Bob, and only with the children of budget 0 dropped."""
-    done = run_check_sh(tmp_path, replace_once("theorems/HonestLeaves.v", old, new))
+    done = mutated(replace_once("theorems/HonestLeaves.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/HonestLeaves.v"' in done.stderr, done.stderr
 
@@ -578,10 +579,10 @@ def test_theorem_B2c_needs_its_hypothesis(tmp_path, old, new):
      "  forallb (fun B => Nat.eqb (length B) (length z)) witness"),
 ], ids=["C-misses-an-input", "bs-no-optimality", "bs-meeting-blocks", "bs-misses-a-block",
         "bs-insensitive-block"])
-def test_a_wrong_measure_checker_breaks_its_proof(tmp_path, old, new):
+def test_a_wrong_measure_checker_breaks_its_proof(mutated, old, new):
     """The Coq checker of kind `measure` (issue 27): each weakened check breaks a reflection
     lemma (or the refused examples), so check.sh fails in its file."""
-    done = run_check_sh(tmp_path, replace_once("checkers/MeasureCheck.v", old, new))
+    done = mutated(replace_once("checkers/MeasureCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/MeasureCheck.v"' in done.stderr, done.stderr
 
@@ -599,9 +600,9 @@ def test_a_wrong_measure_checker_breaks_its_proof(tmp_path, old, new):
     ("  map (fun i => match kids i with Leaf _ => 1 | _ => nth i bs 0 end) (seq 0 q).",
      "  map (fun i => nth i bs 0) (seq 0 q)."),
 ], ids=["B1prime-a-model-rule", "B1prime-a-no-optimal-bob", "B1prime-b-leaf-budgets-read"])
-def test_proposition_B1prime_needs_its_hypotheses(tmp_path, old, new):
+def test_proposition_B1prime_needs_its_hypotheses(mutated, old, new):
     """Proposition B1' (a) and the first case of (b) (ours) hold for the engine's rule, where a
     leaf child's budget is 1, and (a) needs Bob's optimal dual at c0."""
-    done = run_check_sh(tmp_path, replace_once("theorems/BudgetedLeaves.v", old, new))
+    done = mutated(replace_once("theorems/BudgetedLeaves.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/BudgetedLeaves.v"' in done.stderr, done.stderr

@@ -23,7 +23,7 @@ import pytest
 from tests.cli_run import fbs_cli
 from verify.base.errors import BadInput
 from verify.formal import coq_export, coq_symmetric
-from verify.formal.coq_run import check_file, closed, compile_library
+from verify.formal.coq_run import check_file, closed
 from verify.functions.spec import parse_spec
 from verify.sensitivity.api import certify
 
@@ -203,13 +203,6 @@ def test_a_measure_arity_beyond_the_bound_is_refused(monkeypatch):
 
 # --- coqc ---------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def library(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("coqlib")
-    compile_library(work)
-    return work
-
-
 def coqc_accepts(library: Path, text: str, tmp_path: Path) -> bool:
     path = tmp_path / "Exported.v"
     path.write_text(text)
@@ -227,11 +220,11 @@ def certificate_of(spec: str, z: str) -> dict:
 
 @pytest.mark.slow
 @needs_coqc
-def test_coqc_proves_an_export_and_refuses_wrong_exports(library, tmp_path, monkeypatch):
+def test_coqc_proves_an_export_and_refuses_wrong_exports(compiled, tmp_path, monkeypatch):
     """The export of a valid certificate is proved; an exporter that writes a wrong value, a
     wrong point or a wrong truth table bit (at z) gives a file coqc refuses."""
     pairs = [("test", certificate_of("tt:0001011101111111", "0100"))]
-    assert coqc_accepts(library, coq_export.coq_text(pairs), tmp_path)
+    assert coqc_accepts(compiled, coq_export.coq_text(pairs), tmp_path)
     honest = coq_export.read_certificate
     table_at_z = int("0100", 2)
 
@@ -242,12 +235,12 @@ def test_coqc_proves_an_export_and_refuses_wrong_exports(library, tmp_path, monk
     ]
     for change in wrong:
         monkeypatch.setattr(coq_export, "read_certificate", lambda c, w: change(honest(c, w)))
-        assert not coqc_accepts(library, coq_export.coq_text(pairs), tmp_path)
+        assert not coqc_accepts(compiled, coq_export.coq_text(pairs), tmp_path)
 
 
 @pytest.mark.slow
 @needs_coqc
-def test_the_coq_families_are_the_specs(library, tmp_path):
+def test_the_coq_families_are_the_specs(compiled, tmp_path):
     """Coq's MAJ, THR, AND, OR, PARITY and TRIBES (coq/model/Families.v), and the term a
     symmetric export writes for a `sym:` spec, have the truth tables of the package's specs
     (the statement of an exported theorem is only as good as them)."""
@@ -262,10 +255,10 @@ def test_the_coq_families_are_the_specs(library, tmp_path):
         q = parse_spec(spec).arity
         lines.append(f'Example family_{k} : map ({term}) (allMasks {q}) = bitsOf "{spec_table(spec)}".')
         lines.append("Proof. vm_compute. reflexivity. Qed.")
-    assert coqc_accepts(library, "\n".join(lines) + "\n", tmp_path)
+    assert coqc_accepts(compiled, "\n".join(lines) + "\n", tmp_path)
     table = spec_table("tribes:3:2")
     lines[-2] = lines[-2].replace(f'"{table}"', f'"{flip(table, 0)}"')
-    assert not coqc_accepts(library, "\n".join(lines) + "\n", tmp_path)
+    assert not coqc_accepts(compiled, "\n".join(lines) + "\n", tmp_path)
 
 
 @pytest.mark.slow
@@ -281,14 +274,14 @@ def test_fbs_coq_check_compiles_the_file(tmp_path, capsys):
 
 @pytest.mark.slow
 @needs_coqc
-def test_coqc_proves_symmetric_exports_and_refuses_wrong_ones(library, tmp_path, monkeypatch):
+def test_coqc_proves_symmetric_exports_and_refuses_wrong_ones(compiled, tmp_path, monkeypatch):
     """Kind symmetric (coq/checkers/SymmetricCheck.v): exports of maj, thr, parity, or and sym
     specs are proved; an exporter that writes a wrong value, point, dual, type weight or
     function V gives a file coqc refuses."""
     cases = [("maj:15", "110110000000101"), ("thr:7:3", "1100000"), ("parity:6", "100000"),
              ("or:5", "00000"), ("and:4", "1111"), ("sym:0110", "100")]
     pairs = [(spec, certify(spec, z, method="symmetric").certificate) for spec, z in cases]
-    assert coqc_accepts(library, coq_export.coq_text(pairs), tmp_path)
+    assert coqc_accepts(compiled, coq_export.coq_text(pairs), tmp_path)
     honest, pairs = coq_export.read_certificate, pairs[:1]
     wrong = [
         lambda c: dataclasses.replace(c, value=c.value + Fraction(1, 2)),
@@ -298,20 +291,20 @@ def test_coqc_proves_symmetric_exports_and_refuses_wrong_ones(library, tmp_path,
     ]
     for change in wrong:
         monkeypatch.setattr(coq_export, "read_certificate", lambda c, w: change(honest(c, w)))
-        assert not coqc_accepts(library, coq_export.coq_text(pairs), tmp_path)
+        assert not coqc_accepts(compiled, coq_export.coq_text(pairs), tmp_path)
     monkeypatch.setattr(coq_export, "read_certificate", honest)
     monkeypatch.setattr(coq_symmetric, "values_term", lambda spec: "(fun k => Nat.ltb 16 (2 * k))")
-    assert not coqc_accepts(library, coq_export.coq_text(pairs), tmp_path)
+    assert not coqc_accepts(compiled, coq_export.coq_text(pairs), tmp_path)
 
 
 @pytest.mark.slow
 @needs_coqc
-def test_coqc_proves_measure_exports_and_refuses_wrong_ones(library, tmp_path, monkeypatch):
+def test_coqc_proves_measure_exports_and_refuses_wrong_ones(compiled, tmp_path, monkeypatch):
     """Kind measure (coq/checkers/MeasureCheck.v): FORMAT.md's MAJ_5 certificates (s, bs, C)
     are proved; an exporter that writes a wrong value (each measure) or a witness that is
     not one gives a file coqc refuses."""
     pairs = [("t", c) for c in MAJ5_MEASURES]
-    assert coqc_accepts(library, coq_export.coq_text(pairs), tmp_path)
+    assert coqc_accepts(compiled, coq_export.coq_text(pairs), tmp_path)
     honest = coq_export.read_certificate
     not_witnesses = {"s": ((0,), 1), "bs": (((0, 1),), 1), "C": ((3, 4), 2)}
     wrong = [lambda c: dataclasses.replace(c, value=c.value + 1),
@@ -320,4 +313,4 @@ def test_coqc_proves_measure_exports_and_refuses_wrong_ones(library, tmp_path, m
     for change in wrong:
         monkeypatch.setattr(coq_export, "read_certificate", lambda c, w: change(honest(c, w)))
         for pair in pairs:
-            assert not coqc_accepts(library, coq_export.coq_text([pair]), tmp_path)
+            assert not coqc_accepts(compiled, coq_export.coq_text([pair]), tmp_path)

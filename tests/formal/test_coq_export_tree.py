@@ -24,7 +24,6 @@ from tests.formal.test_coq_export import coqc_accepts, needs_coqc, spec_table
 from verify import random_oracle, random_tree, tree_fbs, uniform_tree
 from verify.base.errors import TooLarge
 from verify.formal import coq_export, coq_export_tree
-from verify.formal.coq_run import compile_library
 from verify.lower_bound import tree_fbs as recursion
 from verify.lower_bound.global_function import global_truth_table, reference_assignment
 from verify.lower_bound.tree_fbs import uniform_tree_fbs
@@ -123,13 +122,6 @@ def test_certify_composition_writes_a_tree_theorem(tmp_path, capsys):
     assert 'RhoT T (alphaOf T (bitsOf "1011")) (2 # 1).' in (tmp_path / "c.v").read_text()
 
 
-# --- coqc ---------------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def library(tmp_path_factory) -> Path:
-    """The Coq library compiled once for this module."""
-    compile_library(work := tmp_path_factory.mktemp("coqlib"))
-    return work
 
 
 def reads_as(term: str, leaves: int, table: str, k: int) -> str:
@@ -141,7 +133,7 @@ def reads_as(term: str, leaves: int, table: str, k: int) -> str:
 
 @pytest.mark.slow
 @needs_coqc
-def test_coqc_reads_the_exported_trees_as_the_specs(library, tmp_path):
+def test_coqc_reads_the_exported_trees_as_the_specs(compiled, tmp_path):
     """coqc evaluates every exported tree (composed specs, a uniform and a random explicit
     tree) with the model's F_T on all alphas: it is the spec's (the tree's) function; a
     flipped bit of the expected table is refused."""
@@ -159,10 +151,10 @@ def test_coqc_reads_the_exported_trees_as_the_specs(library, tmp_path):
             "From FbsCoq Require Import FbsTreeModel FbsTreeCert Families TreeStatements.\n"
             "Import ListNotations.\nOpen Scope string_scope.\n")
     body = [reads_as(term, n, table, k) for k, (term, n, table) in enumerate(cases)]
-    assert coqc_accepts(library, head + "".join(body), tmp_path)
+    assert coqc_accepts(compiled, head + "".join(body), tmp_path)
     term, n, table = cases[3]
     body[3] = reads_as(term, n, table[:-1] + ("0" if table[-1] == "1" else "1"), 3)
-    assert not coqc_accepts(library, head + "".join(body), tmp_path)
+    assert not coqc_accepts(compiled, head + "".join(body), tmp_path)
 
 
 def change_record(cert, k: int, **fields):
@@ -173,13 +165,13 @@ def change_record(cert, k: int, **fields):
 
 @pytest.mark.slow
 @needs_coqc
-def test_coqc_proves_tree_exports_and_refuses_wrong_ones(library, tmp_path, monkeypatch):
+def test_coqc_proves_tree_exports_and_refuses_wrong_ones(compiled, tmp_path, monkeypatch):
     """A version-1 (composed) and a version-2 (explicit random tree) export are proved; an
     exporter that writes a wrong value, flips a leaf's alpha bit, changes a primal weight or a
     dual entry, or names another aggregator gives a file coqc refuses."""
     composed = [("test", certify(*COMPOSED[0], method="composition").certificate)]
     _, _, certificate = random_instance(tmp_path)
-    assert coqc_accepts(library, coq_export.coq_text(composed + [("v2", certificate)]), tmp_path)
+    assert coqc_accepts(compiled, coq_export.coq_text(composed + [("v2", certificate)]), tmp_path)
     honest = coq_export_tree.read_tree
 
     def primal_weight(c):  # the root's record (the last): its first weight + 1/2
@@ -196,7 +188,7 @@ def test_coqc_proves_tree_exports_and_refuses_wrong_ones(library, tmp_path, monk
     for change in wrong:
         monkeypatch.setattr(coq_export, "read_tree", lambda c: change(honest(c)))
         assert change(honest(composed[0][1])) != honest(composed[0][1])
-        assert not coqc_accepts(library, coq_export.coq_text(composed), tmp_path)
+        assert not coqc_accepts(compiled, coq_export.coq_text(composed), tmp_path)
 
 
 def test_version_3_is_refused_in_one_line(tmp_path, capsys):

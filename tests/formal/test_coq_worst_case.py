@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from verify.formal.coq_run import check_file, closed, compile_library
+from verify.formal.coq_run import check_file, closed
 from verify.formal.coq_worst_case import corpus, corpus_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,12 +44,10 @@ def test_the_corpus_is_broad():
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not installed")
-def test_coqc_refuses_a_wrong_value(tmp_path):
+def test_coqc_refuses_a_wrong_value(compiled, tmp_path):
     """maj:3 at depth 1 with the optimal (vertex) Bob: the liar is caught with exactly 1/2 =
-    rho^-1 (rho = 2); claiming 1/3 instead makes coqc fail."""
-    work = tmp_path / "lib"
-    work.mkdir()
-    compile_library(work)
+    rho^-1 (rho = 2); claiming 1/3 instead makes coqc fail (against the library compiled once,
+    tests/formal/conftest.py)."""
     text = CORPUS.read_text()
     example = "Example uniform_maj_3_d1_o0_vertex :"
     start = text.index(example)
@@ -57,7 +55,7 @@ def test_coqc_refuses_a_wrong_value(tmp_path):
     assert text[start:end].count("== (1 # 2).") == 1
     path = tmp_path / "Exported.v"
     path.write_text(text)
-    assert closed(check_file(work, path), path)
+    assert closed(check_file(compiled, path), path)
     path.write_text(text[:start] + text[start:end].replace("== (1 # 2).", "== (1 # 3).")
                     + text[end:])
-    assert not closed(check_file(work, path), path)
+    assert not closed(check_file(compiled, path), path)
