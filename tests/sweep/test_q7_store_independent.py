@@ -1,4 +1,4 @@
-"""An independent check of the committed, partial Q = 7 census store (bench/census/q7-shards).
+"""An independent check of the committed Q = 7 census store (bench/census/q7-shards).
 
 Nothing here calls the code that wrote the store (verify/sweep/census_shards.py, the census
 kernel): the store's rows are only read. Independently of it:
