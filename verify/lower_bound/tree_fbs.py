@@ -231,15 +231,23 @@ def _uniform_by_sides(tree: UniformTree, alpha: str, values, check: bool) -> Uni
                             len(levels.value), levels.ordered_keys())
     if not check:
         return result
-    certificate = {
-        "format": CERTIFICATE_FORMAT, "kind": "tree", "version": SIDES_VERSION,
-        "tree": {"uniform": {"aggregator": tree.aggregator, "depth": tree.depth}},
-        "alpha_base64": pack_alpha(alpha), "value": fraction_text(result.value),
-        "records": [], "sides": levels.records(),
-        "producer": {"tool": "fbs-verify", "version": __version__},
-    }
+    certificate = _uniform_certificate(tree, alpha, result.value, SIDES_VERSION, [],
+                                       sides=levels.records())
     del levels  # the per-level state is not needed while the checker runs
     return _checked(result, certificate)
+
+
+def _uniform_certificate(tree: UniformTree, alpha: str, value, version: int, records: list,
+                         **extra) -> dict:
+    """A kind-tree certificate of a described uniform tree (FORMAT.md section 6): the fields
+    versions 2 and 3 share, then `extra` (version 3's side records)."""
+    return {
+        "format": CERTIFICATE_FORMAT, "kind": "tree", "version": version,
+        "tree": {"uniform": {"aggregator": tree.aggregator, "depth": tree.depth}},
+        "alpha_base64": pack_alpha(alpha), "value": fraction_text(value),
+        "records": records, **extra,
+        "producer": {"tool": "fbs-verify", "version": __version__},
+    }
 
 
 def _uniform_by_records(tree: UniformTree, alpha: str, check: bool,
@@ -256,13 +264,9 @@ def _uniform_by_records(tree: UniformTree, alpha: str, check: bool,
                             len(classes.rho), len(classes.exact_keys))
     if not check:
         return result
-    certificate = {
-        "format": CERTIFICATE_FORMAT, "kind": "tree", "version": SHARED_VERSION,
-        "tree": {"uniform": {"aggregator": tree.aggregator, "depth": tree.depth}},
-        "alpha_base64": pack_alpha(alpha), "value": fraction_text(result.value),
-        "records": [shared_record(r, n) for r, n in zip(classes.records, classes.record_nodes)],
-        "producer": {"tool": "fbs-verify", "version": __version__},
-    }
+    certificate = _uniform_certificate(
+        tree, alpha, result.value, SHARED_VERSION,
+        [shared_record(r, n) for r, n in zip(classes.records, classes.record_nodes)])
     if version == 1:
         del certificate["version"], certificate["alpha_base64"]
         certificate.update(alpha=alpha, records=[record_document(r) for r in classes.records])
