@@ -95,6 +95,9 @@ THEOREMS = {
     "BudgetedLeaves": ["theorem_B1_engine", "proposition_B1prime_a",
                        "proposition_B1prime_b_leaves"],
     "BudgetedExamples": ["theorem_B2c_example", "proposition_B1prime_example"],
+    "CompletenessCost": ["theorem_4_1_cost", "proposition_H_queries", "lookahead_unbounded"],
+    "CostExamples": ["theorem_4_1_cost_example", "proposition_H_queries_example",
+                     "lookahead_unbounded_example"],
 }
 CLOSED = "Closed under the global context"
 
