@@ -609,3 +609,45 @@ def test_proposition_B1prime_needs_its_hypotheses(mutated, old, new):
     done = mutated(replace_once("theorems/BudgetedLeaves.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/BudgetedLeaves.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # Theorem 4.1's cost without the depth bound
+    ("  Valid oracle T -> HonestFbsAtMost oracle bob rho T -> DepthLe T d ->\n"
+     "  CostBounded ch TD Tt Qc B qmax T ->\n  let '(won, c) := protocolRun",
+     "  Valid oracle T -> HonestFbsAtMost oracle bob rho T -> True ->\n"
+     "  CostBounded ch TD Tt Qc B qmax T ->\n  let '(won, c) := protocolRun"),
+    # ... without the arity bound q
+    ("      (decStep ch T <= TD)%nat /\\ (bobStep ch T <= B)%nat /\\ (arity 0%nat <= qmax)%nat /\\",
+     "      (decStep ch T <= TD)%nat /\\ (bobStep ch T <= B)%nat /\\ True /\\"),
+    # ... without the decomposition time T_D
+    ("      (decStep ch T <= TD)%nat /\\ (bobStep ch T <= B)%nat /\\",
+     "      True /\\ (bobStep ch T <= B)%nat /\\"),
+    # ... with T_D left out of the bound (the decomposition charged but not counted)
+    ("  won = true /\\ (aliceTime c <= Tt + d * (TD + qmax * Tt))%nat /\\",
+     "  won = true /\\ (aliceTime c <= Tt + d * (qmax * Tt))%nat /\\"),
+    # ... without the FBS condition: the honest Alice may lose the run
+    ("  Valid oracle T -> HonestFbsAtMost oracle bob rho T -> DepthLe T d ->\n"
+     "  CostBounded ch TD Tt Qc B qmax T ->\n  let '(won, c) := protocolRun",
+     "  Valid oracle T -> True -> DepthLe T d ->\n"
+     "  CostBounded ch TD Tt Qc B qmax T ->\n  let '(won, c) := protocolRun"),
+    # Proposition H's queries without a valid tree (an empty menu reads outside Q(M))
+    ("  Valid oracle T ->\n  incl (lookaheadReads oracle bob rho T p) (allQueries T) /\\",
+     "  True ->\n  incl (lookaheadReads oracle bob rho T p) (allQueries T) /\\"),
+    # her reads without the look-ahead (only her claims' values): they no longer determine
+    # her choice
+    ("      feasReads T ++ flat_map (fun i => valReads (kids k i)) (seq 0 (arity k)) ++",
+     "      flat_map (fun i => valReads (kids k i)) (seq 0 (arity k)) ++"),
+    # no bound in d, q, Q alone, for a Bob that need not fail MAJ3 at 011
+    ("  FamBob bob rho ->\n  DepthLe (famTree k) 1", "  True ->\n  DepthLe (famTree k) 1"),
+], ids=["cost-no-depth", "cost-no-arity", "cost-no-T_D", "cost-T_D-not-counted",
+        "cost-no-fbs-condition", "H-queries-no-valid-tree", "H-queries-no-lookahead",
+        "unbounded-any-bob"])
+def test_theorem_4_1_cost_and_H_queries_need_their_hypotheses(mutated, old, new):
+    """Theorem 4.1's cost, Proposition H's queries and the family without a bound in d, q and
+    Q (coq/theorems/CompletenessCost.v): each dropped hypothesis, or T_D left out of the
+    bound, breaks the proof in that file."""
+    done = mutated(replace_once("theorems/CompletenessCost.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./theorems/CompletenessCost.v"' in done.stderr, done.stderr
