@@ -95,6 +95,9 @@ THEOREMS = {
     "BudgetedLeaves": ["theorem_B1_engine", "proposition_B1prime_a",
                        "proposition_B1prime_b_leaves"],
     "BudgetedExamples": ["theorem_B2c_example", "proposition_B1prime_example"],
+    "HonestBridge": ["honest_budget_bridge", "honest_budget_rhoT_protocol", "honest_engine_catch",
+                     "theorem_B2b"],
+    "BridgeExamples": ["theorem_B2b_example"],
 }
 CLOSED = "Closed under the global context"
 
