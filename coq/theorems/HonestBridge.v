@@ -9,9 +9,10 @@
    leaf (`alphaO`); R(v) is exactly the set of values of the subtree's function over all
    assignments of its leaves (`reach_sound`, `reach_complete`), so a child is constant for R(v)
    iff it has no sensitive block, where its budget is 0, and its budget is >= 1 otherwise, so
-   the protocol's capacities equal the children's budgets. Then `Distinct`: the leaf queries
-   are pairwise distinct, and rho_T read on the queries (the fbs of the function of the
-   oracle's answers, `RhoQ`) is the same number; with a repeated query it is not
+   the protocol's capacities equal the children's budgets (`honest_budget_bridge`). Then, when
+   the leaf queries are pairwise distinct (NoDup (leafQs T)), rho_T read on the leaves is rho_T
+   read on the queries (the fbs of the function of the oracle's answers, `RhoQ`,
+   `rhoQ_of_rhoT`), which gives `theorem_B2b_queries`; with a repeated query it is not
    (`repeated_query_counterexample` in examples/BridgeExamples.v). Checked by coqc 8.16
    (coq/check.sh); every Print Assumptions at the end must answer "Closed under the global
    context". *)
@@ -53,6 +54,31 @@ Fixpoint BobOptimalNodes {Query : Type} (oracle : Query -> bool)
          BobwOptimalAt bobw (agg 0%nat) (childVals oracle arity kids 0%nat) c) /\
       (forall i, (i < arity 0%nat)%nat -> BobOptimalNodes oracle bobw (kids 0%nat i))
   end.
+
+(* The leaf queries of the tree, depth-first, left to right (the first alternative). The
+   leaf queries are pairwise distinct (paper Section 5, Setup) when NoDup (leafQs T). *)
+Fixpoint leafQs {Query : Type} (T : tree Query) : list Query :=
+  match T with
+  | Leaf x => [x]
+  | Node m agg arity kids => flat_map (fun i => leafQs (kids 0%nat i)) (seq 0 (arity 0%nat))
+  end.
+
+(* rho_T read on the queries: the global fbs dual LP (paper Definition 3.4) of the function
+   o |-> val o T of the oracle's answers, at the oracle, over the queries qs (a list without
+   repetition holding every leaf query). A dual weighs the queries; a set H of queries is
+   sensitive when flipping the oracle's answers on H changes the root's value. *)
+Definition flipO {Query : Type} (oracle H : Query -> bool) : Query -> bool :=
+  fun x => xorb (oracle x) (H x).
+Definition qBlock {Query : Type} (qs : list Query) (t : Query -> Q) (H : Query -> bool) : Q :=
+  qlsum (map (fun x => if H x then t x else 0) qs).
+Definition QDualFeasible {Query : Type} (oracle : Query -> bool) (T : tree Query)
+  (qs : list Query) (t : Query -> Q) : Prop :=
+  (forall x, 0 <= t x) /\
+  (forall H, val (flipO oracle H) T <> val oracle T -> 1 <= qBlock qs t H).
+Definition RhoQ {Query : Type} (oracle : Query -> bool) (T : tree Query) (qs : list Query)
+  (V : Q) : Prop :=
+  (exists t, QDualFeasible oracle T qs t /\ qlsum (map t qs) == V) /\
+  (forall t, QDualFeasible oracle T qs t -> V <= qlsum (map t qs)).
 
 (* ======================================================================================== *)
 (* Proofs                                                                                    *)
@@ -329,7 +355,259 @@ Proof.
   rewrite honest_engine_catch. exact H.
 Qed.
 
+(* ======================================================================================== *)
+(* Distinct leaf queries: rho_T on the leaves is rho_T on the queries                        *)
+(* ======================================================================================== *)
+
+Lemma nodup_app_parts : forall (A : Type) (l l' : list A), NoDup (l ++ l') ->
+  NoDup l /\ NoDup l' /\ (forall x, In x l -> ~ In x l').
+Proof.
+  intros A l l'. induction l as [| a l IH]; intros H; simpl in H.
+  - split; [constructor | split; [exact H | intros x []]].
+  - inversion H as [| a' r Hn Hd]. subst. destruct (IH Hd) as [H1 [H2 H3]].
+    split; [constructor; [intros Hin; apply Hn, in_or_app; left; exact Hin | exact H1] |].
+    split; [exact H2 |]. intros x [<- | Hx] Hx'; [apply Hn, in_or_app; right; exact Hx' |].
+    exact (H3 x Hx Hx').
+Qed.
+
+(* The parts of a duplicate-free flat_map are duplicate-free and pairwise disjoint. *)
+Lemma nodup_flat_map_seq : forall (A : Type) (h : nat -> list A) q,
+  NoDup (flat_map h (seq 0 q)) ->
+  (forall i, (i < q)%nat -> NoDup (h i)) /\
+  (forall i j x, (i < q)%nat -> (j < q)%nat -> In x (h i) -> In x (h j) -> i = j).
+Proof.
+  intros A h q. induction q as [| q IH]; intros H; [split; intros; lia |].
+  rewrite seq_S, flat_map_app in H. simpl in H. rewrite app_nil_r in H.
+  destruct (nodup_app_parts _ _ _ H) as [H1 [H2 H3]]. destruct (IH H1) as [IH1 IH2].
+  split.
+  - intros i Hi. destruct (Nat.eq_dec i q) as [-> | Hne]; [exact H2 | apply IH1; lia].
+  - intros i j x Hi Hj Hxi Hxj.
+    destruct (Nat.eq_dec i q) as [-> | Hne], (Nat.eq_dec j q) as [-> | Hne'];
+      [reflexivity | | | apply (IH2 i j x); lia || assumption].
+    + exfalso. apply (H3 x); [apply in_flat_map; exists j; split; [apply in_seq; lia | exact Hxj] | exact Hxi].
+    + exfalso. apply (H3 x); [apply in_flat_map; exists i; split; [apply in_seq; lia | exact Hxi] | exact Hxj].
+Qed.
+
+Lemma in_leafQs_kid : forall (Query : Type) m agg arity (kids : nat -> nat -> tree Query) i x,
+  (i < arity 0%nat)%nat -> In x (leafQs (kids 0%nat i)) -> In x (leafQs (Node m agg arity kids)).
+Proof. intros. simpl. apply in_flat_map. exists i. split; [apply in_seq; lia | assumption]. Qed.
+
+(* The value depends only on the answers to the leaf queries. *)
+Lemma val_ext : forall (Query : Type) (o o' : Query -> bool) (T : tree Query),
+  (forall x, In x (leafQs T) -> o x = o' x) -> val o T = val o' T.
+Proof.
+  intros Query o o' T. induction T as [y | m agg arity kids IH]; intros H.
+  - simpl. apply H. left. reflexivity.
+  - simpl. f_equal. apply map_ext_in. intros i Hi. apply in_seq in Hi. apply IH.
+    intros x Hx. apply H. apply (in_leafQs_kid _ m agg arity kids i); [lia | exact Hx].
+Qed.
+
+(* A function of the queries pulled back to the leaves (the leaf at p reads its query). *)
+Fixpoint pull {Query A : Type} (T : tree Query) (g : Query -> A) (d : A) (p : path) : A :=
+  match T, p with
+  | Leaf y, _ => g y
+  | Node m agg arity kids, i :: p' => pull (kids 0%nat i) g d p'
+  | Node _ _ _ _, [] => d
+  end.
+
+Lemma pull_const : forall (Query A : Type) (T : tree Query) (a : A) p, pull T (fun _ => a) a p = a.
+Proof.
+  intros Query A T a. induction T as [y | m agg arity kids IH]; intros [| i p]; simpl; auto.
+Qed.
+
+Lemma pull_nonneg : forall (Query : Type) (T : tree Query) (t : Query -> Q) p,
+  (forall x, 0 <= t x) -> 0 <= pull T t 0 p.
+Proof.
+  intros Query T t. induction T as [y | m agg arity kids IH]; intros [| i p] Ht; simpl;
+    auto; lra.
+Qed.
+
+(* Flipping the answers on H is flipping the leaves that ask a query of H. *)
+Lemma F_flip_pull : forall (Query : Type) (oracle H : Query -> bool) (T : tree Query),
+  F (toC T) (flipA (alphaO oracle T) (pull T H true)) = val (flipO oracle H) T.
+Proof.
+  intros Query oracle H T. induction T as [y | m agg arity kids IH]; [reflexivity |].
+  simpl. f_equal. apply map_ext_in. intros i _. exact (IH 0%nat i).
+Qed.
+
+(* A query dual pulled back to the leaves has the same value. *)
+Lemma value_pull : forall (Query : Type) (T : tree Query) (t : Query -> Q),
+  dualValue (toC T) (pull T t 0) == qlsum (map t (leafQs T)).
+Proof.
+  intros Query T t. rewrite gw_all. induction T as [y | m agg arity kids IH].
+  - simpl. ring.
+  - simpl. rewrite qlsum_flat_map_seq. apply qsum_ext. intros i _.
+    rewrite <- (IH 0%nat i). apply gw_ext. reflexivity.
+Qed.
+
+Section Transport.
+
+Context {Query : Type}.
+Variable eqQ : forall x y : Query, {x = y} + {x <> y}.
+Variable oracle : Query -> bool.
+
+(* A block of leaves read as a set of queries, and a dual on the leaves read on the queries
+   (each query's weight is its leaf's: with distinct queries a query has one leaf). *)
+Fixpoint qblk (T : tree Query) (H : path -> bool) (x : Query) : bool :=
+  match T with
+  | Leaf y => if eqQ y x then H [] else false
+  | Node m agg arity kids =>
+      existsb (fun i => qblk (kids 0%nat i) (sub H i) x) (seq 0 (arity 0%nat))
+  end.
+
+Fixpoint tq (T : tree Query) (t : path -> Q) (x : Query) : Q :=
+  match T with
+  | Leaf y => if eqQ y x then t [] else 0
+  | Node m agg arity kids => qsum (arity 0%nat) (fun i => tq (kids 0%nat i) (sub t i) x)
+  end.
+
+Lemma qblk_notin : forall T H x, ~ In x (leafQs T) -> qblk T H x = false.
+Proof.
+  induction T as [y | m agg arity kids IH]; intros H x Hx; simpl.
+  - destruct (eqQ y x) as [-> | _]; [exfalso; apply Hx; left; reflexivity | reflexivity].
+  - apply not_true_iff_false. intros Ex. apply existsb_exists in Ex.
+    destruct Ex as [i [Hi Hb]]. apply in_seq in Hi. rewrite IH in Hb; [discriminate |].
+    intros Hin. apply Hx. apply (in_leafQs_kid _ m agg arity kids i); [lia | exact Hin].
+Qed.
+
+Lemma tq_notin : forall T t x, ~ In x (leafQs T) -> tq T t x == 0.
+Proof.
+  induction T as [y | m agg arity kids IH]; intros t x Hx; simpl.
+  - destruct (eqQ y x) as [-> | _]; [exfalso; apply Hx; left; reflexivity | reflexivity].
+  - apply (Qeq_trans _ (qsum (arity 0%nat) (fun _ => 0))).
+    + apply qsum_ext. intros i Hi. apply IH. intros Hin. apply Hx.
+      apply (in_leafQs_kid _ m agg arity kids i); [lia | exact Hin].
+    + clear. induction (arity 0%nat) as [| n IHn]; simpl; [reflexivity |]. rewrite IHn. reflexivity.
+Qed.
+
+Lemma tq_nonneg : forall T t x, (forall p, 0 <= t p) -> 0 <= tq T t x.
+Proof.
+  induction T as [y | m agg arity kids IH]; intros t x Ht; simpl.
+  - destruct (eqQ y x); [apply Ht | lra].
+  - apply qsum_nonneg. intros i _. apply IH. intros p. apply Ht.
+Qed.
+
+(* With distinct queries, a query of child i is read in child i only. *)
+Lemma qblk_kid : forall m agg arity (kids : nat -> nat -> tree Query) H i x,
+  NoDup (leafQs (Node m agg arity kids)) -> (i < arity 0%nat)%nat -> In x (leafQs (kids 0%nat i)) ->
+  qblk (Node m agg arity kids) H x = qblk (kids 0%nat i) (sub H i) x.
+Proof.
+  intros m agg arity kids H i x HN Hi Hx. simpl in HN |- *.
+  destruct (nodup_flat_map_seq _ _ _ HN) as [_ Hd].
+  destruct (qblk (kids 0%nat i) (sub H i) x) eqn:E.
+  - apply existsb_exists. exists i. split; [apply in_seq; lia | exact E].
+  - apply not_true_iff_false. intros Ex. apply existsb_exists in Ex.
+    destruct Ex as [j [Hj Hb]]. apply in_seq in Hj.
+    destruct (Nat.eq_dec j i) as [-> | Hne]; [congruence |].
+    rewrite qblk_notin in Hb; [discriminate |]. intros Hin. apply Hne.
+    exact (Hd j i x ltac:(lia) Hi Hin Hx).
+Qed.
+
+Lemma tq_kid : forall m agg arity (kids : nat -> nat -> tree Query) t i x,
+  NoDup (leafQs (Node m agg arity kids)) -> (i < arity 0%nat)%nat -> In x (leafQs (kids 0%nat i)) ->
+  tq (Node m agg arity kids) t x == tq (kids 0%nat i) (sub t i) x.
+Proof.
+  intros m agg arity kids t i x HN Hi Hx. simpl in HN |- *.
+  destruct (nodup_flat_map_seq _ _ _ HN) as [_ Hd].
+  rewrite <- (qsum_single (arity 0%nat) i (tq (kids 0%nat i) (sub t i) x) Hi).
+  apply qsum_ext. intros j Hj. destruct (Nat.eqb_spec j i) as [-> | Hne]; [reflexivity |].
+  apply tq_notin. intros Hin. exact (Hne (Hd j i x Hj Hi Hin Hx)).
+Qed.
+
+Lemma nodup_kid : forall m agg arity (kids : nat -> nat -> tree Query) i,
+  NoDup (leafQs (Node m agg arity kids)) -> (i < arity 0%nat)%nat -> NoDup (leafQs (kids 0%nat i)).
+Proof. intros. simpl in H. exact (proj1 (nodup_flat_map_seq _ _ _ H) i H0). Qed.
+
+(* A block of leaves flips F_T as its set of queries flips the oracle. *)
+Lemma F_flip_qblk : forall T H, NoDup (leafQs T) ->
+  F (toC T) (flipA (alphaO oracle T) H) = val (flipO oracle (qblk T H)) T.
+Proof.
+  induction T as [y | m agg arity kids IH]; intros H HN.
+  - simpl. unfold flipA, flipO. destruct (eqQ y y) as [_ | C]; [reflexivity | congruence].
+  - simpl. f_equal. apply map_ext_in. intros i Hi. apply in_seq in Hi.
+    change (F (toC (kids 0%nat i)) (flipA (alphaO oracle (kids 0%nat i)) (sub H i))
+            = val (flipO oracle (qblk (Node m agg arity kids) H)) (kids 0%nat i)).
+    rewrite (IH 0%nat i (sub H i) (nodup_kid m agg arity kids i HN ltac:(lia))).
+    apply val_ext. intros x Hx. unfold flipO. rewrite (qblk_kid m agg arity kids H i x HN); [reflexivity | lia | exact Hx].
+Qed.
+
+Lemma qBlock_qblk : forall T t H, NoDup (leafQs T) ->
+  qBlock (leafQs T) t (qblk T H) == gw (toC T) (pull T t 0) H.
+Proof.
+  induction T as [y | m agg arity kids IH]; intros t H HN.
+  - unfold qBlock. simpl. destruct (eqQ y y) as [_ | C]; [| congruence]. destruct (H []); ring.
+  - unfold qBlock. cbn [leafQs toC gw]. rewrite qlsum_flat_map_seq. apply qsum_ext. intros i Hi.
+    rewrite <- (IH 0%nat i t (sub H i) (nodup_kid m agg arity kids i HN Hi)). unfold qBlock.
+    apply qlsum_ext. intros x Hx. rewrite (qblk_kid m agg arity kids H i x HN Hi Hx). reflexivity.
+Qed.
+
+Lemma qBlock_tq : forall T t H, NoDup (leafQs T) ->
+  qBlock (leafQs T) (tq T t) H == gw (toC T) t (pull T H true).
+Proof.
+  induction T as [y | m agg arity kids IH]; intros t H HN.
+  - unfold qBlock. simpl. destruct (eqQ y y) as [_ | C]; [| congruence]. destruct (H y); ring.
+  - unfold qBlock. cbn [leafQs toC gw]. rewrite qlsum_flat_map_seq. apply qsum_ext. intros i Hi.
+    rewrite <- (IH 0%nat i (sub t i) H (nodup_kid m agg arity kids i HN Hi)). unfold qBlock.
+    apply qlsum_ext. intros x Hx. destruct (H x); [| reflexivity]. exact (tq_kid m agg arity kids t i x HN Hi Hx).
+Qed.
+
+(* WITH DISTINCT LEAF QUERIES, rho_T ON THE LEAVES IS rho_T ON THE QUERIES. *)
+Lemma rhoQ_of_rhoT : forall T V, NoDup (leafQs T) ->
+  RhoT (toC T) (alphaO oracle T) V -> RhoQ oracle T (leafQs T) V.
+Proof.
+  intros T V HN [[t [[Ht Hf] Hv]] HG]. split.
+  - exists (tq T t). split; [split |].
+    + intros x. apply tq_nonneg, Ht.
+    + intros H HS. rewrite qBlock_tq by exact HN. rewrite <- dualBlock_gw. apply Hf.
+      unfold SensitiveF. rewrite F_flip_pull, F_alphaO. exact HS.
+    + rewrite <- Hv. rewrite gw_all.
+      rewrite (gw_ext _ _ _ (pull T (fun _ => true) true)) by (intros p; symmetry; apply pull_const).
+      rewrite <- qBlock_tq by exact HN. unfold qBlock. apply qlsum_ext. reflexivity.
+  - intros t' [Ht' Hf']. rewrite <- value_pull. apply HG. split.
+    + intros p. apply pull_nonneg, Ht'.
+    + intros H HS. rewrite dualBlock_gw, <- qBlock_qblk by exact HN. apply Hf'.
+      rewrite <- F_flip_qblk by exact HN. rewrite <- (F_alphaO oracle T). exact HS.
+Qed.
+
+End Transport.
+
+(* rho_T on the queries is unique. *)
+Lemma rhoQ_unique : forall (Query : Type) (oracle : Query -> bool) T qs V V',
+  RhoQ oracle T qs V -> RhoQ oracle T qs V' -> V == V'.
+Proof.
+  intros Query oracle T qs V V' [[t [Ht Hv]] HV] [[t' [Ht' Hv']] HV'].
+  specialize (HV t' Ht'). specialize (HV' t Ht). lra.
+Qed.
+
+(* THEOREM B2 (b) (ours, docs/budgeted.md section 3) in the protocol's words: if the leaf
+   queries are pairwise distinct and Bob's weighted dual is optimal at every node, the honest
+   root budget of the protocol equals rho_T, the global fbs of the function of the oracle's
+   answers at the oracle (RhoQ over the leaf queries); so with beta_max = rho_T the honest
+   Alice passes the root checks and is never caught, under the model's rule and the engine's
+   rule alike. (With a repeated query it fails: repeated_query_counterexample.) *)
+Theorem theorem_B2b_queries :
+  forall (Query : Type) (eqQ : forall x y : Query, {x = y} + {x <> y}) (oracle : Query -> bool)
+         (bobw : Agg -> list bool -> list Q -> list Q) (T : tree Query) (rhoT : Q),
+  Valid oracle T -> BobOptimalNodes oracle bobw T -> NoDup (leafQs T) ->
+  RhoQ oracle T (leafQs T) rhoT ->
+  honestBudget oracle knownR bobw T == rhoT /\
+  catchRoot oracle knownR (budgetRule knownR bobw) rhoT T (val oracle T)
+    (honestBudget oracle knownR bobw T) (honestBudgeted oracle knownR bobw T) == 0 /\
+  catchRoot oracle knownR (budgetRuleE knownR bobw) rhoT T (val oracle T)
+    (honestBudget oracle knownR bobw T) (honestBudgeted oracle knownR bobw T) == 0.
+Proof.
+  intros Query eqQ oracle bobw T rhoT HV HO HN HR.
+  assert (HT := honest_budget_rhoT_protocol Query oracle bobw T HO).
+  assert (E : honestBudget oracle knownR bobw T == rhoT)
+    by exact (rhoQ_unique _ _ _ _ _ _ (rhoQ_of_rhoT eqQ oracle T _ HN HT) HR).
+  apply (theorem_B2b Query oracle bobw T rhoT HV HO).
+  destruct HT as [[t [Ht Hv]] HG]. split; [exists t; split; [exact Ht | rewrite Hv; exact E] |].
+  intros t' Ht'. rewrite <- E. exact (HG t' Ht').
+Qed.
+
 Print Assumptions honest_budget_bridge.
 Print Assumptions honest_budget_rhoT_protocol.
 Print Assumptions honest_engine_catch.
 Print Assumptions theorem_B2b.
+Print Assumptions rhoQ_of_rhoT.
+Print Assumptions theorem_B2b_queries.
