@@ -98,6 +98,9 @@ THEOREMS = {
     "CompletenessCost": ["theorem_4_1_cost", "proposition_H_queries", "lookahead_unbounded"],
     "CostExamples": ["theorem_4_1_cost_example", "proposition_H_queries_example",
                      "lookahead_unbounded_example"],
+    "HonestBridge": ["honest_budget_bridge", "honest_budget_rhoT_protocol", "honest_engine_catch",
+                     "theorem_B2b", "rhoQ_of_rhoT", "theorem_B2b_queries"],
+    "BridgeExamples": ["theorem_B2b_example", "repeated_query_counterexample"],
 }
 CLOSED = "Closed under the global context"
 
@@ -651,3 +654,28 @@ def test_theorem_4_1_cost_and_H_queries_need_their_hypotheses(mutated, old, new)
     done = mutated(replace_once("theorems/CompletenessCost.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/CompletenessCost.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # any feasible Bob instead of an optimal one at every node: the honest budgets are no
+    # longer the recursion's (optimal_toC fails)
+    ("         BobwOptimalAt bobw (agg 0%nat) (childVals oracle arity kids 0%nat) c) /\\",
+     "         DualFeasible (agg 0%nat) (childVals oracle arity kids 0%nat)\n"
+     "           (bobw (agg 0%nat) (childVals oracle arity kids 0%nat) c)) /\\"),
+    # Bob without R(v) (the issue's sketch: every child max(beta_i, 1)): a constant child's
+    # capacity is no longer its budget 0 (2 against rho_T = 1 in theorem_B2b_example)
+    ("  honestBudget oracle knownR bobw T == betaT bobw (toC T) (alphaO oracle T).",
+     "  honestBudget oracle (fun _ => None) bobw T == betaT bobw (toC T) (alphaO oracle T)."),
+    # distinct leaf queries dropped: rho_T on the leaves is no longer rho_T on the queries
+    # (repeated_query_counterexample: 2 against 1)
+    ("  Valid oracle T -> BobOptimalNodes oracle bobw T -> NoDup (leafQs T) ->",
+     "  Valid oracle T -> BobOptimalNodes oracle bobw T -> True ->"),
+], ids=["B2b-any-bob", "B2b-no-knownR", "B2b-repeated-queries"])
+def test_theorem_B2b_needs_its_hypotheses(mutated, old, new):
+    """Theorem B2 (b) (ours) on the protocol's tree: beta(root) = rho_T needs Bob's optimal
+    dual at every node, the capacity 0 of the children constant for R(v), and distinct leaf
+    queries."""
+    done = mutated(replace_once("theorems/HonestBridge.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./theorems/HonestBridge.v"' in done.stderr, done.stderr
