@@ -95,6 +95,10 @@ THEOREMS = {
     "BudgetedLeaves": ["theorem_B1_engine", "proposition_B1prime_a",
                        "proposition_B1prime_b_leaves"],
     "BudgetedExamples": ["theorem_B2c_example", "proposition_B1prime_example"],
+    "InstanceOptimality": ["repetition", "exp_free_bound", "log_free_runs", "theorem_B3_sound",
+                           "theorem_B3", "theorem_B3_rhoT", "theorem_B3_witness"],
+    "InstanceOptimalityExamples": ["theorem_B3_example", "theorem_B3_witness_example",
+                                   "theorem_B3_lower_example"],
 }
 CLOSED = "Closed under the global context"
 
