@@ -119,6 +119,29 @@ Proof.
   apply (Hl maj3Checker 3%nat 0); [simpl; intros; exact I | simpl; intros; exact I | exact Hc].
 Qed.
 
+(* The repetition lemma against an adaptive Alice, attained: two runs, each missing with
+   probability exactly 1/2 whatever happened before; the second run depends on how the first
+   missed (outcome 0: one way to miss, with probability 1/2; outcome 1: two ways, 1/4 each). *)
+Definition adaptiveRuns : rounds :=
+  Round 2 (fun _ => 1 # 4)
+    (fun i => match i with
+              | O => Round 1 (fun _ => 1 # 2) (fun _ => Done)
+              | _ => Round 2 (fun _ => 1 # 4) (fun _ => Done)
+              end).
+
+Theorem repetition_adaptive_example :
+  MissAtMost (1 # 2) 2 adaptiveRuns /\ missAll adaptiveRuns == qpow (1 - (1 # 2)) 2 /\
+  missAll adaptiveRuns == 1 # 4.
+Proof.
+  split; [| split; vm_compute; reflexivity].
+  simpl. split; [intros; lra |]. split; [vm_compute; discriminate |].
+  intros [| [| i]] Hi; simpl.
+  - split; [intros; lra |]. split; [vm_compute; discriminate | intros; exact I].
+  - split; [intros; lra |]. split; [vm_compute; discriminate | intros; exact I].
+  - lia.
+Qed.
+
 Print Assumptions theorem_B3_example.
 Print Assumptions theorem_B3_witness_example.
 Print Assumptions theorem_B3_lower_example.
+Print Assumptions repetition_adaptive_example.

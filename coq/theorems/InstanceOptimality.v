@@ -7,7 +7,7 @@
    form "(1 + R/(rho n))^n >= 1/delta for some n >= 1" (log_free_runs below), proved from the
    two-value AM-GM inequality (1 - x)^R (1 + xR/n)^n <= 1, itself from Bernoulli's inequality.
    That R = ceil(rho ln(1/delta)) has such a witness n is a one-line fact about real numbers
-   left on paper (docs/formal.md section 13). Checked by coqc 8.16 (coq/check.sh); every
+   left on paper (docs/formal.md section 17). Checked by coqc 8.16 (coq/check.sh); every
    Print Assumptions at the end must answer "Closed under the global context". *)
 
 From Coq Require Import QArith Qminmax Lqa Psatz List Lia Bool.
@@ -39,6 +39,30 @@ Definition LyingMix {Query : Type} (oracle : Query -> bool) (T : tree Query)
   (forall x, In x mix -> 0 <= fst x /\ fst (fst (snd x)) <> val oracle T) /\
   qlsum (map fst mix) == 1.
 
+(* R runs against an Alice who adapts each run to the earlier ones (ours): Round k w next is a
+   run that misses with outcome i < k with probability w i (its other outcomes are catches),
+   followed by the runs next i, which may depend on i (Alice sees the missed run). *)
+Inductive rounds : Type :=
+| Done : rounds
+| Round : nat -> (nat -> Q) -> (nat -> rounds) -> rounds.
+
+(* P[every run misses]. *)
+Fixpoint missAll (g : rounds) : Q :=
+  match g with
+  | Done => 1
+  | Round k w next => qsum k (fun i => w i * missAll (next i))
+  end.
+
+(* Exactly R runs on every branch, each missing with probability <= 1 - p given the history. *)
+Fixpoint MissAtMost (p : Q) (R : nat) (g : rounds) : Prop :=
+  match R, g with
+  | O, Done => True
+  | S R', Round k w next =>
+      (forall i, (i < k)%nat -> 0 <= w i) /\ qsum k w <= 1 - p /\
+      (forall i, (i < k)%nat -> MissAtMost p R' (next i))
+  | _, _ => False
+  end.
+
 (* ======================================================================================== *)
 (* Part 1. The repetition lemma                                                              *)
 (* ======================================================================================== *)
@@ -57,6 +81,26 @@ Proof.
   split; [apply Qmult_le_0_compat; lra |].
   apply (Qle_trans _ ((1 - p) * allMiss cs)); [apply Qmult_le_compat_r; lra |].
   rewrite !(Qmult_comm (1 - p)). apply Qmult_le_compat_r; [exact Hle | lra].
+Qed.
+
+(* REPETITION AGAINST AN ADAPTIVE ALICE (ours): if every run misses with probability <= 1 - p
+   whatever happened before it, all R runs miss with probability <= (1 - p)^R (the chain rule). *)
+Theorem repetition_adaptive : forall (p : Q) (R : nat) (g : rounds),
+  p <= 1 -> MissAtMost p R g -> 0 <= missAll g <= qpow (1 - p) R.
+Proof.
+  intros p R. induction R as [| R IH]; intros g Hp Hg; destruct g as [| k w next]; simpl in Hg |- *;
+    try contradiction; [lra |].
+  destruct Hg as [Hw [Hs Hn]].
+  assert (Hb : forall i, (i < k)%nat -> 0 <= missAll (next i) <= qpow (1 - p) R)
+    by (intros i Hi; exact (IH (next i) Hp (Hn i Hi))).
+  split.
+  - apply qsum_nonneg. intros i Hi. apply Qmult_le_0_compat; [exact (Hw i Hi) | exact (proj1 (Hb i Hi))].
+  - apply (Qle_trans _ (qsum k (fun i => w i * qpow (1 - p) R))).
+    + apply qsum_le. intros i Hi. rewrite !(Qmult_comm (w i)).
+      apply Qmult_le_compat_r; [exact (proj2 (Hb i Hi)) | exact (Hw i Hi)].
+    + rewrite qsum_mul_r.
+      assert (0 <= qpow (1 - p) R) by (apply qpow_nonneg; lra).
+      apply Qmult_le_compat_r; [exact Hs | exact H].
 Qed.
 
 (* ======================================================================================== *)
@@ -201,7 +245,7 @@ Qed.
 
 (* B3's COUNT OF RUNS WITHOUT LOGARITHMS (ours): if some n >= 1 has (1 + R/(rho n))^n >= 1/delta
    (for R >= rho ln(1/delta) such an n exists: (1 + y/n)^n increases to e^y, docs/formal.md
-   section 13), then (1 - 1/rho)^R <= delta. *)
+   section 17), then (1 - 1/rho)^R <= delta. *)
 Theorem log_free_runs : forall (rho delta : Q) (R n : nat),
   1 <= rho -> 0 < delta -> (0 < n)%nat -> / delta <= qpow (1 + qn R / (rho * qn n)) n ->
   qpow (1 - / rho) R <= delta.
@@ -362,6 +406,7 @@ Proof.
 Qed.
 
 Print Assumptions repetition.
+Print Assumptions repetition_adaptive.
 Print Assumptions exp_free_bound.
 Print Assumptions log_free_runs.
 Print Assumptions theorem_B3_sound.
