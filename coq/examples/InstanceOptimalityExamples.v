@@ -17,7 +17,7 @@
 
 From Coq Require Import String QArith Lqa Psatz List Lia Bool.
 From FbsCoq Require Import FbsTrees FbsTreeCert Families LowerBound Completeness BudgetedFloors.
-From FbsCoq Require Import HonestBudgets FbsExamples OptimalBobExamples InstanceOptimality.
+From FbsCoq Require Import HonestBudgets BudgetedLeaves FbsExamples OptimalBobExamples InstanceOptimality.
 Import ListNotations.
 Open Scope Q_scope.
 
@@ -141,7 +141,22 @@ Proof.
   - lia.
 Qed.
 
+(* The engine's rule (leaf budgets read as 1) on the same instance: the liar's three runs all
+   miss with probability exactly 1/8 = (1 - 1/2)^3, theorem_B3_sound_engine's bound. *)
+Theorem theorem_B3_sound_engine_example :
+  KnownSound oracle001 (@knownR nat) /\ BobwFeasible optBobw /\ Valid oracle001 maj3Tree /\
+  1 <= 2 /\ true <> val oracle001 maj3Tree /\
+  allMiss (map (fun x => catchRoot oracle001 knownR (budgetRuleE knownR optBobw) 2 maj3Tree
+                           (fst (fst x)) (snd (fst x)) (snd x))
+               [(true, 2, liar3); (true, 2, liar3); (true, 2, liar3)]) == qpow (1 - / 2) 3.
+Proof.
+  split; [exact (knownR_sound oracle001) |]. split; [exact optBobw_feasible |].
+  split; [exact maj3Tree_valid |]. split; [lra |]. split; [vm_compute; discriminate |].
+  vm_compute. reflexivity.
+Qed.
+
 Print Assumptions theorem_B3_example.
 Print Assumptions theorem_B3_witness_example.
 Print Assumptions theorem_B3_lower_example.
 Print Assumptions repetition_adaptive_example.
+Print Assumptions theorem_B3_sound_engine_example.

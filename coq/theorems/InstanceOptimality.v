@@ -11,7 +11,7 @@
    Print Assumptions at the end must answer "Closed under the global context". *)
 
 From Coq Require Import QArith Qminmax Lqa Psatz List Lia Bool.
-From FbsCoq Require Import FbsTrees FbsTreeCert LowerBound Completeness HonestBudgets.
+From FbsCoq Require Import FbsTrees FbsTreeCert LowerBound Completeness HonestBudgets BudgetedLeaves.
 Import ListNotations.
 Open Scope Q_scope.
 
@@ -324,6 +324,29 @@ Proof.
   exact (catchMix_bounds Query oracle known bobw Hk Hb T rho mix HV (Hruns mix Hin)).
 Qed.
 
+(* THEOREM B3's SOUNDNESS FOR THE ENGINE'S RULE (ours): the same bound for the rule the tool runs
+   (budgetRuleE, a leaf child's budget read as 1; Theorem B1 for it is theorem_B1_engine),
+   against deterministic lying strategies, one a run. *)
+Theorem theorem_B3_sound_engine :
+  forall (Query : Type) (oracle : Query -> bool) (known : tree Query -> option bool)
+         (bobw : Agg -> list bool -> list Q -> list Q),
+  KnownSound oracle known -> BobwFeasible bobw ->
+  forall (T : tree Query) (rho : Q) (runs : list (bool * Q * Strategy)),
+    Valid oracle T -> 1 <= rho -> (forall x, In x runs -> fst (fst x) <> val oracle T) ->
+    0 <= allMiss (map (fun x => catchRoot oracle known (budgetRuleE known bobw) rho T
+                                  (fst (fst x)) (snd (fst x)) (snd x)) runs)
+      <= qpow (1 - / rho) (length runs).
+Proof.
+  intros Query oracle known bobw Hk Hb T rho runs HV Hrho Hruns.
+  rewrite <- (map_length (fun x => catchRoot oracle known (budgetRuleE known bobw) rho T
+                                     (fst (fst x)) (snd (fst x)) (snd x))).
+  apply repetition. intros c Hc. apply in_map_iff in Hc as [x [<- Hin]].
+  rewrite <- guarantee_at_least_1 by exact Hrho. split.
+  - exact (proj2 (theorem_B1_engine Query oracle known bobw Hk Hb T _ _ rho _ HV (Hruns x Hin))).
+  - unfold catchRoot. destruct (rootChecks known rho T _ _); [| lra].
+    apply catch_le_1, budgetRuleE_nonneg, Hb.
+Qed.
+
 (* THEOREM B3 (ours, docs/budgeted.md section 4), composed. Let rho >= 1 be the budget bound
    beta_max of the protocol on the tree T (the model with menus, any oracle) and a lower bound
    of rho_T on the certificate's model Tc at alpha (distinct leaf queries), and let R runs
@@ -410,6 +433,7 @@ Print Assumptions repetition_adaptive.
 Print Assumptions exp_free_bound.
 Print Assumptions log_free_runs.
 Print Assumptions theorem_B3_sound.
+Print Assumptions theorem_B3_sound_engine.
 Print Assumptions theorem_B3.
 Print Assumptions theorem_B3_rhoT.
 Print Assumptions theorem_B3_witness.

@@ -96,10 +96,11 @@ THEOREMS = {
                        "proposition_B1prime_b_leaves"],
     "BudgetedExamples": ["theorem_B2c_example", "proposition_B1prime_example"],
     "InstanceOptimality": ["repetition", "repetition_adaptive", "exp_free_bound", "log_free_runs",
-                           "theorem_B3_sound", "theorem_B3", "theorem_B3_rhoT",
-                           "theorem_B3_witness"],
+                           "theorem_B3_sound", "theorem_B3_sound_engine", "theorem_B3",
+                           "theorem_B3_rhoT", "theorem_B3_witness"],
     "InstanceOptimalityExamples": ["theorem_B3_example", "theorem_B3_witness_example",
-                                   "theorem_B3_lower_example", "repetition_adaptive_example"],
+                                   "theorem_B3_lower_example", "repetition_adaptive_example",
+                                   "theorem_B3_sound_engine_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -638,6 +639,9 @@ def test_proposition_B1prime_needs_its_hypotheses(mutated, old, new):
     # a mixture whose strategies may claim the truth: Theorem B1 no longer applies
     ("  (forall x, In x mix -> 0 <= fst x /\\ fst (fst (snd x)) <> val oracle T) /\\",
      "  (forall x, In x mix -> 0 <= fst x) /\\"),
+    # B3's soundness for the engine's rule with runs that may claim the truth
+    ("    Valid oracle T -> 1 <= rho -> (forall x, In x runs -> fst (fst x) <> val oracle T) ->",
+     "    Valid oracle T -> 1 <= rho -> True ->"),
     # Theorem B3 at rho_T without B2 (b)'s bridge: the honest budget may exceed beta_max
     ("    honestBudget oracle known bobw T == betaT bobw Tc alpha ->",
      "    True ->"),
@@ -645,8 +649,8 @@ def test_proposition_B1prime_needs_its_hypotheses(mutated, old, new):
     ("    Valid oracle T -> BobOptimalTree bobw Tc alpha -> 1 <= betaT bobw Tc alpha ->",
      "    Valid oracle T -> True -> 1 <= betaT bobw Tc alpha ->"),
 ], ids=["repetition-c-above-1", "adaptive-negative-miss", "exp-free-x-above-1", "runs-delta-0",
-        "B3-rho-below-1", "B3-no-rhoT-bound", "B3-truthful-mixture", "B3-no-bridge",
-        "B3-no-optimal-bob"])
+        "B3-rho-below-1", "B3-no-rhoT-bound", "B3-truthful-mixture", "B3-engine-truthful-run",
+        "B3-no-bridge", "B3-no-optimal-bob"])
 def test_theorem_B3_needs_its_hypotheses(mutated, old, new):
     """Theorem B3 (ours, docs/budgeted.md section 4): each hypothesis dropped breaks its proof."""
     done = mutated(replace_once("theorems/InstanceOptimality.v", old, new))
