@@ -101,6 +101,12 @@ THEOREMS = {
     "HonestBridge": ["honest_budget_bridge", "honest_budget_rhoT_protocol", "honest_engine_catch",
                      "theorem_B2b", "rhoQ_of_rhoT", "theorem_B2b_queries"],
     "BridgeExamples": ["theorem_B2b_example", "repeated_query_counterexample"],
+    "InstanceOptimality": ["repetition", "repetition_adaptive", "exp_free_bound", "log_free_runs",
+                           "theorem_B3_sound", "theorem_B3_sound_engine", "theorem_B3",
+                           "theorem_B3_rhoT", "theorem_B3_witness"],
+    "InstanceOptimalityExamples": ["theorem_B3_example", "theorem_B3_witness_example",
+                                   "theorem_B3_lower_example", "repetition_adaptive_example",
+                                   "theorem_B3_sound_engine_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -658,6 +664,50 @@ def test_theorem_4_1_cost_and_H_queries_need_their_hypotheses(mutated, old, new)
 
 @apply(coq_run)
 @pytest.mark.parametrize("old,new", [
+    # the repetition lemma with catch probabilities above 1 allowed: a factor 1 - c < 0
+    ("  (forall c, In c cs -> p <= c <= 1) -> 0 <= allMiss cs <= qpow (1 - p) (length cs).",
+     "  (forall c, In c cs -> p <= c) -> 0 <= allMiss cs <= qpow (1 - p) (length cs)."),
+    # the adaptive repetition lemma with negative miss probabilities allowed
+    ("      (forall i, (i < k)%nat -> 0 <= w i) /\\ qsum k w <= 1 - p /\\",
+     "      qsum k w <= 1 - p /\\"),
+    # the logarithm-free bound for x > 1 (false: x = 3, R = 2, n = 1 gives 4 * 7)
+    ("Theorem exp_free_bound : forall (x : Q) (R n : nat), 0 <= x <= 1 -> (0 < n)%nat ->",
+     "Theorem exp_free_bound : forall (x : Q) (R n : nat), 0 <= x -> (0 < n)%nat ->"),
+    # the count of runs with delta = 0 allowed (/ 0 = 0 in Q: every n a witness)
+    ("  1 <= rho -> 0 < delta -> (0 < n)%nat -> / delta <= qpow (1 + qn R / (rho * qn n)) n ->\n"
+     "  qpow (1 - / rho) R <= delta.",
+     "  1 <= rho -> True -> (0 < n)%nat -> / delta <= qpow (1 + qn R / (rho * qn n)) n ->\n"
+     "  qpow (1 - / rho) R <= delta."),
+    # Theorem B3 with beta_max = rho < 1 allowed (g(rho) = 1 is no longer 1 / rho)
+    ("    Valid oracle T -> 1 <= rho -> GlobalFbsAtLeast rho Tc alpha ->",
+     "    Valid oracle T -> True -> GlobalFbsAtLeast rho Tc alpha ->"),
+    # Theorem B3's lower half without rho_T >= rho
+    ("    Valid oracle T -> 1 <= rho -> GlobalFbsAtLeast rho Tc alpha ->",
+     "    Valid oracle T -> 1 <= rho -> True ->"),
+    # a mixture whose strategies may claim the truth: Theorem B1 no longer applies
+    ("  (forall x, In x mix -> 0 <= fst x /\\ fst (fst (snd x)) <> val oracle T) /\\",
+     "  (forall x, In x mix -> 0 <= fst x) /\\"),
+    # B3's soundness for the engine's rule with runs that may claim the truth
+    ("    Valid oracle T -> 1 <= rho -> (forall x, In x runs -> fst (fst x) <> val oracle T) ->",
+     "    Valid oracle T -> 1 <= rho -> True ->"),
+    # Theorem B3 at rho_T without B2 (b)'s bridge: the honest budget may exceed beta_max
+    ("    honestBudget oracle known bobw T == betaT bobw Tc alpha ->",
+     "    True ->"),
+    # Theorem B3 at rho_T without Bob's optimality: betaT is no longer rho_T
+    ("    Valid oracle T -> BobOptimalTree bobw Tc alpha -> 1 <= betaT bobw Tc alpha ->",
+     "    Valid oracle T -> True -> 1 <= betaT bobw Tc alpha ->"),
+], ids=["repetition-c-above-1", "adaptive-negative-miss", "exp-free-x-above-1", "runs-delta-0",
+        "B3-rho-below-1", "B3-no-rhoT-bound", "B3-truthful-mixture", "B3-engine-truthful-run",
+        "B3-no-bridge", "B3-no-optimal-bob"])
+def test_theorem_B3_needs_its_hypotheses(mutated, old, new):
+    """Theorem B3 (ours, docs/budgeted.md section 4): each hypothesis dropped breaks its proof."""
+    done = mutated(replace_once("theorems/InstanceOptimality.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./theorems/InstanceOptimality.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
     # any feasible Bob instead of an optimal one at every node: the honest budgets are no
     # longer the recursion's (optimal_toC fails)
     ("         BobwOptimalAt bobw (agg 0%nat) (childVals oracle arity kids 0%nat) c) /\\",
@@ -679,3 +729,20 @@ def test_theorem_B2b_needs_its_hypotheses(mutated, old, new):
     done = mutated(replace_once("theorems/HonestBridge.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/HonestBridge.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # the liar's budgets (2, 1, 1): W = 3 > beta_max = 2, the budget check catches her surely
+    ("Definition liar3 : Strategy := fun _ => (0%nat, [true; false; true], [1; 1; 1]).",
+     "Definition liar3 : Strategy := fun _ => (0%nat, [true; false; true], [2; 1; 1])."),
+    # the liar's root budget 3 > beta_max = 2: the root check catches her surely
+    ("Definition liarMix : list (Q * (bool * Q * Strategy)) := [(1, (true, 2, liar3))].",
+     "Definition liarMix : list (Q * (bool * Q * Strategy)) := [(1, (true, 3, liar3))]."),
+], ids=["liar-over-budget", "liar-root-over-beta-max"])
+def test_theorem_B3_example_is_attained(mutated, old, new):
+    """The example's values are computed, not assumed: a liar over a budget is caught surely,
+    so 1/2 per run and 1/8 over three runs no longer hold and the example breaks."""
+    done = mutated(replace_once("examples/InstanceOptimalityExamples.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./examples/InstanceOptimalityExamples.v"' in done.stderr, done.stderr
