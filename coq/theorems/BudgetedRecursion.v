@@ -59,30 +59,33 @@ Definition lieVectors {Query : Type} (known : tree Query -> option bool) (f : Ag
   (kids : nat -> tree Query) (q : nat) (a : bool) : list (list bool) :=
   filter (fun z => Bool.eqb (f z) a && constantsOK known kids q z) (allMasks q)%bool.
 
-(* ell(v) with the cut-offs: 1 at a leaf; 0 where cut d v says the computation stops (d the
-   depth of v below the root); otherwise the least F(v, z) over the alternatives k and the
-   claim vectors z consistent with the lie negb (val v), the children's floors taken at depth
-   d + 1. *)
+(* ell(v) with the cut-offs: 1 at a leaf; 0 where cut p v says the computation stops (p the
+   position of v: the (alternative, child) pairs from v up to the root, so length p is v's
+   depth); otherwise the least F(v, z) over the alternatives k and the claim vectors z
+   consistent with the lie negb (val v), child i's floor taken at position (k, i) :: p. *)
 Fixpoint ell {Query : Type} (oracle : Query -> bool) (known : tree Query -> option bool)
-  (bobw : Agg -> list bool -> list Q -> list Q) (cut : nat -> tree Query -> bool) (d : nat)
-  (T : tree Query) : Q :=
+  (bobw : Agg -> list bool -> list Q -> list Q) (cut : list (nat * nat) -> tree Query -> bool)
+  (p : list (nat * nat)) (T : tree Query) : Q :=
   match T with
   | Leaf _ => 1
   | Node m agg arity kids =>
-      if cut d T then 0 else
+      if cut p T then 0 else
       qminl (flat_map (fun k =>
-        map (floorAt known bobw (fun i => ell oracle known bobw cut (S d) (kids k i)) (agg k)
+        map (floorAt known bobw (fun i => ell oracle known bobw cut ((k, i) :: p) (kids k i)) (agg k)
                      (kids k) (arity k) (childVals oracle arity kids k))
             (lieVectors known (agg k) (kids k) (arity k) (negb (val oracle T))))
         (seq 0 m))
   end.
 
 (* The tool's cut-offs (verify/budgeted/bounds.py, FLOOR_DEPTH = 3, FLOOR_WIDTH = 12): an
-   internal node more than 3 levels below the root, or with an alternative wider than 12. *)
-Definition toolCut {Query : Type} (d : nat) (T : tree Query) : bool :=
+   internal node more than 3 levels below the root, or with an alternative wider than 12. (The
+   tool's third cut-off, its budget of listed claim vectors, sets to 0 the floors of the nodes
+   it reaches once the budget is spent: a cut that depends on the position, also covered,
+   since the theorems hold for every cut.) *)
+Definition toolCut {Query : Type} (p : list (nat * nat)) (T : tree Query) : bool :=
   match T with
   | Leaf _ => false
-  | Node m agg arity kids => (Nat.ltb 3 d || existsb (fun k => Nat.ltb 12 (arity k)) (seq 0 m))%bool
+  | Node m agg arity kids => (Nat.ltb 3 (length p) || existsb (fun k => Nat.ltb 12 (arity k)) (seq 0 m))%bool
   end.
 
 (* Bob's weighted dual is optimal wherever the recursion's second case uses it: at every
@@ -148,11 +151,11 @@ Proof.
   - apply negb_true_iff. exact Hj'.
 Qed.
 
-Lemma ell_node : forall (Query : Type) oracle known bobw cut d m agg arity (kids : nat -> nat -> tree Query),
-  ell oracle known bobw cut d (Node m agg arity kids) =
-  if cut d (Node m agg arity kids) then 0 else
+Lemma ell_node : forall (Query : Type) oracle known bobw cut p m agg arity (kids : nat -> nat -> tree Query),
+  ell oracle known bobw cut p (Node m agg arity kids) =
+  if cut p (Node m agg arity kids) then 0 else
   qminl (flat_map (fun k =>
-    map (floorAt known bobw (fun i => ell oracle known bobw cut (S d) (kids k i)) (agg k)
+    map (floorAt known bobw (fun i => ell oracle known bobw cut ((k, i) :: p) (kids k i)) (agg k)
                  (kids k) (arity k) (childVals oracle arity kids k))
         (lieVectors known (agg k) (kids k) (arity k) (negb (val oracle (Node m agg arity kids)))))
     (seq 0 m)).
@@ -331,25 +334,25 @@ Qed.
    the engine's rule: with Bob's weighted dual feasible everywhere and optimal where the
    second case uses it, every lie at a node T is caught with probability >= ell(T), whatever
    its budget and Alice's strategy, for every cut-off rule cut (the tool's is toolCut) and
-   every depth d. *)
+   every position p. *)
 Theorem proposition_B1prime_b :
   forall (Query : Type) (oracle : Query -> bool) (known : tree Query -> option bool)
-         (bobw : Agg -> list bool -> list Q -> list Q) (cut : nat -> tree Query -> bool),
+         (bobw : Agg -> list bool -> list Q -> list Q) (cut : list (nat * nat) -> tree Query -> bool),
   KnownSound oracle known -> BobwFeasible bobw ->
-  forall (T : tree Query) (d : nat) (a : bool) (beta : Q) (s : Strategy),
+  forall (T : tree Query) (p : list (nat * nat)) (a : bool) (beta : Q) (s : Strategy),
     Valid oracle T -> BobOptimalE oracle known bobw T -> a <> val oracle T ->
-    ell oracle known bobw cut d T <= catch oracle (budgetRuleE known bobw) T a beta s.
+    ell oracle known bobw cut p T <= catch oracle (budgetRuleE known bobw) T a beta s.
 Proof.
   intros Query oracle known bobw cut Hknown Hbf T.
   assert (Hnn := catch_nonneg oracle _ (budgetRuleE_nonneg Query known bobw Hbf)).
-  induction T as [y | m agg arity kids IH]; intros d a beta s HV HO Ha.
+  induction T as [y | m agg arity kids IH]; intros p a beta s HV HO Ha.
   - simpl in *. destruct (Bool.eqb a (oracle y)) eqn:E; [apply Bool.eqb_prop in E; contradiction | lra].
-  - rewrite ell_node. destruct (cut d (Node m agg arity kids)); [apply Hnn |].
+  - rewrite ell_node. destruct (cut p (Node m agg arity kids)); [apply Hnn |].
     destruct (engine_cases Query oracle known bobw Hknown Hbf m agg arity kids a beta s HV Ha)
       as [E1 | [k [z [bs [Hs [Hk [Hl [Hz [Ec [_ [HW1 E]]]]]]]]]]];
       [rewrite E1; apply qminl_le1 |].
     rewrite E. destruct HO as [HOk HOi]. assert (HV' := HV). destruct HV' as [_ HVn].
-    apply (Qle_trans _ (floorAt known bobw (fun i => ell oracle known bobw cut (S d) (kids k i)) (agg k)
+    apply (Qle_trans _ (floorAt known bobw (fun i => ell oracle known bobw cut ((k, i) :: p) (kids k i)) (agg k)
                           (kids k) (arity k) (childVals oracle arity kids k) z)).
     + apply qminl_le. apply in_flat_map. exists k. split; [apply in_seq; lia |].
       apply in_map. unfold lieVectors. apply filter_In. split; [rewrite <- Hl; apply in_allMasks |].
@@ -371,7 +374,7 @@ Qed.
    probability >= L, i.e. >= min over z in A of max(nu(z) / D(z), F(root, z)). *)
 Theorem proposition_B1prime_b_root :
   forall (Query : Type) (oracle : Query -> bool) (known : tree Query -> option bool)
-         (bobw : Agg -> list bool -> list Q -> list Q) (cut : nat -> tree Query -> bool),
+         (bobw : Agg -> list bool -> list Q -> list Q) (cut : list (nat * nat) -> tree Query -> bool),
   KnownSound oracle known -> BobwFeasible bobw ->
   forall m agg arity (kids : nat -> nat -> tree Query) (a : bool) (beta betaMax L : Q) (s : Strategy),
     Valid oracle (Node m agg arity kids) -> BobOptimalE oracle known bobw (Node m agg arity kids) ->
@@ -384,7 +387,7 @@ Theorem proposition_B1prime_b_root :
         (forall t, DualFeasible (agg k) z t ->
            L * perChildD known bobw betaMax (agg k) (kids k) (arity k) z
            <= blockWeight (arity k) t (lying z (childVals oracle arity kids k))) \/
-        L <= floorAt known bobw (fun i => ell oracle known bobw cut 1 (kids k i)) (agg k) (kids k)
+        L <= floorAt known bobw (fun i => ell oracle known bobw cut [(k, i)] (kids k i)) (agg k) (kids k)
                (arity k) (childVals oracle arity kids k) z)) ->
     L <= catchRoot oracle known (budgetRuleE known bobw) betaMax (Node m agg arity kids) a beta s.
 Proof.
