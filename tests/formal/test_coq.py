@@ -635,9 +635,9 @@ def test_b1prime_recursion_example_is_the_tools_lower_end(compiled, tmp_path):
     tool's printed lower and upper ends, the lower end coming from the children's floors
     (Proposition B1' (b)); without the floors the tool's bound is B1' (a)'s 1/3 only."""
     coq = coq_values(compiled, [
-        "ell oracle0110 knownR bobE toolCut [] andXorOr",
-        "ell oracle0110 knownR bobE toolCut [(0, 0)%nat] xorNode",
-        "ell oracle0110 knownR bobE toolCut [(0, 1)%nat] orNode",
+        "ell oracle0110 knownR bobE toolCut nil andXorOr",
+        "ell oracle0110 knownR bobE toolCut (cons (0, 0)%nat nil) xorNode",
+        "ell oracle0110 knownR bobE toolCut (cons (0, 1)%nat nil) orNode",
         "catchRoot oracle0110 knownR (budgetRuleE knownR bobE) 3 andXorOr false 2 liarX",
     ], modules="FbsTrees BudgetedLeaves BudgetedExamples BudgetedRecursion RecursionExamples")
     assert coq == [Fraction(1, 2)] * 4
@@ -650,32 +650,36 @@ def test_b1prime_recursion_example_is_the_tools_lower_end(compiled, tmp_path):
 
 
 @apply(coq_run)
-@pytest.mark.parametrize("old,new", [
+@pytest.mark.parametrize("edits", [
     # Bob's dual not optimal (the hypothesis dropped): a true non-constant child keeps weight
-    ("    Valid oracle T -> BobOptimalE oracle known bobw T -> a <> val oracle T ->\n"
-     "    ell oracle known bobw cut p T",
-     "    Valid oracle T -> a <> val oracle T ->\n    ell oracle known bobw cut p T"),
-    # the cut-off returning 1 instead of 0 where the computation stops
-    ("      if cut p T then 0 else", "      if cut p T then 1 else"),
-    # the second case without its freeness check (a true child in a minimal block)
-    ("                            || match known (kids j) with Some _ => true | None => freeb f z j end)",
-     "                            || true)"),
-    # freeb missing the subset check (B' need not lie inside B)
-    ("                                 && forallb (fun i => implb (nth i B' false) (nth i B false))\n"
-     "                                            (seq 0 (length z)))",
-     "                                 )"),
+    [("    Valid oracle T -> BobOptimalE oracle known bobw T -> a <> val oracle T ->\n"
+      "    ell oracle known bobw cut p T",
+      "    Valid oracle T -> a <> val oracle T ->\n    ell oracle known bobw cut p T")],
+    # the cut-off returning 1 instead of 0 where the computation stops (ell and its unfolding)
+    [("      if cut p T then 0 else", "      if cut p T then 1 else"),
+     ("  if cut p (Node m agg arity kids) then 0 else",
+      "  if cut p (Node m agg arity kids) then 1 else")],
+    # the second case without its freeness test (a true child in a minimal block)
+    [("                            || match known (kids j) with Some _ => true | None => freeb f z j end)",
+      "                            || true)")],
+    # freeb without the sub-block test (B' need not lie inside B)
+    [("                                 && forallb (fun i => implb (nth i B' false) (nth i B false))\n"
+      "                                            (seq 0 (length z)))",
+      "                                 )")],
     # the model's rule (a liar may inflate a leaf child's capacity): the first case loses c0
-    ("    ell oracle known bobw cut p T <= catch oracle (budgetRuleE known bobw) T a beta s.",
-     "    ell oracle known bobw cut p T <= catch oracle (budgetRule known bobw) T a beta s."),
+    [("    ell oracle known bobw cut p T <= catch oracle (budgetRuleE known bobw) T a beta s.",
+      "    ell oracle known bobw cut p T <= catch oracle (budgetRule known bobw) T a beta s.")],
 ], ids=["no-optimal-bob", "cut-returns-1", "no-freeness-check", "freeb-no-subset",
         "model-rule"])
-def test_proposition_B1prime_b_recursion_needs_its_hypotheses(mutated, old, new):
+def test_proposition_B1prime_b_recursion_needs_its_hypotheses(mutated, edits):
     """Proposition B1' (b) with the cut-offs (ours): each dropped hypothesis or weakened step of
-    the recursion breaks a proof in BudgetedRecursion.v or its computed example."""
-    done = mutated(replace_once("theorems/BudgetedRecursion.v", old, new))
+    the recursion breaks a proof in BudgetedRecursion.v."""
+    def edit(copy: Path) -> None:
+        for old, new in edits:
+            replace_once("theorems/BudgetedRecursion.v", old, new)(copy)
+    done = mutated(edit)
     assert done.returncode != 0
-    assert ('File "./theorems/BudgetedRecursion.v"' in done.stderr
-            or 'File "./examples/RecursionExamples.v"' in done.stderr), done.stderr
+    assert 'File "./theorems/BudgetedRecursion.v"' in done.stderr, done.stderr
 
 
 def and_chain(n: int) -> dict:
@@ -697,9 +701,9 @@ def test_tool_cut_offs_agree_with_coq(compiled, tmp_path):
     bottom node 4 levels down) toolCut gives 0, the tool's lower end falls to B1' (a)'s
     1/rho_T = 1/6 (its floors cut at the same node), while without the cut Coq's ell is 1."""
     coq = coq_values(compiled, [
-        "ell allTrue knownR bobE toolCut [] (andChain 3)",
-        "ell allTrue knownR bobE toolCut [] (andChain 4)",
-        "ell allTrue knownR bobE (fun _ _ => false) [] (andChain 4)",
+        "ell allTrue knownR bobE toolCut nil (andChain 3)",
+        "ell allTrue knownR bobE toolCut nil (andChain 4)",
+        "ell allTrue knownR bobE (fun _ _ => false) nil (andChain 4)",
     ], modules="FbsTrees BudgetedExamples BudgetedRecursion RecursionExamples")
     assert coq == [1, 0, 1]
     tool = []
