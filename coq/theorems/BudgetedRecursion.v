@@ -57,7 +57,7 @@ Definition floorAt {Query : Type} (known : tree Query -> option bool)
    children (listed among all 2^q masks). *)
 Definition lieVectors {Query : Type} (known : tree Query -> option bool) (f : Agg)
   (kids : nat -> tree Query) (q : nat) (a : bool) : list (list bool) :=
-  filter (fun z => Bool.eqb (f z) a && constantsOK known kids q z) (allMasks q)%bool.
+  filter (fun z => (Bool.eqb (f z) a && constantsOK known kids q z)%bool) (allMasks q).
 
 (* ell(v) with the cut-offs: 1 at a leaf; 0 where cut p v says the computation stops (p the
    position of v: the (alternative, child) pairs from v up to the root, so length p is v's
@@ -400,7 +400,7 @@ Proof.
   destruct (engine_cases Query oracle known bobw Hknown Hbf m agg arity kids a beta s HV Ha)
     as [E1 | [k [z [bs [Hs [Hk [Hl [Hz [Ec [HWb [HW1 E]]]]]]]]]]]; [rewrite E1; exact HL1 |].
   rewrite E. assert (HV' := HV). destruct HV' as [_ HVn]. destruct (HVn k Hk) as [Hval HVk].
-  destruct (Hnode k z Hk Hl Hz Ec) as [[[Ht0 Hf0] Hmin] HA].
+  destruct (Hnode k z Hk Hl Hz Ec) as [Hopt0 HA].
   set (c := engineCaps known (kids k) (arity k) bs) in *.
   set (t := bobw (agg k) z c) in *.
   set (W := weightedValue (arity k) c t) in *.
@@ -410,7 +410,8 @@ Proof.
   { intros i Hi. unfold c0, caps0, c. rewrite nth_map_seq, engine_cap_nth by exact Hi.
     destruct (known (kids k i)); [lra |]. destruct (kids k i); [lra | apply Q.le_max_r]. }
   assert (HinA : weightedValue (arity k) c0 (bobw (agg k) z c0) <= betaMax).
-  { rewrite Hl in Hmin. apply (Qle_trans _ _ _ (Hmin t (conj Ht Hfeas))).
+  { (* Bob optimal at c0: W(z, c0) <= the weighted value of his dual at c *)
+    assert (Hmin := proj2 Hopt0). rewrite Hl in Hmin. apply (Qle_trans _ _ _ (Hmin t (conj Ht Hfeas))).
     apply (Qle_trans _ W); [| lra]. unfold W, weightedValue. apply qsum_le. intros i Hi.
     apply Qmult_le_compat_r; [apply Hc0c, Hi | apply Ht]. }
   destruct (HA HinA) as [Ha' | Hb'].

@@ -669,8 +669,11 @@ def test_b1prime_recursion_example_is_the_tools_lower_end(compiled, tmp_path):
     # the model's rule (a liar may inflate a leaf child's capacity): the first case loses c0
     [("    ell oracle known bobw cut p T <= catch oracle (budgetRuleE known bobw) T a beta s.",
       "    ell oracle known bobw cut p T <= catch oracle (budgetRule known bobw) T a beta s.")],
+    # the root without Bob's optimality at c0: z is no longer shown to lie in A
+    [("       BobwOptimalAt bobw (agg k) z (caps0 known (kids k) (arity k)) /\\\n       (weightedValue",
+      "       True /\\\n       (weightedValue")],
 ], ids=["no-optimal-bob", "cut-returns-1", "no-freeness-check", "freeb-no-subset",
-        "model-rule"])
+        "model-rule", "root-no-optimal-bob-at-c0"])
 def test_proposition_B1prime_b_recursion_needs_its_hypotheses(mutated, edits):
     """Proposition B1' (b) with the cut-offs (ours): each dropped hypothesis or weakened step of
     the recursion breaks a proof in BudgetedRecursion.v."""
