@@ -107,6 +107,8 @@ THEOREMS = {
     "InstanceOptimalityExamples": ["theorem_B3_example", "theorem_B3_witness_example",
                                    "theorem_B3_lower_example", "repetition_adaptive_example",
                                    "theorem_B3_sound_engine_example"],
+    "BudgetedRecursion": ["freeb_sound", "proposition_B1prime_b", "proposition_B1prime_b_root"],
+    "RecursionExamples": ["proposition_B1prime_b_recursion_example", "toolCut_chain_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -439,6 +441,17 @@ OPTIMAL_BOB_INSTANCES = [
 def engine_worst_case(tmp_path: Path, tree: dict, answers: str, flags: list[str],
                       rule: str) -> Fraction:
     """The engine's exact worst case (`fbs debate worst-case --json`), refused if not exact."""
+    report = worst_case_report(tmp_path, tree, answers, flags, rule)
+    if "catch_probability_exact" in report:  # the paper's protocol: the exact DP
+        return Fraction(report["catch_probability_exact"])
+    interval = report["worst_case"]
+    assert interval["exact"] and interval["lower_bound"] == interval["upper_bound"]
+    return Fraction(interval["lower_bound"])
+
+
+def worst_case_report(tmp_path: Path, tree: dict, answers: str, flags: list[str],
+                      rule: str) -> dict:
+    """The JSON report of `fbs debate worst-case --json` on a tree and its oracle's answers."""
     from verify.cli import main
 
     tree_file, oracle_file = tmp_path / "tree.json", tmp_path / "oracle.json"
@@ -450,20 +463,16 @@ def engine_worst_case(tmp_path: Path, tree: dict, answers: str, flags: list[str]
         code = main(["debate", "worst-case", str(tree_file), "--oracle", str(oracle_file),
                      "--rho", "2", "--rule", rule, "--json", *flags])
     assert code == 0
-    report = json.loads(out.getvalue())
-    if "catch_probability_exact" in report:  # the paper's protocol: the exact DP
-        return Fraction(report["catch_probability_exact"])
-    interval = report["worst_case"]
-    assert interval["exact"] and interval["lower_bound"] == interval["upper_bound"]
-    return Fraction(interval["lower_bound"])
+    return json.loads(out.getvalue())
 
 
-def coq_values(compiled: Path, terms: list[str]) -> list[Fraction]:
-    """Each term's value as coqc's vm_compute prints it."""
+def coq_values(compiled: Path, terms: list[str],
+               modules: str = "FbsTrees WorstCase FbsExamples OptimalBobExamples") -> list[Fraction]:
+    """Each term's value as coqc's vm_compute prints it (the terms may name the modules')."""
     probe = compiled / "ProbeOptimalBob.v"
     probe.write_text(
         "From Coq Require Import QArith.\n"
-        "From FbsCoq Require Import FbsTrees WorstCase FbsExamples OptimalBobExamples.\n"
+        f"From FbsCoq Require Import {modules}.\n"
         "Open Scope Q_scope.\n" + "".join(f"Eval vm_compute in Qred ({t}).\n" for t in terms))
     done = subprocess.run([COQC, "-q", "-R", ".", "FbsCoq", probe.name], cwd=compiled,
                           capture_output=True, text=True, timeout=600)
@@ -746,3 +755,102 @@ def test_theorem_B3_example_is_attained(mutated, old, new):
     done = mutated(replace_once("examples/InstanceOptimalityExamples.v", old, new))
     assert done.returncode != 0
     assert 'File "./examples/InstanceOptimalityExamples.v"' in done.stderr, done.stderr
+# Proposition B1' (b) with the tool's cut-offs (coq/theorems/BudgetedRecursion.v, ours): the
+# instance of coq/examples/RecursionExamples.v, AND2(XOR2(x0, x1), OR2(x2, x3)) at 0110.
+AND_XOR_OR = {"format": "fbs-tree/1", "description": "and:2 of (parity:2 of x0 x1), (or:2 of x2 x3)",
+              "depth": 2,
+              "root": {"id": "r", "aggregator": "and:2", "children": [
+                  {"id": "u", "aggregator": "parity:2", "children": [
+                      {"id": "x0", "query": "q0"}, {"id": "x1", "query": "q1"}]},
+                  {"id": "v", "aggregator": "or:2", "children": [
+                      {"id": "x2", "query": "q2"}, {"id": "x3", "query": "q3"}]}]}}
+
+
+@apply(coq_run)
+def test_b1prime_recursion_example_is_the_tools_lower_end(compiled, tmp_path):
+    """Coq's ell(root) with the tool's cut-offs (vm_compute of BudgetedRecursion.v's `ell`, the
+    engine's rule) and the exact catch probability of the liar attaining it are the Python
+    tool's printed lower and upper ends, the lower end coming from the children's floors
+    (Proposition B1' (b)); without the floors the tool's bound is B1' (a)'s 1/3 only."""
+    coq = coq_values(compiled, [
+        "ell oracle0110 knownR bobE toolCut nil andXorOr",
+        "ell oracle0110 knownR bobE toolCut (cons (0, 0)%nat nil) xorNode",
+        "ell oracle0110 knownR bobE toolCut (cons (0, 1)%nat nil) orNode",
+        "catchRoot oracle0110 knownR (budgetRuleE knownR bobE) 3 andXorOr false 2 liarX",
+    ], modules="FbsTrees BudgetedLeaves BudgetedExamples BudgetedRecursion RecursionExamples")
+    assert coq == [Fraction(1, 2)] * 4
+    for rule in ("vertex", "symmetric"):
+        report = worst_case_report(tmp_path, AND_XOR_OR, "0110", ["--protocol", "budgeted"], rule)
+        interval = report["worst_case"]
+        assert "children's floors" in interval["lower_bound_from"], interval
+        assert Fraction(interval["lower_bound"]) == coq[0], (rule, interval)
+        assert Fraction(interval["upper_bound"]) == coq[3], (rule, interval)
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("edits", [
+    # Bob's dual not optimal (the hypothesis dropped): a true non-constant child keeps weight
+    [("    Valid oracle T -> BobOptimalE oracle known bobw T -> a <> val oracle T ->\n"
+      "    ell oracle known bobw cut p T",
+      "    Valid oracle T -> a <> val oracle T ->\n    ell oracle known bobw cut p T")],
+    # the cut-off returning 1 instead of 0 where the computation stops (ell and its unfolding)
+    [("      if cut p T then 0 else", "      if cut p T then 1 else"),
+     ("  if cut p (Node m agg arity kids) then 0 else",
+      "  if cut p (Node m agg arity kids) then 1 else")],
+    # the second case without its freeness test (a true child in a minimal block)
+    [("                            || match known (kids j) with Some _ => true | None => freeb f z j end)",
+      "                            || true)")],
+    # freeb without the sub-block test (B' need not lie inside B)
+    [("                                 && forallb (fun i => implb (nth i B' false) (nth i B false))\n"
+      "                                            (seq 0 (length z)))",
+      "                                 )")],
+    # the model's rule (a liar may inflate a leaf child's capacity): the first case loses c0
+    [("    ell oracle known bobw cut p T <= catch oracle (budgetRuleE known bobw) T a beta s.",
+      "    ell oracle known bobw cut p T <= catch oracle (budgetRule known bobw) T a beta s.")],
+    # the root without Bob's optimality at c0: z is no longer shown to lie in A
+    [("       BobwOptimalAt bobw (agg k) z (caps0 known (kids k) (arity k)) /\\\n       (weightedValue",
+      "       True /\\\n       (weightedValue")],
+], ids=["no-optimal-bob", "cut-returns-1", "no-freeness-check", "freeb-no-subset",
+        "model-rule", "root-no-optimal-bob-at-c0"])
+def test_proposition_B1prime_b_recursion_needs_its_hypotheses(mutated, edits):
+    """Proposition B1' (b) with the cut-offs (ours): each dropped hypothesis or weakened step of
+    the recursion breaks a proof in BudgetedRecursion.v."""
+    def edit(copy: Path) -> None:
+        for old, new in edits:
+            replace_once("theorems/BudgetedRecursion.v", old, new)(copy)
+    done = mutated(edit)
+    assert done.returncode != 0
+    assert 'File "./theorems/BudgetedRecursion.v"' in done.stderr, done.stderr
+
+
+def and_chain(n: int) -> dict:
+    """n AND2 nodes in a chain, AND2(... AND2(x0, x1) ..., x_n), as RecursionExamples.v's
+    andChain (n - 1): the bottom node n - 1 levels below the root."""
+    node = {"id": "u0", "aggregator": "and:2", "children": [
+        {"id": "x0", "query": "q0"}, {"id": "x1", "query": "q1"}]}
+    for j in range(1, n):
+        node = {"id": f"u{j}", "aggregator": "and:2", "children": [
+            node, {"id": f"x{j + 1}", "query": f"q{j + 1}"}]}
+    return {"format": "fbs-tree/1", "description": f"a chain of {n} and:2", "depth": n,
+            "root": node}
+
+
+@apply(coq_run)
+def test_tool_cut_offs_agree_with_coq(compiled, tmp_path):
+    """The tool's depth cut-off is Coq's toolCut: on the chain of 4 AND2 nodes at all-ones
+    Coq's ell(root) with toolCut is 1 and the tool prints [1, 1]; on the chain of 5 (the
+    bottom node 4 levels down) toolCut gives 0, the tool's lower end falls to B1' (a)'s
+    1/rho_T = 1/6 (its floors cut at the same node), while without the cut Coq's ell is 1."""
+    coq = coq_values(compiled, [
+        "ell allTrue knownR bobE toolCut nil (andChain 3)",
+        "ell allTrue knownR bobE toolCut nil (andChain 4)",
+        "ell allTrue knownR bobE (fun _ _ => false) nil (andChain 4)",
+    ], modules="FbsTrees BudgetedExamples BudgetedRecursion RecursionExamples")
+    assert coq == [1, 0, 1]
+    tool = []
+    for n in (4, 5):
+        report = worst_case_report(tmp_path, and_chain(n), "1" * (n + 1),
+                                   ["--protocol", "budgeted"], "vertex")
+        tool.append((Fraction(report["worst_case"]["lower_bound"]),
+                     Fraction(report["worst_case"]["upper_bound"])))
+    assert tool == [(coq[0], 1), (Fraction(1, 6), coq[2])]
