@@ -366,7 +366,9 @@ class _Records:
         self.aggregators, self.shared = aggregators, shared
         self.items: dict[tuple, LocalLP] = {}
         self.numbers: dict[str, Fraction] = {}  # texts repeat across records: parse each once
-        self.ids: dict[Fraction, int] = {ONE: 0}  # distinct values as small ints, for keys
+        # distinct values as small ints, for keys; keyed by the reduced pair (numerator,
+        # denominator), one to one with the value, whose hash is a tuple's, not a Fraction's
+        self.ids: dict[tuple[int, int], int] = {(1, 1): 0}
         self.by_id: list[Fraction] = [ONE]
         self.text_ids: dict[str, int] = {}
         for k, entry in enumerate(entries):
@@ -467,7 +469,7 @@ class _Records:
 
     def id_of(self, number: Fraction) -> int:
         """A small integer naming this value (equal values, equal ids)."""
-        found = self.ids.setdefault(number, len(self.ids))
+        found = self.ids.setdefault((number.numerator, number.denominator), len(self.ids))
         if found == len(self.by_id):
             self.by_id.append(number)
         return found
@@ -477,8 +479,7 @@ class _Records:
         """The record for this node key, after its local checks."""
         record = self.items.get(self.key(aggregator, z, capacity_ids))
         if record is None:
-            values = {i: x for x, i in self.ids.items()}
-            capacities = [values[i] for i in capacity_ids]
+            capacities = [self.by_id[i] for i in capacity_ids]
             raise _Rejected(rejected("record-missing", f"node {_describe(node)}: no record for "
                                      f"aggregator {aggregator.spec[:40]!r}, z = {z[:40]}, "
                                      f"capacities [{', '.join(show(c) for c in capacities[:6])}"
