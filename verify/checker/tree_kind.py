@@ -242,6 +242,7 @@ class _Aggregator:
                 self.values = None  # e.g. thr with T < 0: the general evaluator decides
         if self.values is not None:
             self.q = self.values.n
+            self._needs: dict[int, tuple] = {}
             return
         self.parsed = parse_spec(spec, files, MAX_TABLE_ARITY, split_budget=split_budget)
         self.q = self.parsed.arity
@@ -249,6 +250,15 @@ class _Aggregator:
             raise CertificateMalformed(f"{where}: aggregator {spec[:40]!r} has arity 0")
         self._table: int | None = None
         self.families: dict[str, tuple[int, bytes]] = {}
+
+    def side_needs(self, w: int) -> tuple[int, int | None, int | None]:
+        """Symmetric phi at weight w: (V(w), d_down, d_up), computed once per weight."""
+        found = self._needs.get(w)
+        if found is None:
+            values = self.values
+            found = self._needs[w] = (values(w), values.nearest_change(w, -1),
+                                      values.nearest_change(w, +1))
+        return found
 
     def value(self, z: str) -> int:
         """phi(z) for a claim vector given as bits (z_1 most significant)."""
@@ -586,10 +596,11 @@ class _Classes:
         self.ids: dict[tuple, tuple[int, LocalLP]] = {}
 
     def node(self, aggregator: _Aggregator, children: tuple[int, ...], where,
-             count: int = 1) -> int:
+             count: int = 1, ordered: bool = False) -> int:
         """The class of `count` nodes with this aggregator and these children's classes
-        (version 2, symmetric aggregator: in any order, as the record key ignores it)."""
-        if self.records.shared and aggregator.values is not None:
+        (version 2, symmetric aggregator: in any order, as the record key ignores it;
+        ordered=True: the caller passes them sorted already)."""
+        if self.records.shared and aggregator.values is not None and not ordered:
             children = tuple(sorted(children))
         key = (aggregator, children)
         found = self.ids.get(key)
@@ -617,19 +628,22 @@ class _Classes:
         distance d_down) and the zeros (if above, d_up) are each looked up as a side record
         (need, multiset of their accepted values); rho(u) is the sum of the sides' values,
         0 when no block is sensitive (FORMAT.md, kind tree, "Version 3")."""
-        values, value, rho_id = aggregator.values, self.value, self.rho_id
+        value, rho_id, sides = self.value, self.rho_id, self.sides
         ones = [rho_id[c] for c in children if value[c]]
-        w, used = len(ones), []
-        for side, step in ((ones, -1), ([rho_id[c] for c in children if not value[c]], +1)):
-            need = values.nearest_change(w, step)
-            if need is None:
-                continue
-            found = self.sides.lookup(need, side, lambda: _describe(where))
+        bit, down, up = aggregator.side_needs(len(ones))
+        used = []
+        if down is not None:
+            used.append(sides.lookup(down, ones, where, _describe))
+        if up is not None:
+            used.append(sides.lookup(up, [rho_id[c] for c in children if not value[c]], where,
+                                     _describe))
+        for found in used:
             if not isinstance(found, SideRecord):
                 raise _Rejected(found)
-            used.append(found)
+        if len(used) == 1:
+            return bit, used[0].value, tuple(used)
         rho = sum((side.value for side in used[1:]), used[0].value) if used else Fraction(0)
-        return values(w), rho, tuple(used)
+        return bit, rho, tuple(used)
 
 
 # --- tree shapes ------------------------------------------------------------------------------
@@ -719,7 +733,8 @@ class _Uniform:
             if count:
                 children = (0,) * (q - ones) + (1,) * ones
                 table[ones] = classes.node(aggregator, children,
-                                           (depth, _FirstIndex(counts, bytes([ones]))), count)
+                                           (depth, _FirstIndex(counts, bytes([ones]))), count,
+                                           ordered=True)
         code = _typecode(max(table))
         if code == "B":
             return array("B", counts.translate(bytes(table) + bytes(255 - q)))
@@ -741,7 +756,8 @@ def _by_counts(level: bytes, present: list[int], q: int, classes: _Classes,
     table = {}
     for key, count in Counter(keys).items():
         kids = tuple(c for c, n in zip(present, key) for _ in range(n))
-        table[key] = classes.node(aggregator, kids, (depth, _FirstIndex(keys, key)), count)
+        table[key] = classes.node(aggregator, kids, (depth, _FirstIndex(keys, key)), count,
+                                  ordered=True)
     return keys, table
 
 
@@ -758,7 +774,8 @@ def _by_multisets(ordered: Counter, code: str, classes: _Classes, aggregator: _A
             multisets[kids] = [count, key]
         else:
             found[0] += count
-    resolved = {kids: classes.node(aggregator, kids, (depth, _FirstIndex(keys, first)), count)
+    resolved = {kids: classes.node(aggregator, kids, (depth, _FirstIndex(keys, first)), count,
+                                   ordered=True)
                 for kids, (count, first) in multisets.items()}
     return {key: resolved[kids] for key, kids in sorted_of.items()}
 

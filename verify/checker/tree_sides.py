@@ -148,12 +148,15 @@ class SideRecords:
                             dual, uses)
         return (need, tuple(sorted(ids))), record
 
-    def lookup(self, need: int, capacity_ids: list[int], describe) -> SideRecord | CheckReport:
-        """The checked record of this node side, or the report of why it fails."""
-        record = self.items.get((need, tuple(sorted(capacity_ids))))
+    def lookup(self, need: int, capacity_ids: list[int], where,
+               describe) -> SideRecord | CheckReport:
+        """The checked record of this node side, or the report of why it fails (the node
+        named by describe(where))."""
+        capacity_ids.sort()
+        record = self.items.get((need, tuple(capacity_ids)))
         if record is None:
-            values = [show(self.numbers.by_id[i]) for i in sorted(capacity_ids)[:6]]
-            return rejected("record-missing", f"node {describe()}: no side record for need "
+            values = [show(self.numbers.by_id[i]) for i in capacity_ids[:6]]
+            return rejected("record-missing", f"node {describe(where)}: no side record for need "
                             f"{need}, capacities [{', '.join(values)}"
                             f"{', ...' if len(capacity_ids) > 6 else ''}]")
         if not record.checked:

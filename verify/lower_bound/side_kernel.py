@@ -366,3 +366,15 @@ def as_array(values):
     for t in range(len(values)):
         out[t] = values[t]
     return out
+
+
+@njit(cache=True)
+def length(values):
+    """len of a typed list (called from Python, the typed list's own method compiles)."""
+    return len(values)
+
+
+@njit(cache=True)
+def item(values, index):
+    """values[index] of a typed list of int64 (as `length`)."""
+    return values[index]

@@ -339,15 +339,16 @@ class _Compiled:
         return self.kernel.as_array(values)
 
     def class_count(self) -> int:
-        return len(self.classes[0])
+        return self.kernel.length(self.classes[0])
 
     def columns(self) -> tuple[np.ndarray, np.ndarray]:
         """(value, rho id) of every class, as arrays."""
         return self._array(self.classes[0]), self._array(self.classes[1])
 
     def number(self, class_id: int, column: str) -> Fraction:
-        which = self.classes[{"rho": 1, "low": 2, "high": 3}[column]][class_id]
-        return Fraction(self.numbers[0][which], self.numbers[1][which])
+        item = self.kernel.item
+        which = item(self.classes[{"rho": 1, "low": 2, "high": 3}[column]], class_id)
+        return Fraction(item(self.numbers[0], which), item(self.numbers[1], which))
 
     def seen_local(self) -> dict[int, Fraction]:
         seen = self.caches[2]
