@@ -745,12 +745,20 @@ def _by_counts(level: bytes, present: list[int], q: int, classes: _Classes,
                aggregator: _Aggregator, depth: int) -> tuple[list, dict]:
     """A level of at most 32 distinct classes (one byte a node), a symmetric aggregator:
     each parent's key is the number of its children of each class (K bytes, counted by
-    integer shifts per class), which is its multiset; (the keys, key -> class)."""
-    width = len(present)
+    integer shifts), which is its multiset; (the keys, key -> class). A count is at most q,
+    so it fits in b = bit_length(q) bits, and 8 // b classes are counted at once, each in
+    its own b bits of a byte (no sum reaches the next field: none passes q)."""
+    width, bits = len(present), q.bit_length()
+    together, mask = max(1, 8 // bits), (1 << bits) - 1
     vectors = bytearray(width * (len(level) // q))
-    for a, c in enumerate(present):
-        indicator = level.translate(bytes(int(b == c) for b in range(256)))
-        vectors[a::width] = _ones_per_parent(indicator, q)
+    for first in range(0, width, together):
+        group = present[first:first + together]
+        indicator = level.translate(bytes(sum(1 << bits * a for a, c in enumerate(group)
+                                              if b == c) for b in range(256)))
+        counts = _ones_per_parent(indicator, q)
+        for a in range(len(group)):
+            vectors[first + a::width] = counts.translate(bytes((x >> bits * a) & mask
+                                                               for x in range(256)))
     vectors = bytes(vectors)
     keys = [vectors[j:j + width] for j in range(0, len(vectors), width)]
     table = {}
@@ -781,9 +789,11 @@ def _by_multisets(ordered: Counter, code: str, classes: _Classes, aggregator: _A
 
 
 def _ones_per_parent(leaves: bytes, q: int) -> bytes:
-    """The number of ones among each q consecutive 0/1 bytes (q <= 255, len a multiple of q):
-    byte j of sum_{k<q} (X >> 8k) is leaves[j-q+1] + ... + leaves[j] (no carries: <= q),
-    summed as windows of 1, 2, 4, ... bytes (q's binary digits), 2 log q big shifts."""
+    """The sum of each q consecutive bytes (q <= 255, len a multiple of q), for bytes whose
+    sums over any q consecutive ones stay below 256 (0/1 bytes; or several counts packed in
+    bit fields of a byte, each field's sum below its width): byte j of sum_{k<q} (X >> 8k)
+    is leaves[j-q+1] + ... + leaves[j] (no carries), summed as windows of 1, 2, 4, ... bytes
+    (q's binary digits), 2 log q big shifts."""
     window, width = int.from_bytes(leaves, "big"), 1  # byte j: the sum of `width` bytes to j
     total, offset = 0, 0
     while True:
