@@ -378,3 +378,23 @@ def length(values):
 def item(values, index):
     """values[index] of a typed list of int64 (as `length`)."""
     return values[index]
+
+
+@njit(cache=True)
+def leaf_parents(bits, seen):
+    """The parents of leaves from their children's ASCII digits (rows of bits): the number
+    of ones of each, how many parents have each number, and seen[z] set for each z (the
+    children's bits, the first most significant) that occurs."""
+    n, q = bits.shape
+    ones = np.empty(n, np.int32)
+    counts = np.zeros(q + 1, np.int64)
+    for j in range(n):
+        w, code = 0, 0
+        for i in range(q):
+            b = bits[j, i] - 48
+            w += b
+            code = 2 * code + b
+        ones[j] = w
+        counts[w] += 1
+        seen[code] = True
+    return ones, counts

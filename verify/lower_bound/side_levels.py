@@ -25,6 +25,7 @@ from verify.sensitivity.weighted import fraction_text_remembered, local_fbs, sid
 
 ONE, ZERO = Fraction(1), Fraction(0)
 ORDERED_AT_ONCE = 1 << 20  # rows at a time when counting the ordered keys of a level
+ORDERED_CODES_WIDTH = 20  # parents of leaves: their z counted as q-bit codes up to this q
 
 
 class SideLevels:
@@ -62,9 +63,13 @@ class SideLevels:
         """The classes of the parents of leaves: a parent's key is its number of ones."""
         q = self.q
         bits = np.frombuffer(alpha.encode("ascii"), dtype=np.uint8).reshape(-1, q)
-        ones = bits.sum(axis=1, dtype=np.int32) - ord("0") * q
-        counts = np.bincount(ones, minlength=q + 1)
-        self._count_ordered_leaves(bits)
+        if self.kernel is not None and q <= ORDERED_CODES_WIDTH:
+            ones, counts, seen = self.kernel.leaves(bits)
+            self._add_ordered_leaves(np.flatnonzero(seen))
+        else:
+            ones = bits.sum(axis=1, dtype=np.int32) - ord("0") * q
+            counts = np.bincount(ones, minlength=q + 1)
+            self._count_ordered_leaves(bits)
         table = np.zeros(q + 1, dtype=np.int32)
         weights = np.flatnonzero(counts)
         kids = (np.arange(q)[None, :] >= (q - weights)[:, None]).astype(np.int32)
@@ -190,14 +195,17 @@ class SideLevels:
         """The distinct ordered keys of the parents of leaves: their z (capacities all 1; a
         leaf's pair code 2 * id(1) + bit is its bit)."""
         q = self.q
-        if q > 20:
+        if q > ORDERED_CODES_WIDTH:
             self._count_ordered(bits - ord("0"))
             return
         codes = np.zeros(bits.shape[0], dtype=np.int32)
         for i in range(q):
             codes = codes * 2 + (bits[:, i] - ord("0"))
-        seen = np.flatnonzero(np.bincount(codes, minlength=1 << q))
-        self.ordered.append((seen[:, None] >> np.arange(q - 1, -1, -1)) & 1)
+        self._add_ordered_leaves(np.flatnonzero(np.bincount(codes, minlength=1 << q)))
+
+    def _add_ordered_leaves(self, seen: np.ndarray) -> None:
+        """The z (as q-bit codes, z_1 most significant) of the parents of leaves, as rows."""
+        self.ordered.append((seen[:, None] >> np.arange(self.q - 1, -1, -1)) & 1)
 
     def _count_ordered(self, rows: np.ndarray) -> None:
         """Add a level's distinct (z, capacity ids), children in order, to `ordered`."""
@@ -334,6 +342,13 @@ class _Compiled:
             np.ascontiguousarray(rows, dtype=np.int32), counts.astype(np.int64), self.q,
             self.values_bit, self.need_down, self.need_up, self.local_p, self.local_q,
             self.limit, self.numbers, self.classes, self.sides, self.caches, mapped)
+
+    def leaves(self, bits: np.ndarray):
+        """(ones below each parent of leaves, how many parents have each number of ones,
+        which z codes occur) from the q ASCII digits of each parent."""
+        seen = np.zeros(1 << self.q, dtype=np.bool_)
+        ones, counts = self.kernel.leaf_parents(bits, seen)
+        return ones, counts, seen
 
     def _array(self, values) -> np.ndarray:
         return self.kernel.as_array(values)
