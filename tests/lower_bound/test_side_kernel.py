@@ -11,7 +11,7 @@ import random
 import pytest
 
 from verify.functions.aggregators import aggregator_function
-from verify.lower_bound import side_kernel
+from verify.lower_bound import side_kernel, side_levels
 from verify.lower_bound.side_levels import side_rho_t
 from verify.lower_bound.tree_fbs import uniform_tree_fbs
 from verify.sweep.jit import COMPILED
@@ -41,7 +41,7 @@ def _fields(spec: str, depth: int, alpha: str, compiled: bool | None):
 @pytest.mark.parametrize("seed", range(3))
 def test_compiled_equals_python_field_by_field(spec, depth, seed):
     alpha = _alpha(aggregator_function(spec).arity, depth, seed)
-    compiled, levels = _fields(spec, depth, alpha, None)
+    compiled, levels = _fields(spec, depth, alpha, True)
     python, _ = _fields(spec, depth, alpha, False)
     assert (levels.kernel is not None) == COMPILED  # no hand-over: the numbers are small
     for name in python:
@@ -55,7 +55,7 @@ def test_hand_over_in_mid_level_equals_python(spec, depth, limit, monkeypatch):
     the tables over there and the results are the Python path's, field by field."""
     monkeypatch.setattr(side_kernel, "LIMIT", limit)
     alpha = _alpha(aggregator_function(spec).arity, depth, 7)
-    compiled, _ = _fields(spec, depth, alpha, None)
+    compiled, _ = _fields(spec, depth, alpha, True)
     python, _ = _fields(spec, depth, alpha, False)
     for name in python:
         assert compiled[name] == python[name], name
@@ -66,15 +66,24 @@ def test_a_hand_over_happens_below_the_limit(monkeypatch):
     compiled path (the kernel is dropped), one of 10^6 must not."""
     alpha = _alpha(9, 3, 1)
     monkeypatch.setattr(side_kernel, "LIMIT", 100.0)
-    assert _fields("maj:9", 3, alpha, None)[1].kernel is None
+    assert _fields("maj:9", 3, alpha, True)[1].kernel is None
     monkeypatch.setattr(side_kernel, "LIMIT", 1e6)
-    assert (_fields("maj:9", 3, alpha, None)[1].kernel is not None) == COMPILED
+    assert (_fields("maj:9", 3, alpha, True)[1].kernel is not None) == COMPILED
+
+
+def test_the_default_compiles_only_large_trees(monkeypatch):
+    """side_rho_t's default takes the compiled path from COMPILED_FROM_LEAVES leaves on."""
+    alpha = _alpha(3, 4, 0)
+    assert _fields("maj:3", 4, alpha, None)[1].kernel is None
+    monkeypatch.setattr(side_levels, "COMPILED_FROM_LEAVES", len(alpha))
+    assert (_fields("maj:3", 4, alpha, None)[1].kernel is not None) == COMPILED
 
 
 @pytest.mark.parametrize("seed", range(2))
-def test_compiled_rho_t_equals_version_1_and_is_certified(seed):
+def test_compiled_rho_t_equals_version_1_and_is_certified(seed, monkeypatch):
     """The compiled path's certificate (version 3) is accepted by the checker, and rho_T
     equals the version-1 recursion's (one record per node key, no side records)."""
+    monkeypatch.setattr(side_levels, "COMPILED_FROM_LEAVES", 1)
     tree = UniformTree("maj:5", 3)
     alpha = _alpha(5, 3, seed)
     result = uniform_tree_fbs(tree, alpha)

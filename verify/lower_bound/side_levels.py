@@ -9,7 +9,7 @@ the rows; the parents of leaves are keyed by their number of ones), and each dis
 solved once (`verify.sensitivity.weighted.side_packing`) and written once, as a side record
 with the number of node sides that use it. With numba (and FBS_NUMBA not 0) the distinct
 multisets of a level are resolved by the compiled `side_kernel` (int64 pairs, the same steps
-in the same order), which hands the state over to this Python path (Fractions) at the first
+in the same order; by default for trees of at least 2^24 leaves), which hands the state over to this Python path (Fractions) at the first
 row whose numbers could overflow; `compiled=False` is the reference path. Nothing here is
 trusted: the certificate goes to the stdlib-only checker.
 """
@@ -26,13 +26,14 @@ from verify.sensitivity.weighted import fraction_text_remembered, local_fbs, sid
 ONE, ZERO = Fraction(1), Fraction(0)
 ORDERED_AT_ONCE = 1 << 20  # rows at a time when counting the ordered keys of a level
 ORDERED_CODES_WIDTH = 20  # parents of leaves: their z counted as q-bit codes up to this q
+COMPILED_FROM_LEAVES = 1 << 24  # side_rho_t's default: the compiled kernel from this size on
 
 
 class SideLevels:
     """Node classes (value, rho, min and max path product) of a uniform tree, level by level
     (classes 0 and 1 are the leaves), and the side records they use."""
 
-    def __init__(self, spec: str, values, compiled: bool | None = None):
+    def __init__(self, spec: str, values, compiled: bool = False):
         self.spec, self.values, self.q = spec, values, len(values) - 1
         self.value, self.rho_id, self.low_id, self.high_id = [0, 1], [0, 0], [0, 0], [0, 0]
         self.numbers: dict[Fraction, int] = {ONE: 0}  # distinct values -> small ids
@@ -51,7 +52,7 @@ class SideLevels:
         self.sums: dict[tuple[int, int], int] = {}  # (id, id) -> id of the sum
         self.ordered: list = []  # arrays of distinct rows of pair codes, children in order
         self.rho_min = self.rho_max = None
-        self.kernel = _Compiled.start(self) if compiled is not False else None
+        self.kernel = _Compiled.start(self) if compiled else None
 
     def number(self, class_id: int, column: str = "rho") -> Fraction:
         """The exact rho (or low, high) of a class."""
@@ -289,7 +290,11 @@ def side_rho_t(spec: str, values, depth: int, alpha: str,
                compiled: bool | None = None) -> SideLevels:
     """The levels of the uniform tree of `spec` (symmetric, values = its V) of this depth at
     the leaf bits alpha; the root's class is `root` on the result. compiled=False: the
-    Python path only; None: the compiled kernel where numba is there."""
+    Python path only; True: the compiled kernel where numba is there; None: so from
+    COMPILED_FROM_LEAVES leaves on (below, numba's start-up, about 0.5 s, costs more than
+    the Python path's keys)."""
+    if compiled is None:
+        compiled = len(alpha) >= COMPILED_FROM_LEAVES
     levels = SideLevels(spec, values, compiled)
     if depth == 0:
         levels.root = int(alpha)
