@@ -684,8 +684,8 @@ class _Uniform:
         """Level by level from the leaves: node j of a level has children q*j .. q*j+q-1.
 
         A level is its nodes' classes packed in `width` bytes each; a node's key is the slice
-        of its q children, counted (C speed), and each distinct key is resolved once with its
-        multiplicity. With a packed alpha and a symmetric aggregator the parents of leaves
+        of its q children (a symmetric aggregator's: the tuple of their classes), counted (C
+        speed), and each distinct key is resolved once with its multiplicity. With a packed alpha and a symmetric aggregator the parents of leaves
         are keyed by their number of ones (the multiset of their children's classes 0, 1),
         counted by integer shifts a chunk at a time; so is every level with at most 32
         distinct classes, keyed by its children's count of each class."""
@@ -707,14 +707,14 @@ class _Uniform:
             if counted and code == "B" and present is not None and \
                     len(present) <= MAX_COUNTED_CLASSES:
                 keys, table = _by_counts(level, present, q, classes, aggregator, depth)
+            elif counted:  # a node's key: its children's classes, as a tuple (C speed)
+                keys = list(zip(*[iter(array(code, level))] * q))
+                table = _by_multisets(Counter(keys), classes, aggregator, depth, keys)
             else:
                 keys = [level[j:j + step] for j in range(0, len(level), step)]
-                if counted:
-                    table = _by_multisets(Counter(keys), code, classes, aggregator, depth, keys)
-                else:
-                    table = {key: classes.node(aggregator, tuple(array(code, key)),
-                                               (depth, _FirstIndex(keys, key)), count)
-                             for key, count in Counter(keys).items()}
+                table = {key: classes.node(aggregator, tuple(array(code, key)),
+                                           (depth, _FirstIndex(keys, key)), count)
+                         for key, count in Counter(keys).items()}
             parents = [table[key] for key in keys]
             present = sorted(set(table.values()))
             code = _typecode(present[-1])
@@ -769,14 +769,14 @@ def _by_counts(level: bytes, present: list[int], q: int, classes: _Classes,
     return keys, table
 
 
-def _by_multisets(ordered: Counter, code: str, classes: _Classes, aggregator: _Aggregator,
+def _by_multisets(ordered: Counter, classes: _Classes, aggregator: _Aggregator,
                   depth: int, keys: list) -> dict:
-    """Ordered keys (children's classes as bytes) -> class, a symmetric aggregator's nodes
+    """Ordered keys (children's classes as tuples) -> class, a symmetric aggregator's nodes
     resolved once per multiset of children's classes (what its key sorts them to anyway)."""
     multisets: dict[tuple, list] = {}
     sorted_of = {}
     for key, count in ordered.items():
-        kids = sorted_of[key] = tuple(sorted(key if code == "B" else array(code, key)))
+        kids = sorted_of[key] = tuple(sorted(key))
         found = multisets.get(kids)
         if found is None:
             multisets[kids] = [count, key]
