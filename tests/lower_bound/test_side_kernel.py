@@ -10,11 +10,11 @@ import random
 
 import pytest
 
+from verify.base.jit import COMPILED
 from verify.functions.aggregators import aggregator_function
 from verify.lower_bound import side_kernel, side_levels
 from verify.lower_bound.side_levels import side_rho_t
 from verify.lower_bound.tree_fbs import uniform_tree_fbs
-from verify.sweep.jit import COMPILED
 from verify.trees.model import UniformTree
 
 CASES = [("maj:3", 5), ("maj:5", 3), ("maj:9", 3), ("thr:5:2", 3), ("thr:7:4", 3),

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from verify.sweep.jit import COMPILED, njit
+from verify.base.jit import COMPILED, njit
 
 if COMPILED:
     from numba import types

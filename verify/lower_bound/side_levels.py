@@ -318,7 +318,7 @@ class _Compiled:
     def start(cls, levels: SideLevels):
         """The compiled tables, or None (no numba, FBS_NUMBA=0, too wide, or a local fbs
         beyond int64)."""
-        from verify.sweep.jit import COMPILED
+        from verify.base.jit import COMPILED
 
         if not COMPILED or levels.q > MAX_KERNEL_WIDTH:
             return None
