@@ -685,10 +685,11 @@ class _Uniform:
 
         A level is its nodes' classes packed in `width` bytes each; a node's key is the slice
         of its q children (a symmetric aggregator's: the tuple of their classes), counted (C
-        speed), and each distinct key is resolved once with its multiplicity. With a packed alpha and a symmetric aggregator the parents of leaves
-        are keyed by their number of ones (the multiset of their children's classes 0, 1),
-        counted by integer shifts a chunk at a time; so is every level with at most 32
-        distinct classes, keyed by its children's count of each class."""
+        speed), and each distinct key is resolved once with its multiplicity. With a packed
+        alpha and a symmetric aggregator the parents of leaves are keyed by their number of
+        ones (the multiset of their children's classes 0, 1), counted by integer shifts a
+        chunk at a time; so is every level with at most 32 distinct classes, keyed by its
+        children's count of each class."""
         q, aggregator, top = self.q, self.aggregator, self.depth - 1
         counted = classes.records.shared and aggregator.values is not None and \
             q <= MAX_COUNTED_WIDTH

@@ -204,9 +204,10 @@ def check_side(record: SideRecord) -> CheckReport | None:
                          denominator * dual_denominator)
         return rejected("dual-value", f"{where}: sum_i c_i v_i = {show(total)}, value = "
                                       f"{show(value)}")
-    if sum(dual.ascending[:k]) < dual_denominator:
+    smallest = sum(dual.ascending[:k])
+    if smallest < dual_denominator:
         return rejected("dual-feasible", f"{where}: the {k} smallest dual entries sum to "
-                                         f"{show(Fraction(sum(dual.ascending[:k]), dual_denominator))} < 1")
+                                         f"{show(Fraction(smallest, dual_denominator))} < 1")
     return None
 
 

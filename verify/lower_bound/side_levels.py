@@ -9,9 +9,10 @@ the rows; the parents of leaves are keyed by their number of ones), and each dis
 solved once (`verify.sensitivity.weighted.side_packing`) and written once, as a side record
 with the number of node sides that use it. With numba (and FBS_NUMBA not 0) the distinct
 multisets of a level are resolved by the compiled `side_kernel` (int64 pairs, the same steps
-in the same order; by default for trees of at least 2^24 leaves), which hands the state over to this Python path (Fractions) at the first
-row whose numbers could overflow; `compiled=False` is the reference path. Nothing here is
-trusted: the certificate goes to the stdlib-only checker.
+in the same order; by default for trees of at least 2^24 leaves), which hands the state over
+to this Python path (Fractions) at the first row whose numbers could overflow;
+`compiled=False` is the reference path. Nothing here is trusted: the certificate goes to the
+stdlib-only checker.
 """
 
 from __future__ import annotations
