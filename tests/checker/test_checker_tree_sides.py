@@ -237,6 +237,29 @@ def test_ones_per_parent_against_sums():
             sum(leaves[i:i + q]) for i in range(0, len(leaves), q))
 
 
+class _KidsOf:
+    """A stand-in for the checker's classes: a node's class is its sorted children."""
+
+    def node(self, aggregator, kids, where, count, ordered=False):
+        assert list(kids) == sorted(kids) and ordered
+        return kids
+
+
+@pytest.mark.parametrize("q", [1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 255])
+def test_counts_packed_several_to_a_byte_against_a_count(q):
+    """_by_counts packs 8 // bit_length(q) classes into a byte: every parent's key and
+    children equal a plain count of its q children, for levels of up to 32 classes."""
+    rng = random.Random(q)
+    for width in (1, 2, 3, 5, 32):
+        present = sorted(rng.sample(range(256), width))
+        level = bytes(rng.choice(present) for _ in range(q * 23))
+        keys, table = tree_kind._by_counts(level, present, q, _KidsOf(), None, 0)
+        for j, key in enumerate(keys):
+            children = level[q * j:q * j + q]
+            assert list(key) == [children.count(c) for c in present]
+            assert table[key] == tuple(sorted(children))
+
+
 def test_leaf_chunks_cover_alpha_exactly(monkeypatch):
     """Chunks of 8q * LEAF_CHUNK_BYTES leaves (here tiny) give the same verdict as one chunk."""
     tree = UniformTree("maj:3", 5)

@@ -242,6 +242,7 @@ class _Aggregator:
                 self.values = None  # e.g. thr with T < 0: the general evaluator decides
         if self.values is not None:
             self.q = self.values.n
+            self._needs: dict[int, tuple] = {}
             return
         self.parsed = parse_spec(spec, files, MAX_TABLE_ARITY, split_budget=split_budget)
         self.q = self.parsed.arity
@@ -249,6 +250,15 @@ class _Aggregator:
             raise CertificateMalformed(f"{where}: aggregator {spec[:40]!r} has arity 0")
         self._table: int | None = None
         self.families: dict[str, tuple[int, bytes]] = {}
+
+    def side_needs(self, w: int) -> tuple[int, int | None, int | None]:
+        """Symmetric phi at weight w: (V(w), d_down, d_up), computed once per weight."""
+        found = self._needs.get(w)
+        if found is None:
+            values = self.values
+            found = self._needs[w] = (values(w), values.nearest_change(w, -1),
+                                      values.nearest_change(w, +1))
+        return found
 
     def value(self, z: str) -> int:
         """phi(z) for a claim vector given as bits (z_1 most significant)."""
@@ -366,7 +376,9 @@ class _Records:
         self.aggregators, self.shared = aggregators, shared
         self.items: dict[tuple, LocalLP] = {}
         self.numbers: dict[str, Fraction] = {}  # texts repeat across records: parse each once
-        self.ids: dict[Fraction, int] = {ONE: 0}  # distinct values as small ints, for keys
+        # distinct values as small ints, for keys; keyed by the reduced pair (numerator,
+        # denominator), one to one with the value, whose hash is a tuple's, not a Fraction's
+        self.ids: dict[tuple[int, int], int] = {(1, 1): 0}
         self.by_id: list[Fraction] = [ONE]
         self.text_ids: dict[str, int] = {}
         for k, entry in enumerate(entries):
@@ -467,7 +479,7 @@ class _Records:
 
     def id_of(self, number: Fraction) -> int:
         """A small integer naming this value (equal values, equal ids)."""
-        found = self.ids.setdefault(number, len(self.ids))
+        found = self.ids.setdefault((number.numerator, number.denominator), len(self.ids))
         if found == len(self.by_id):
             self.by_id.append(number)
         return found
@@ -477,8 +489,7 @@ class _Records:
         """The record for this node key, after its local checks."""
         record = self.items.get(self.key(aggregator, z, capacity_ids))
         if record is None:
-            values = {i: x for x, i in self.ids.items()}
-            capacities = [values[i] for i in capacity_ids]
+            capacities = [self.by_id[i] for i in capacity_ids]
             raise _Rejected(rejected("record-missing", f"node {_describe(node)}: no record for "
                                      f"aggregator {aggregator.spec[:40]!r}, z = {z[:40]}, "
                                      f"capacities [{', '.join(show(c) for c in capacities[:6])}"
@@ -585,10 +596,11 @@ class _Classes:
         self.ids: dict[tuple, tuple[int, LocalLP]] = {}
 
     def node(self, aggregator: _Aggregator, children: tuple[int, ...], where,
-             count: int = 1) -> int:
+             count: int = 1, ordered: bool = False) -> int:
         """The class of `count` nodes with this aggregator and these children's classes
-        (version 2, symmetric aggregator: in any order, as the record key ignores it)."""
-        if self.records.shared and aggregator.values is not None:
+        (version 2, symmetric aggregator: in any order, as the record key ignores it;
+        ordered=True: the caller passes them sorted already)."""
+        if self.records.shared and aggregator.values is not None and not ordered:
             children = tuple(sorted(children))
         key = (aggregator, children)
         found = self.ids.get(key)
@@ -616,19 +628,22 @@ class _Classes:
         distance d_down) and the zeros (if above, d_up) are each looked up as a side record
         (need, multiset of their accepted values); rho(u) is the sum of the sides' values,
         0 when no block is sensitive (FORMAT.md, kind tree, "Version 3")."""
-        values, value, rho_id = aggregator.values, self.value, self.rho_id
+        value, rho_id, sides = self.value, self.rho_id, self.sides
         ones = [rho_id[c] for c in children if value[c]]
-        w, used = len(ones), []
-        for side, step in ((ones, -1), ([rho_id[c] for c in children if not value[c]], +1)):
-            need = values.nearest_change(w, step)
-            if need is None:
-                continue
-            found = self.sides.lookup(need, side, lambda: _describe(where))
+        bit, down, up = aggregator.side_needs(len(ones))
+        used = []
+        if down is not None:
+            used.append(sides.lookup(down, ones, where, _describe))
+        if up is not None:
+            used.append(sides.lookup(up, [rho_id[c] for c in children if not value[c]], where,
+                                     _describe))
+        for found in used:
             if not isinstance(found, SideRecord):
                 raise _Rejected(found)
-            used.append(found)
+        if len(used) == 1:
+            return bit, used[0].value, tuple(used)
         rho = sum((side.value for side in used[1:]), used[0].value) if used else Fraction(0)
-        return values(w), rho, tuple(used)
+        return bit, rho, tuple(used)
 
 
 # --- tree shapes ------------------------------------------------------------------------------
@@ -669,11 +684,12 @@ class _Uniform:
         """Level by level from the leaves: node j of a level has children q*j .. q*j+q-1.
 
         A level is its nodes' classes packed in `width` bytes each; a node's key is the slice
-        of its q children, counted (C speed), and each distinct key is resolved once with its
-        multiplicity. With a packed alpha and a symmetric aggregator the parents of leaves
-        are keyed by their number of ones (the multiset of their children's classes 0, 1),
-        counted by integer shifts a chunk at a time; so is every level with at most 32
-        distinct classes, keyed by its children's count of each class."""
+        of its q children (a symmetric aggregator's: the tuple of their classes), counted (C
+        speed), and each distinct key is resolved once with its multiplicity. With a packed
+        alpha and a symmetric aggregator the parents of leaves are keyed by their number of
+        ones (the multiset of their children's classes 0, 1), counted by integer shifts a
+        chunk at a time; so is every level with at most 32 distinct classes, keyed by its
+        children's count of each class."""
         q, aggregator, top = self.q, self.aggregator, self.depth - 1
         counted = classes.records.shared and aggregator.values is not None and \
             q <= MAX_COUNTED_WIDTH
@@ -692,14 +708,14 @@ class _Uniform:
             if counted and code == "B" and present is not None and \
                     len(present) <= MAX_COUNTED_CLASSES:
                 keys, table = _by_counts(level, present, q, classes, aggregator, depth)
+            elif counted:  # a node's key: its children's classes, as a tuple (C speed)
+                keys = list(zip(*[iter(array(code, level))] * q))
+                table = _by_multisets(Counter(keys), classes, aggregator, depth, keys)
             else:
                 keys = [level[j:j + step] for j in range(0, len(level), step)]
-                if counted:
-                    table = _by_multisets(Counter(keys), code, classes, aggregator, depth, keys)
-                else:
-                    table = {key: classes.node(aggregator, tuple(array(code, key)),
-                                               (depth, _FirstIndex(keys, key)), count)
-                             for key, count in Counter(keys).items()}
+                table = {key: classes.node(aggregator, tuple(array(code, key)),
+                                           (depth, _FirstIndex(keys, key)), count)
+                         for key, count in Counter(keys).items()}
             parents = [table[key] for key in keys]
             present = sorted(set(table.values()))
             code = _typecode(present[-1])
@@ -718,7 +734,8 @@ class _Uniform:
             if count:
                 children = (0,) * (q - ones) + (1,) * ones
                 table[ones] = classes.node(aggregator, children,
-                                           (depth, _FirstIndex(counts, bytes([ones]))), count)
+                                           (depth, _FirstIndex(counts, bytes([ones]))), count,
+                                           ordered=True)
         code = _typecode(max(table))
         if code == "B":
             return array("B", counts.translate(bytes(table) + bytes(255 - q)))
@@ -729,43 +746,55 @@ def _by_counts(level: bytes, present: list[int], q: int, classes: _Classes,
                aggregator: _Aggregator, depth: int) -> tuple[list, dict]:
     """A level of at most 32 distinct classes (one byte a node), a symmetric aggregator:
     each parent's key is the number of its children of each class (K bytes, counted by
-    integer shifts per class), which is its multiset; (the keys, key -> class)."""
-    width = len(present)
+    integer shifts), which is its multiset; (the keys, key -> class). A count is at most q,
+    so it fits in b = bit_length(q) bits, and 8 // b classes are counted at once, each in
+    its own b bits of a byte (no sum reaches the next field: none passes q)."""
+    width, bits = len(present), q.bit_length()
+    together, mask = max(1, 8 // bits), (1 << bits) - 1
     vectors = bytearray(width * (len(level) // q))
-    for a, c in enumerate(present):
-        indicator = level.translate(bytes(int(b == c) for b in range(256)))
-        vectors[a::width] = _ones_per_parent(indicator, q)
+    for first in range(0, width, together):
+        group = present[first:first + together]
+        indicator = level.translate(bytes(sum(1 << bits * a for a, c in enumerate(group)
+                                              if b == c) for b in range(256)))
+        counts = _ones_per_parent(indicator, q)
+        for a in range(len(group)):
+            vectors[first + a::width] = counts.translate(bytes((x >> bits * a) & mask
+                                                               for x in range(256)))
     vectors = bytes(vectors)
     keys = [vectors[j:j + width] for j in range(0, len(vectors), width)]
     table = {}
     for key, count in Counter(keys).items():
         kids = tuple(c for c, n in zip(present, key) for _ in range(n))
-        table[key] = classes.node(aggregator, kids, (depth, _FirstIndex(keys, key)), count)
+        table[key] = classes.node(aggregator, kids, (depth, _FirstIndex(keys, key)), count,
+                                  ordered=True)
     return keys, table
 
 
-def _by_multisets(ordered: Counter, code: str, classes: _Classes, aggregator: _Aggregator,
+def _by_multisets(ordered: Counter, classes: _Classes, aggregator: _Aggregator,
                   depth: int, keys: list) -> dict:
-    """Ordered keys (children's classes as bytes) -> class, a symmetric aggregator's nodes
+    """Ordered keys (children's classes as tuples) -> class, a symmetric aggregator's nodes
     resolved once per multiset of children's classes (what its key sorts them to anyway)."""
     multisets: dict[tuple, list] = {}
     sorted_of = {}
     for key, count in ordered.items():
-        kids = sorted_of[key] = tuple(sorted(key if code == "B" else array(code, key)))
+        kids = sorted_of[key] = tuple(sorted(key))
         found = multisets.get(kids)
         if found is None:
             multisets[kids] = [count, key]
         else:
             found[0] += count
-    resolved = {kids: classes.node(aggregator, kids, (depth, _FirstIndex(keys, first)), count)
+    resolved = {kids: classes.node(aggregator, kids, (depth, _FirstIndex(keys, first)), count,
+                                   ordered=True)
                 for kids, (count, first) in multisets.items()}
     return {key: resolved[kids] for key, kids in sorted_of.items()}
 
 
 def _ones_per_parent(leaves: bytes, q: int) -> bytes:
-    """The number of ones among each q consecutive 0/1 bytes (q <= 255, len a multiple of q):
-    byte j of sum_{k<q} (X >> 8k) is leaves[j-q+1] + ... + leaves[j] (no carries: <= q),
-    summed as windows of 1, 2, 4, ... bytes (q's binary digits), 2 log q big shifts."""
+    """The sum of each q consecutive bytes (q <= 255, len a multiple of q), for bytes whose
+    sums over any q consecutive ones stay below 256 (0/1 bytes; or several counts packed in
+    bit fields of a byte, each field's sum below its width): byte j of sum_{k<q} (X >> 8k)
+    is leaves[j-q+1] + ... + leaves[j] (no carries), summed as windows of 1, 2, 4, ... bytes
+    (q's binary digits), 2 log q big shifts."""
     window, width = int.from_bytes(leaves, "big"), 1  # byte j: the sum of `width` bytes to j
     total, offset = 0, 0
     while True:
