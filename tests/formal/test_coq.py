@@ -95,6 +95,8 @@ THEOREMS = {
     "BudgetedLeaves": ["theorem_B1_engine", "proposition_B1prime_a",
                        "proposition_B1prime_b_leaves"],
     "BudgetedExamples": ["theorem_B2c_example", "proposition_B1prime_example"],
+    "Antichains": [],  # definitions only: families, minimal members, up-sets, nu*, sigma, nu, tau
+    "CensusLemmas": ["lemma_1_fbs", "lemma_1_s", "lemma_1_bs", "lemma_1_C", "lemma_1"],
 }
 CLOSED = "Closed under the global context"
 
