@@ -358,8 +358,358 @@ Proof.
   intros. split; [apply lemma_1_fbs | split; [apply lemma_1_s | split; [apply lemma_1_bs | apply lemma_1_C]]].
 Qed.
 
+
+(* ======================================================================================== *)
+(* Lemma 3 (ours): coordinate permutations                                                  *)
+(* ======================================================================================== *)
+
+Lemma Perm_sym : forall q p pinv, Perm q p pinv -> Perm q pinv p.
+Proof. intros q p pinv H i Hi. destruct (H i Hi) as [H1 [H2 [H3 H4]]]. auto. Qed.
+
+Lemma relabel_length : forall q p B, length (relabel q p B) = q.
+Proof. intros. unfold relabel. rewrite map_length, seq_length. reflexivity. Qed.
+
+Lemma relabel_nth : forall q p B i, (i < q)%nat -> nth i (relabel q p B) false = nth (p i) B false.
+Proof. intros. unfold relabel. rewrite nth_map_seq by assumption. reflexivity. Qed.
+
+Lemma relabel_inv : forall q p pinv B, Perm q p pinv -> length B = q ->
+  relabel q pinv (relabel q p B) = B.
+Proof.
+  intros q p pinv B HP HB. apply nth_ext with (d := false) (d' := false); [rewrite relabel_length; auto |].
+  intros i Hi. rewrite relabel_length in Hi. destruct (HP i Hi) as [_ [H2 [H3 _]]].
+  rewrite !relabel_nth by assumption. rewrite H3. reflexivity.
+Qed.
+
+Lemma relabel_Sub : forall q p pinv B C, Perm q p pinv -> Sub q B C -> Sub q (relabel q p B) (relabel q p C).
+Proof.
+  intros q p pinv B C HP Hs i Hi. rewrite !relabel_nth by exact Hi. apply Hs. apply HP, Hi.
+Qed.
+
+Lemma relabel_unit : forall q p pinv i, Perm q p pinv -> (i < q)%nat ->
+  relabel q p (unitBlock q i) = unitBlock q (pinv i).
+Proof.
+  intros q p pinv i HP Hi. apply nth_ext with (d := false) (d' := false);
+    [rewrite relabel_length, unitBlock_length; reflexivity |].
+  intros c Hc. rewrite relabel_length in Hc. rewrite relabel_nth, unitBlock_nth, unitBlock_nth by (auto; apply HP, Hc).
+  destruct (HP c Hc) as [Hpc [_ [_ E1]]]. destruct (HP i Hi) as [_ [Hpi [E2 _]]].
+  destruct (Nat.eqb (p c) i) eqn:E; symmetry.
+  - apply Nat.eqb_eq in E. subst i. apply Nat.eqb_eq. congruence.
+  - apply Nat.eqb_neq. intros ->. apply Nat.eqb_neq in E. congruence.
+Qed.
+
+(* Injective maps keep a list without repetitions. *)
+Lemma nodup_map_inj : forall (X Y : Type) (g : X -> Y) l,
+  (forall x y, In x l -> In y l -> g x = g y -> x = y) -> NoDup l -> NoDup (map g l).
+Proof.
+  intros X Y g l. induction l as [| x l IH]; intros Hinj HN; [constructor |].
+  inversion HN as [| ? ? Hx Hl]; subst. simpl. constructor.
+  - intros Hin. apply in_map_iff in Hin as [y [E Hy]].
+    assert (x = y) by (apply Hinj; [left | right | symmetry]; auto). subst. contradiction.
+  - apply IH; [intros; apply Hinj; auto; right; auto | exact Hl].
+Qed.
+
+Lemma perm_seq : forall q p pinv, Perm q p pinv -> Permutation (map p (seq 0 q)) (seq 0 q).
+Proof.
+  intros q p pinv HP. apply NoDup_Permutation.
+  - apply nodup_map_inj; [| apply seq_NoDup]. intros x y Hx Hy E. apply in_seq in Hx, Hy.
+    destruct (HP x ltac:(lia)) as [_ [_ [_ E1]]]. destruct (HP y ltac:(lia)) as [_ [_ [_ E2]]]. congruence.
+  - apply seq_NoDup.
+  - intros j. rewrite in_map_iff, in_seq. split.
+    + intros [i [<- Hi]]. apply in_seq in Hi. split; [lia | apply HP; lia].
+    + intros [_ Hj]. exists (pinv j). destruct (HP j Hj) as [_ [H2 [H3 _]]].
+      split; [exact H3 | apply in_seq; lia].
+Qed.
+
+Lemma qsum_list : forall n g, qsum n g == qlsum (map g (seq 0 n)).
+Proof.
+  induction n as [| n IH]; intros g; [reflexivity |]. cbn [qsum]. rewrite seq_S, map_app, IH.
+  assert (E : forall l l', qlsum (l ++ l') == qlsum l + qlsum l')
+    by (induction l as [| x l IHl]; intros l'; simpl; [lra | rewrite IHl; lra]).
+  rewrite E. simpl. lra.
+Qed.
+
+Lemma qlsum_perm : forall l l', Permutation l l' -> qlsum l == qlsum l'.
+Proof. intros l l' HP. induction HP; simpl; lra. Qed.
+
+(* Reindexing a sum by a permutation. *)
+Lemma qsum_perm : forall q p pinv g, Perm q p pinv -> qsum q (fun i => g (p i)) == qsum q g.
+Proof.
+  intros q p pinv g HP. rewrite !qsum_list. rewrite <- (map_map p g).
+  apply qlsum_perm, Permutation_map, (perm_seq q p pinv HP).
+Qed.
+
+Lemma count_map : forall (X Y : Type) (f : Y -> bool) (g : X -> Y) l,
+  length (filter f (map g l)) = length (filter (fun x => f (g x)) l).
+Proof. intros. induction l as [| x l IH]; simpl; [reflexivity |]. destruct (f (g x)); simpl; auto. Qed.
+
+Lemma count_perm : forall (X : Type) (f : X -> bool) l l', Permutation l l' ->
+  length (filter f l) = length (filter f l').
+Proof.
+  intros X f l l' HP. induction HP; simpl.
+  - reflexivity.
+  - destruct (f x); simpl; auto.
+  - destruct (f x), (f y); simpl; auto.
+  - congruence.
+Qed.
+
+Lemma setSize_relabel : forall q p pinv H, Perm q p pinv -> setSize q (relabel q p H) = setSize q H.
+Proof.
+  intros q p pinv H HP. unfold setSize.
+  assert (E : filter (fun i => nth i (relabel q p H) false) (seq 0 q) = filter (fun i => nth (p i) H false) (seq 0 q))
+    by (apply filter_ext_in; intros i Hi; apply in_seq in Hi; apply relabel_nth; lia).
+  rewrite E.
+  rewrite <- (count_map nat nat (fun j => nth j H false) p). apply count_perm, (perm_seq q p pinv HP).
+Qed.
+
+(* The transfer of each measure along a permutation r (inverse rinv) relating A1 and A2. *)
+Section Transfer.
+Variables (q : nat) (r rinv : nat -> nat) (A1 A2 : Fam).
+Hypothesis HP : Perm q r rinv.
+Hypothesis H12 : forall B, A1 B -> A2 (relabel q r B).
+Hypothesis H21 : forall B, A2 B -> A1 (relabel q rinv B).
+
+Lemma rinv_inj : forall x y, (x < q)%nat -> (y < q)%nat -> rinv x = rinv y -> x = y.
+Proof.
+  intros x y Hx Hy E. destruct (HP x Hx) as [_ [_ [E1 _]]]. destruct (HP y Hy) as [_ [_ [E2 _]]]. congruence.
+Qed.
+
+Lemma transfer_sigma : forall k, SigmaIs q A1 k -> SigmaIs q A2 k.
+Proof.
+  intros k [S [HN [Hl HS]]]. exists (map rinv S). split; [| split; [rewrite map_length; exact Hl |]].
+  - apply nodup_map_inj; [| exact HN]. intros x y Hx Hy E.
+    apply HS in Hx as [Hx _]. apply HS in Hy as [Hy _]. apply rinv_inj; assumption.
+  - intros j. rewrite in_map_iff. split.
+    + intros [i [<- Hi]]. apply HS in Hi as [Hi HA]. destruct (HP i Hi) as [_ [Hri _]].
+      split; [exact Hri |]. rewrite <- (relabel_unit q r rinv i HP Hi). apply H12, HA.
+    + intros [Hj HA]. destruct (HP j Hj) as [Hrj [_ [_ E]]]. exists (r j). split; [exact E |].
+      apply HS. split; [exact Hrj |]. rewrite <- (relabel_unit q rinv r j (Perm_sym _ _ _ HP) Hj).
+      apply H21, HA.
+Qed.
+
+Lemma relabel_pairwise : forall p pinv Bs, Perm q p pinv -> Pairwise q Bs -> Pairwise q (map (relabel q p) Bs).
+Proof.
+  intros p pinv Bs HQ. induction Bs as [| B Bs IH]; intros H; [exact I |]. destruct H as [Hd H].
+  split; [| apply IH, H]. intros C HC i Hi. apply in_map_iff in HC as [C' [<- HC']].
+  rewrite !relabel_nth by exact Hi. apply Hd; [exact HC' | apply HQ, Hi].
+Qed.
+
+Lemma transfer_nu : forall k, NuIs q A1 k -> NuIs q A2 k.
+Proof.
+  intros k [[Bs [H1 [H2 H3]]] Hmax]. split.
+  - exists (map (relabel q r) Bs). split; [| split; [apply (relabel_pairwise r rinv); assumption |
+      rewrite map_length; exact H3]].
+    intros B HB. apply in_map_iff in HB as [B' [<- HB']]. apply H12, H1, HB'.
+  - intros Bs' H1' H2'. rewrite <- (map_length (relabel q rinv)). apply Hmax.
+    + intros B HB. apply in_map_iff in HB as [B' [<- HB']]. apply H21, H1', HB'.
+    + apply (relabel_pairwise rinv r); [apply Perm_sym, HP | exact H2'].
+Qed.
+
+(* A transversal of A1, relabelled, is one of A2 (and back). *)
+Lemma transfer_transversal : forall p pinv (X Y : Fam) H, Perm q p pinv ->
+  (forall B, Y B -> X (relabel q pinv B)) -> Transversal q X H -> Transversal q Y (relabel q p H).
+Proof.
+  intros p pinv X Y H HQ HYX HT B HB. destruct (HT _ (HYX B HB)) as [i [Hi [E1 E2]]].
+  destruct (HQ i Hi) as [_ [Hpi [E3 _]]]. exists (pinv i). split; [exact Hpi |].
+  rewrite relabel_nth in E1 by exact Hi. rewrite relabel_nth, E3 by exact Hpi. split; assumption.
+Qed.
+
+Lemma transfer_tau : forall k, TauIs q A1 k -> TauIs q A2 k.
+Proof.
+  intros k [[H [H1 H2]] Hmin]. split.
+  - exists (relabel q r H). split; [apply (transfer_transversal r rinv A1 A2); assumption |].
+    rewrite (setSize_relabel q r rinv H HP). exact H2.
+  - intros H' HT. rewrite <- (setSize_relabel q rinv r H' (Perm_sym _ _ _ HP)). apply Hmin.
+    apply (transfer_transversal rinv r A2 A1); [apply Perm_sym, HP | | exact HT].
+    intros B HB. apply H12 in HB. exact HB.
+Qed.
+
+Definition relabelW (p : nat -> nat) (ws : list (list bool * Q)) : list (list bool * Q) :=
+  map (fun Jw => (relabel q p (fst Jw), snd Jw)) ws.
+Definition relabelT (p : nat -> nat) (t : list Q) : list Q := map (fun i => nth (p i) t 0) (seq 0 q).
+
+Lemma load_relabel : forall p ws i, (i < q)%nat -> load (relabelW p ws) i == load ws (p i).
+Proof.
+  intros p ws i Hi. induction ws as [| [B w] ws IH]; [reflexivity |].
+  unfold relabelW in *. simpl map. rewrite !load_cons. cbn [fst]. rewrite relabel_nth, IH by exact Hi. reflexivity.
+Qed.
+
+Lemma transfer_primal : forall p pinv (X Y : Fam) ws, Perm q p pinv -> (forall B, X B -> Y (relabel q p B)) ->
+  FracPrimalFeasible q X ws -> FracPrimalFeasible q Y (relabelW p ws) /\ primalValue (relabelW p ws) == primalValue ws.
+Proof.
+  intros p pinv X Y ws HQ HXY [H1 H2]. split; [split |].
+  - intros Jw HJw. unfold relabelW in HJw. apply in_map_iff in HJw as [Jw' [<- HJw']]. cbn [fst snd].
+    destruct (H1 Jw' HJw'). split; [assumption | apply HXY; assumption].
+  - intros i Hi. rewrite load_relabel by exact Hi. apply H2, HQ, Hi.
+  - unfold primalValue, relabelW. rewrite map_map. reflexivity.
+Qed.
+
+Lemma relabelT_nth : forall p t i, (forall j, 0 <= nth j t 0) -> 0 <= nth i (relabelT p t) 0.
+Proof.
+  intros p t i Ht. destruct (Nat.lt_ge_cases i q) as [Hi | Hi].
+  - unfold relabelT. rewrite nth_map_seq by exact Hi. apply Ht.
+  - rewrite nth_overflow by (unfold relabelT; rewrite map_length, seq_length; exact Hi). lra.
+Qed.
+
+Lemma blockWeight_relabel : forall p pinv t B, Perm q p pinv ->
+  blockWeight q (relabelT p t) B == blockWeight q t (relabel q pinv B).
+Proof.
+  intros p pinv t B HQ. unfold blockWeight.
+  rewrite <- (qsum_perm q p pinv (fun i => if nth i (relabel q pinv B) false then nth i t 0 else 0) HQ).
+  apply qsum_ext. intros i Hi. destruct (HQ i Hi) as [Hpi [_ [_ E]]].
+  unfold relabelT. rewrite nth_map_seq, relabel_nth, E by assumption. reflexivity.
+Qed.
+
+Lemma transfer_dual : forall p pinv (X Y : Fam) t, Perm q p pinv -> (forall B, Y B -> X (relabel q pinv B)) ->
+  FracDualFeasible q X t -> FracDualFeasible q Y (relabelT p t) /\ totalWeight q (relabelT p t) == totalWeight q t.
+Proof.
+  intros p pinv X Y t HQ HYX [H1 H2]. split; [split |].
+  - intros i. apply relabelT_nth, H1.
+  - intros B HB. rewrite (blockWeight_relabel p pinv t B HQ). apply H2, HYX, HB.
+  - unfold totalWeight. rewrite <- (qsum_perm q p pinv (fun i => nth i t 0) HQ).
+    apply qsum_ext. intros i Hi. unfold relabelT. rewrite nth_map_seq by exact Hi. reflexivity.
+Qed.
+
+Lemma transfer_nu_star : forall v, NuStarIs q A1 v -> NuStarIs q A2 v.
+Proof.
+  assert (HP' := Perm_sym _ _ _ HP).
+  intros v [[[ws [Hws Hv]] Hmax] [[t [Ht Htv]] Hmin]]. split; split.
+  - destruct (transfer_primal r rinv A1 A2 ws HP H12 Hws) as [H1 H2]. exists (relabelW r ws).
+    split; [exact H1 | rewrite H2; exact Hv].
+  - intros ws' H. destruct (transfer_primal rinv r A2 A1 ws' HP' H21 H) as [H1 H2]. rewrite <- H2. apply Hmax, H1.
+  - destruct (transfer_dual r rinv A1 A2 t HP H21 Ht) as [H1 H2]. exists (relabelT r t).
+    split; [exact H1 | rewrite H2; exact Htv].
+  - intros t' H. destruct (transfer_dual rinv r A2 A1 t' HP' H12 H) as [H1 H2]. rewrite <- H2. apply Hmin, H1.
+Qed.
+
+End Transfer.
+
+Lemma permFam_there : forall q p pinv A, Perm q p pinv -> FamOf q A ->
+  forall B, A B -> permFam q p A (relabel q pinv B).
+Proof.
+  intros q p pinv A HP HA B HB. split; [apply relabel_length |].
+  rewrite (relabel_inv q pinv p B (Perm_sym _ _ _ HP) (HA B HB)). exact HB.
+Qed.
+
+Lemma permFam_back : forall q p A B, permFam q p A B -> A (relabel q p B).
+Proof. intros q p A B [_ H]. exact H. Qed.
+
+(* LEMMA 3 (ours, docs/census.md): for a permutation p of the q coordinates (inverse pinv) and a
+   family A of q-bit blocks, pi(A) = permFam q p A has the same nu*, sigma, nu and tau. *)
+Theorem lemma_3_nu_star : forall q p pinv A v, Perm q p pinv -> FamOf q A ->
+  NuStarIs q A v <-> NuStarIs q (permFam q p A) v.
+Proof.
+  intros q p pinv A v HP HA. split.
+  - apply (transfer_nu_star q pinv p); [apply Perm_sym, HP | apply (permFam_there q p pinv A HP HA) | apply permFam_back].
+  - apply (transfer_nu_star q p pinv); [exact HP | apply permFam_back | apply (permFam_there q p pinv A HP HA)].
+Qed.
+
+Theorem lemma_3_sigma : forall q p pinv A k, Perm q p pinv -> FamOf q A ->
+  SigmaIs q A k <-> SigmaIs q (permFam q p A) k.
+Proof.
+  intros q p pinv A k HP HA. split.
+  - apply (transfer_sigma q pinv p); [apply Perm_sym, HP | apply (permFam_there q p pinv A HP HA) | apply permFam_back].
+  - apply (transfer_sigma q p pinv); [exact HP | apply permFam_back | apply (permFam_there q p pinv A HP HA)].
+Qed.
+
+Theorem lemma_3_nu : forall q p pinv A k, Perm q p pinv -> FamOf q A ->
+  NuIs q A k <-> NuIs q (permFam q p A) k.
+Proof.
+  intros q p pinv A k HP HA. split.
+  - apply (transfer_nu q pinv p); [apply Perm_sym, HP | apply (permFam_there q p pinv A HP HA) | apply permFam_back].
+  - apply (transfer_nu q p pinv); [exact HP | apply permFam_back | apply (permFam_there q p pinv A HP HA)].
+Qed.
+
+Theorem lemma_3_tau : forall q p pinv A k, Perm q p pinv -> FamOf q A ->
+  TauIs q A k <-> TauIs q (permFam q p A) k.
+Proof.
+  intros q p pinv A k HP HA. split.
+  - apply (transfer_tau q pinv p); [apply Perm_sym, HP | apply (permFam_there q p pinv A HP HA) | apply permFam_back].
+  - apply (transfer_tau q p pinv); [exact HP | apply permFam_back | apply (permFam_there q p pinv A HP HA)].
+Qed.
+
+(* --- |A| and |up(A)|: the permutation permutes the 2^q blocks ---------------------------- *)
+
+Lemma nodup_app : forall (X : Type) (l l' : list X), NoDup l -> NoDup l' ->
+  (forall x, In x l -> ~ In x l') -> NoDup (l ++ l').
+Proof.
+  intros X l l' H1 H2 H3. induction l as [| x l IH]; [exact H2 |]. inversion H1 as [| ? ? Hx Hl]; subst.
+  simpl. constructor.
+  - intros Hin. apply in_app_or in Hin as [Hin | Hin]; [contradiction | exact (H3 x (or_introl eq_refl) Hin)].
+  - apply IH; [exact Hl | intros y Hy; apply H3; right; exact Hy].
+Qed.
+
+Lemma nodup_allMasks : forall q, NoDup (allMasks q).
+Proof.
+  induction q as [| q IH]; [repeat constructor; intros [] |]. simpl. rewrite app_nil_r.
+  apply nodup_app; [apply nodup_map_inj; [intros x y _ _ E; injection E; auto | exact IH] .. |].
+  intros x Hx Hy. apply in_map_iff in Hx as [? [<- _]]. apply in_map_iff in Hy as [? [E _]]. discriminate.
+Qed.
+
+Lemma perm_masks : forall q p pinv, Perm q p pinv -> Permutation (map (relabel q p) (allMasks q)) (allMasks q).
+Proof.
+  intros q p pinv HP. apply NoDup_Permutation; [| apply nodup_allMasks |].
+  - apply nodup_map_inj; [| apply nodup_allMasks]. intros x y Hx Hy E.
+    rewrite <- (relabel_inv q p pinv x HP (allMasks_length _ _ Hx)), <- (relabel_inv q p pinv y HP (allMasks_length _ _ Hy)).
+    congruence.
+  - intros B. rewrite in_map_iff. split.
+    + intros [C [<- _]]. apply in_allMasks_q, relabel_length.
+    + intros HB. exists (relabel q pinv B). split; [| apply in_allMasks_q, relabel_length].
+      apply (relabel_inv q pinv p B (Perm_sym _ _ _ HP)), (allMasks_length _ _ HB).
+Qed.
+
+Lemma countb_relabel : forall q p pinv a, Perm q p pinv -> countb q (fun B => a (relabel q p B)) = countb q a.
+Proof.
+  intros q p pinv a HP. unfold countb. rewrite <- (count_map _ _ a (relabel q p)).
+  apply count_perm, (perm_masks q p pinv HP).
+Qed.
+
+Lemma existsb_perm : forall (X : Type) (f : X -> bool) l l', Permutation l l' -> existsb f l = existsb f l'.
+Proof.
+  intros X f l l' HP. apply eq_true_iff_eq. rewrite !existsb_exists. split; intros [x [Hx E]]; exists x;
+    (split; [| exact E]); [apply (Permutation_in _ HP) | apply (Permutation_in _ (Permutation_sym HP))]; exact Hx.
+Qed.
+
+Lemma subb_relabel : forall q p pinv C B, Perm q p pinv -> length C = q -> length B = q ->
+  subb q (relabel q p C) (relabel q p B) = subb q C B.
+Proof.
+  intros q p pinv C B HP HC HB. apply eq_true_iff_eq. rewrite !subb_Sub. split; [| apply (relabel_Sub q p pinv), HP].
+  intros H. rewrite <- (relabel_inv q p pinv C HP HC), <- (relabel_inv q p pinv B HP HB).
+  apply (relabel_Sub q pinv p); [apply Perm_sym, HP | exact H].
+Qed.
+
+Lemma upb_relabel : forall q p pinv a B, Perm q p pinv -> length B = q ->
+  upb q (fun C => a (relabel q p C)) B = upb q a (relabel q p B).
+Proof.
+  intros q p pinv a B HP HB. unfold upb.
+  transitivity (existsb (fun C => a C && subb q C (relabel q p B)) (map (relabel q p) (allMasks q)));
+    [| apply existsb_perm, (perm_masks q p pinv HP)].
+  generalize (allMasks_length q). induction (allMasks q) as [| C l IH]; intros Hl; [reflexivity |]. simpl.
+  rewrite (subb_relabel q p pinv C B HP (Hl C (or_introl eq_refl)) HB), IH by (intros; apply Hl; right; assumption).
+  reflexivity.
+Qed.
+
+(* LEMMA 3, the weights (ours): a permutation keeps |A| and |up(A)|, hence |up(A)| - |A| and
+   N(A), for a finite family A given by a boolean test a (pi(A) is the test a o relabel q p). *)
+Theorem lemma_3_counts : forall q p pinv a, Perm q p pinv ->
+  countb q (fun B => a (relabel q p B)) = countb q a /\
+  countb q (upb q (fun B => a (relabel q p B))) = countb q (upb q a).
+Proof.
+  intros q p pinv a HP. split; [apply (countb_relabel q p pinv a HP) |].
+  rewrite <- (countb_relabel q p pinv (upb q a) HP). unfold countb. f_equal. apply filter_ext_in.
+  intros B HB. apply (upb_relabel q p pinv a B HP (allMasks_length _ _ HB)).
+Qed.
+
+(* pi(A) for a finite family is the finite family of the relabelled test. *)
+Lemma permFam_famOfb : forall q p a B, permFam q p (famOfb q a) B <-> famOfb q (fun C => a (relabel q p C)) B.
+Proof. intros q p a B. unfold permFam, famOfb. rewrite relabel_length. tauto. Qed.
+
 Print Assumptions lemma_1_fbs.
 Print Assumptions lemma_1_s.
 Print Assumptions lemma_1_bs.
 Print Assumptions lemma_1_C.
 Print Assumptions lemma_1.
+Print Assumptions lemma_3_nu_star.
+Print Assumptions lemma_3_sigma.
+Print Assumptions lemma_3_nu.
+Print Assumptions lemma_3_tau.
+Print Assumptions lemma_3_counts.

@@ -96,7 +96,9 @@ THEOREMS = {
                        "proposition_B1prime_b_leaves"],
     "BudgetedExamples": ["theorem_B2c_example", "proposition_B1prime_example"],
     "Antichains": [],  # definitions only: families, minimal members, up-sets, nu*, sigma, nu, tau
-    "CensusLemmas": ["lemma_1_fbs", "lemma_1_s", "lemma_1_bs", "lemma_1_C", "lemma_1"],
+    "CensusLemmas": ["lemma_1_fbs", "lemma_1_s", "lemma_1_bs", "lemma_1_C", "lemma_1",
+                     "lemma_3_nu_star", "lemma_3_sigma", "lemma_3_nu", "lemma_3_tau",
+                     "lemma_3_counts"],
 }
 CLOSED = "Closed under the global context"
 
