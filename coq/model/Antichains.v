@@ -99,3 +99,29 @@ Definition subb (q : nat) (B B' : list bool) : bool :=
 Definition upb (q : nat) (a : list bool -> bool) (B : list bool) : bool :=
   existsb (fun C => a C && subb q C B) (allMasks q).
 Definition countb (q : nat) (a : list bool -> bool) : nat := length (filter a (allMasks q)).
+
+(* --- Lemma 2's objects, computable ---------------------------------------------------------- *)
+
+(* h = f(x XOR .): the function f read from the input x (x^y is flip x y). *)
+Definition shiftFun (f : Agg) (x : list bool) : Agg := fun y => f (flip x y).
+
+(* The all-zero input 0^q. *)
+Definition zeros (q : nat) : list bool := repeat false q.
+
+(* Equality of masks, as a boolean. *)
+Definition eqMask (B C : list bool) : bool := if list_eq_dec Bool.bool_dec B C then true else false.
+
+(* B is a minimal member of the finite family s: s B, and no other member of s lies inside B. *)
+Definition minb (q : nat) (s : list bool -> bool) (B : list bool) : bool :=
+  s B && forallb (fun C => negb (s C && subb q C B && negb (eqMask C B))) (allMasks q).
+
+(* M(f, x) as the list of its members, in the order of allMasks q (q = length x). *)
+Definition minsOf (f : Agg) (x : list bool) : list (list bool) :=
+  filter (minb (length x) (sensb f x)) (allMasks (length x)).
+
+(* The membership test of a family given as a list of masks. *)
+Definition memb (A : list (list bool)) (B : list bool) : bool := existsb (eqMask B) A.
+
+(* N(A) = 2^q * 2 * 2^(|up(A)| - |A|) (docs/census.md, Lemma 2), for A a list of masks. *)
+Definition censusWeight (q : nat) (A : list (list bool)) : nat :=
+  2 ^ q * 2 * 2 ^ (countb q (upb q (memb A)) - length A).

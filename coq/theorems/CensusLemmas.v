@@ -703,6 +703,122 @@ Qed.
 Lemma permFam_famOfb : forall q p a B, permFam q p (famOfb q a) B <-> famOfb q (fun C => a (relabel q p C)) B.
 Proof. intros q p a B. unfold permFam, famOfb. rewrite relabel_length. tauto. Qed.
 
+(* ======================================================================================== *)
+(* Lemma 2 (ours): the pairs with a given antichain                                         *)
+(* ======================================================================================== *)
+
+Lemma zeros_length : forall q, length (zeros q) = q.
+Proof. intros. apply repeat_length. Qed.
+
+Lemma nth_zeros : forall q i, nth i (zeros q) false = false.
+Proof.
+  intros q i. unfold zeros. destruct (Nat.lt_ge_cases i q) as [H | H].
+  - apply nth_repeat. - apply nth_overflow. rewrite repeat_length. exact H.
+Qed.
+
+Lemma flip_zeros : forall B, flip (zeros (length B)) B = B.
+Proof.
+  intros B. apply nth_ext with (d := false) (d' := false); [rewrite flip_length, zeros_length; reflexivity |].
+  intros i Hi. rewrite flip_length, zeros_length in Hi. unfold flip. rewrite zeros_length, nth_map_seq by exact Hi.
+  rewrite nth_zeros. apply xorb_false_l.
+Qed.
+
+Lemma flip_by_zeros : forall x, flip x (zeros (length x)) = x.
+Proof.
+  intros x. apply nth_ext with (d := false) (d' := false); [apply flip_length |].
+  intros i Hi. rewrite flip_length in Hi. unfold flip. rewrite nth_map_seq by exact Hi.
+  rewrite nth_zeros. apply xorb_false_r.
+Qed.
+
+Lemma flip_after_zeros : forall x B, flip x (flip (zeros (length x)) B) = flip x B.
+Proof.
+  intros x B. unfold flip at 1 3. apply map_ext_in. intros i Hi. apply in_seq in Hi. f_equal.
+  unfold flip. rewrite zeros_length, nth_map_seq by lia. rewrite nth_zeros. apply xorb_false_l.
+Qed.
+
+Lemma flip_flip : forall x y, length y = length x -> flip x (flip x y) = y.
+Proof.
+  intros x y Hy. apply nth_ext with (d := false) (d' := false); [rewrite flip_length; auto |].
+  intros i Hi. rewrite flip_length in Hi. unfold flip at 1. rewrite nth_map_seq by exact Hi.
+  unfold flip. rewrite nth_map_seq by exact Hi. destruct (nth i x false), (nth i y false); reflexivity.
+Qed.
+
+(* LEMMA 2, step 1 (ours): S(f, x) = S(h, 0) for h = f(x XOR .), and f -> h is a bijection of
+   the functions (h read back from x is f). *)
+Theorem lemma_2_translation : forall f x B,
+  Sensitive f x B <-> Sensitive (shiftFun f x) (zeros (length x)) B.
+Proof.
+  intros f x B. unfold Sensitive, shiftFun. rewrite flip_after_zeros, flip_by_zeros. tauto.
+Qed.
+
+Theorem lemma_2_shift_involutive : forall f x y, length y = length x -> shiftFun (shiftFun f x) x y = f y.
+Proof. intros f x y Hy. unfold shiftFun. rewrite flip_flip by exact Hy. reflexivity. Qed.
+
+(* LEMMA 2, step 2 (ours): h -> (h(0), S(h, 0)) is one-to-one on the functions of q bits ... *)
+Theorem lemma_2_determined : forall q (h g : Agg), h (zeros q) = g (zeros q) ->
+  (forall B, length B = q -> Sensitive h (zeros q) B <-> Sensitive g (zeros q) B) ->
+  forall y, length y = q -> h y = g y.
+Proof.
+  intros q h g H0 HS y Hy. assert (E := HS y Hy). unfold Sensitive in E. subst q.
+  rewrite flip_zeros in E. rewrite H0 in E.
+  destruct (h y), (g y), (g (zeros (length y))); try reflexivity; exfalso; destruct E as [E1 E2];
+    first [apply E1; congruence | apply E2; congruence].
+Qed.
+
+(* ... and onto: every bit b and every family s without the empty block is (h(0), S(h, 0)). *)
+Theorem lemma_2_every_pair : forall q b (s : list bool -> bool), s (zeros q) = false ->
+  (fun y => xorb b (s y)) (zeros q) = b /\
+  forall B, length B = q -> (Sensitive (fun y => xorb b (s y)) (zeros q) B <-> s B = true).
+Proof.
+  intros q b s H0. split; [rewrite H0; apply xorb_false_r |]. intros B HB. unfold Sensitive. subst q.
+  rewrite flip_zeros, H0. destruct b, (s B); simpl; split; congruence.
+Qed.
+
+Lemma eqMask_true : forall B C, eqMask B C = true <-> B = C.
+Proof. intros B C. unfold eqMask. destruct (list_eq_dec Bool.bool_dec B C); split; congruence. Qed.
+
+(* minb computes the minimal members. *)
+Lemma minb_spec : forall q s B, length B = q -> minb q s B = true <-> MinimalOf q (famOfb q s) B.
+Proof.
+  intros q s B HB. unfold minb. rewrite andb_true_iff, forallb_forall. split.
+  - intros [Hs Hall]. split; [split; assumption |]. intros B' [HB'l HB'] Hsub.
+    assert (E := Hall B' (in_allMasks_q _ _ HB'l)). rewrite HB', (proj2 (subb_Sub q B' B) Hsub) in E.
+    destruct (eqMask B' B) eqn:Eq; [apply eqMask_true, Eq | discriminate].
+  - intros [[_ Hs] Hm]. split; [exact Hs |]. intros C HC.
+    destruct (s C) eqn:EC; [| reflexivity]. destruct (subb q C B) eqn:ES; [| reflexivity].
+    rewrite (Hm C (conj (allMasks_length _ _ HC) EC) (proj1 (subb_Sub q C B) ES)).
+    unfold eqMask. destruct (list_eq_dec Bool.bool_dec B B); [reflexivity | contradiction].
+Qed.
+
+(* minsOf f x lists exactly the minimal sensitive blocks M(f, x). *)
+Theorem minsOf_spec : forall f x B, In B (minsOf f x) <-> MinSens f x B.
+Proof.
+  intros f x B. unfold minsOf. rewrite filter_In. unfold MinSens.
+  rewrite (MinimalOf_ext _ _ _ (SensFam_b f x)). split.
+  - intros [Hin Hm]. apply minb_spec; [apply (allMasks_length _ _ Hin) | exact Hm].
+  - intros HM. assert (HB := proj1 (proj1 HM)). split; [apply in_allMasks_q, HB |].
+    apply minb_spec; assumption.
+Qed.
+
+(* LEMMA 2, step 3 (ours): for an antichain A of q-bit blocks, a family S has the minimal
+   members A iff A <= S <= up(A), i.e. S = A u X with X inside up(A) \ A. *)
+Theorem lemma_2_characterisation : forall q A (s : list bool -> bool), FamOf q A -> Antichain q A ->
+  ((forall B, MinimalOf q (famOfb q s) B <-> A B) <->
+   ((forall B, A B -> famOfb q s B) /\ (forall B, famOfb q s B -> Up q A B))).
+Proof.
+  intros q A s HA Hanti. split.
+  - intros E. split; [intros B HB; apply E, HB |]. intros B HB.
+    destruct (covers_minimal q s B HB) as [B' [HM Hs]]. split; [exact (proj1 HB) |].
+    exists B'. split; [apply E, HM | exact Hs].
+  - intros [HAS HSU] B. split.
+    + intros [HB Hm]. destruct (HSU B HB) as [_ [C [HC Hs]]].
+      rewrite <- (Hm C (HAS C HC) Hs). exact HC.
+    + intros HB. split; [apply HAS, HB |]. intros B' HB' Hs.
+      destruct (HSU B' HB') as [HB'l [C [HC Hs']]].
+      assert (E : C = B) by (apply Hanti; [exact HC | exact HB | exact (Sub_trans q _ _ _ Hs' Hs)]). subst C.
+      apply (Sub_antisym q); [exact HB'l | exact (HA B HB) | exact Hs | exact Hs'].
+Qed.
+
 Print Assumptions lemma_1_fbs.
 Print Assumptions lemma_1_s.
 Print Assumptions lemma_1_bs.
@@ -713,3 +829,9 @@ Print Assumptions lemma_3_sigma.
 Print Assumptions lemma_3_nu.
 Print Assumptions lemma_3_tau.
 Print Assumptions lemma_3_counts.
+Print Assumptions lemma_2_translation.
+Print Assumptions lemma_2_shift_involutive.
+Print Assumptions lemma_2_determined.
+Print Assumptions lemma_2_every_pair.
+Print Assumptions minsOf_spec.
+Print Assumptions lemma_2_characterisation.

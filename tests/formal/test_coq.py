@@ -98,7 +98,9 @@ THEOREMS = {
     "Antichains": [],  # definitions only: families, minimal members, up-sets, nu*, sigma, nu, tau
     "CensusLemmas": ["lemma_1_fbs", "lemma_1_s", "lemma_1_bs", "lemma_1_C", "lemma_1",
                      "lemma_3_nu_star", "lemma_3_sigma", "lemma_3_nu", "lemma_3_tau",
-                     "lemma_3_counts"],
+                     "lemma_3_counts", "lemma_2_translation", "lemma_2_shift_involutive",
+                     "lemma_2_determined", "lemma_2_every_pair", "minsOf_spec",
+                     "lemma_2_characterisation"],
 }
 CLOSED = "Closed under the global context"
 
