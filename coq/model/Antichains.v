@@ -8,7 +8,7 @@
    coqc 8.16 (coq/check.sh). *)
 
 From Coq Require Import QArith List Bool PeanoNat.
-From FbsCoq Require Import FbsModel Measures FbsTreeCert.
+From FbsCoq Require Import FbsModel Measures FbsTreeCert Families.
 Import ListNotations.
 
 Definition Fam := list bool -> Prop.
@@ -125,3 +125,31 @@ Definition memb (A : list (list bool)) (B : list bool) : bool := existsb (eqMask
 (* N(A) = 2^q * 2 * 2^(|up(A)| - |A|) (docs/census.md, Lemma 2), for A a list of masks. *)
 Definition censusWeight (q : nat) (A : list (list bool)) : nat :=
   2 ^ q * 2 * 2 ^ (countb q (upb q (memb A)) - length A).
+
+(* --- The census's index: all antichains, all pairs (f, x) ----------------------------------- *)
+
+(* All sublists of l (each keeps l's order). *)
+Fixpoint sublists {X : Type} (l : list X) : list (list X) :=
+  match l with
+  | [] => [[]]
+  | x :: r => map (cons x) (sublists r) ++ sublists r
+  end.
+
+(* A list of masks is an antichain: no member inside another. *)
+Definition isAntichainb (q : nat) (A : list (list bool)) : bool :=
+  forallb (fun B => forallb (fun C => implb (subb q B C) (eqMask B C)) A) A.
+
+(* The antichains of nonempty q-bit blocks, each as the list of its members in the order of
+   allMasks q (tl drops the empty block, allMasks q's first mask). *)
+Definition antichainsOf (q : nat) : list (list (list bool)) :=
+  filter (isAntichainb q) (sublists (tl (allMasks q))).
+
+(* All pairs (f, x) of a function of q inputs (its truth table, Families.ttFun) and an input. *)
+Definition pairsOf (q : nat) : list (list bool * list bool) := list_prod (allMasks (2 ^ q)) (allMasks q).
+
+Definition eqFam (A A' : list (list bool)) : bool :=
+  if list_eq_dec (list_eq_dec Bool.bool_dec) A A' then true else false.
+
+(* The number of pairs (f, x) with M(f, x) = A. *)
+Definition countPairs (q : nat) (A : list (list bool)) : nat :=
+  length (filter (fun p => eqFam (minsOf (ttFun (fst p)) (snd p)) A) (pairsOf q)).

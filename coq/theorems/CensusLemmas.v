@@ -11,7 +11,7 @@
 
 From Coq Require Import QArith Lqa List Lia Bool PeanoNat Permutation.
 From FbsCoq Require Import FbsModel FbsTrees FbsTreeCert Measures SymmetricCheck ExhaustiveCheck
-  MeasureCheck MeasureChain Antichains.
+  MeasureCheck MeasureChain Families Antichains.
 Import ListNotations.
 Open Scope Q_scope.
 
@@ -819,19 +819,258 @@ Proof.
       apply (Sub_antisym q); [exact HB'l | exact (HA B HB) | exact Hs | exact Hs'].
 Qed.
 
-Print Assumptions lemma_1_fbs.
-Print Assumptions lemma_1_s.
-Print Assumptions lemma_1_bs.
-Print Assumptions lemma_1_C.
+(* LEMMA 2's steps together (ours). *)
+Theorem lemma_2 : forall q f x (A : Fam) (s : list bool -> bool),
+  (forall B, Sensitive f x B <-> Sensitive (shiftFun f x) (zeros (length x)) B) /\
+  (forall y, length y = length x -> shiftFun (shiftFun f x) x y = f y) /\
+  (forall h g : Agg, h (zeros q) = g (zeros q) ->
+     (forall B, length B = q -> Sensitive h (zeros q) B <-> Sensitive g (zeros q) B) ->
+     forall y, length y = q -> h y = g y) /\
+  (forall b, s (zeros q) = false -> (fun y => xorb b (s y)) (zeros q) = b /\
+     forall B, length B = q -> (Sensitive (fun y => xorb b (s y)) (zeros q) B <-> s B = true)) /\
+  (FamOf q A -> Antichain q A ->
+    ((forall B, MinimalOf q (famOfb q s) B <-> A B) <->
+     ((forall B, A B -> famOfb q s B) /\ (forall B, famOfb q s B -> Up q A B)))).
+Proof.
+  intros q f x A s. split; [apply lemma_2_translation |]. split; [apply lemma_2_shift_involutive |].
+  split; [apply lemma_2_determined |]. split; [intros b; apply lemma_2_every_pair |].
+  apply lemma_2_characterisation.
+Qed.
+
+(* LEMMA 3 together (ours). *)
+Theorem lemma_3 : forall q p pinv A v s nu tau (a : list bool -> bool), Perm q p pinv -> FamOf q A ->
+  (NuStarIs q A v <-> NuStarIs q (permFam q p A) v) /\ (SigmaIs q A s <-> SigmaIs q (permFam q p A) s) /\
+  (NuIs q A nu <-> NuIs q (permFam q p A) nu) /\ (TauIs q A tau <-> TauIs q (permFam q p A) tau) /\
+  countb q (fun B => a (relabel q p B)) = countb q a /\
+  countb q (upb q (fun B => a (relabel q p B))) = countb q (upb q a).
+Proof.
+  intros q p pinv A v s nu tau a HP HA.
+  split; [apply (lemma_3_nu_star q p pinv); assumption |]. split; [apply (lemma_3_sigma q p pinv); assumption |].
+  split; [apply (lemma_3_nu q p pinv); assumption |]. split; [apply (lemma_3_tau q p pinv); assumption |].
+  apply (lemma_3_counts q p pinv a HP).
+Qed.
+
+(* ======================================================================================== *)
+(* The class-sum theorem (ours): the pairs counted by their antichain, then by classes        *)
+(* ======================================================================================== *)
+
+Local Open Scope nat_scope.
+
+Fixpoint natSum {X : Type} (g : X -> nat) (l : list X) : nat :=
+  match l with [] => 0 | x :: r => g x + natSum g r end.
+
+Lemma natSum_ext_helper : forall (X : Type) (g h : X -> nat) l, (forall x, g x = h x) -> natSum g l = natSum h l.
+Proof. intros X g h l H. induction l as [| x l IH]; simpl; [reflexivity |]. rewrite H, IH. reflexivity. Qed.
+
+Lemma natSum_add : forall (X : Type) (g h : X -> nat) l, natSum (fun x => g x + h x) l = natSum g l + natSum h l.
+Proof. intros X g h l. induction l as [| x l IH]; simpl; lia. Qed.
+
+Lemma natSum_zero : forall (X : Type) (g : X -> nat) l, (forall x, In x l -> g x = 0) -> natSum g l = 0.
+Proof.
+  intros X g l H. induction l as [| x l IH]; simpl; [reflexivity |].
+  rewrite (H x (or_introl eq_refl)), IH by (intros; apply H; right; auto). reflexivity.
+Qed.
+
+(* A sum over a list without repetitions whose terms vanish off k0 (a member) is the k0 term. *)
+Lemma natSum_single : forall (X : Type) (g : X -> nat) l k0, NoDup l -> In k0 l ->
+  (forall k, In k l -> k <> k0 -> g k = 0) -> natSum g l = g k0.
+Proof.
+  intros X g l k0. induction l as [| k l IH]; intros HN Hin H; [destruct Hin |].
+  apply NoDup_cons_iff in HN as [Hk HN]. simpl. destruct Hin as [-> | Hin].
+  - rewrite natSum_zero; [lia |]. intros x Hx. apply H; [right; exact Hx | intros ->; contradiction].
+  - assert (Hk0 : k <> k0) by (intros ->; contradiction).
+    rewrite (H k (or_introl eq_refl) Hk0), IH by (auto; intros; apply H; auto; right; auto). reflexivity.
+Qed.
+
+(* The count of the members x of xs with P (m x), by the key m x (the keys listed once each). *)
+Lemma count_by_keys : forall (X K : Type) (eqK : K -> K -> bool), (forall a b, eqK a b = true <-> a = b) ->
+  forall (m : X -> K) (P : K -> bool) xs keys, NoDup keys -> (forall x, In x xs -> In (m x) keys) ->
+  length (filter (fun x => P (m x)) xs) =
+  natSum (fun k => if P k then length (filter (fun x => eqK (m x) k) xs) else 0) keys.
+Proof.
+  intros X K eqK HeqK m P xs keys HN. induction xs as [| x xs IH]; intros Hin.
+  - simpl. symmetry. apply natSum_zero. intros k _. destruct (P k); reflexivity.
+  - assert (E : forall k, (if P k then length (filter (fun y => eqK (m y) k) (x :: xs)) else 0) =
+                (if P k then (if eqK (m x) k then 1 else 0) else 0) +
+                (if P k then length (filter (fun y => eqK (m y) k) xs) else 0))
+      by (intros k; simpl; destruct (P k), (eqK (m x) k); reflexivity).
+    rewrite (natSum_ext_helper _ _ _ keys E), natSum_add, <- IH by (intros; apply Hin; right; auto).
+    rewrite (natSum_single _ _ keys (m x) HN (Hin x (or_introl eq_refl))).
+    + simpl. destruct (P (m x)); simpl; [| reflexivity].
+      destruct (eqK (m x) (m x)) eqn:Ex; [reflexivity | exfalso].
+      assert (eqK (m x) (m x) = true) by (apply HeqK; reflexivity). congruence.
+    + intros k _ Ne. destruct (P k); [| reflexivity]. destruct (eqK (m x) k) eqn:Ek; [| reflexivity].
+      apply HeqK in Ek. congruence.
+Qed.
+
+Lemma eqFam_true : forall A A', eqFam A A' = true <-> A = A'.
+Proof. intros A A'. unfold eqFam. destruct (list_eq_dec (list_eq_dec Bool.bool_dec) A A'); split; congruence. Qed.
+
+(* --- every pair's M(f, x) is listed once among the antichains ------------------------------ *)
+
+Lemma allMasks_head : forall q, allMasks q = zeros q :: tl (allMasks q).
+Proof.
+  induction q as [| q IH]; [reflexivity |]. simpl. rewrite IH. reflexivity.
+Qed.
+
+Lemma filter_in_sublists : forall (X : Type) (g : X -> bool) l, In (filter g l) (sublists l).
+Proof.
+  intros X g l. induction l as [| x l IH]; simpl; [left; reflexivity |].
+  apply in_or_app. destruct (g x); [left; apply in_map, IH | right; exact IH].
+Qed.
+
+Lemma sublists_incl : forall (X : Type) (l L : list X), In L (sublists l) -> forall y, In y L -> In y l.
+Proof.
+  intros X l. induction l as [| x l IH]; intros L HL y Hy; simpl in HL.
+  - destruct HL as [<- | []]. destruct Hy.
+  - apply in_app_or in HL as [HL | HL].
+    + apply in_map_iff in HL as [L' [<- HL']]. destruct Hy as [-> | Hy]; [left; reflexivity | right; exact (IH L' HL' y Hy)].
+    + right. exact (IH L HL y Hy).
+Qed.
+
+Lemma nodup_sublists : forall (X : Type) (l : list X), NoDup l -> NoDup (sublists l).
+Proof.
+  intros X l. induction l as [| x l IH]; intros HN; simpl; [repeat constructor; intros [] |].
+  apply NoDup_cons_iff in HN as [Hx HN]. apply nodup_app.
+  - apply nodup_map_inj; [intros a b _ _ E; injection E; auto | apply IH, HN].
+  - apply IH, HN.
+  - intros L HL HL'. apply in_map_iff in HL as [L' [<- _]]. apply Hx. exact (sublists_incl _ _ _ HL' x (or_introl eq_refl)).
+Qed.
+
+Lemma nodup_antichainsOf : forall q, NoDup (antichainsOf q).
+Proof.
+  intros q. apply NoDup_filter, nodup_sublists. assert (H := nodup_allMasks q). rewrite allMasks_head in H.
+  apply NoDup_cons_iff in H as [_ H]. exact H.
+Qed.
+
+Lemma not_sensitive_zeros : forall f x, sensb f x (zeros (length x)) = false.
+Proof. intros f x. unfold sensb. rewrite flip_by_zeros, eqb_reflx. reflexivity. Qed.
+
+(* M(f, x) is an antichain of nonempty blocks: it is one of antichainsOf (length x). *)
+Theorem minsOf_listed : forall f x, In (minsOf f x) (antichainsOf (length x)).
+Proof.
+  intros f x. unfold antichainsOf. apply filter_In. split.
+  - unfold minsOf. rewrite allMasks_head. simpl. unfold minb at 1. rewrite not_sensitive_zeros. simpl.
+    apply filter_in_sublists.
+  - unfold isAntichainb. apply forallb_forall. intros B HB. apply forallb_forall. intros C HC.
+    destruct (subb (length x) B C) eqn:E; [simpl | reflexivity]. apply eqMask_true.
+    apply minsOf_spec in HB, HC. apply subb_Sub in E. destruct HC as [_ Hm]. apply Hm; [exact (proj1 HB) | exact E].
+Qed.
+
+(* THE CLASS-SUM THEOREM, first step (ours): for every q and every property P of antichains
+   (a boolean test, e.g. "nu*(A) = v", by Lemma 1 the test "fbs_x(f) = v"), the number of pairs
+   (f, x) of a function of q inputs and an input with P(M(f, x)) is the sum over the
+   antichains A with P(A) of the number of pairs with M(f, x) = A. *)
+Theorem class_sum_by_antichains : forall q (P : list (list bool) -> bool),
+  length (filter (fun p => P (minsOf (ttFun (fst p)) (snd p))) (pairsOf q)) =
+  natSum (fun A => if P A then countPairs q A else 0) (antichainsOf q).
+Proof.
+  intros q P. unfold countPairs. apply (count_by_keys _ _ eqFam eqFam_true (fun p => minsOf (ttFun (fst p)) (snd p))).
+  - apply nodup_antichainsOf.
+  - intros [tt x] Hp. apply in_prod_iff in Hp as [_ Hx]. cbn [fst snd].
+    rewrite <- (allMasks_length _ _ Hx). apply minsOf_listed.
+Qed.
+
+(* THE CLASS-SUM THEOREM, second step (ours): the antichains grouped in classes (any split of
+   the list of antichains into lists, e.g. the permutation classes) on which P and the weight N
+   are constant (Lemma 3) give the sum over classes K of |K| * N(A_K), A_K the first member. *)
+Theorem class_sum_by_classes : forall (K : Type) (P : K -> bool) (N : K -> nat) (keys : list K)
+  (classes : list (list K)) (d : K), Permutation (concat classes) keys ->
+  (forall C, In C classes -> C <> [] /\ forall A, In A C -> P A = P (hd d C) /\ N A = N (hd d C)) ->
+  natSum (fun A => if P A then N A else 0) keys =
+  natSum (fun C => if P (hd d C) then length C * N (hd d C) else 0) classes.
+Proof.
+  intros K P N keys classes d HP HC.
+  assert (Hperm : forall l l', Permutation l l' -> natSum (fun A => if P A then N A else 0) l =
+                                               natSum (fun A => if P A then N A else 0) l')
+    by (intros l l' H; induction H; simpl; lia).
+  rewrite <- (Hperm _ _ HP). clear HP. induction classes as [| C classes IH]; [reflexivity |].
+  simpl. assert (Happ : forall l l', natSum (fun A => if P A then N A else 0) (l ++ l') =
+             natSum (fun A => if P A then N A else 0) l + natSum (fun A => if P A then N A else 0) l')
+    by (intros l l'; induction l as [| a l IHl]; simpl; lia).
+  rewrite Happ, IH by (intros; apply HC; right; auto). f_equal.
+  destruct (HC C (or_introl eq_refl)) as [_ Hc]. clear HC IH Happ.
+  assert (Hc' : forall A, In A C -> (if P A then N A else 0) = (if P (hd d C) then N (hd d C) else 0))
+    by (intros A HA; destruct (Hc A HA) as [-> ->]; reflexivity).
+  remember (hd d C) as a. clear Heqa Hc. induction C as [| A C IHC]; simpl; [destruct (P a); lia |].
+  rewrite (Hc' A (or_introl eq_refl)), IHC by (intros; apply Hc'; right; auto). destruct (P a); lia.
+Qed.
+
+(* ======================================================================================== *)
+(* Lemma 4 (ours): the census in shards                                                      *)
+(* ======================================================================================== *)
+
+(* Fix coordinate 0 (docs/census.md's coordinate 1). For a family U of (q+1)-bit blocks b :: T,
+   U0 = the members without coordinate 0 and U1 = {T : T u {0} in U}, families of q-bit blocks;
+   join U0 U1 puts them back. *)
+Definition part0 (U : Fam) : Fam := fun T => U (false :: T).
+Definition part1 (U : Fam) : Fam := fun T => U (true :: T).
+Definition join (U0 U1 : Fam) : Fam :=
+  fun B => match B with [] => False | false :: T => U0 T | true :: T => U1 T end.
+
+Lemma Sub_cons : forall q b c T T', Sub (S q) (b :: T) (c :: T') <-> ((b = true -> c = true) /\ Sub q T T').
+Proof.
+  intros q b c T T'. split.
+  - intros H. split; [intros Hb; apply (H 0%nat); [lia | exact Hb] |].
+    intros i Hi HT. apply (H (S i)); [lia | exact HT].
+  - intros [H1 H2] [| i] Hi HB; [apply H1, HB | apply H2; [lia | exact HB]].
+Qed.
+
+Lemma zeros_S : forall q, zeros (S q) = false :: zeros q.
+Proof. reflexivity. Qed.
+
+(* LEMMA 4 (ours): U is an up-set of (q+1)-bit blocks without the empty block iff U0 and U1 are
+   up-sets of q-bit blocks, U0 inside U1, and U0 without the empty block ... *)
+Theorem lemma_4 : forall q U, FamOf (S q) U ->
+  ((UpSet (S q) U /\ ~ U (zeros (S q))) <->
+   (UpSet q (part0 U) /\ UpSet q (part1 U) /\ (forall T, part0 U T -> part1 U T) /\ ~ part0 U (zeros q))).
+Proof.
+  intros q U HU. split.
+  - intros [[_ Hup] H0]. split; [| split; [| split]].
+    + split; [intros T HT; apply HU in HT; simpl in HT; lia |].
+      intros T C HT HC Hs. apply (Hup (false :: T)); [exact HT | simpl; lia | apply Sub_cons; split; auto].
+    + split; [intros T HT; apply HU in HT; simpl in HT; lia |].
+      intros T C HT HC Hs. apply (Hup (true :: T)); [exact HT | simpl; lia | apply Sub_cons; split; auto].
+    + intros T HT. assert (Hl := HU _ HT). simpl in Hl.
+      apply (Hup (false :: T)); [exact HT | simpl; lia | apply Sub_cons; split; [discriminate | apply Sub_refl]].
+    + exact H0.
+  - intros [[_ Hup0] [[_ Hup1] [H01 H0]]]. split; [split; [exact HU |] | exact H0].
+    intros [| b T] [| c T'] HB HC Hs; try (simpl in HC; discriminate); [apply HU in HB; discriminate |].
+    simpl in HC. apply Sub_cons in Hs as [Hbc Hs].
+    destruct b, c.
+    + apply (Hup1 T); [exact HB | lia | exact Hs].
+    + discriminate (Hbc eq_refl).
+    + apply (Hup1 T); [apply H01, HB | lia | exact Hs].
+    + apply (Hup0 T); [exact HB | lia | exact Hs].
+Qed.
+
+(* ... and U is the join of its two parts (the map U -> (U0, U1) is one-to-one) ... *)
+Theorem lemma_4_split : forall q U, FamOf (S q) U -> forall B, U B <-> join (part0 U) (part1 U) B.
+Proof.
+  intros q U HU [| b T]; simpl; [split; [intros H; apply HU in H; discriminate | intros []] |].
+  destruct b; reflexivity.
+Qed.
+
+(* ... and every such pair (U0, U1) is the pair of an up-set (the map is onto). *)
+Theorem lemma_4_join : forall q U0 U1, UpSet q U0 -> UpSet q U1 -> (forall T, U0 T -> U1 T) -> ~ U0 (zeros q) ->
+  FamOf (S q) (join U0 U1) /\ UpSet (S q) (join U0 U1) /\ ~ join U0 U1 (zeros (S q)) /\
+  (forall T, part0 (join U0 U1) T <-> U0 T) /\ (forall T, part1 (join U0 U1) T <-> U1 T).
+Proof.
+  intros q U0 U1 H0 H1 H01 Hz.
+  assert (HF : FamOf (S q) (join U0 U1))
+    by (intros [| [|] T] H; [destruct H | simpl; f_equal; apply (proj1 H1), H | simpl; f_equal; apply (proj1 H0), H]).
+  assert (Hp0 : forall T, part0 (join U0 U1) T <-> U0 T) by reflexivity.
+  assert (Hp1 : forall T, part1 (join U0 U1) T <-> U1 T) by reflexivity.
+  split; [exact HF |]. split; [| split; [exact Hz | split; assumption]].
+  apply (proj2 (lemma_4 q (join U0 U1) HF)). split; [exact H0 | split; [exact H1 | split; [exact H01 | exact Hz]]].
+Qed.
+
 Print Assumptions lemma_1.
-Print Assumptions lemma_3_nu_star.
-Print Assumptions lemma_3_sigma.
-Print Assumptions lemma_3_nu.
-Print Assumptions lemma_3_tau.
-Print Assumptions lemma_3_counts.
-Print Assumptions lemma_2_translation.
-Print Assumptions lemma_2_shift_involutive.
-Print Assumptions lemma_2_determined.
-Print Assumptions lemma_2_every_pair.
+Print Assumptions lemma_2.
+Print Assumptions lemma_3.
 Print Assumptions minsOf_spec.
-Print Assumptions lemma_2_characterisation.
+Print Assumptions class_sum_by_antichains.
+Print Assumptions class_sum_by_classes.
+Print Assumptions lemma_4.
+Print Assumptions lemma_4_split.
+Print Assumptions lemma_4_join.

@@ -98,9 +98,14 @@ THEOREMS = {
     "Antichains": [],  # definitions only: families, minimal members, up-sets, nu*, sigma, nu, tau
     "CensusLemmas": ["lemma_1_fbs", "lemma_1_s", "lemma_1_bs", "lemma_1_C", "lemma_1",
                      "lemma_3_nu_star", "lemma_3_sigma", "lemma_3_nu", "lemma_3_tau",
-                     "lemma_3_counts", "lemma_2_translation", "lemma_2_shift_involutive",
-                     "lemma_2_determined", "lemma_2_every_pair", "minsOf_spec",
-                     "lemma_2_characterisation"],
+                     "lemma_3_counts", "lemma_3", "lemma_2_translation",
+                     "lemma_2_shift_involutive", "lemma_2_determined", "lemma_2_every_pair",
+                     "minsOf_spec", "lemma_2_characterisation", "lemma_2", "minsOf_listed",
+                     "class_sum_by_antichains", "class_sum_by_classes", "lemma_4",
+                     "lemma_4_split", "lemma_4_join"],
+    "CensusExamples": ["lemma_2_count_q2", "lemma_2_count_q3", "census_total_q2",
+                       "census_total_q3", "census_by_classes_q3", "census_by_classes_example",
+                       "lemma_1_example", "lemma_4_example"],
 }
 CLOSED = "Closed under the global context"
 
