@@ -617,3 +617,49 @@ def test_proposition_B1prime_needs_its_hypotheses(mutated, old, new):
     done = mutated(replace_once("theorems/BudgetedLeaves.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/BudgetedLeaves.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("name,old,new", [
+    # Lemma 2's characterisation without "A is an antichain"
+    ("theorems/CensusLemmas.v",
+     "Theorem lemma_2_characterisation : forall q A (s : list bool -> bool), FamOf q A -> Antichain q A ->",
+     "Theorem lemma_2_characterisation : forall q A (s : list bool -> bool), FamOf q A -> True ->"),
+    # Lemma 3 (tau) without "p is a permutation"
+    ("theorems/CensusLemmas.v",
+     "Theorem lemma_3_tau : forall q p pinv A k, Perm q p pinv -> FamOf q A ->",
+     "Theorem lemma_3_tau : forall q p pinv A k, True -> FamOf q A ->"),
+    # Lemma 3 (|A|, |up(A)|) without "p is a permutation"
+    ("theorems/CensusLemmas.v",
+     "Theorem lemma_3_counts : forall q p pinv a, Perm q p pinv ->",
+     "Theorem lemma_3_counts : forall q p pinv a, True ->"),
+    # Lemma 4 without U0 inside U1
+    ("theorems/CensusLemmas.v",
+     "   (UpSet q (part0 U) /\\ UpSet q (part1 U) /\\ (forall T, part0 U T -> part1 U T) /\\ ~ part0 U (zeros q))).",
+     "   (UpSet q (part0 U) /\\ UpSet q (part1 U) /\\ True /\\ ~ part0 U (zeros q)))."),
+    # the class-sum theorem without P constant on each class
+    ("theorems/CensusLemmas.v",
+     "  (forall C, In C classes -> C <> [] /\\ forall A, In A C -> P A = P (hd d C) /\\ N A = N (hd d C)) ->",
+     "  (forall C, In C classes -> C <> [] /\\ forall A, In A C -> True /\\ N A = N (hd d C)) ->"),
+    # Lemma 1's step "every sensitive block contains a minimal one" weakened to its length
+    ("theorems/CensusLemmas.v",
+     "Lemma sensitive_covered : forall f z B, SensFam f z B -> exists B', MinSens f z B' /\\ Sub (length z) B' B.",
+     "Lemma sensitive_covered : forall f z B, SensFam f z B -> exists B', MinSens f z B' /\\ length B' = length z."),
+    # minimality tested against every member inside B, B itself included
+    ("model/Antichains.v",
+     "  s B && forallb (fun C => negb (s C && subb q C B && negb (eqMask C B))) (allMasks q).",
+     "  s B && forallb (fun C => negb (s C && subb q C B)) (allMasks q)."),
+    # Lemma 2's weight without the factor 2 of f(x)
+    ("model/Antichains.v",
+     "  2 ^ q * 2 * 2 ^ (countb q (upb q (memb A)) - length A).",
+     "  2 ^ q * 2 ^ (countb q (upb q (memb A)) - length A)."),
+], ids=["antichain-dropped", "tau-no-permutation", "counts-no-permutation",
+        "shard-U0-not-in-U1", "class-sum-P-not-constant", "minimal-cover-weakened",
+        "minimal-test-wrong", "weight-missing-factor-2"])
+def test_a_wrong_census_lemma_breaks_its_proof(mutated, name, old, new):
+    """The census reduction (docs/census.md, ours; issue 28): each dropped hypothesis or
+    broken step makes coqc refuse a census file (the last in check.sh's order)."""
+    done = mutated(replace_once(name, old, new))
+    assert done.returncode != 0
+    assert ('File "./theorems/CensusLemmas.v"' in done.stderr
+            or 'File "./examples/CensusExamples.v"' in done.stderr), done.stderr
