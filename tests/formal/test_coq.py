@@ -103,6 +103,7 @@ THEOREMS = {
                      "minsOf_spec", "lemma_2_characterisation", "lemma_2", "minsOf_listed",
                      "class_sum_by_antichains", "class_sum_by_classes", "lemma_4",
                      "lemma_4_split", "lemma_4_join"],
+    "CensusCount": ["lemma_2_count", "class_sum_theorem", "census_total"],
     "CensusExamples": ["lemma_2_count_q2", "lemma_2_count_q3", "census_total_q2",
                        "census_total_q3", "census_by_classes_q3", "census_by_classes_example",
                        "lemma_1_example", "lemma_4_example"],
@@ -649,17 +650,21 @@ def test_proposition_B1prime_needs_its_hypotheses(mutated, old, new):
     ("model/Antichains.v",
      "  s B && forallb (fun C => negb (s C && subb q C B && negb (eqMask C B))) (allMasks q).",
      "  s B && forallb (fun C => negb (s C && subb q C B)) (allMasks q)."),
+    # Lemma 2's count for every q without "A is an antichain of nonempty blocks"
+    ("theorems/CensusCount.v",
+     "Theorem lemma_2_count : forall q A, In A (antichainsOf q) -> countPairs q A = censusWeight q A.",
+     "Theorem lemma_2_count : forall q A, True -> countPairs q A = censusWeight q A."),
     # Lemma 2's weight without the factor 2 of f(x)
     ("model/Antichains.v",
      "  2 ^ q * 2 * 2 ^ (countb q (upb q (memb A)) - length A).",
      "  2 ^ q * 2 ^ (countb q (upb q (memb A)) - length A)."),
 ], ids=["antichain-dropped", "tau-no-permutation", "counts-no-permutation",
         "shard-U0-not-in-U1", "class-sum-P-not-constant", "minimal-cover-weakened",
-        "minimal-test-wrong", "weight-missing-factor-2"])
+        "minimal-test-wrong", "count-not-an-antichain", "weight-missing-factor-2"])
 def test_a_wrong_census_lemma_breaks_its_proof(mutated, name, old, new):
     """The census reduction (docs/census.md, ours; issue 28): each dropped hypothesis or
     broken step makes coqc refuse a census file (the last in check.sh's order)."""
     done = mutated(replace_once(name, old, new))
     assert done.returncode != 0
-    assert ('File "./theorems/CensusLemmas.v"' in done.stderr
-            or 'File "./examples/CensusExamples.v"' in done.stderr), done.stderr
+    assert any(f'File "./{census}"' in done.stderr for census in
+               ["theorems/CensusLemmas.v", "theorems/CensusCount.v", "examples/CensusExamples.v"]), done.stderr
