@@ -464,9 +464,9 @@ Qed.
 (* The transfer of each measure along a permutation r (inverse rinv) relating A1 and A2. *)
 Section Transfer.
 Variables (q : nat) (r rinv : nat -> nat) (A1 A2 : Fam).
-Hypothesis HP : Perm q r rinv.
-Hypothesis H12 : forall B, A1 B -> A2 (relabel q r B).
-Hypothesis H21 : forall B, A2 B -> A1 (relabel q rinv B).
+Variable HP : Perm q r rinv.
+Variable H12 : forall B, A1 B -> A2 (relabel q r B).
+Variable H21 : forall B, A2 B -> A1 (relabel q rinv B).
 
 Lemma rinv_inj : forall x y, (x < q)%nat -> (y < q)%nat -> rinv x = rinv y -> x = y.
 Proof.
