@@ -8,7 +8,7 @@
 
 From Coq Require Import String QArith List Bool PeanoNat Lia Permutation.
 From FbsCoq Require Import FbsModel FbsTreeCert Families Measures ExhaustiveCheck MeasureCheck Antichains
-  CensusLemmas.
+  CensusLemmas CensusCount.
 Import ListNotations.
 Open Scope nat_scope.
 
@@ -195,3 +195,35 @@ Print Assumptions census_by_classes_q3.
 Print Assumptions census_by_classes_example.
 Print Assumptions lemma_1_example.
 Print Assumptions lemma_4_example.
+
+(* --- Lemma 4's shard transport at q = 2 ------------------------------------------------------ *)
+
+Definition swap2 (i : nat) : nat := match i with 0 => 1 | 1 => 0 | _ => i end.
+
+Lemma swap2_perm : Perm 2 swap2 swap2.
+Proof. intros [| [| i]] Hi; simpl; repeat split; lia. Qed.
+
+(* Non-vacuity of lemma_4_shard: R = {{3}, {2,3}} on the points 2, 3, U1 = pi(R) = {{2}, {2,3}}
+   for the swap pi (U1 <> R), and U0 = {{2,3}} inside U1 meet its hypotheses; U0 is carried to
+   pi^-1(U0) = {{2,3}}, inside R, and back. *)
+Theorem lemma_4_shard_example :
+  let R := famOfb 2 (memb [bitsOf "01"; bitsOf "11"]) in
+  let U0 := famOfb 2 (memb [bitsOf "11"]) in
+  permFam 2 swap2 R (bitsOf "10") /\ ~ R (bitsOf "10") /\
+  UpSet 2 U0 /\ ~ U0 (zeros 2) /\ (forall T, U0 T -> permFam 2 swap2 R T) /\
+  UpSet 2 (permFam 2 swap2 U0) /\ ~ permFam 2 swap2 U0 (zeros 2) /\ (forall T, permFam 2 swap2 U0 T -> R T).
+Proof.
+  intros R U0.
+  assert (HU0 : UpSet 2 U0 /\ ~ U0 (zeros 2) /\ (forall T, U0 T -> permFam 2 swap2 R T)).
+  { split; [apply isUpSetb_sound; vm_compute; reflexivity |]. split; [intros [_ E]; vm_compute in E; discriminate |].
+    intros T [HT E]. apply memb_In in E. destruct E as [<- | []].
+    split; [reflexivity |]. split; [reflexivity | vm_compute; reflexivity]. }
+  destruct (lemma_4_shard 2 swap2 swap2 R (permFam 2 swap2 R) U0 swap2_perm (fun B H => proj1 H)
+             (fun B => iff_refl _)) as [[H _] _].
+  split; [split; [reflexivity | split; [reflexivity | vm_compute; reflexivity]] |].
+  split; [intros [_ E]; vm_compute in E; discriminate |].
+  destruct HU0 as [H1 [H2 H3]]. split; [exact H1 | split; [exact H2 | split; [exact H3 |]]].
+  apply H. split; [exact H1 | split; assumption].
+Qed.
+
+Print Assumptions lemma_4_shard_example.

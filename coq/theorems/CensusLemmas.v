@@ -1065,6 +1065,92 @@ Proof.
   apply (proj2 (lemma_4 q (join U0 U1) HF)). split; [exact H0 | split; [exact H1 | split; [exact H01 | exact Hz]]].
 Qed.
 
+(* --- Lemma 4's transport of a shard (ours) ----------------------------------------------- *)
+
+(* A permutation p of the q points {1, .., q}, extended to fix coordinate 0. *)
+Definition extPerm (p : nat -> nat) : nat -> nat := fun i => match i with O => O | S i => S (p i) end.
+
+Lemma extPerm_Perm : forall q p pinv, Perm q p pinv -> Perm (S q) (extPerm p) (extPerm pinv).
+Proof.
+  intros q p pinv HP [| i] Hi; simpl; [lia |]. destruct (HP i ltac:(lia)) as [H1 [H2 [H3 H4]]].
+  rewrite H3, H4. repeat split; lia.
+Qed.
+
+Lemma relabel_ext : forall q p b T, relabel (S q) (extPerm p) (b :: T) = b :: relabel q p T.
+Proof.
+  intros q p b T. unfold relabel. simpl. f_equal. rewrite <- seq_shift, map_map. reflexivity.
+Qed.
+
+(* Relabelling the q other points maps the join of (U0, U1) to the join of their images. *)
+Theorem lemma_4_transport_join : forall q p U0 U1 B, length B = S q ->
+  (permFam (S q) (extPerm p) (join U0 U1) B <-> join (permFam q p U0) (permFam q p U1) B).
+Proof.
+  intros q p U0 U1 [| b T] HB; [discriminate |]. simpl in HB. injection HB as HT.
+  unfold permFam. rewrite relabel_ext. destruct b; simpl; rewrite HT; tauto.
+Qed.
+
+(* The minimal members of pi(A) are pi of the minimal members of A. *)
+Theorem minimal_permFam : forall q p pinv A B, Perm q p pinv -> FamOf q A ->
+  (MinimalOf q (permFam q p A) B <-> permFam q p (MinimalOf q A) B).
+Proof.
+  intros q p pinv A B HP HA. split.
+  - intros [[HBl HB] Hm]. split; [exact HBl |]. split; [exact HB |]. intros C HC Hs.
+    assert (Hs' : Sub q (relabel q pinv C) B).
+    { rewrite <- (relabel_inv q p pinv B HP HBl). apply (relabel_Sub q pinv p); [apply Perm_sym, HP | exact Hs]. }
+    assert (E := Hm (relabel q pinv C) (permFam_there q p pinv A HP HA C HC) Hs').
+    rewrite <- E. symmetry. apply (relabel_inv q pinv p C (Perm_sym _ _ _ HP) (HA C HC)).
+  - intros [HBl [HB Hm]]. split; [split; assumption |]. intros B' [HB'l HB'] Hs.
+    assert (E := Hm _ HB' (relabel_Sub q p pinv B' B HP Hs)).
+    rewrite <- (relabel_inv q p pinv B' HP HB'l), <- (relabel_inv q p pinv B HP HBl), E. reflexivity.
+Qed.
+
+Lemma relabel_zeros' : forall q p pinv, Perm q p pinv -> relabel q p (zeros q) = zeros q.
+Proof.
+  intros q p pinv HP. apply nth_ext with (d := false) (d' := false); [rewrite relabel_length, zeros_length; reflexivity |].
+  intros i Hi. rewrite relabel_length in Hi. rewrite relabel_nth, !nth_zeros by exact Hi. reflexivity.
+Qed.
+
+(* LEMMA 4, the shards (ours): let U1 = pi(R) for a permutation pi of the q other points
+   (U1 B iff R (relabel q p B)). Then U0 -> pi^-1(U0) = permFam q pinv U0 maps the up-sets U0
+   inside U1 without the empty block one-to-one onto those inside R (its inverse is
+   permFam q p), and the up-set join U0 U1 is the image of join (pi^-1 U0) R under pi extended
+   to fix coordinate 0, so the two have the same minimal members up to that permutation
+   (minimal_permFam) and the same four measures (lemma_3). *)
+Theorem lemma_4_shard : forall q p pinv (R U1 U0 : Fam), Perm q p pinv -> FamOf q U0 ->
+  (forall B, U1 B <-> permFam q p R B) ->
+  ((UpSet q U0 /\ ~ U0 (zeros q) /\ (forall T, U0 T -> U1 T)) <->
+   (UpSet q (permFam q pinv U0) /\ ~ permFam q pinv U0 (zeros q) /\ (forall T, permFam q pinv U0 T -> R T))) /\
+  (forall B, permFam q p (permFam q pinv U0) B <-> U0 B) /\
+  (forall B, length B = S q -> (join (permFam q pinv U0) R B <-> permFam (S q) (extPerm pinv) (join U0 U1) B)).
+Proof.
+  intros q p pinv R U1 U0 HP HU0 HU1. assert (HP' := Perm_sym _ _ _ HP).
+  assert (Back : forall B, permFam q p (permFam q pinv U0) B <-> U0 B).
+  { intros B. unfold permFam. split.
+    - intros [HBl [_ H]]. rewrite (relabel_inv q p pinv B HP HBl) in H. exact H.
+    - intros H. assert (HBl := HU0 B H). split; [exact HBl |]. split; [apply relabel_length |].
+      rewrite (relabel_inv q p pinv B HP HBl). exact H. }
+  split; [| split; [exact Back |]].
+  - split.
+    + intros [[_ Hup] [Hz Hin]]. split; [split |]; [intros B [HBl _]; exact HBl | | split].
+      * intros B C [HBl HB] HC Hs. split; [exact HC |]. apply (Hup (relabel q pinv B)); [exact HB | apply relabel_length |].
+        apply (relabel_Sub q pinv p); [exact HP' | exact Hs].
+      * intros [_ H]. apply Hz. rewrite (relabel_zeros' q pinv p HP') in H. exact H.
+      * intros T [HTl HT]. apply Hin, HU1 in HT. destruct HT as [_ HT].
+        rewrite (relabel_inv q pinv p T HP' HTl) in HT. exact HT.
+    + intros [[_ Hup] [Hz Hin]]. split; [split; [exact HU0 |] | split].
+      * intros B C HB HC Hs. apply Back. apply Back in HB. destruct HB as [HBl HB].
+        split; [exact HC |]. apply (Hup (relabel q p B)); [exact HB | apply relabel_length |].
+        apply (relabel_Sub q p pinv); [exact HP | exact Hs].
+      * intros H. apply Hz. split; [apply zeros_length |]. rewrite (relabel_zeros' q pinv p HP'). exact H.
+      * intros T HT. apply HU1. assert (HTl := HU0 T HT). split; [exact HTl |]. apply Hin.
+        apply Back in HT. exact (proj2 HT).
+  - intros B HB. rewrite lemma_4_transport_join by exact HB. destruct B as [| b T]; [discriminate |].
+    simpl in HB. injection HB as HT. destruct b; simpl; [| tauto].
+    unfold permFam. rewrite HU1. unfold permFam. rewrite relabel_length.
+    split; [intros H; split; [exact HT | split; [reflexivity | rewrite (relabel_inv q pinv p T HP' HT); exact H]] |].
+    intros [_ [_ H]]. rewrite (relabel_inv q pinv p T HP' HT) in H. exact H.
+Qed.
+
 (* The main theorems; the class-sum steps are closed with theorems/CensusCount.v's
    class_sum_theorem, and tests/formal/test_coq.py prints every name. *)
 Print Assumptions lemma_1.
@@ -1072,3 +1158,4 @@ Print Assumptions lemma_2.
 Print Assumptions lemma_3.
 Print Assumptions lemma_4_split.
 Print Assumptions lemma_4_join.
+Print Assumptions lemma_4_shard.

@@ -102,11 +102,12 @@ THEOREMS = {
                      "lemma_2_shift_involutive", "lemma_2_determined", "lemma_2_every_pair",
                      "minsOf_spec", "lemma_2_characterisation", "lemma_2", "minsOf_listed",
                      "class_sum_by_antichains", "class_sum_by_classes", "lemma_4",
-                     "lemma_4_split", "lemma_4_join"],
+                     "lemma_4_split", "lemma_4_join", "lemma_4_transport_join",
+                     "minimal_permFam", "lemma_4_shard"],
     "CensusCount": ["lemma_2_count", "class_sum_theorem", "census_total"],
     "CensusExamples": ["lemma_2_count_q2", "lemma_2_count_q3", "census_total_q2",
                        "census_total_q3", "census_by_classes_q3", "census_by_classes_example",
-                       "lemma_1_example", "lemma_4_example"],
+                       "lemma_1_example", "lemma_4_example", "lemma_4_shard_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -638,6 +639,10 @@ def test_proposition_B1prime_needs_its_hypotheses(mutated, old, new):
     ("theorems/CensusLemmas.v",
      "   (UpSet q (part0 U) /\\ UpSet q (part1 U) /\\ (forall T, part0 U T -> part1 U T) /\\ ~ part0 U (zeros q))).",
      "   (UpSet q (part0 U) /\\ UpSet q (part1 U) /\\ True /\\ ~ part0 U (zeros q)))."),
+    # Lemma 4's shard transport without "p is a permutation"
+    ("theorems/CensusLemmas.v",
+     "Theorem lemma_4_shard : forall q p pinv (R U1 U0 : Fam), Perm q p pinv -> FamOf q U0 ->",
+     "Theorem lemma_4_shard : forall q p pinv (R U1 U0 : Fam), True -> FamOf q U0 ->"),
     # the class-sum theorem without P constant on each class
     ("theorems/CensusLemmas.v",
      "  (forall C, In C classes -> C <> [] /\\ forall A, In A C -> P A = P (hd d C) /\\ N A = N (hd d C)) ->",
@@ -659,7 +664,7 @@ def test_proposition_B1prime_needs_its_hypotheses(mutated, old, new):
      "  2 ^ q * 2 * 2 ^ (countb q (upb q (memb A)) - length A).",
      "  2 ^ q * 2 ^ (countb q (upb q (memb A)) - length A)."),
 ], ids=["antichain-dropped", "tau-no-permutation", "counts-no-permutation",
-        "shard-U0-not-in-U1", "class-sum-P-not-constant", "minimal-cover-weakened",
+        "shard-U0-not-in-U1", "shard-no-permutation", "class-sum-P-not-constant", "minimal-cover-weakened",
         "minimal-test-wrong", "count-not-an-antichain", "weight-missing-factor-2"])
 def test_a_wrong_census_lemma_breaks_its_proof(mutated, name, old, new):
     """The census reduction (docs/census.md, ours; issue 28): each dropped hypothesis or
