@@ -109,6 +109,19 @@ THEOREMS = {
                                    "theorem_B3_sound_engine_example"],
     "BudgetedRecursion": ["freeb_sound", "proposition_B1prime_b", "proposition_B1prime_b_root"],
     "RecursionExamples": ["proposition_B1prime_b_recursion_example", "toolCut_chain_example"],
+    "Antichains": [],  # definitions only: families, minimal members, up-sets, nu*, sigma, nu, tau
+    "CensusLemmas": ["lemma_1_fbs", "lemma_1_s", "lemma_1_bs", "lemma_1_C", "lemma_1",
+                     "lemma_3_nu_star", "lemma_3_sigma", "lemma_3_nu", "lemma_3_tau",
+                     "lemma_3_counts", "lemma_3", "lemma_2_translation",
+                     "lemma_2_shift_involutive", "lemma_2_determined", "lemma_2_every_pair",
+                     "minsOf_spec", "lemma_2_characterisation", "lemma_2", "minsOf_listed",
+                     "class_sum_by_antichains", "class_sum_by_classes", "lemma_4",
+                     "lemma_4_split", "lemma_4_join", "lemma_4_transport_join",
+                     "minimal_permFam", "lemma_4_shard"],
+    "CensusCount": ["lemma_2_count", "class_sum_theorem", "census_total"],
+    "CensusExamples": ["lemma_2_count_q2", "lemma_2_count_q3", "census_total_q2",
+                       "census_total_q3", "census_by_classes_q3", "census_by_classes_example",
+                       "lemma_1_example", "lemma_4_example", "lemma_4_shard_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -854,3 +867,57 @@ def test_tool_cut_offs_agree_with_coq(compiled, tmp_path):
         tool.append((Fraction(report["worst_case"]["lower_bound"]),
                      Fraction(report["worst_case"]["upper_bound"])))
     assert tool == [(coq[0], 1), (Fraction(1, 6), coq[2])]
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("name,old,new", [
+    # Lemma 2's characterisation without "A is an antichain"
+    ("theorems/CensusLemmas.v",
+     "Theorem lemma_2_characterisation : forall q A (s : list bool -> bool), FamOf q A -> Antichain q A ->",
+     "Theorem lemma_2_characterisation : forall q A (s : list bool -> bool), FamOf q A -> True ->"),
+    # Lemma 3 (tau) without "p is a permutation"
+    ("theorems/CensusLemmas.v",
+     "Theorem lemma_3_tau : forall q p pinv A k, Perm q p pinv -> FamOf q A ->",
+     "Theorem lemma_3_tau : forall q p pinv A k, True -> FamOf q A ->"),
+    # Lemma 3 (|A|, |up(A)|) without "p is a permutation"
+    ("theorems/CensusLemmas.v",
+     "Theorem lemma_3_counts : forall q p pinv a, Perm q p pinv ->",
+     "Theorem lemma_3_counts : forall q p pinv a, True ->"),
+    # Lemma 4 without U0 inside U1
+    ("theorems/CensusLemmas.v",
+     "   (UpSet q (part0 U) /\\ UpSet q (part1 U) /\\ (forall T, part0 U T -> part1 U T) /\\ ~ part0 U (zeros q))).",
+     "   (UpSet q (part0 U) /\\ UpSet q (part1 U) /\\ True /\\ ~ part0 U (zeros q)))."),
+    # Lemma 4's shard transport without "p is a permutation"
+    ("theorems/CensusLemmas.v",
+     "Theorem lemma_4_shard : forall q p pinv (R U1 U0 : Fam), Perm q p pinv -> FamOf q U0 ->",
+     "Theorem lemma_4_shard : forall q p pinv (R U1 U0 : Fam), True -> FamOf q U0 ->"),
+    # the class-sum theorem without P constant on each class
+    ("theorems/CensusLemmas.v",
+     "  (forall C, In C classes -> C <> [] /\\ forall A, In A C -> P A = P (hd d C) /\\ N A = N (hd d C)) ->",
+     "  (forall C, In C classes -> C <> [] /\\ forall A, In A C -> True /\\ N A = N (hd d C)) ->"),
+    # Lemma 1's step "every sensitive block contains a minimal one" weakened to its length
+    ("theorems/CensusLemmas.v",
+     "Lemma sensitive_covered : forall f z B, SensFam f z B -> exists B', MinSens f z B' /\\ Sub (length z) B' B.",
+     "Lemma sensitive_covered : forall f z B, SensFam f z B -> exists B', MinSens f z B' /\\ length B' = length z."),
+    # minimality tested against every member inside B, B itself included
+    ("model/Antichains.v",
+     "  s B && forallb (fun C => negb (s C && subb q C B && negb (eqMask C B))) (allMasks q).",
+     "  s B && forallb (fun C => negb (s C && subb q C B)) (allMasks q)."),
+    # Lemma 2's count for every q without "A is an antichain of nonempty blocks"
+    ("theorems/CensusCount.v",
+     "Theorem lemma_2_count : forall q A, In A (antichainsOf q) -> countPairs q A = censusWeight q A.",
+     "Theorem lemma_2_count : forall q A, True -> countPairs q A = censusWeight q A."),
+    # Lemma 2's weight without the factor 2 of f(x)
+    ("model/Antichains.v",
+     "  2 ^ q * 2 * 2 ^ (countb q (upb q (memb A)) - length A).",
+     "  2 ^ q * 2 ^ (countb q (upb q (memb A)) - length A)."),
+], ids=["antichain-dropped", "tau-no-permutation", "counts-no-permutation",
+        "shard-U0-not-in-U1", "shard-no-permutation", "class-sum-P-not-constant", "minimal-cover-weakened",
+        "minimal-test-wrong", "count-not-an-antichain", "weight-missing-factor-2"])
+def test_a_wrong_census_lemma_breaks_its_proof(mutated, name, old, new):
+    """The census reduction (docs/census.md, ours; issue 28): each dropped hypothesis or
+    broken step makes coqc refuse a census file (the last in check.sh's order)."""
+    done = mutated(replace_once(name, old, new))
+    assert done.returncode != 0
+    assert any(f'File "./{census}"' in done.stderr for census in
+               ["theorems/CensusLemmas.v", "theorems/CensusCount.v", "examples/CensusExamples.v"]), done.stderr
