@@ -122,6 +122,9 @@ THEOREMS = {
     "CensusExamples": ["lemma_2_count_q2", "lemma_2_count_q3", "census_total_q2",
                        "census_total_q3", "census_by_classes_q3", "census_by_classes_example",
                        "lemma_1_example", "lemma_4_example", "lemma_4_shard_example"],
+    "InstanceOptimalityProtocol": ["theorem_B3_protocol", "rhoT_of_rhoQ",
+                                   "theorem_B3_protocol_queries"],
+    "InstanceOptimalityProtocolExamples": ["theorem_B3_protocol_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -726,6 +729,40 @@ def test_theorem_B3_needs_its_hypotheses(mutated, old, new):
     done = mutated(replace_once("theorems/InstanceOptimality.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/InstanceOptimality.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # Bob's dual optimal at every node dropped: the honest budget is no longer rho_T
+    # (theorem_B2b needs it), so (ii) fails
+    ("  Valid oracle T -> BobwFeasible bobw -> BobOptimalNodes oracle bobw T ->\n"
+     "  RhoT (toC T) (alphaO oracle T) rhoT -> 1 <= rhoT -> qpow (1 - / rhoT) R <= delta ->",
+     "  Valid oracle T -> BobwFeasible bobw -> True ->\n"
+     "  RhoT (toC T) (alphaO oracle T) rhoT -> 1 <= rhoT -> qpow (1 - / rhoT) R <= delta ->"),
+    # the honest budget without Bob's knowledge R(v) (every child max(beta_i, 1)) is no
+    # longer rho_T (2 against 1 in theorem_B2b_example)
+    ("  RhoT (toC T) (alphaO oracle T) rhoT -> 1 <= rhoT -> qpow (1 - / rhoT) R <= delta ->\n"
+     "  (forall runs, length runs = R -> (forall mix, In mix runs -> LyingMix oracle T mix) ->\n"
+     "     allMiss (map (catchMix oracle knownR bobw rhoT T) runs) <= delta) /\\\n"
+     "  honestBudget oracle knownR bobw T == rhoT /\\",
+     "  RhoT (toC T) (alphaO oracle T) rhoT -> 1 <= rhoT -> qpow (1 - / rhoT) R <= delta ->\n"
+     "  (forall runs, length runs = R -> (forall mix, In mix runs -> LyingMix oracle T mix) ->\n"
+     "     allMiss (map (catchMix oracle knownR bobw rhoT T) runs) <= delta) /\\\n"
+     "  honestBudget oracle (fun _ => None) bobw T == rhoT /\\"),
+    # distinct leaf queries dropped: rho_T on the queries is no longer rho_T on the leaves
+    # (repeated_query_counterexample: 1 against 2)
+    ("  BobOptimalNodes oracle bobw T -> NoDup (leafQs T) -> RhoQ oracle T (leafQs T) rhoT ->\n"
+     "  RhoT (toC T) (alphaO oracle T) rhoT.",
+     "  BobOptimalNodes oracle bobw T -> True -> RhoQ oracle T (leafQs T) rhoT ->\n"
+     "  RhoT (toC T) (alphaO oracle T) rhoT."),
+], ids=["B3-protocol-no-optimal-bob", "B3-protocol-no-knownR", "B3-protocol-repeated-queries"])
+def test_theorem_B3_protocol_needs_its_hypotheses(mutated, old, new):
+    """Theorem B3 on the protocol's tree (ours): without the bridge premise, (ii) needs Bob's
+    optimal dual at every node and his knowledge R(v), and rho_T on the queries needs distinct
+    leaf queries."""
+    done = mutated(replace_once("theorems/InstanceOptimalityProtocol.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./theorems/InstanceOptimalityProtocol.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)
