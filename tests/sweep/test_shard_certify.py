@@ -68,3 +68,25 @@ def test_a_kernel_that_lies_is_refused_by_the_checker(monkeypatch):
     monkeypatch.setattr(kernel, "witnesses", lying)
     with pytest.raises(SolverFailure, match="rejected a census-classes certificate"):
         certify_shard(7, SMALL[1])
+
+
+def test_the_committed_sample_summary_adds_up():
+    """bench/census/q7-certified-sample.json: every shard matched its stored row and the
+    exact path; its visits are the closed count of shard_sizes (no visit listed), its |K|
+    all 720 permutations', and the totals are the sums of its shards."""
+    import json
+
+    from verify.sweep.census_shards import orbit_size, shard_sizes
+
+    summary = json.loads((ROOT / "bench" / "census" / "q7-certified-sample.json").read_text())
+    shards = summary["shards"]
+    prefixes = [int(s["prefix"], 16) for s in shards]
+    assert summary["all_match"] and all(s["matches_store"] and s["matches_exact_path"]
+                                        for s in shards)
+    assert len(set(prefixes)) == len(shards) == summary["shards_certified"]
+    assert [s["visits"] for s in shards] == shard_sizes(7, prefixes)
+    assert all(s["visits"] <= summary["max_visits"] for s in shards)
+    assert [s["orbit"] for s in shards] == [orbit_size(p, 6) for p in prefixes]
+    assert summary["visits_certified"] == sum(s["visits"] for s in shards)
+    assert summary["up_sets_covered"] == sum(s["visits"] * s["orbit"] for s in shards)
+    assert int(summary["pairs_covered"]) == sum(int(s["pairs"]) for s in shards)
