@@ -175,8 +175,8 @@ def test_a_wrong_compiled_kernel_is_caught_by_the_checker(monkeypatch, wrong):
     rejects, the census fails (exit 3)."""
     real = kernel.witnesses
 
-    def spoiled(lows, q, *rest):
-        rows, members, weights, packings = real(lows, q, *rest)
+    def spoiled(lows, q, *rest, **options):
+        rows, members, weights, packings = real(lows, q, *rest, **options)
         i = int(np.flatnonzero(rows[:, 3] >= 2)[0]) if wrong == "bs" else len(rows) - 1
         if wrong == "bs":
             rows[i, 3] -= 1

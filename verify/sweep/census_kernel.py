@@ -18,7 +18,8 @@ member, then at most 3 members of >= 2 points, the last one a set of U: one bit 
 overflowing simplex (or an optimum that fails its check) marks the row (denominator 0); the
 caller recomputes that row in Python with Fractions (`verify.sensitivity.hypergraph`). For
 q <= 7 the entries are minors of a 0/1 matrix and stay far below that bound, so the mark is
-a safety net. The certified census of q <= 6 (`witnesses`) takes bs and a largest packing
+a safety net. The certified census of q <= 6 and the certified Q = 7 shards (`witnesses`,
+verify.sweep.shard_certify) take bs and a largest packing
 from a dynamic program over the subsets of [q] (the members through the lowest free point).
 
 Nothing here is trusted: the tests compare every field with the pure-Python path
@@ -399,13 +400,13 @@ def _fraction_fbs(table: int, q: int) -> tuple[int, int]:
 
 
 @njit(cache=True)
-def _witnesses(lows, q, limit, without_bit, level_low, level_high, members_out, weights_out,
-               packing_out, out):
-    """For the certified census (q <= 6): out[i] = [fbs numerator, denominator D (not
-    reduced), s, bs, C, |U| - |A|, hitting set]; members_out[i] the minimal members (-1 after
-    them) with their primal numerators over D in weights_out[i]; dual numerators over D,
-    point by point, in out[i, 7:7 + q]; a largest packing in packing_out[i] (-1 after it).
-    A row whose simplex overflowed has D = 0."""
+def _witnesses(lows, highs, q, limit, without_bit, level_low, level_high, members_out,
+               weights_out, packing_out, out):
+    """For the certified census (q <= 7; the table lows[i] | highs[i] << 64): out[i] = [fbs
+    numerator, denominator D (not reduced), s, bs, C, |U| - |A|, hitting set];
+    members_out[i] the minimal members (-1 after them) with their primal numerators over D
+    in weights_out[i]; dual numerators over D, point by point, in out[i, 7:7 + q]; a largest
+    packing in packing_out[i] (-1 after it). A row whose simplex overflowed has D = 0."""
     n = 1 << q
     members = np.zeros(64, np.int64)
     best = np.zeros(n, np.int64)
@@ -418,16 +419,15 @@ def _witnesses(lows, q, limit, without_bit, level_low, level_high, members_out, 
     start = np.zeros(q + 2, np.int64)
     table = np.zeros((q + 1, 64 + q + 1), np.float64)
     basis = np.zeros(q, np.int64)
-    zero = np.uint64(0)
     for i in range(lows.shape[0]):
-        k, size, _, _ = _minimal(lows[i], zero, q, without_bit, members)
+        k, size, _, _ = _minimal(lows[i], highs[i], q, without_bit, members)
         s = 0
         for j in range(k):
             members_out[i, j] = members[j]
             if members[j] & (members[j] - 1) == 0:
                 s += 1
         bs = _packing(members, k, q, best, lowest_point, order, start)
-        cover = _transversal(lows[i], zero, q, level_low, level_high)
+        cover = _transversal(lows[i], highs[i], q, level_low, level_high)
         rest, taken = n - 1, 0
         while rest:  # a largest packing, back through the dynamic program
             b = lowest_point[rest]
@@ -443,7 +443,7 @@ def _witnesses(lows, q, limit, without_bit, level_low, level_high, members_out, 
                     break
         hitting = 0  # the complement of a largest set not in U
         for m in range(n - 1, -1, -1):
-            if popcount[m] == q - cover and not (lows[i] >> np.uint64(m)) & np.uint64(1):
+            if popcount[m] == q - cover and not _holds(lows[i], highs[i], m):
                 hitting = (n - 1) ^ m
                 break
         out[i, 2], out[i, 3], out[i, 4], out[i, 5], out[i, 6] = s, bs, cover, size - k, hitting
@@ -467,17 +467,21 @@ def _witnesses(lows, q, limit, without_bit, level_low, level_high, members_out, 
                 weights_out[i, basis[r]] = int(table[r, k + q])
 
 
-def witnesses(lows: np.ndarray, q: int, limit: int = ENTRY_LIMIT):
-    """(rows, members, weights, packings) of the tables lows on q <= 6 points (see
-    _witnesses); rows whose simplex overflowed have denominator 0 (the caller's fallback)."""
-    if not 1 <= q <= 6:
-        raise ValueError(f"witnesses take 1 <= q <= 6, got q = {q}")
+def witnesses(lows: np.ndarray, q: int, limit: int = ENTRY_LIMIT, high: int = 0):
+    """(rows, members, weights, packings) of the tables lows[i] | high << 64 on q <= 7
+    points (a high word only at q = 7: a Q = 7 shard's prefix; see _witnesses); rows whose
+    simplex overflowed have denominator 0 (the caller's fallback)."""
+    if not 1 <= q <= MAX_KERNEL_ARITY or (q < 7 and high):
+        raise ValueError(f"witnesses take 1 <= q <= {MAX_KERNEL_ARITY} and a high word only "
+                         f"at q = 7, got q = {q}")
     lows = np.ascontiguousarray(lows, dtype=np.uint64)
+    highs = np.full(len(lows), high, np.uint64)
     rows = np.zeros((len(lows), 7 + q), np.int64)
-    members = np.full((len(lows), 21), -1, np.int64)  # an antichain on 6 points: <= 20
-    weights = np.zeros((len(lows), 21), np.int64)
+    width = math.comb(q, q // 2) + 1  # the widest antichain (Sperner), then a -1
+    members = np.full((len(lows), width), -1, np.int64)
+    weights = np.zeros((len(lows), width), np.int64)
     packings = np.full((len(lows), q + 1), -1, np.int64)
-    _witnesses(lows, q, limit, *_masks(q), members, weights, packings, rows)
+    _witnesses(lows, highs, q, limit, *_masks(q), members, weights, packings, rows)
     return rows, members, weights, packings
 
 

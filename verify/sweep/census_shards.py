@@ -140,6 +140,13 @@ def _lower_candidates(points: int) -> np.ndarray:
     return up_sets(points)
 
 
+def shard_lower(q: int, prefix: int, part: tuple[int, int] = (0, 1)) -> np.ndarray:
+    """The U0 of part k of n of the shard R: the up-sets on q - 1 points inside R (without
+    the empty set), every n-th from the k-th."""
+    lower = _lower_candidates(q - 1)
+    return lower[(lower & np.uint64(~prefix & ((1 << 64) - 1))) == 0][part[0]::part[1]]
+
+
 def run_shard(q: int, prefix: int, certify: bool = False,
               part: tuple[int, int] = (0, 1)) -> dict:
     """The pairs of part k of n of the shard by (fbs, s, bs, C): {"orbit", "antichains",
@@ -149,8 +156,7 @@ def run_shard(q: int, prefix: int, certify: bool = False,
 
     points = q - 1
     orbit = orbit_size(prefix, points)
-    lower = _lower_candidates(points)
-    lower = lower[(lower & np.uint64(~prefix & ((1 << 64) - 1))) == 0][part[0]::part[1]]
+    lower = shard_lower(q, prefix, part)
     counts: dict = defaultdict(int)
     checked = 0
     if COMPILED and not certify:

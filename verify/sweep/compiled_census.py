@@ -24,16 +24,19 @@ from verify.base.errors import SolverFailure
 BATCH = 4096
 
 
-def compiled_rows(canonical: np.ndarray, sizes: np.ndarray, q: int, certify: bool):
+def compiled_rows(canonical: np.ndarray, sizes: np.ndarray, q: int, certify: bool,
+                  high: int = 0):
     """(ClassRow per class, certificates checked): values from the kernel, and with
-    `certify` from batch certificates the checker accepted."""
+    `certify` from batch certificates the checker accepted. The tables are
+    canonical[i] | high << 64 (a high word only at q = 7: the visits of a Q = 7 shard)."""
     from .census_kernel import witnesses
     from .class_rows import ClassRow, class_row
 
-    rows, members, weights, packings = (a.tolist() for a in witnesses(canonical, q))
+    rows, members, weights, packings = (a.tolist() for a in witnesses(canonical, q,
+                                                                      high=high))
     found, entries = [], []
-    for i, (table, size) in enumerate(zip(canonical.tolist(), sizes.tolist())):
-        row = rows[i]
+    for i, (low, size) in enumerate(zip(canonical.tolist(), sizes.tolist())):
+        table, row = low | high << 64, rows[i]
         if row[1] == 0:  # the simplex's overflow mark: the Python path for this class
             found.append(class_row(table, size, q, certify)[0])
             continue

@@ -14,6 +14,7 @@ from verify.base.errors import EXIT_BUG, FbsError, SolverFailure
 from verify.base.numbers import as_float, fraction_text, int_text
 
 from .small_measures import brute_force_measures
+from .stopping import TaskStopped, running_task
 from .store import certificate_table, certificate_text, rows_table
 
 BRUTE_FORCE_ARITY = 4
@@ -22,10 +23,19 @@ BRUTE_FORCE_ARITY = 4
 def run_task(jobs: list[tuple[str, dict]]):
     """(rows table, certificates table, [(job id, error message, exit code)]) for one batch.
 
-    A job that raises is reported, not stored, so that a rerun retries it.
+    A job that raises is reported, not stored, so that a rerun retries it. Between two jobs
+    the task stops (TaskStopped: rescheduled) once its worker closes or its process exits,
+    never inside a native call (verify.sweep.stopping).
     """
+    with running_task() as stop_requested:
+        return _run_jobs(jobs, stop_requested)
+
+
+def _run_jobs(jobs: list[tuple[str, dict]], stop_requested):
     rows, certificates, errors, functions = [], {}, [], {}
     for identity, job in jobs:
+        if stop_requested():
+            raise TaskStopped(f"stopped before job {identity}: the worker is closing")
         try:
             row, certificate = _RUNNERS[job["kind"]](job, functions)
         except FbsError as error:
