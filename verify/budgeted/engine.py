@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from collections.abc import Sequence
 from typing import Protocol
 
 from verify.base.errors import BadInput, TooLarge
@@ -76,6 +77,8 @@ class BudgetedDebate:
     values: tuple[int, ...]  # val_O(u)
     ranges: tuple[frozenset, ...]  # R(v): the values F_{T_v} can take over all oracles
     rule: str = "vertex"  # Bob's optimal dual: the certified solver's vertex
+    honest: Sequence | None = None  # the honest budgets when known per class (a described
+    # tree, verify.budgeted.described); None: computed from the listed tree when asked
 
     @classmethod
     def create(cls, tree: Tree, oracle: dict[str, int], beta_max) -> "BudgetedDebate":

@@ -37,8 +37,9 @@ from verify.functions.aggregators import aggregator_table, evaluate
 from verify.sensitivity.blocks import bits_to_index, minimal_sensitive_masks
 
 from .bob import budget_view, capacity
-from .debaters import committed_budgets
-from .engine import BudgetedDebate, compile_states
+from .debaters import honest_budgets
+from .engine import BudgetedDebate
+from .strategy_catch import strategy_catch
 
 ONE, ZERO = Fraction(1), Fraction(0)
 ALL_VECTORS_WIDTH = 6  # up to this width every consistent claim vector is tried
@@ -90,7 +91,7 @@ class _Search:
     def __init__(self, debate: BudgetedDebate, max_states: int, tick=None):
         self.debate, self.tree, self.max_states = debate, debate.tree, max_states
         self.tick = tick or (lambda: None)
-        self.honest = committed_budgets(debate, debate.values)
+        self.honest = honest_budgets(debate)
         self.memo: dict = {}
         self.decisions: dict = {}
         self.natural: dict = {}
@@ -271,5 +272,5 @@ def sacrifice_search(debate: BudgetedDebate, max_states: int = MAX_STATES,
         search.best(root, lie, budget)
     result = SacrificeSearch(ONE, budget, len(search.memo), dict(search.decisions),
                              search.honest)
-    catch = compile_states(debate, result.alice).catch_probability()
+    catch = strategy_catch(debate, result.alice, search.honest)
     return SacrificeSearch(catch, budget, len(search.memo), result.decisions, search.honest)
