@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.lazy import numpy as np
-from verify.functions.aggregators import aggregator_function
 from verify.checker.tree_kind import is_symmetric_aggregator
+from verify.functions.aggregators import aggregator_function
 from verify.functions.families import Symmetric
-from verify.lower_bound.side_levels import SideLevels
+from verify.lower_bound.side_levels import SideLevels, distinct_rows
 from verify.lower_bound.tree_fbs import MULTISET_ROWS, _LevelClasses
 from verify.trees.described import DescribedTree, LeafOracle, NodeView
 from verify.trees.model import UniformTree
@@ -130,3 +130,28 @@ def internal_groups(debate: BudgetedDebate):
     for node in range(tree.n_nodes):
         if tree.children[node]:
             yield node, 1
+
+
+def ordered_keys(debate: BudgetedDebate):
+    """node -> a key equal for two nodes iff their subtrees are equal with the children in
+    order (same aggregators and leaf answers): on a described tree (level, class id), the
+    classes found per level by numpy over the rows of children's classes; on a listed tree
+    the node itself. A strategy whose moves depend only on the subtree below (the paper
+    liar with Bob's budgets) has the same catch probability from equal keys."""
+    tree = debate.tree
+    if not isinstance(tree, DescribedTree):
+        return lambda node: node
+    bits = debate.oracle.bits
+    level = np.frombuffer(bits.encode("ascii"), dtype=np.uint8) - ord("0")
+    levels, base = [level], 2
+    for _ in range(tree.depth):
+        first, inverse, _ = distinct_rows(level.reshape(-1, tree.q), base)
+        level, base = inverse, len(first)
+        levels.append(level)
+    levels.reverse()
+
+    def key(node: int):
+        k, j = tree.position(node)
+        return k, int(levels[k][j])
+
+    return key

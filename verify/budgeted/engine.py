@@ -23,9 +23,9 @@ the completeness enumeration all go through it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from collections.abc import Sequence
 from typing import Protocol
 
 from verify.base.errors import BadInput, TooLarge

@@ -29,11 +29,15 @@ from .engine import BudgetedDebate, root_step, step
 ONE, ZERO = Fraction(1), Fraction(0)
 
 
-def strategy_catch(debate: BudgetedDebate, alice, honest, rules=None,
-                   cut: bool = True) -> Fraction:
+def strategy_catch(debate: BudgetedDebate, alice, honest, rules=None, cut: bool = True,
+                   key=None) -> Fraction:
     """Bob's exact catch probability against `alice` (rules: the engine's `step`, or a mixed
-    branch's); honest-play states count 0 when `cut` (module docstring)."""
+    branch's); honest-play states count 0 when `cut` (module docstring). States are memoised
+    on (key(node), claim, budget): the node itself by default; a key shared by nodes with
+    equal subtrees (verify.budgeted.described.ordered_keys) is for strategies whose moves
+    depend only on the subtree, the claim and the budget."""
     rules = step if rules is None else rules
+    key = (lambda node: node) if key is None else key
     claim, budget = alice.answer(debate)
     budget = Fraction(budget)
     failed = root_step(debate, claim, budget)
@@ -45,28 +49,29 @@ def strategy_catch(debate: BudgetedDebate, alice, honest, rules=None,
     stack = [(tree.root, claim, budget)]
     while stack:
         state = stack[-1]
-        if state in memo:
+        name = (key(state[0]), state[1], state[2])
+        if name in memo:
             stack.pop()
             continue
-        current = pending.get(state)
+        current = pending.get(name)
         if current is None:
             current = _step(debate, alice, honest, rules, cut, state)
             if not hasattr(current, "p"):  # a value: the state is decided
-                memo[state] = current
+                memo[name] = current
                 stack.pop()
                 continue
-        kids = tree.children[state[0]]
-        following = [(c, zi, bi, pi) for c, zi, bi, pi in
-                     zip(kids, current.z, current.child_budgets, current.p) if pi]
-        missing = [(c, zi, bi) for c, zi, bi, _ in following if (c, zi, bi) not in memo]
+        following = [((key(c), zi, bi), pi, (c, zi, bi)) for c, zi, bi, pi in
+                     zip(tree.children[state[0]], current.z, current.child_budgets, current.p)
+                     if pi]
+        missing = [child for known, _, child in following if known not in memo]
         if missing:
-            pending[state] = current
+            pending[name] = current
             stack.extend(missing)
             continue
-        memo[state] = sum((pi * memo[(c, zi, bi)] for c, zi, bi, pi in following), ZERO)
-        pending.pop(state, None)
+        memo[name] = sum((pi * memo[known] for known, pi, _ in following), ZERO)
+        pending.pop(name, None)
         stack.pop()
-    return memo[(tree.root, claim, budget)]
+    return memo[(key(tree.root), claim, budget)]
 
 
 def _step(debate, alice, honest, rules, cut, state):
