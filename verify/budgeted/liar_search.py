@@ -31,10 +31,8 @@ from fractions import Fraction
 from itertools import product
 from math import prod
 
-import numpy as np
-
-from verify.functions.aggregators import aggregator_table, evaluate
-from verify.sensitivity.blocks import bits_to_index, minimal_sensitive_masks
+from verify.functions.aggregators import evaluate
+from verify.sensitivity.weighted import _minimal_masks
 
 from .bob import budget_view, capacity
 from .debaters import honest_budgets
@@ -173,8 +171,7 @@ class _Search:
             vectors = product((0, 1), repeat=len(kids))
         else:
             q = len(kids)
-            masks = minimal_sensitive_masks(np.asarray(aggregator_table(spec), dtype=bool),
-                                            bits_to_index(truth))
+            masks = _minimal_masks(spec, truth)  # memoised per (aggregator, truth)
             vectors = [truth] + [tuple(b ^ ((int(m) >> (q - 1 - i)) & 1)
                                        for i, b in enumerate(truth)) for m in masks]
         for z in vectors:
