@@ -21,14 +21,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_tree_peer import extract  # noqa: E402
+from bench.bench_tree_peer import extract, maj9_instance  # noqa: E402
 from bench.measure import run_once  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,10 +71,7 @@ def main() -> None:
         work = Path(scratch)
         base = extract(args.base, work / "base")
         for depth in map(int, args.depths.split(",")):
-            tree, oracle = work / f"T{depth}.json", work / f"O{depth}.json"
-            subprocess.run([sys.executable, "-m", "verify", "tree", "build", "--aggregator",
-                            "maj:9", "--depth", str(depth), "-o", str(tree), "--oracle-out",
-                            str(oracle)], cwd=ROOT, check=True, capture_output=True)
+            tree, oracle = maj9_instance(work, depth)
             listed = sum(9 ** k for k in range(depth + 1)) <= LISTED_NODES
             for protocol in args.protocols.split(","):
                 command = [sys.executable, "-m", "verify", "debate", "worst-case", str(tree),
