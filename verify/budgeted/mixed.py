@@ -17,6 +17,8 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput
 from verify.base.numbers import parse_fraction
+from verify.functions.aggregators import aggregator_function
+from verify.functions.families import Symmetric
 from verify.protocol.bob_rules import bob_view
 from verify.protocol.engine import ALICE_WINS, BOB_WINS, CONSTANT, FBS_CHECK, Debate
 
@@ -105,7 +107,9 @@ class PaperLiarWithBudgets:
     """The paper protocol's worst-case liar (claim vectors per (node, claim)) with the
     budgets Bob computes for its plan, bottom-up (so it passes every budget check it can);
     memoised on (key(node), claim) (`key`: nodes with equal subtrees share their budgets,
-    verify.budgeted.described.ordered_keys; the node itself by default)."""
+    verify.budgeted.described.ordered_keys; the node itself by default). Only W's value is
+    kept, so for a symmetric aggregator the LP is solved at the (z_i, c_i) pairs sorted: the
+    LP of a symmetric function is the same under any permutation of its coordinates."""
 
     name = "paper worst-case liar, with Bob's budgets"
 
@@ -122,9 +126,13 @@ class PaperLiarWithBudgets:
             key = (subtree(node), claim)
             if key not in memo:
                 z = self.vector(debate, node, claim)
-                caps = tuple(capacity(budget(c, zi), debate.constant(c))
-                             for c, zi in zip(tree.children[node], z))
-                memo[key] = budget_view(tree.aggregators[node], z, caps).value
+                spec = tree.aggregators[node]
+                pairs = [(zi, capacity(budget(c, zi), debate.constant(c)))
+                         for c, zi in zip(tree.children[node], z)]
+                if isinstance(aggregator_function(spec), Symmetric):
+                    pairs.sort()  # W is the same at every permutation of the (z_i, c_i)
+                memo[key] = budget_view(spec, tuple(zi for zi, _ in pairs),
+                                        tuple(c for _, c in pairs)).value
             return memo[key]
 
         self.budget = budget
