@@ -44,6 +44,15 @@ def extract(commit: str, into: Path) -> Path:
     return into
 
 
+def maj9_instance(work: Path, depth: int) -> tuple[Path, Path]:
+    """`fbs tree build --aggregator maj:9 --depth D` (random oracle, seed 0) into `work`."""
+    tree, oracle = work / f"T{depth}.json", work / f"O{depth}.json"
+    subprocess.run([sys.executable, "-m", "verify", "tree", "build", "--aggregator", "maj:9",
+                    "--depth", str(depth), "-o", str(tree), "--oracle-out", str(oracle)],
+                   cwd=ROOT, check=True, capture_output=True)
+    return tree, oracle
+
+
 def interleaved(runs: dict, rounds: int) -> dict:
     """name -> the run of least CPU among `rounds`; each round runs every command once, in
     turn, so that all see the same load."""
@@ -73,10 +82,7 @@ def main() -> None:
         work = Path(scratch)
         base = extract(args.base, work / "base")
         for depth in map(int, args.depths.split(",")):
-            tree, oracle = work / f"T{depth}.json", work / f"O{depth}.json"
-            subprocess.run([sys.executable, "-m", "verify", "tree", "build", "--aggregator",
-                            "maj:9", "--depth", str(depth), "-o", str(tree), "--oracle-out",
-                            str(oracle)], cwd=ROOT, check=True, capture_output=True)
+            tree, oracle = maj9_instance(work, depth)
             command = [sys.executable, "-m", "verify", "tree", "fbs", str(tree), "--oracle",
                        str(oracle), "--json"]
             runs = {"ours": (command + ["--certificate", str(work / "ours.json")], ROOT)}

@@ -109,6 +109,28 @@ def test_bobs_dual_is_the_expanded_paths_at_every_claim_vector(spec, rule):
         assert view.p == expected, z
 
 
+@pytest.mark.parametrize("rule", RULES)
+def test_the_strategy_listing_runs_step_once_per_claim_vector(monkeypatch, rule):
+    """Work count: the described tree's states run the protocol's `step` once per distinct
+    (claim, z) (every internal node has the same aggregator), and the listing still equals
+    the expanded path's state by state."""
+    from verify.protocol import worst_case_keyed
+
+    calls = []
+
+    def counted(*args):
+        calls.append(args[2:])
+        return step(*args)
+
+    step = worst_case_keyed.step
+    monkeypatch.setattr(worst_case_keyed, "step", counted)
+    keyed, expanded = both_paths("maj:5", 3, 4, Fraction(3), rule)
+    states = keyed.strategy_steps
+    assert states == tuple(s for s in expanded.graph.steps if s.z is not None)
+    distinct = {(s.claim, s.z) for s in states}
+    assert len(calls) == len(distinct) < len(states)
+
+
 @pytest.mark.slow
 def test_depth_beyond_the_listing_limit_against_the_independent_peer():
     """maj:3 of depth 14 has 7,174,453 nodes, more than a listed tree may have (refused);

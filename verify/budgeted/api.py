@@ -20,12 +20,13 @@ from verify.base.numbers import as_float, exact_fields, fraction_text, integer_f
 from verify.base.progress import Progress
 from verify.lower_bound.adversary import Profile
 from verify.lower_bound.global_function import check_distinct_queries, leaf_order
-from verify.lower_bound.tree_fbs import TreeFbs, tree_fbs
+from verify.lower_bound.tree_fbs import TreeFbs, tree_fbs, uniform_tree_fbs
 from verify.protocol.engine import ALICE_WINS, BOB_WINS, StateGraph
 from verify.protocol.planner import parse_probability, repetitions_needed
 from verify.protocol.sampling import RunsResult, check_run_size, sample_runs
-from verify.trees.api import as_oracle, as_tree
+from verify.trees.api import as_oracle, as_tree, oracle_bits
 from verify.trees.kinds import ORACLE, TREE
+from verify.trees.model import UniformTree
 
 from .bob import seed_views
 from .bounds import (
@@ -34,7 +35,8 @@ from .bounds import (
     exact_at_height_one,
     per_child_lower_bound,
 )
-from .debaters import CommittedAlice, honest_alice
+from .debaters import CommittedAlice, honest_alice, honest_budgets
+from .described import described_debate, internal_groups
 from .engine import BudgetedDebate, compile_states, parse_beta_max
 from .liar_search import SacrificeSearch, sacrifice_search
 from .transcript import BudgetedTranscriptWriter
@@ -82,9 +84,13 @@ class Instance:
                 "true_value": debate.values[tree.root]}
 
 
-def budgeted_instance(tree, oracle, beta_max=None) -> Instance:
-    """The instance; rho_T is computed (certified) whenever the leaf queries are distinct."""
-    loaded = as_tree(tree)
+def budgeted_instance(tree, oracle, beta_max=None, compact: bool = False) -> Instance:
+    """The instance; rho_T is computed (certified) whenever the leaf queries are distinct.
+    With compact=True a described uniform tree stays described (verify.budgeted.described:
+    values, ranges and honest budgets per class, nodes read on demand)."""
+    loaded = as_tree(tree, compact=compact)
+    if isinstance(loaded, UniformTree):
+        return _described_instance(loaded, oracle_bits(oracle, loaded), beta_max)
     answers = as_oracle(oracle, loaded)
     rho = None
     try:
@@ -96,12 +102,23 @@ def budgeted_instance(tree, oracle, beta_max=None) -> Instance:
                            "queries (paper Section 5): give beta_max explicitly") from None
         distinct = False
     if distinct:
-        rho = tree_fbs(loaded, answers)
+        rho = _certified_rho(tree_fbs(loaded, answers))
         seed_views(rho.records, rho.certified)
-        if not rho.certified:
-            raise BadInput(f"rho_T was not certified: {rho.message}")
     limit = rho.value if beta_max is None else parse_beta_max(beta_max)
     return Instance(BudgetedDebate.create(loaded, answers, limit), rho)
+
+
+def _described_instance(tree: UniformTree, bits: str, beta_max) -> Instance:
+    """A uniform tree's leaf queries are distinct: rho_T by classes (uniform_tree_fbs)."""
+    rho = _certified_rho(uniform_tree_fbs(tree, bits))
+    limit = rho.value if beta_max is None else parse_beta_max(beta_max)
+    return Instance(described_debate(tree, bits, limit), rho)
+
+
+def _certified_rho(rho):
+    if not rho.certified:
+        raise BadInput(f"rho_T was not certified: {rho.message}")
+    return rho
 
 
 def _alice(instance: Instance, kind: str):
@@ -220,7 +237,7 @@ class BudgetedWorstCase(NotebookView):
         """The honest Alice's root budget (rho_T with distinct queries); above beta_max she
         loses at the root check (Theorem B2(a)'s hypothesis fails)."""
         debate = self.instance.debate
-        return honest_alice(debate).budgets[debate.tree.root]
+        return honest_budgets(debate)[debate.tree.root]
 
     @property
     def consistent(self) -> bool:
@@ -311,8 +328,8 @@ def _committed_predicted(debate: BudgetedDebate) -> int:
     """A lower bound on the combinations the committed DP examines: a non-constant child's
     table holds both claims (>= 2 entries), a constant child's at least one."""
     tree = debate.tree
-    return sum(1 << sum(not debate.constant(c) for c in tree.children[n])
-               for n in range(tree.n_nodes) if tree.children[n])
+    return sum(count << sum(not debate.constant(c) for c in tree.children[n])
+               for n, count in internal_groups(debate))
 
 
 def _random_plan(debate: BudgetedDebate, strategies: int, skipped: list) -> int:
@@ -344,8 +361,8 @@ def worst_case_plan(debate: BudgetedDebate, grid=None, strategies: int = 200) ->
     tree, skipped = debate.tree, []
     lower, height_one = _lower_plan(debate, skipped)
     random_liars = _random_plan(debate, strategies, skipped)
-    predicted = _committed_predicted(debate)
-    committed = tree.n_nodes <= MAX_EXACT_NODES and predicted <= MAX_COMMITTED_COMBINATIONS
+    predicted = _committed_predicted(debate) if tree.n_nodes <= MAX_EXACT_NODES else None
+    committed = predicted is not None and predicted <= MAX_COMMITTED_COMBINATIONS
     if tree.n_nodes > MAX_EXACT_NODES:
         skipped.append(f"committed DP: attempted up to {MAX_EXACT_NODES} nodes; this tree has "
                        f"{tree.n_nodes}")
@@ -381,6 +398,10 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
     bound or the exact value at height one (roots of width <= 13; Theorem B1 beyond); liars
     from the sacrifice search (any size), the committed and grid DPs (small trees) and a
     seeded random search, each within a work budget decided before the work (`worst_case_plan`).
+    A described uniform tree (`uniform_tree(..., compact=True)` or a `uniform` file) is never
+    listed: values, ranges and honest budgets per class (verify.budgeted.described), only the
+    states the searches visit read, the liar evaluated without its honest subtrees
+    (verify.budgeted.strategy_catch); the same interval as on the listed tree.
 
     >>> from verify import budgeted_worst_case, random_oracle, uniform_tree
     >>> tree = uniform_tree("thr:4:2", 2)
@@ -390,7 +411,7 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
     >>> result.guarantee_holds, result.instance.debate.guarantee
     (True, Fraction(1, 4))
     """
-    instance = budgeted_instance(tree, oracle, beta_max)
+    instance = budgeted_instance(tree, oracle, beta_max, compact=True)
     debate = instance.debate
     plan = worst_case_plan(debate, grid, strategies)
     run_committed, run_grid, strategies = plan.committed, plan.grid, plan.strategies

@@ -51,7 +51,11 @@ _VIEWS: dict[Key, BudgetView] = {}
 
 def capacity(budget: Fraction, constant_child: bool) -> Fraction:
     """c_i: 0 for a constant child, else max(beta_i, 1) (a budget below 1 cannot hide a child)."""
-    return ZERO if constant_child else max(Fraction(budget), ONE)
+    if constant_child:
+        return ZERO
+    if type(budget) is not Fraction:  # an int or a string: made exact once
+        budget = Fraction(budget)
+    return budget if budget > ONE else ONE
 
 
 def budget_view(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...]) -> BudgetView:

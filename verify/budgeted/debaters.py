@@ -32,6 +32,19 @@ def committed_budgets(debate: BudgetedDebate, claims) -> tuple[Fraction, ...]:
     return tuple(budgets)
 
 
+def honest_budgets(debate: BudgetedDebate):
+    """The honest budgets: per class on a described tree (debate.honest), else
+    committed_budgets at the true values."""
+    return committed_budgets(debate, debate.values) if debate.honest is None else debate.honest
+
+
+def distinct_honest(debate: BudgetedDebate) -> set:
+    """The distinct honest budgets (per class on a described tree, without visiting nodes)."""
+    honest = honest_budgets(debate)
+    distinct = getattr(honest, "distinct", None)
+    return set(honest) if distinct is None else set(distinct)
+
+
 @dataclass(frozen=True)
 class CommittedAlice:
     """Every node's bit fixed up front; budgets are Bob's computation from them."""

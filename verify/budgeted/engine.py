@@ -23,6 +23,7 @@ the completeness enumeration all go through it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -76,6 +77,8 @@ class BudgetedDebate:
     values: tuple[int, ...]  # val_O(u)
     ranges: tuple[frozenset, ...]  # R(v): the values F_{T_v} can take over all oracles
     rule: str = "vertex"  # Bob's optimal dual: the certified solver's vertex
+    honest: Sequence | None = None  # the honest budgets when known per class (a described
+    # tree, verify.budgeted.described); None: computed from the listed tree when asked
 
     @classmethod
     def create(cls, tree: Tree, oracle: dict[str, int], beta_max) -> "BudgetedDebate":

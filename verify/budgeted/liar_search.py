@@ -31,14 +31,13 @@ from fractions import Fraction
 from itertools import product
 from math import prod
 
-import numpy as np
-
-from verify.functions.aggregators import aggregator_table, evaluate
-from verify.sensitivity.blocks import bits_to_index, minimal_sensitive_masks
+from verify.functions.aggregators import evaluate
+from verify.sensitivity.weighted import _minimal_masks
 
 from .bob import budget_view, capacity
-from .debaters import committed_budgets
-from .engine import BudgetedDebate, compile_states
+from .debaters import honest_budgets
+from .engine import BudgetedDebate
+from .strategy_catch import strategy_catch
 
 ONE, ZERO = Fraction(1), Fraction(0)
 ALL_VECTORS_WIDTH = 6  # up to this width every consistent claim vector is tried
@@ -90,7 +89,7 @@ class _Search:
     def __init__(self, debate: BudgetedDebate, max_states: int, tick=None):
         self.debate, self.tree, self.max_states = debate, debate.tree, max_states
         self.tick = tick or (lambda: None)
-        self.honest = committed_budgets(debate, debate.values)
+        self.honest = honest_budgets(debate)
         self.memo: dict = {}
         self.decisions: dict = {}
         self.natural: dict = {}
@@ -172,8 +171,7 @@ class _Search:
             vectors = product((0, 1), repeat=len(kids))
         else:
             q = len(kids)
-            masks = minimal_sensitive_masks(np.asarray(aggregator_table(spec), dtype=bool),
-                                            bits_to_index(truth))
+            masks = _minimal_masks(spec, truth)  # memoised per (aggregator, truth)
             vectors = [truth] + [tuple(b ^ ((int(m) >> (q - 1 - i)) & 1)
                                        for i, b in enumerate(truth)) for m in masks]
         for z in vectors:
@@ -271,5 +269,5 @@ def sacrifice_search(debate: BudgetedDebate, max_states: int = MAX_STATES,
         search.best(root, lie, budget)
     result = SacrificeSearch(ONE, budget, len(search.memo), dict(search.decisions),
                              search.honest)
-    catch = compile_states(debate, result.alice).catch_probability()
+    catch = strategy_catch(debate, result.alice, search.honest)
     return SacrificeSearch(catch, budget, len(search.memo), result.decisions, search.honest)

@@ -17,10 +17,14 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput
 from verify.base.numbers import parse_fraction
+from verify.functions.aggregators import aggregator_function
+from verify.functions.families import Symmetric
 from verify.protocol.bob_rules import bob_view
 from verify.protocol.engine import ALICE_WINS, BOB_WINS, CONSTANT, FBS_CHECK, Debate
 
-from .engine import BudgetedDebate, compile_states, step
+from .debaters import honest_budgets
+from .engine import BudgetedDebate, step
+from .strategy_catch import strategy_catch
 
 PAPER, BUDGETED = "paper", "budgeted"
 DEFAULT_LAMBDA = Fraction(1, 2)
@@ -83,10 +87,14 @@ def branch_rules(mixed: MixedDebate, branch: str):
     return rules
 
 
-def branch_catches(mixed: MixedDebate, alice) -> tuple[Fraction, Fraction]:
-    """(exact catch in the paper branch, in the budgeted branch) for one Alice strategy."""
-    return tuple(compile_states(mixed.budgeted, alice, branch_rules(mixed, branch))
-                 .catch_probability() for branch in (PAPER, BUDGETED))
+def branch_catches(mixed: MixedDebate, alice, cut: bool = False,
+                   key=None) -> tuple[Fraction, Fraction]:
+    """(exact catch in the paper branch, in the budgeted branch) for one Alice strategy, over
+    its reachable states (verify.budgeted.strategy_catch: honest-play states cut when `cut`,
+    states memoised on `key`)."""
+    honest = honest_budgets(mixed.budgeted) if cut else None
+    return tuple(strategy_catch(mixed.budgeted, alice, honest, branch_rules(mixed, branch), cut,
+                                key) for branch in (PAPER, BUDGETED))
 
 
 def mixed_catch(mixed: MixedDebate, alice) -> Fraction:
@@ -97,25 +105,34 @@ def mixed_catch(mixed: MixedDebate, alice) -> Fraction:
 
 class PaperLiarWithBudgets:
     """The paper protocol's worst-case liar (claim vectors per (node, claim)) with the
-    budgets Bob computes for its plan, bottom-up (so it passes every budget check it can)."""
+    budgets Bob computes for its plan, bottom-up (so it passes every budget check it can);
+    memoised on (key(node), claim) (`key`: nodes with equal subtrees share their budgets,
+    verify.budgeted.described.ordered_keys; the node itself by default). Only W's value is
+    kept, so for a symmetric aggregator the LP is solved at the (z_i, c_i) pairs sorted: the
+    LP of a symmetric function is the same under any permutation of its coordinates."""
 
     name = "paper worst-case liar, with Bob's budgets"
 
-    def __init__(self, debate: BudgetedDebate, choices, root_claim: int):
+    def __init__(self, debate: BudgetedDebate, choices, root_claim: int, key=None):
         from .bob import budget_view, capacity
 
         self.choices, self.root_claim, tree = choices, root_claim, debate.tree
         memo: dict = {}
+        subtree = (lambda node: node) if key is None else key
 
         def budget(node, claim):
             if tree.is_leaf(node):
                 return ONE
-            key = (node, claim)
+            key = (subtree(node), claim)
             if key not in memo:
                 z = self.vector(debate, node, claim)
-                caps = tuple(capacity(budget(c, zi), debate.constant(c))
-                             for c, zi in zip(tree.children[node], z))
-                memo[key] = budget_view(tree.aggregators[node], z, caps).value
+                spec = tree.aggregators[node]
+                pairs = [(zi, capacity(budget(c, zi), debate.constant(c)))
+                         for c, zi in zip(tree.children[node], z)]
+                if isinstance(aggregator_function(spec), Symmetric):
+                    pairs.sort()  # W is the same at every permutation of the (z_i, c_i)
+                memo[key] = budget_view(spec, tuple(zi for zi, _ in pairs),
+                                        tuple(c for _, c in pairs)).value
             return memo[key]
 
         self.budget = budget

@@ -12,15 +12,17 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput, TooLarge
 from verify.base.numbers import exact_fields, integer_field
-from verify.protocol.bob_rules import require_optimal_dual_rule
-from verify.protocol.engine import Debate
+from verify.protocol.bob_rules import check_rule, require_optimal_dual_rule
+from verify.protocol.engine import Debate, parse_rho
 from verify.protocol.planner import parse_probability, repetitions_needed
 from verify.protocol.worst_case import solve_worst_case
+from verify.protocol.worst_case_keyed import described_worst_case
+from verify.trees.described import DescribedTree
 from verify.trees.local_fbs import honest_fbs
 
 from .api import Instance, budgeted_instance, budgeted_worst_case
 from .debaters import honest_alice
-from .liar_search import sacrifice_search
+from .described import ordered_keys
 from .mixed import (
     DEFAULT_LAMBDA,
     MixedDebate,
@@ -51,14 +53,29 @@ class MixedInstance:
 
 
 def mixed_instance(tree, oracle, *, lam=DEFAULT_LAMBDA, rho=None, beta_max=None,
-                   rule: str = "vertex") -> MixedInstance:
+                   rule: str = "vertex", compact: bool = False) -> MixedInstance:
+    """The instance (compact=True: a described uniform tree stays described, as in
+    budgeted_instance; the paper's Debate then reads the same lazy nodes and values)."""
     require_optimal_dual_rule(rule, MIXED_GUARANTEE)
-    instance = budgeted_instance(tree, oracle, beta_max)
+    instance = budgeted_instance(tree, oracle, beta_max, compact=compact)
     debate = instance.debate
     if rho is None:
-        rho = max([ONE, *honest_fbs(debate.tree, debate.values).values()])
-    paper = Debate.create(debate.tree, debate.oracle, rho, rule)
+        rho = max(ONE, largest_honest_fbs(instance))
+    if isinstance(debate.tree, DescribedTree):
+        paper = Debate(debate.tree, debate.oracle, parse_rho(rho), check_rule(rule),
+                       debate.values)
+    else:
+        paper = Debate.create(debate.tree, debate.oracle, rho, rule)
     return MixedInstance(instance, MixedDebate(debate, paper, parse_lambda(lam)))
+
+
+def largest_honest_fbs(instance: Instance) -> Fraction:
+    """max over internal nodes of fbs at the true child values (0 if there is none): on a
+    described tree the rho_T classes' largest local fbs (uniform_tree_fbs's rho_max)."""
+    debate = instance.debate
+    if isinstance(debate.tree, DescribedTree):
+        return instance.rho.rho_max or ZERO
+    return max([ZERO, *honest_fbs(debate.tree, debate.values).values()])
 
 
 # ----------------------------------------------------------------------------- worst case
@@ -125,30 +142,46 @@ def mixed_worst_case(tree, oracle, *, lam=DEFAULT_LAMBDA, rho=None, beta_max=Non
     >>> result.setup.mixed.guarantee, result.lower_bound <= result.upper_bound
     (Fraction(1, 4), True)
     """
-    setup = mixed_instance(tree, oracle, lam=lam, rho=rho, beta_max=beta_max, rule=rule)
+    setup = mixed_instance(tree, oracle, lam=lam, rho=rho, beta_max=beta_max, rule=rule,
+                           compact=True)
     mixed = setup.mixed
     debate = mixed.budgeted
     try:
-        paper = solve_worst_case(mixed.paper)
+        paper = _paper_worst_case(mixed)
         paper_exact = paper.catch_probability_exact
     except TooLarge:
         paper, paper_exact = None, None
     budgeted = budgeted_worst_case(tree, oracle, beta_max=beta_max, strategies=strategies)
     lie = 1 - debate.values[debate.tree.root]
-    liars = [sacrifice_search(debate).alice]
+    key = ordered_keys(debate)
+    sacrifice = budgeted.sacrifice
+    searched = {node for node, _, _ in sacrifice.decisions}
+    # honest play passes the paper's check too when rho >= every honest local fbs
+    liars = [(sacrifice.alice, largest_honest_fbs(setup.instance) <= mixed.paper.rho,
+              lambda node: node if node in searched else key(node))]
     if budgeted.committed is not None:
-        liars.append(budgeted.committed.alice)
+        liars.append((budgeted.committed.alice, False, None))
     if budgeted.grid is not None:
-        liars.append(budgeted.grid.alice)
+        liars.append((budgeted.grid.alice, False, None))
     if paper is not None:
-        liars.append(PaperLiarWithBudgets(debate, paper.choices, lie))
+        liars.append((PaperLiarWithBudgets(debate, paper.choices, lie, key), False, key))
     candidates = []
-    for liar in liars:
-        in_paper, in_budgeted = branch_catches(mixed, liar)
+    for liar, cut, same in liars:
+        in_paper, in_budgeted = branch_catches(mixed, liar, cut, same)
         candidates.append((liar.name, mixed.lam * in_paper + (1 - mixed.lam) * in_budgeted,
                            in_paper, in_budgeted))
     return MixedWorstCase(setup, paper_exact, budgeted.lower_bound, budgeted.upper_bound,
                           tuple(candidates))
+
+
+def _paper_worst_case(mixed: MixedDebate):
+    """The paper protocol's exact worst case (its choices and value): by classes on a
+    described tree (verify.protocol.worst_case_keyed), else the expanded DP."""
+    tree = mixed.budgeted.tree
+    if isinstance(tree, DescribedTree):
+        return described_worst_case(tree.tree, mixed.budgeted.oracle.bits, mixed.paper.rho,
+                                    mixed.paper.rule)[1]
+    return solve_worst_case(mixed.paper)
 
 
 # ----------------------------------------------------------------------------- completeness

@@ -34,7 +34,8 @@ from verify.sensitivity.blocks import bits_to_index, minimal_sensitive_masks
 from verify.sensitivity.exact_fbs import certified_fbs
 
 from .bob import budget_view, capacity
-from .debaters import CommittedAlice, committed_budgets
+from .debaters import CommittedAlice, committed_budgets, distinct_honest
+from .described import internal_groups
 from .engine import BudgetedDebate, compile_states
 
 ONE, ZERO = Fraction(1), Fraction(0)
@@ -172,8 +173,7 @@ def default_grid(debate: BudgetedDebate) -> tuple[Fraction, ...]:
     if top > MAX_DEFAULT_GRID:  # decided before the grid is built
         raise TooLarge(f"the default budget grid holds every integer up to beta_max; beta_max "
                        f"above {MAX_DEFAULT_GRID - 1} is beyond it")
-    honest = committed_budgets(debate, debate.values)
-    values = {ZERO, Fraction(1, 2), ONE, debate.beta_max} | set(honest)
+    values = {ZERO, Fraction(1, 2), ONE, debate.beta_max} | distinct_honest(debate)
     values |= {Fraction(k) for k in range(2, top + 1)}
     return tuple(sorted(values))
 
@@ -218,9 +218,9 @@ def _grid_choices(debate, node, grid):
 
 def grid_combinations(debate: BudgetedDebate, grid) -> int:
     """The (claim vector, child budgets) combinations the grid DP examines, before any work."""
-    tree = debate.tree
-    return sum((1 << len(tree.children[n])) * prod(len(c) for c in _grid_choices(debate, n, grid))
-               for n in range(tree.n_nodes) if tree.children[n])
+    return sum(count * (1 << len(debate.tree.children[n])) *
+               prod(len(c) for c in _grid_choices(debate, n, grid))
+               for n, count in internal_groups(debate))
 
 
 def _grid_node(debate, node, choices, grid, catch) -> dict:

@@ -68,11 +68,11 @@ def run_worst_case(args) -> int:
 def _honest_budget_warning(budgeted) -> None:
     """The budgeted branch's honest Alice loses at the root check when her root budget exceeds
     beta_max: a warning only (the worst case above is about liars)."""
-    from verify.budgeted.debaters import honest_alice
+    from verify.budgeted.debaters import honest_budgets
 
     from .verdicts import worst_case_verdict
 
-    root_budget = honest_alice(budgeted).budgets[budgeted.tree.root]
+    root_budget = honest_budgets(budgeted)[budgeted.tree.root]
     worst_case_verdict({"honest_root_budget": root_budget, "beta_max": budgeted.beta_max})
 
 

@@ -23,7 +23,7 @@ reachable strategy is replayed through `verify.protocol.engine.step` as for a li
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from verify.base.lazy import numpy as np
@@ -218,21 +218,31 @@ def described_worst_case(tree: UniformTree, bits: str, rho, rule: str,
 def internal_states(debate: Debate, alice) -> list:
     """The strategy's reachable states at internal nodes, breadth first, each through the
     protocol's `step` (the internal states of `compile_states`, in its order: leaves never
-    lead on, so leaving them out keeps the order); the leaves' states are not built."""
+    lead on, so leaving them out keeps the order); the leaves' states are not built. Every
+    internal node of a described tree has the same aggregator and width, so `step` depends
+    on the node only through (claim, z): it runs once per distinct (claim, z) and the other
+    nodes get its result with their own node."""
     tree = debate.tree
     order, head, steps = [(tree.root, alice.answer(debate))], 0, []
     if tree.is_leaf(tree.root):
         return steps
     seen = set(order)
+    done: dict = {}
+    last_internal = tree.starts[-2] - 1  # the nodes after it are the leaves
     while head < len(order):
         node, claim = order[head]
         head += 1
-        current = step(debate, node, claim, alice.decompose(debate, node, claim))
+        z = alice.decompose(debate, node, claim)
+        known = done.get((claim, z))
+        if known is None:
+            current = done[(claim, z)] = step(debate, node, claim, z)
+        else:
+            current = replace(known, node=node)
         steps.append(current)
         if current.outcome is not None:
             continue
         for child, zi, pi in zip(tree.children[node], current.z, current.p):
-            if pi and not tree.is_leaf(child) and (child, zi) not in seen:
+            if pi and child <= last_internal and (child, zi) not in seen:
                 seen.add((child, zi))
                 order.append((child, zi))
     return steps
