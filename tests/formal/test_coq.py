@@ -125,6 +125,8 @@ THEOREMS = {
     "InstanceOptimalityProtocol": ["theorem_B3_protocol", "rhoT_of_rhoQ",
                                    "theorem_B3_protocol_queries"],
     "InstanceOptimalityProtocolExamples": ["theorem_B3_protocol_example"],
+    "LookaheadLowerBound": ["lookahead_lower_bound"],
+    "LookaheadExamples": ["lookahead_lower_bound_example", "lookahead_fewer_lose_example"],
 }
 CLOSED = "Closed under the global context"
 
@@ -685,6 +687,32 @@ def test_theorem_4_1_cost_and_H_queries_need_their_hypotheses(mutated, old, new)
     done = mutated(replace_once("theorems/CompletenessCost.v", old, new))
     assert done.returncode != 0
     assert 'File "./theorems/CompletenessCost.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # without never-loses: the procedure choosing alternative 0 blind asks nothing
+    ("  FamBob bob rho -> NeverLoses bob rho k P ->\n  exists O,",
+     "  FamBob bob rho -> True ->\n  exists O,"),
+    # any Bob (one that need not fail MAJ3 at 011: every alternative may be feasible)
+    ("  FamBob bob rho -> NeverLoses bob rho k P ->\n  exists O,",
+     "  True -> NeverLoses bob rho k P ->\n  exists O,"),
+    # never losing only on the oracles where alternative 0 is feasible: choosing 0 blind
+    ("  forall O, FamLegal O -> Realisable O bob rho (famTree k) ->\n    (run O P < S k)%nat",
+     "  forall O, FamLegal O -> Realisable O bob rho (famTree k) -> O (0%nat, 0%nat) = true ->\n"
+     "    (run O P < S k)%nat"),
+    # the bound k + 1 (false: scan3 asks 3 first leaves on every oracle, LookaheadExamples.v)
+    ("    (k <= distinct pairDec (firstLeaves (asked O P)))%nat.",
+     "    (S k <= distinct pairDec (firstLeaves (asked O P)))%nat."),
+], ids=["no-never-loses", "any-bob", "never-loses-weakened", "bound-k-plus-1"])
+def test_lookahead_lower_bound_needs_its_hypotheses(mutated, old, new):
+    """Every Alice who never loses asks >= k first leaves (ours, docs/menus.md section 1;
+    coq/theorems/LookaheadLowerBound.v): without never-losing, for a Bob that need not fail
+    MAJ3 at 011, with never-losing asked only where alternative 0 is feasible, or with the
+    bound raised to k + 1, the proof in that file fails."""
+    done = mutated(replace_once("theorems/LookaheadLowerBound.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./theorems/LookaheadLowerBound.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)
