@@ -15,7 +15,7 @@ from test_worst_case_keyed import result_fields
 from verify.base import jit
 from verify.protocol import worst_case_keyed, worst_kernel
 from verify.protocol.api import worst_case
-from verify.protocol.worst_case_keyed import level_classes
+from verify.protocol.worst_case_keyed import KeyedChoices, level_classes
 from verify.trees.builders import uniform_tree
 from verify.trees.model import UniformTree
 from verify.trees.oracles import random_oracle
@@ -36,6 +36,13 @@ def classes_fields(classes):
     """Every field of a LevelClasses (the described tree aside: the same object kind)."""
     return (classes.rho, classes.rule, [level.tolist() for level in classes.levels],
             classes.values, classes.pairs, classes.keys)
+
+
+def choices_fields(classes):
+    """Alice's z for both claims at every solved row (the KeyedChoices of these classes)."""
+    choices = KeyedChoices(classes)
+    return {(row, claim): choices.vector(row, claim) for row in classes.keys
+            for claim in (0, 1)}
 
 
 def counted_solves(monkeypatch):
@@ -72,6 +79,8 @@ def test_compiled_classes_equal_python_on_random_trees(spec, depth, rule, kernel
         monkeypatch.setattr(jit, "COMPILED", True)
         assert classes_fields(compiled) == classes_fields(python)
         assert calls == []  # small numbers: every row in int64, no hand-over
+        assert (compiled.kernel is None, python.kernel) == (False, None)
+        assert choices_fields(compiled) == choices_fields(python)
 
 
 @pytest.mark.parametrize("rule, limit", [("vertex", 1e2), ("vertex", 1e3), ("symmetric", 1e3),
@@ -85,6 +94,7 @@ def test_a_forced_hand_over_equals_python(limit, rule, kernel_on, monkeypatch):
     compiled = level_classes(tree, bits, Fraction(5), rule, compiled=True)
     assert classes_fields(compiled) == classes_fields(python)
     assert 0 < len(calls) < len(python.keys)  # some rows handed over, not all
+    assert choices_fields(compiled) == choices_fields(python)
 
 
 def test_the_kernel_hands_over_a_row_past_the_limit(kernel_on, monkeypatch):
@@ -105,18 +115,20 @@ def test_the_kernel_hands_over_a_row_past_the_limit(kernel_on, monkeypatch):
         assert pair == reference
 
 
-@pytest.mark.parametrize("spec, depth", [("maj:3", 4), ("maj:5", 3), ("sym:01101", 3)])
+@pytest.mark.parametrize("spec, depth", [("maj:3", 4), ("maj:5", 3), ("sym:01101", 3),
+                                         ("parity:3", 3)])
 @pytest.mark.parametrize("rule", RULES)
-def test_the_worst_case_result_is_the_same_on_both_paths(spec, depth, rule, kernel_on,
+@pytest.mark.parametrize("rho", RHOS)
+def test_the_worst_case_result_is_the_same_on_both_paths(spec, depth, rule, rho, kernel_on,
                                                          monkeypatch):
-    """Every WorstCaseResult field and the JSON document, compiled from every size on vs
-    never compiled."""
+    """Every WorstCaseResult field (Alice's z at every node included) and the JSON document,
+    compiled from every size on vs never compiled."""
     described = uniform_tree(spec, depth, compact=True)
     answers = random_oracle(uniform_tree(spec, depth), seed=depth, ones=0.5)
     results = []
     for threshold in (0, 10**18):
         monkeypatch.setattr(worst_case_keyed, "COMPILED_FROM_LEAVES", threshold)
-        results.append(worst_case(described, answers, Fraction(2), rule=rule))
+        results.append(worst_case(described, answers, rho, rule=rule))
     compiled, python = results
     assert result_fields(compiled.alice.result) == result_fields(python.alice.result)
     assert compiled.to_json() == python.to_json()

@@ -59,6 +59,7 @@ class LevelClasses:
     values: list[int]
     pairs: list[tuple[Fraction, Fraction]]
     keys: dict
+    kernel: RowKernel | None = None  # the compiled rows, when level_classes used them
 
     def node_class(self, node: int) -> int:
         k, j = self.tree.position(node)
@@ -71,7 +72,7 @@ class LevelClasses:
         return tuple(self.levels[k + 1][j * q:(j + 1) * q].tolist())
 
 
-COMPILED_FROM_LEAVES = 9**7  # the compiled row kernel by default from this many leaves on
+COMPILED_FROM_LEAVES = 1 << 24  # the compiled rows by default from here on (maj:9 depth 8)
 
 
 def level_classes(tree: UniformTree, bits: str, rho: Fraction, rule: str,
@@ -117,7 +118,7 @@ def level_classes(tree: UniformTree, bits: str, rho: Fraction, rule: str,
         if progress is not None:
             progress.update(len(level))
     levels.reverse()
-    return LevelClasses(DescribedTree(tree), rho, rule, levels, values, pairs, keys)
+    return LevelClasses(DescribedTree(tree), rho, rule, levels, values, pairs, keys, kernel)
 
 
 def _new_pairs(spec: str, rows: list, pairs: list, rho: Fraction, rule: str, kernel) -> dict:
@@ -157,16 +158,34 @@ class RowKernel:
 
         self.kernel, self.weights = worst_kernel, weights
 
+    @staticmethod
+    def tables(pairs: list):
+        """(numerators, denominators) of the classes' catch pairs, int64 (or OverflowError)."""
+        num = np.array([[c.numerator for c in pair] for pair in pairs], dtype=np.int64)
+        den = np.array([[c.denominator for c in pair] for pair in pairs], dtype=np.int64)
+        return num, den
+
     def pairs(self, rows: list, pairs: list) -> dict:
         """row -> catch pair for the rows the kernel can take in int64 (the others are left
         out: the caller computes them in Fractions)."""
-        num = np.array([[c.numerator for c in pair] for pair in pairs], dtype=np.int64)
-        den = np.array([[c.denominator for c in pair] for pair in pairs], dtype=np.int64)
+        try:
+            num, den = self.tables(pairs)
+        except OverflowError:  # a catch value beyond int64: every row in Fractions
+            return {}
         status, found = self.kernel.level_pairs(np.array(rows, dtype=np.int64), num, den,
                                                 self.weights, self.kernel.LIMIT)
         return {row: (Fraction(p0, q0), Fraction(p1, q1))
                 for row, bad, (p0, q0, p1, q1) in zip(rows, status.tolist(), found.tolist())
                 if not bad}
+
+    def choice(self, row: tuple[int, ...], claim: int, num, den):
+        """(Alice's z for `claim`, or None if no weight passes,) at a node with these
+        children's classes; None if the kernel hands the row over."""
+        status, passes, z = self.kernel.claim_choice(np.array(row, dtype=np.int64), num, den,
+                                                     self.weights, claim, self.kernel.LIMIT)
+        if status:
+            return None
+        return (tuple(z.tolist()) if passes else None,)
 
 
 def _distinct_rows(rows, base: int):
@@ -186,11 +205,18 @@ def _distinct_rows(rows, base: int):
 class KeyedChoices:
     """Alice's (z for claim 0, z for claim 1) per node, computed when asked, by the expanded
     DP's `solve_claim` on the node's ordered children's catch pairs (memoised on the row and
-    the claim; a pair of claims is a `ChoicePair`, each side computed when read)."""
+    the claim; a pair of claims is a `ChoicePair`, each side computed when read); by the
+    compiled `worst_kernel.claim_choice` when the levels were compiled (the same z; a row it
+    hands over goes to `solve_claim`)."""
 
     def __init__(self, classes: LevelClasses):
-        self.classes, self.memo = classes, {}
+        self.classes, self.memo, self.tables = classes, {}, None
         self.view = NodeView(classes.tree.n_nodes, self.choice)
+        if classes.kernel is not None:
+            try:
+                self.tables = classes.kernel.tables(classes.pairs)
+            except OverflowError:
+                pass
 
     def choice(self, node: int):
         if self.classes.tree.is_leaf(node):
@@ -199,6 +225,10 @@ class KeyedChoices:
 
     def vector(self, row: tuple[int, ...], claim: int):
         key = (row, claim)
+        if key not in self.memo and self.tables is not None:
+            done = self.classes.kernel.choice(row, claim, *self.tables)
+            if done is not None:
+                self.memo[key] = done[0]
         if key not in self.memo:
             classes = self.classes
             pairs = tuple(classes.pairs[c] for c in row)

@@ -40,9 +40,11 @@ def _row_scale(row, num, den, limit):
 
 
 @njit(cache=True)
-def _claim_catch(row, num, den, scale, weights, claim, limit, out):
-    """(p, q) of the least catch for `claim` into out[0], out[1]; False if it could overflow.
-    weights: per weight w, (phi, passes fbs <= rho, has p, n1, m1, n0, m0)."""
+def _claim_catch(row, num, den, scale, weights, claim, limit, out, z):
+    """(p, q) of the least catch for `claim` into out[0], out[1] and Alice's claim vector
+    into z (out[2] = 0: no weight passes); False if it could overflow. weights: per weight w,
+    (phi, passes fbs <= rho, has p, n1, m1, n0, m0). The z of `_best_by_weight`: the w
+    smallest d_i, ties to the later children; equal catches to the smallest z."""
     q = len(row)
     zeros = np.empty(q, dtype=np.int64)
     ones = np.empty(q, dtype=np.int64)
@@ -57,11 +59,14 @@ def _claim_catch(row, num, den, scale, weights, claim, limit, out):
         top = max(top, abs(zeros[i]), abs(ones[i]))
     best_p, best_q, found = np.int64(1), np.int64(1), False
     diff = np.empty(q, dtype=np.int64)
+    candidate = np.empty(q, dtype=np.int64)
     for w in range(weights.shape[0]):
         if weights[w, 0] != claim or weights[w, 1] == 0:
             continue
-        if weights[w, 2] == 0:  # fbs = 0: Alice wins at once
+        candidate[:] = 0
+        if weights[w, 2] == 0:  # fbs = 0: Alice wins at once, with the last w children
             total, denominator = np.int64(0), np.int64(1)
+            candidate[q - w:] = 1
         else:
             n1, m1, n0, m0 = weights[w, 3], weights[w, 4], weights[w, 5], weights[w, 6]
             if not (_fits(n0, m1, limit) and _fits(n1, m0, limit) and _fits(m1, m0, limit)
@@ -70,27 +75,38 @@ def _claim_catch(row, num, den, scale, weights, claim, limit, out):
             f0, f1 = n0 * m1, n1 * m0
             if not _fits(max(abs(f0), abs(f1)), top, limit * 0.5 / q):
                 return False  # then |base|, every |diff| and |total| stay below the limit
-            base = np.int64(0)
-            for i in range(q):
-                base += f0 * zeros[i]
-                diff[i] = f1 * ones[i] - f0 * zeros[i]
-            diff.sort()
-            total = base
-            for i in range(w):
-                total += diff[i]
+            total = np.int64(0)
+            for i in range(q):  # diff reversed: a stable sort puts later children first
+                total += f0 * zeros[i]
+                diff[q - 1 - i] = f1 * ones[i] - f0 * zeros[i]
+            order = np.argsort(diff, kind="mergesort")
+            for j in range(w):
+                total += diff[order[j]]
+                candidate[q - 1 - order[j]] = 1
             denominator = scale * m1 * m0
         if found:
             if not (_fits(total, best_q, limit) and _fits(best_p, denominator, limit)):
                 return False
-            if total * best_q >= best_p * denominator:
+            left, right = total * best_q, best_p * denominator
+            if left > right or (left == right and not _before(candidate, z)):
                 continue
         best_p, best_q, found = total, denominator, True
+        z[:] = candidate
     if found:
         g = _gcd(abs(best_p), best_q)
-        out[0], out[1] = best_p // g, best_q // g
+        out[0], out[1], out[2] = best_p // g, best_q // g, 1
     else:  # no weight passes: Alice is caught for sure
-        out[0], out[1] = 1, 1
+        out[0], out[1], out[2] = 1, 1, 0
     return True
+
+
+@njit(cache=True)
+def _before(a, b):
+    """Whether the 0/1 vector a comes before b in lexicographic (truth-table) order."""
+    for i in range(len(a)):
+        if a[i] != b[i]:
+            return a[i] < b[i]
+    return False
 
 
 @njit(cache=True)
@@ -100,7 +116,8 @@ def level_pairs(rows, num, den, weights, limit):
     n = rows.shape[0]
     status = np.zeros(n, dtype=np.int64)
     pairs = np.zeros((n, 4), dtype=np.int64)
-    out = np.zeros(2, dtype=np.int64)
+    out = np.zeros(3, dtype=np.int64)
+    z = np.zeros(rows.shape[1], dtype=np.int64)
     for r in range(n):
         row = rows[r]
         scale = _row_scale(row, num, den, limit)
@@ -108,8 +125,20 @@ def level_pairs(rows, num, den, weights, limit):
             status[r] = 1
             continue
         for claim in range(2):
-            if not _claim_catch(row, num, den, scale, weights, claim, limit, out):
+            if not _claim_catch(row, num, den, scale, weights, claim, limit, out, z):
                 status[r] = 1
                 break
             pairs[r, 2 * claim], pairs[r, 2 * claim + 1] = out[0], out[1]
     return status, pairs
+
+
+@njit(cache=True)
+def claim_choice(row, num, den, weights, claim, limit):
+    """Alice's choice at one node for `claim`: (status: 0 done, 1 could overflow; 1 if some
+    weight passes, else 0; her claim vector z)."""
+    out = np.zeros(3, dtype=np.int64)
+    z = np.zeros(len(row), dtype=np.int64)
+    scale = _row_scale(row, num, den, limit)
+    if scale < 0 or not _claim_catch(row, num, den, scale, weights, claim, limit, out, z):
+        return 1, 0, z
+    return 0, out[2], z
