@@ -7,8 +7,9 @@ Usage:  python bench/bench_worst_case_peer.py [--depths 6,8] [--base COMMIT] [--
 Each measurement is a fresh process (bench/measure.py: CPU = user + system, peak RSS):
 ours: `fbs debate worst-case T --oracle O --rho R` (text output: the keyed DP, the instance
 bound, the strategy's reachable states counted, the root's move; --json-output also lists
-every reachable state); ours_python: the same with FBS_NUMBA=0 (no compiled kernel); base: the same command with the package at COMMIT (extracted with
-`git archive`; it lists the tree, so only depths whose listing fits 5,000,000 nodes); peer:
+every reachable state); ours_python: the same with FBS_NUMBA=0 (no compiled kernel); base:
+the same command with the package at COMMIT (extracted with `git archive`; it lists the
+tree, so only depths whose listing fits 5,000,000 nodes); peer:
 bench/peer_worst_case.py (an exact DP over the distinct keys of each level, Fractions, the
 value only, written from the paper without verify/). The tree and the oracle are `fbs tree
 build --aggregator maj:9 --depth D` (random oracle, seed 0). The catch probabilities must
