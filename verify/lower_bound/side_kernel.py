@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from verify.base.int64 import fits as _fits
+from verify.base.int64 import gcd as _gcd
 from verify.base.jit import COMPILED, njit
 
 if COMPILED:
@@ -36,19 +38,6 @@ else:  # the Python path (side_levels.SideLevels) is used instead
 
 LIMIT = 4.0e18  # below 2^62: a guarded product or sum never reaches int64's 2^63
 NEAR = 1e-9     # doubles decide a comparison when the values differ by more than this, relatively
-
-
-@njit(cache=True)
-def _gcd(a, b):
-    while b:
-        a, b = b, a % b
-    return a
-
-
-@njit(cache=True)
-def _fits(a, b, limit):
-    """Whether a * b is safely below the limit (decided in doubles, with room to spare)."""
-    return abs(float(a) * float(b)) < limit
 
 
 @njit(cache=True)

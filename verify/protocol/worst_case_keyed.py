@@ -41,6 +41,7 @@ from .worst_case import (
     check_dp_width,
     solve_claim,
     solve_node,
+    weight_options,
 )
 
 LEAF_CLASSES = ((0, (ZERO, ONE)), (1, (ONE, ZERO)))  # class b: a leaf answered b
@@ -58,6 +59,7 @@ class LevelClasses:
     values: list[int]
     pairs: list[tuple[Fraction, Fraction]]
     keys: dict
+    kernel: RowKernel | None = None  # the compiled rows, when level_classes used them
 
     def node_class(self, node: int) -> int:
         k, j = self.tree.position(node)
@@ -70,11 +72,20 @@ class LevelClasses:
         return tuple(self.levels[k + 1][j * q:(j + 1) * q].tolist())
 
 
+COMPILED_FROM_LEAVES = 1 << 24  # the compiled rows by default from here on (maj:9 depth 8)
+
+
 def level_classes(tree: UniformTree, bits: str, rho: Fraction, rule: str,
-                  progress=None) -> LevelClasses:
-    """The classes of every level, from the leaf bits up (one solve per distinct key)."""
+                  progress=None, compiled: bool | None = None) -> LevelClasses:
+    """The classes of every level, from the leaf bits up (one solve per distinct key).
+    compiled=False: the Python path only; True: the compiled catch pairs of `worst_kernel`
+    where numba is there (symmetric aggregators); None: so from COMPILED_FROM_LEAVES leaves
+    on (below, numba's start-up costs more than the rows; see bench/RESULTS.md)."""
     spec, q = tree.aggregator, tree.width
     unordered = by_weight(spec, rule)
+    if compiled is None:
+        compiled = len(bits) >= COMPILED_FROM_LEAVES
+    kernel = RowKernel.start(spec, rho, rule) if compiled and unordered and tree.depth else None
     values = [value for value, _ in LEAF_CLASSES]
     pairs = [pair for _, pair in LEAF_CLASSES]
     ids = {(value, *pair): c for c, (value, pair) in enumerate(LEAF_CLASSES)}
@@ -89,10 +100,12 @@ def level_classes(tree: UniformTree, bits: str, rho: Fraction, rule: str,
             rows = np.sort(rows, axis=1)
         first, inverse = _distinct_rows(rows, len(values))
         parents = np.empty(len(first), dtype=np.int32)
-        for n, i in enumerate(first.tolist()):
-            row = tuple(rows[i].tolist())
+        distinct = [tuple(row) for row in rows[first].tolist()]
+        solved = _new_pairs(spec, [row for row in distinct if row not in keys], pairs, rho,
+                            rule, kernel)
+        for n, row in enumerate(distinct):
             if row not in keys:
-                (c0, c1), _ = solve_node(spec, tuple(pairs[c] for c in row), rho, rule)
+                c0, c1 = solved[row]
                 found = (evaluate(spec, tuple(values[c] for c in row)), c0, c1)
                 if found not in ids:
                     ids[found] = len(values)
@@ -105,7 +118,74 @@ def level_classes(tree: UniformTree, bits: str, rho: Fraction, rule: str,
         if progress is not None:
             progress.update(len(level))
     levels.reverse()
-    return LevelClasses(DescribedTree(tree), rho, rule, levels, values, pairs, keys)
+    return LevelClasses(DescribedTree(tree), rho, rule, levels, values, pairs, keys, kernel)
+
+
+def _new_pairs(spec: str, rows: list, pairs: list, rho: Fraction, rule: str, kernel) -> dict:
+    """row -> the catch pair of a parent with these children's classes: by the compiled
+    kernel where it has one, else (or for a row it hands over) by the expanded DP's
+    `solve_node`."""
+    done = kernel.pairs(rows, pairs) if kernel is not None and rows else {}
+    for row in rows:
+        if row not in done:
+            done[row] = solve_node(spec, tuple(pairs[c] for c in row), rho, rule)[0]
+    return done
+
+
+class RowKernel:
+    """The weight table of `worst_kernel.level_pairs` for one (spec, rho, rule): per weight
+    (phi, fbs <= rho, p known, p1 = n1/m1, p0 = n0/m0) in int64."""
+
+    @classmethod
+    def start(cls, spec: str, rho: Fraction, rule: str):
+        """The kernel, or None (no numba, FBS_NUMBA=0, or a p beyond int64)."""
+        from verify.base.jit import COMPILED
+
+        if not COMPILED:
+            return None
+        table = []
+        for option in weight_options(spec, rule):
+            ps = (ONE, ONE) if option.p_one is None else (option.p_one, option.p_zero)
+            numbers = [x for p in ps for x in (p.numerator, p.denominator)]
+            if max(numbers) >= 1 << 62:
+                return None
+            table.append([option.value, int(option.fbs <= rho), int(option.p_one is not None),
+                          *numbers])
+        return cls(np.array(table, dtype=np.int64))
+
+    def __init__(self, weights):
+        from . import worst_kernel
+
+        self.kernel, self.weights = worst_kernel, weights
+
+    @staticmethod
+    def tables(pairs: list):
+        """(numerators, denominators) of the classes' catch pairs, int64 (or OverflowError)."""
+        num = np.array([[c.numerator for c in pair] for pair in pairs], dtype=np.int64)
+        den = np.array([[c.denominator for c in pair] for pair in pairs], dtype=np.int64)
+        return num, den
+
+    def pairs(self, rows: list, pairs: list) -> dict:
+        """row -> catch pair for the rows the kernel can take in int64 (the others are left
+        out: the caller computes them in Fractions)."""
+        try:
+            num, den = self.tables(pairs)
+        except OverflowError:  # a catch value beyond int64: every row in Fractions
+            return {}
+        status, found = self.kernel.level_pairs(np.array(rows, dtype=np.int64), num, den,
+                                                self.weights, self.kernel.LIMIT)
+        return {row: (Fraction(p0, q0), Fraction(p1, q1))
+                for row, bad, (p0, q0, p1, q1) in zip(rows, status.tolist(), found.tolist())
+                if not bad}
+
+    def choice(self, row: tuple[int, ...], claim: int, num, den):
+        """(Alice's z for `claim`, or None if no weight passes,) at a node with these
+        children's classes; None if the kernel hands the row over."""
+        status, passes, z = self.kernel.claim_choice(np.array(row, dtype=np.int64), num, den,
+                                                     self.weights, claim, self.kernel.LIMIT)
+        if status:
+            return None
+        return (tuple(z.tolist()) if passes else None,)
 
 
 def _distinct_rows(rows, base: int):
@@ -125,11 +205,18 @@ def _distinct_rows(rows, base: int):
 class KeyedChoices:
     """Alice's (z for claim 0, z for claim 1) per node, computed when asked, by the expanded
     DP's `solve_claim` on the node's ordered children's catch pairs (memoised on the row and
-    the claim; a pair of claims is a `ChoicePair`, each side computed when read)."""
+    the claim; a pair of claims is a `ChoicePair`, each side computed when read); by the
+    compiled `worst_kernel.claim_choice` when the levels were compiled (the same z; a row it
+    hands over goes to `solve_claim`)."""
 
     def __init__(self, classes: LevelClasses):
-        self.classes, self.memo = classes, {}
+        self.classes, self.memo, self.tables = classes, {}, None
         self.view = NodeView(classes.tree.n_nodes, self.choice)
+        if classes.kernel is not None:
+            try:
+                self.tables = classes.kernel.tables(classes.pairs)
+            except OverflowError:
+                pass
 
     def choice(self, node: int):
         if self.classes.tree.is_leaf(node):
@@ -138,6 +225,10 @@ class KeyedChoices:
 
     def vector(self, row: tuple[int, ...], claim: int):
         key = (row, claim)
+        if key not in self.memo and self.tables is not None:
+            done = self.classes.kernel.choice(row, claim, *self.tables)
+            if done is not None:
+                self.memo[key] = done[0]
         if key not in self.memo:
             classes = self.classes
             pairs = tuple(classes.pairs[c] for c in row)
