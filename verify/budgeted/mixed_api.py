@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from verify.base.arguments import api, integer
 from verify.base.errors import BadInput, TooLarge
 from verify.base.numbers import exact_fields, integer_field
 from verify.protocol.bob_rules import check_rule, require_optimal_dual_rule
@@ -20,7 +21,7 @@ from verify.protocol.worst_case_keyed import described_worst_case_classes
 from verify.trees.described import DescribedTree
 from verify.trees.local_fbs import honest_fbs
 
-from .api import Instance, budgeted_instance, budgeted_worst_case
+from .api import Instance, budgeted_instance, worst_case_of
 from .debaters import honest_alice
 from .described import ordered_keys
 from .mixed import (
@@ -130,6 +131,7 @@ class MixedWorstCase:
         return document
 
 
+@api(strategies=integer(0))
 def mixed_worst_case(tree, oracle, *, lam=DEFAULT_LAMBDA, rho=None, beta_max=None,
                      rule: str = "vertex", strategies: int = 50) -> MixedWorstCase:
     """The mixed protocol's worst case as an interval: Theorem B4's lower bound (with the
@@ -152,7 +154,7 @@ def mixed_worst_case(tree, oracle, *, lam=DEFAULT_LAMBDA, rho=None, beta_max=Non
         paper_exact = paper.catch_probability_exact
     except TooLarge:
         paper, paper_exact, levels = None, None, None
-    budgeted = budgeted_worst_case(tree, oracle, beta_max=beta_max, strategies=strategies)
+    budgeted = worst_case_of(setup.instance, None, strategies, 0, False)
     lie = 1 - debate.values[debate.tree.root]
     key = ordered_keys(debate)
     sacrifice = budgeted.sacrifice
