@@ -1,5 +1,5 @@
 """The budgets of the paper's worst-case liar on a described uniform tree, by classes (ours;
-docs/budgeted.md section 7; issue 29 section 3).
+docs/budgeted.md section 7, Lemma B4'; issue 29 section 3).
 
 `verify.budgeted.mixed.PaperLiarWithBudgets` gives the paper protocol's worst liar (paper
 Theorem 4.2's DP, `verify.protocol.worst_case`) the budgets Bob computes for its plan:
