@@ -3,14 +3,15 @@ described uniform maj:9 tree, against the expanded path (the code before this wo
 lists the tree) in the same run.
 
 Usage:  python bench/bench_budgeted_keyed.py [--depths 4,5,6,7,8] [--protocols budgeted,mixed]
-                                             [--base COMMIT] [--rounds N]
+                                             [--base COMMIT] [--rounds N] [--base-described]
 
 Each measurement is a fresh process (bench/measure.py: CPU = user + system, peak RSS):
 ours: `fbs debate worst-case T --oracle O --protocol P --json` (the described tree: values,
 ranges and honest budgets per class, only the states the searches visit, the liars
 evaluated over their reachable states); base: the same command with the package at COMMIT
 (extracted with `git archive`; it lists the tree, so only depths whose listing fits
-5,000,000 nodes). The tree and the oracle are `fbs tree build --aggregator maj:9 --depth D`
+5,000,000 nodes, or every depth with --base-described for a base that reads the described
+tree too, e.g. 61ab9d4, the mixed path before its budgets per class). The tree and the oracle are `fbs tree build --aggregator maj:9 --depth D`
 (random oracle, seed 0). The two JSON documents must be equal (every field: the interval's
 ends, exact, every liar's value); rounds alternate ours / base and the best of `rounds` by
 CPU is reported, with the ratio base / ours.
@@ -66,13 +67,15 @@ def main() -> None:
     parser.add_argument("--protocols", default="budgeted,mixed")
     parser.add_argument("--base", default=BASE)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--base-described", action="store_true",
+                        help="the base reads described trees too: run it at every depth")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch)
         base = extract(args.base, work / "base")
         for depth in map(int, args.depths.split(",")):
             tree, oracle = maj9_instance(work, depth)
-            listed = sum(9 ** k for k in range(depth + 1)) <= LISTED_NODES
+            listed = args.base_described or sum(9 ** k for k in range(depth + 1)) <= LISTED_NODES
             for protocol in args.protocols.split(","):
                 command = [sys.executable, "-m", "verify", "debate", "worst-case", str(tree),
                            "--oracle", str(oracle), "--protocol", protocol, "--json"]

@@ -8,8 +8,10 @@ per-class values, ranges and honest budgets against the listed tree's own comput
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from cli_run import fbs_cli
 from hypothesis import given, settings
@@ -22,7 +24,9 @@ from verify.budgeted.debaters import committed_budgets
 from verify.budgeted.engine import compile_states
 from verify.budgeted.mixed import BUDGETED, PAPER, PaperLiarWithBudgets, branch_rules
 from verify.budgeted.mixed_api import mixed_instance, mixed_worst_case
-from verify.protocol.worst_case import solve_worst_case
+from verify.budgeted.paper_liar_levels import _choices, budget_levels
+from verify.protocol.worst_case import solve_claim, solve_worst_case
+from verify.protocol.worst_case_keyed import described_worst_case_classes, level_classes
 from verify.trees.api import as_tree
 from verify.trees.local_fbs import honest_fbs
 
@@ -154,3 +158,53 @@ def test_beyond_the_listing_limit(capsys, tmp_path):
     interval = document["worst_case"]
     assert Fraction(2, 3) ** 14 <= Fraction(interval["lower_bound"]) <= \
         Fraction(interval["upper_bound"])
+
+
+# ------------------------------------------- the paper liar's budgets per class (paper_liar_levels)
+
+SYMMETRIC = ["maj:3", "maj:5", "thr:4:3", "and:2", "or:3", "parity:3", "sym:0110"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SYMMETRIC), st.integers(1, 3), st.integers(0, 10**6),
+       st.sampled_from([0.2, 0.5, 0.8]), st.sampled_from(RULES), st.sampled_from(RHOS))
+def test_paper_liar_budgets_per_class_equal_the_listed_recursion(spec, depth, seed, ones, rule,
+                                                                 rho):
+    """Every node's B(u, 0) and B(u, 1) by classes (verify.budgeted.paper_liar_levels) equal
+    the per-node memoised recursion on the listed tree with the listed DP's own choices."""
+    described, listed, answers = layouts(spec, depth, seed, ones)
+    mixed = mixed_instance(described, answers, rule=rule, rho=rho, compact=True).mixed
+    _, _, classes = described_worst_case_classes(described, mixed.budgeted.oracle.bits,
+                                                 mixed.paper.rho, rule)
+    levels = budget_levels(mixed.budgeted, classes)
+    reference = mixed_instance(listed, answers, rule=rule, rho=rho).mixed
+    choices = solve_worst_case(reference.paper).choices
+    liar = PaperLiarWithBudgets(reference.budgeted, choices, 0)
+    view = classes.tree
+    for node in range(view.n_nodes):
+        for claim in (0, 1):
+            assert levels.budget(*view.position(node), claim) == liar.budget(node, claim)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["maj:5", "thr:4:3", "maj:3"]), st.integers(0, 10**6), st.data())
+def test_the_choice_at_any_order_is_the_ordered_dp_choice(spec, seed, data):
+    """The lemma of paper_liar_levels: z read from a row of classes by the per-multiset plan
+    equals the paper DP's solve_claim on that ordered row, at every order (rows drawn with
+    repeated classes, so that ties within and across weights occur)."""
+    tree = uniform_tree(spec, 3, compact=True)
+    bits = "".join(str(b) for b in random.Random(seed).choices((0, 1), k=tree.width ** 3))
+    classes = level_classes(tree, bits, Fraction(data.draw(st.sampled_from([1, 2, 3]))),
+                            data.draw(st.sampled_from(RULES)))
+    ids = list(range(len(classes.values)))
+    rows = [data.draw(st.lists(st.sampled_from(ids), min_size=tree.width,
+                               max_size=tree.width)) for _ in range(6)]
+    rows += [data.draw(st.permutations(row)) for row in rows]
+    for claim in (0, 1):
+        z = _choices(classes, np.array(rows, dtype=np.int64), claim, {})
+        for row, found in zip(rows, z.tolist()):
+            pairs = tuple(classes.pairs[c] for c in row)
+            expected = solve_claim(tree.aggregator, pairs, classes.rho, classes.rule, claim)[1]
+            if expected is None:
+                expected = tuple(classes.values[c] for c in row)
+            assert tuple(found) == tuple(expected)

@@ -411,7 +411,14 @@ def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: i
     >>> result.guarantee_holds, result.instance.debate.guarantee
     (True, Fraction(1, 4))
     """
-    instance = budgeted_instance(tree, oracle, beta_max, compact=True)
+    return worst_case_of(budgeted_instance(tree, oracle, beta_max, compact=True), grid,
+                         strategies, seed, progress)
+
+
+def worst_case_of(instance: Instance, grid, strategies: int, seed: int,
+                  progress: bool) -> BudgetedWorstCase:
+    """budgeted_worst_case on an instance already built (the mixed worst case shares its
+    budgeted instance: rho_T and the honest classes are computed once)."""
     debate = instance.debate
     plan = worst_case_plan(debate, grid, strategies)
     run_committed, run_grid, strategies = plan.committed, plan.grid, plan.strategies

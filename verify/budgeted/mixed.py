@@ -109,14 +109,20 @@ class PaperLiarWithBudgets:
     memoised on (key(node), claim) (`key`: nodes with equal subtrees share their budgets,
     verify.budgeted.described.ordered_keys; the node itself by default). Only W's value is
     kept, so for a symmetric aggregator the LP is solved at the (z_i, c_i) pairs sorted: the
-    LP of a symmetric function is the same under any permutation of its coordinates."""
+    LP of a symmetric function is the same under any permutation of its coordinates. On a
+    described tree with a symmetric aggregator `levels` gives the same budgets per class,
+    computed level by level (verify.budgeted.paper_liar_levels)."""
 
     name = "paper worst-case liar, with Bob's budgets"
 
-    def __init__(self, debate: BudgetedDebate, choices, root_claim: int, key=None):
+    def __init__(self, debate: BudgetedDebate, choices, root_claim: int, key=None,
+                 levels=None):
         from .bob import budget_view, capacity
 
         self.choices, self.root_claim, tree = choices, root_claim, debate.tree
+        if levels is not None:  # the budgets per class (verify.budgeted.paper_liar_levels)
+            self.budget = lambda node, claim: levels.budget(*tree.position(node), claim)
+            return
         memo: dict = {}
         subtree = (lambda node: node) if key is None else key
 

@@ -10,17 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from verify.base.arguments import api, integer
 from verify.base.errors import BadInput, TooLarge
 from verify.base.numbers import exact_fields, integer_field
 from verify.protocol.bob_rules import check_rule, require_optimal_dual_rule
 from verify.protocol.engine import Debate, parse_rho
 from verify.protocol.planner import parse_probability, repetitions_needed
-from verify.protocol.worst_case import solve_worst_case
-from verify.protocol.worst_case_keyed import described_worst_case
+from verify.protocol.worst_case import by_weight, solve_worst_case
+from verify.protocol.worst_case_keyed import described_worst_case_classes
 from verify.trees.described import DescribedTree
 from verify.trees.local_fbs import honest_fbs
 
-from .api import Instance, budgeted_instance, budgeted_worst_case
+from .api import Instance, budgeted_instance, worst_case_of
 from .debaters import honest_alice
 from .described import ordered_keys
 from .mixed import (
@@ -30,6 +31,7 @@ from .mixed import (
     branch_catches,
     parse_lambda,
 )
+from .paper_liar_levels import budget_levels
 
 ONE, ZERO = Fraction(1), Fraction(0)
 MIXED_GUARANTEE = "--protocol mixed (its guarantee, Theorem B4)"
@@ -129,6 +131,7 @@ class MixedWorstCase:
         return document
 
 
+@api(strategies=integer(0))
 def mixed_worst_case(tree, oracle, *, lam=DEFAULT_LAMBDA, rho=None, beta_max=None,
                      rule: str = "vertex", strategies: int = 50) -> MixedWorstCase:
     """The mixed protocol's worst case as an interval: Theorem B4's lower bound (with the
@@ -147,11 +150,11 @@ def mixed_worst_case(tree, oracle, *, lam=DEFAULT_LAMBDA, rho=None, beta_max=Non
     mixed = setup.mixed
     debate = mixed.budgeted
     try:
-        paper = _paper_worst_case(mixed)
+        paper, levels = _paper_worst_case(mixed)
         paper_exact = paper.catch_probability_exact
     except TooLarge:
-        paper, paper_exact = None, None
-    budgeted = budgeted_worst_case(tree, oracle, beta_max=beta_max, strategies=strategies)
+        paper, paper_exact, levels = None, None, None
+    budgeted = worst_case_of(setup.instance, None, strategies, 0, False)
     lie = 1 - debate.values[debate.tree.root]
     key = ordered_keys(debate)
     sacrifice = budgeted.sacrifice
@@ -164,7 +167,8 @@ def mixed_worst_case(tree, oracle, *, lam=DEFAULT_LAMBDA, rho=None, beta_max=Non
     if budgeted.grid is not None:
         liars.append((budgeted.grid.alice, False, None))
     if paper is not None:
-        liars.append((PaperLiarWithBudgets(debate, paper.choices, lie, key), False, key))
+        liars.append((PaperLiarWithBudgets(debate, paper.choices, lie, key, levels), False,
+                      key))
     candidates = []
     for liar, cut, same in liars:
         in_paper, in_budgeted = branch_catches(mixed, liar, cut, same)
@@ -175,13 +179,18 @@ def mixed_worst_case(tree, oracle, *, lam=DEFAULT_LAMBDA, rho=None, beta_max=Non
 
 
 def _paper_worst_case(mixed: MixedDebate):
-    """The paper protocol's exact worst case (its choices and value): by classes on a
-    described tree (verify.protocol.worst_case_keyed), else the expanded DP."""
+    """The paper protocol's exact worst case (its choices and value) and its liar's budgets
+    per class, or None: by classes on a described tree (verify.protocol.worst_case_keyed;
+    the budgets by verify.budgeted.paper_liar_levels for a symmetric aggregator), else the
+    expanded DP."""
     tree = mixed.budgeted.tree
     if isinstance(tree, DescribedTree):
-        return described_worst_case(tree.tree, mixed.budgeted.oracle.bits, mixed.paper.rho,
-                                    mixed.paper.rule)[1]
-    return solve_worst_case(mixed.paper)
+        _, result, classes = described_worst_case_classes(
+            tree.tree, mixed.budgeted.oracle.bits, mixed.paper.rho, mixed.paper.rule)
+        if tree.depth and by_weight(tree.spec, mixed.paper.rule):
+            return result, budget_levels(mixed.budgeted, classes)
+        return result, None
+    return solve_worst_case(mixed.paper), None
 
 
 # ----------------------------------------------------------------------------- completeness

@@ -287,6 +287,12 @@ def described_worst_case(tree: UniformTree, bits: str, rho, rule: str,
     """The Debate over the described tree (lazy nodes, values and oracle) and the exact
     worst-case result, equal field by field to `solve_worst_case` on the listed tree
     (memo_entries counts the distinct keys solved here)."""
+    return described_worst_case_classes(tree, bits, rho, rule, progress)[:2]
+
+
+def described_worst_case_classes(tree: UniformTree, bits: str, rho, rule: str,
+                                 progress=None) -> tuple[Debate, WorstCaseResult, LevelClasses]:
+    """`described_worst_case` and the level classes it solved (each node's class id)."""
     rho, rule = parse_rho(rho), check_rule(rule)
     if tree.depth:
         check_dp_width(tree.aggregator)
@@ -303,7 +309,7 @@ def described_worst_case(tree: UniformTree, bits: str, rho, rule: str,
         rule, rho, tree.depth, True, root[1 - truth], root[truth], debate.theorem_bound,
         instance_bound(classes, choices, 1 - truth), catch, choices.view, len(classes.keys),
         evaluations)
-    return debate, result
+    return debate, result, classes
 
 
 def internal_states(debate: Debate, alice) -> list:
