@@ -125,6 +125,8 @@ THEOREMS = {
     "InstanceOptimalityProtocol": ["theorem_B3_protocol", "rhoT_of_rhoQ",
                                    "theorem_B3_protocol_queries"],
     "InstanceOptimalityProtocolExamples": ["theorem_B3_protocol_example"],
+    "CensusShards": ["lemma_4_count", "census_by_shards"],
+    "CensusShardExamples": ["census_by_shards_q3", "lemma_4_count_q3"],
 }
 CLOSED = "Closed under the global context"
 
