@@ -127,6 +127,8 @@ THEOREMS = {
     "InstanceOptimalityProtocolExamples": ["theorem_B3_protocol_example"],
     "LookaheadLowerBound": ["lookahead_lower_bound"],
     "LookaheadExamples": ["lookahead_lower_bound_example", "lookahead_fewer_lose_example"],
+    "CensusShards": ["lemma_4_count", "census_by_shards"],
+    "CensusShardExamples": ["census_by_shards_q3", "lemma_4_count_q3"],
 }
 CLOSED = "Closed under the global context"
 
@@ -986,3 +988,27 @@ def test_a_wrong_census_lemma_breaks_its_proof(mutated, name, old, new):
     assert done.returncode != 0
     assert any(f'File "./{census}"' in done.stderr for census in
                ["theorems/CensusLemmas.v", "theorems/CensusCount.v", "examples/CensusExamples.v"]), done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # Lemma 4's counting step without g invariant under the permutations
+    ("  (forall pi, ok pi -> forall U0, In U0 (inside R) -> g (act pi U0) (act pi R) = g U0 R) ->\n"
+     "  natSum (fun U1 => if existsb (eqX U1) K",
+     "  True ->\n  natSum (fun U1 => if existsb (eqX U1) K"),
+    # Lemma 4's counting step without K listed once each (|K| would count a repeat twice)
+    ("  NoDup ups -> NoDup K -> (forall U1, In U1 K -> In U1 ups) ->",
+     "  NoDup ups -> True -> (forall U1, In U1 K -> In U1 ups) ->"),
+    # the shard-level class sum without g invariant
+    ("     (forall pi, ok pi -> forall U0, In U0 (inside (fst c)) -> g (act pi U0) (act pi (fst c)) = g U0 (fst c))) ->",
+     "     True) ->"),
+    # the shard-level class sum with classes that only cover the up-sets (no partition)
+    ("  Permutation (concat (map snd classes)) ups ->",
+     "  incl ups (concat (map snd classes)) ->"),
+], ids=["count-g-not-invariant", "count-K-repeats", "shards-g-not-invariant", "shards-not-a-partition"])
+def test_a_wrong_shard_count_breaks_its_proof(mutated, old, new):
+    """Lemma 4's counting step and the class-sum theorem at the shard level (docs/census.md,
+    ours; issue 28): each dropped hypothesis makes coqc refuse theorems/CensusShards.v."""
+    done = mutated(replace_once("theorems/CensusShards.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./theorems/CensusShards.v"' in done.stderr, done.stderr
