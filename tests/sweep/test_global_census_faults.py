@@ -148,9 +148,15 @@ def test_ctrl_c_terminates_the_workers_instead_of_waiting_for_their_chunks(monke
             time.sleep(0.05)
         os.kill(os.getpid(), signal.SIGINT)
 
-    threading.Thread(target=interrupt, daemon=True).start()
-    with pytest.raises(KeyboardInterrupt):
-        global_census.global_figures(_values(4), 4, workers=2)
+    # a run started as a background job of a shell without job control inherits SIGINT
+    # ignored (as `cmd &` in a script does): the SIGINT below would then never arrive
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Thread(target=interrupt, daemon=True).start()
+        with pytest.raises(KeyboardInterrupt):
+            global_census.global_figures(_values(4), 4, workers=2)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     workers = [int(p.name.split("-")[1]) for p in tmp_path.glob("started-*")]
     assert len(workers) >= 2 and not list(tmp_path.glob("finished-*"))
     for pid in workers:
