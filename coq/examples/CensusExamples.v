@@ -76,12 +76,6 @@ Proof.
   rewrite !(proj1 (count_occ_not_In famDec _ x)); [reflexivity | |]; intros Hx; apply Hout, in_or_app; auto.
 Qed.
 
-Lemma natSum_ext_in : forall (X : Type) (g h : X -> nat) l, (forall x, In x l -> g x = h x) -> natSum g l = natSum h l.
-Proof.
-  intros X g h l H. induction l as [| x l IH]; simpl; [reflexivity |].
-  rewrite (H x (or_introl eq_refl)), IH by (intros; apply H; right; auto). reflexivity.
-Qed.
-
 (* The classes split the antichains, and the weights are constant on each class (Lemma 3's
    counts), computed. *)
 Lemma classes3_weights : forallb (fun C => negb (Nat.eqb (length C) 0) &&

@@ -417,12 +417,6 @@ Qed.
 Lemma filter_true_helper : forall (X : Type) (l : list X), filter (fun _ => true) l = l.
 Proof. intros X l. induction l as [| x l IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed.
 
-Lemma natSum_ext_in' : forall (X : Type) (g h : X -> nat) l, (forall x, In x l -> g x = h x) -> natSum g l = natSum h l.
-Proof.
-  intros X g h l H. induction l as [| x l IH]; simpl; [reflexivity |].
-  rewrite (H x (or_introl eq_refl)), IH by (intros; apply H; right; auto). reflexivity.
-Qed.
-
 (* THE CLASS-SUM THEOREM (ours), for every q: for every property P of antichains and any
    classes of antichains on which P and N are constant (the permutation classes are such for
    the four measures, Lemmas 1 and 3), the number of pairs (f, x) with P(M(f, x)) is the sum
@@ -435,7 +429,7 @@ Theorem class_sum_theorem : forall q (P : list (list bool) -> bool) (classes : l
   natSum (fun C => if P (hd [] C) then length C * censusWeight q (hd [] C) else 0) classes.
 Proof.
   intros q P classes HP HC. rewrite class_sum_by_antichains.
-  rewrite (natSum_ext_in' _ _ (fun A => if P A then censusWeight q A else 0))
+  rewrite (natSum_ext_in _ _ (fun A => if P A then censusWeight q A else 0))
     by (intros A HA; rewrite (lemma_2_count q A HA); reflexivity).
   apply class_sum_by_classes; assumption.
 Qed.
@@ -445,7 +439,7 @@ Theorem census_total : forall q, natSum (censusWeight q) (antichainsOf q) = 2 ^ 
 Proof.
   intros q. assert (H := class_sum_by_antichains q (fun _ => true)).
   rewrite filter_true_helper in H. unfold pairsOf in H. rewrite prod_length, !allMasks_count in H.
-  rewrite H. apply natSum_ext_in'. intros A HA. symmetry. apply lemma_2_count, HA.
+  rewrite H. apply natSum_ext_in. intros A HA. symmetry. apply lemma_2_count, HA.
 Qed.
 
 Print Assumptions lemma_2_count.

@@ -862,6 +862,12 @@ Fixpoint natSum {X : Type} (g : X -> nat) (l : list X) : nat :=
 Lemma natSum_ext_helper : forall (X : Type) (g h : X -> nat) l, (forall x, g x = h x) -> natSum g l = natSum h l.
 Proof. intros X g h l H. induction l as [| x l IH]; simpl; [reflexivity |]. rewrite H, IH. reflexivity. Qed.
 
+Lemma natSum_ext_in : forall (X : Type) (g h : X -> nat) l, (forall x, In x l -> g x = h x) -> natSum g l = natSum h l.
+Proof.
+  intros X g h l H. induction l as [| x l IH]; simpl; [reflexivity |].
+  rewrite (H x (or_introl eq_refl)), IH by (intros; apply H; right; auto). reflexivity.
+Qed.
+
 Lemma natSum_add : forall (X : Type) (g h : X -> nat) l, natSum (fun x => g x + h x) l = natSum g l + natSum h l.
 Proof. intros X g h l. induction l as [| x l IH]; simpl; lia. Qed.
 

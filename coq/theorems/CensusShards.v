@@ -21,12 +21,6 @@ Proof. intros X g l l' H. induction H; simpl; lia. Qed.
 Lemma natSum_map' : forall (X Y : Type) (g : Y -> nat) (f : X -> Y) l, natSum g (map f l) = natSum (fun x => g (f x)) l.
 Proof. intros X Y g f l. induction l as [| x l IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed.
 
-Lemma natSum_in : forall (X : Type) (g h : X -> nat) l, (forall x, In x l -> g x = h x) -> natSum g l = natSum h l.
-Proof.
-  intros X g h l H. induction l as [| x l IH]; simpl; [reflexivity |].
-  rewrite (H x (or_introl eq_refl)), IH by (intros; apply H; right; auto). reflexivity.
-Qed.
-
 Lemma natSum_const : forall (X : Type) (c : nat) (l : list X), natSum (fun _ => c) l = length l * c.
 Proof. intros X c l. induction l as [| x l IH]; simpl; lia. Qed.
 
@@ -65,7 +59,7 @@ Proof.
       rewrite <- (proj2 (Hto x Hx)), <- (proj2 (Hto y Hy)), E. reflexivity.
     - intros U0. rewrite in_map_iff. split; [intros [V [<- HV]]; exact (proj1 (Hto V HV)) |].
       intros HU0. exists (act pinv U0). split; [exact (proj2 (Hback U0 HU0)) | exact (proj1 (Hback U0 HU0))]. }
-  rewrite <- (natSum_perm _ _ _ _ HP), natSum_map'. apply natSum_in. intros U0 HU0. apply Hinv; assumption.
+  rewrite <- (natSum_perm _ _ _ _ HP), natSum_map'. apply natSum_ext_in. intros U0 HU0. apply Hinv; assumption.
 Qed.
 
 (* LEMMA 4, THE COUNTING STEP (ours): for a class K (a list of up-sets listed once each, all
@@ -86,7 +80,7 @@ Proof.
   { apply NoDup_Permutation; [apply NoDup_filter, HNu | exact HNK |]. intros U1. rewrite filter_In, existsb_exists.
     split; [intros [_ [V [HV E]]]; apply HeqX in E; subst V; exact HV |].
     intros HU1. split; [apply HKu, HU1 | exists U1; split; [exact HU1 | apply HeqX; reflexivity]]. }
-  rewrite (natSum_perm _ _ _ _ HP). apply natSum_in. intros U1 HU1.
+  rewrite (natSum_perm _ _ _ _ HP). apply natSum_ext_in. intros U1 HU1.
   apply shard_transport; [apply HNi, HR | apply HNi, HKu, HU1 | exact Hinv | apply HT, HU1].
 Qed.
 
@@ -109,7 +103,7 @@ Proof.
   rewrite IH; [| intros c Hc; apply HC; right; exact Hc |
                intros U HU; apply Hin; simpl; apply in_or_app; right; exact HU].
   f_equal. destruct (HC (R, K) (or_introl eq_refl)) as [HR [HT Hinv]]. cbn [fst snd] in *.
-  rewrite <- natSum_const. apply natSum_in. intros U1 HU1.
+  rewrite <- natSum_const. apply natSum_ext_in. intros U1 HU1.
   apply shard_transport; [apply HNi, HR | apply Hin; simpl; apply in_or_app; left; exact HU1 | exact Hinv | apply HT, HU1].
 Qed.
 
