@@ -1,6 +1,7 @@
 """Run coqc on exported certificate files (`fbs coq --check`, the tests and the bench).
 
-The Coq library is this checkout's coq/ folder, compiled in a temporary directory in the order
+The Coq library is the coq/ folder (verify/base/data.py: the checkout's, or the copy an
+installed package ships), compiled in a temporary directory in the order
 coq/check.sh lists (up to the checker an exported file needs); nothing lands in the tree.
 """
 
@@ -13,9 +14,10 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from verify.base.data import data_dir
 from verify.base.errors import BadInput
 
-COQ_DIR = Path(__file__).resolve().parents[2] / "coq"
+COQ_DIR = data_dir("coq")  # coq/, or its copy in an installed package
 LAST_NEEDED = "checkers/WorstCase.v"  # the last checker an exported file needs
 
 
