@@ -13,15 +13,18 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from typing import Any
 
+_numba_njit: Any = None
 try:  # the switch: compiled when numba is there and not turned off
     if os.environ.get("FBS_NUMBA", "1") == "0":
         raise ImportError("FBS_NUMBA=0")
-    from numba import njit as _numba_njit
+    import numba
+
+    _numba_njit = numba.njit
     COMPILED = True
 except ImportError:  # the same functions, interpreted (only the tests call them so)
     COMPILED = False
-    _numba_njit = None
 
 
 def private_cache_dir() -> str | None:
@@ -51,9 +54,9 @@ def _compile_cached(function, options: dict):
             raise
     from numba.core import config
 
-    fallback = None if config.CACHE_DIR else private_cache_dir()
+    fallback = None if getattr(config, "CACHE_DIR", "") else private_cache_dir()
     if fallback is not None:
-        config.CACHE_DIR = fallback  # numba's first locator: a user-provided folder
+        setattr(config, "CACHE_DIR", fallback)  # numba's first locator: a user-provided folder
         try:
             return _numba_njit(**options)(function)
         except RuntimeError as error:

@@ -26,12 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Sequence
 
-from verify.base.arguments import api
+from verify.base.arguments import ExactArg, InputArg, api
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.numbers import parse_fraction
 from verify.functions.aggregators import evaluate
 from verify.functions.bits import format_bits, parse_bits
+from verify.functions.kinds import FunctionArg
 from verify.trees.model import Tree
 
 ONE, ZERO = Fraction(1), Fraction(0)
@@ -70,7 +72,7 @@ def parse_distribution(p, q: int) -> tuple[Fraction, ...]:
 
 
 @api()
-def light_block(f, x, p) -> LightBlock:
+def light_block(f: FunctionArg, x: InputArg, p: Sequence[ExactArg]) -> LightBlock:
     """Lemma 5.2: the lightest block of a certified optimal primal of fbs_x(f).
 
     >>> from fractions import Fraction

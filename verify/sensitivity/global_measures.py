@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Sequence
 
 import numpy as np
 
@@ -24,6 +25,7 @@ from verify.base.notebook import NotebookView
 from verify.base.numbers import fraction_text
 from verify.base.progress import Progress
 from verify.functions.families import BooleanFunction, TruthTable, embedded_files
+from verify.functions.kinds import FunctionArg
 from verify.functions.spec import short
 
 from .blocks import mask_to_block, minimal_sensitive_masks
@@ -270,8 +272,9 @@ def _accepted(certificate: dict) -> bool:
 
 
 @api(arity=optional(integer(1)), check=FLAG, progress=optional(FLAG))
-def measures(f, *, arity: int | None = None, check: bool = True,
-             progress: bool | None = None, variables=None) -> GlobalMeasures:
+def measures(f: FunctionArg, *, arity: int | None = None, check: bool = True,
+             progress: bool | None = None,
+             variables: Sequence[str] | None = None) -> GlobalMeasures:
     """s(f), bs(f), fbs(f) and C(f), the maxima over all inputs, each with an input reaching it,
     certified by the stdlib-only checker (kind `global-measure`), for q <= 14. A sympy
     expression's symbols become x1, x2, ... in natural order of names or in the order of

@@ -4,6 +4,9 @@ of paper Sections 3.1-5 accept as a tree or an oracle before reading it."""
 from __future__ import annotations
 
 import os
+from typing import Union
+
+from verify.base.arguments import PathArg
 
 from .model import Tree, UniformTree
 from .oracles import LeafBits
@@ -23,3 +26,7 @@ def _oracle(value):
 
 TREE = _tree
 ORACLE = _oracle
+
+# the annotations of the same arguments
+TreeArg = Union[Tree, UniformTree, PathArg]
+OracleArg = Union[dict[str, int], LeafBits, PathArg]
