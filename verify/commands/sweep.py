@@ -188,6 +188,10 @@ def run_shard_census(args) -> int:
               f"{'certified' if document['certified'] else 'exact, not certified'})")
         for measure in ("fbs", "s", "bs", "C"):
             print(f"  {measure}: " + json_text(document[measure]))
+        for name, record in document["largest_ratios"].items():
+            witness = record["witness"]
+            print(f"  largest {name} = {record['ratio']} ({record['attained_by']} pairs), "
+                  f"e.g. {witness['spec']} at {witness['input']}")
     return 0
 
 
