@@ -4,7 +4,6 @@ from 1. Printed witnesses are re-checked against brute force (tests/reference.py
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from fractions import Fraction

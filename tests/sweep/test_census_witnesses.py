@@ -46,8 +46,8 @@ def _cases():
             yield pytest.param(path.name, name, record, id=f"{path.stem}-{name}")
 
 
-@pytest.mark.parametrize("summary, name, record", list(_cases()))
-def test_each_record_is_attained_by_its_witness(summary, name, record):
+@pytest.mark.parametrize("summary_file, name, record", list(_cases()))
+def test_each_record_is_attained_by_its_witness(summary_file, name, record):
     pair = _named(record)
     s, bs, c = brute_measures(pair["spec"], pair["input"])
     measured = {"fbs": fbs(pair["spec"], pair["input"]).value, "s": s, "bs": bs, "C": c}
@@ -55,9 +55,9 @@ def test_each_record_is_attained_by_its_witness(summary, name, record):
     assert Fraction(measured[top]) / measured[over] == Fraction(record["ratio"])
 
 
-@pytest.mark.parametrize("summary", WITH_WITNESS)
-def test_current_summaries_name_witnesses_as_hex_tables(summary):
-    records = _records(json.loads((SUMMARIES / summary).read_text()))
+@pytest.mark.parametrize("summary_file", WITH_WITNESS)
+def test_current_summaries_name_witnesses_as_hex_tables(summary_file):
+    records = _records(json.loads((SUMMARIES / summary_file).read_text()))
     assert len(records) == 3
     for _, record in records:
         q = len(record["witness"]["input"])

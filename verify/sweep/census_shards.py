@@ -351,7 +351,8 @@ def _largest_ratios(totals: dict, holders: dict, q: int) -> dict:
             best = max(ratios.values())
             attaining = sorted(key for key, r in ratios.items() if r == best)
             _, prefix, part = holders[attaining[0]]
+            visits = shard_lower(q, prefix, part).tolist()
             found[name] = {"ratio": fraction_text(best), "attained_by": int_text(
                 sum(totals[key] for key in attaining)),
-                "witness": record_witness(q, (prefix, part), attaining[0])}
+                "witness": record_witness(q, prefix, visits, attaining[0])}
     return found

@@ -18,22 +18,21 @@ from verify.base.errors import SolverFailure
 from verify.base.numbers import fraction_text
 
 
-def record_witness(q: int, holder: tuple[int, tuple[int, int]], key: tuple) -> dict:
-    """{"spec", "input", "fbs", "s", "bs", "C"} of the first antichain, in the order of the
-    shard part `holder` = (prefix, (k, n)), whose (fbs, s, bs, C) is `key`."""
-    from .census_shards import shard_lower
+def record_witness(q: int, prefix: int, visits, key: tuple) -> dict:
+    """{"spec", "input", "fbs", "s", "bs", "C"} of the first of a shard part's `visits` (the
+    U0 under R = `prefix`, as `census_shards.shard_lower` lists them) whose (fbs, s, bs, C)
+    is `key`."""
     from .class_rows import class_row
 
-    prefix, part = holder
     points = q - 1
-    lower = [int(t) for t in shard_lower(q, prefix, part).tolist()]
+    lower = [int(t) for t in visits]
     for index in _candidates(q, prefix, lower, key):
         row, _ = class_row(lower[index] | (prefix << (1 << points)), 1, q, False)
         if (row.fbs, row.s, row.bs, row.C) == key:
             return {"spec": hex_spec(row.table, q), "input": "0" * q,
                     "fbs": fraction_text(row.fbs), "s": row.s, "bs": row.bs, "C": row.C}
-    raise SolverFailure(f"shard {hex(prefix)[:20]}... part {part[0]}/{part[1]} of q = {q} "
-                        f"holds the row {key} in STORE but no visit of it has that row")
+    raise SolverFailure(f"shard {hex(prefix)[:20]}... of q = {q} holds the row {key} in "
+                        "STORE but no visit of it has that row")
 
 
 def _candidates(q: int, prefix: int, lower: list[int], key: tuple):
