@@ -178,10 +178,9 @@ def tree_light_block(result, masses, method: str = "weighted") -> TreeLightBlock
 
 def common_scale(values: list[Fraction]) -> tuple[list[int], int]:
     """Integers T and one denominator D with values[i] = T[i] / D (distinct denominators once)."""
-    factors = {d: None for d in {x.denominator for x in values}}
-    denominator = lcm(*factors) if factors else 1
-    for d in factors:
-        factors[d] = denominator // d
+    denominators = {x.denominator for x in values}
+    denominator = lcm(*denominators) if denominators else 1
+    factors = {d: denominator // d for d in denominators}
     return [x.numerator * factors[x.denominator] for x in values], denominator
 
 

@@ -178,8 +178,8 @@ def blocks(f: FunctionArg, z: InputArg, *, backend: str = "sat", limit: int = 10
         return BlockList(function.spec, found, masks.size <= limit, "truth table", names)
     from .sat.family import enumerate_minimal
 
-    found, complete = enumerate_minimal(function, bits, backend, limit)
-    return BlockList(function.spec, tuple(found), complete, f"{backend} enumeration", names)
+    enumerated, complete = enumerate_minimal(function, bits, backend, limit)
+    return BlockList(function.spec, tuple(enumerated), complete, f"{backend} enumeration", names)
 
 
 @api(backend=BACKEND)

@@ -114,8 +114,8 @@ def global_measures(function: BooleanFunction, *, check: bool = True,
     at = {"s": int(s_all.argmax()), "bs": bs_at, "fbs": fbs_at, "C": int(c_all.argmax())}
     certificates = {m: _certificate(m, spec, q, values[m], at[m], solver, c_all)
                     for m in MEASURES}
-    certified = {m: bool(check and certificates[m] is not None and _accepted(certificates[m]))
-                 for m in MEASURES}
+    certified = {m: bool(check and (document := certificates[m]) is not None
+                         and _accepted(document)) for m in MEASURES}
     return GlobalMeasures(function.spec, q, values, {m: _bits(at[m], q) for m in MEASURES},
                           certified, certificates, {"bs": len(solver.bs), "fbs": len(solver.fbs)})
 

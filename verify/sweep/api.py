@@ -147,7 +147,7 @@ def census(store: str | os.PathLike, *, reverify: bool = True) -> Census:
 
 def _job_streams(jobs, families) -> tuple[list, int]:
     """Validated job streams and their total length (nothing runs, nothing is written)."""
-    streams = []
+    streams: list = []
     if isinstance(jobs, (str, os.PathLike)):
         streams.append(read_jobs_file(os.fspath(jobs)))
     elif jobs is not None:
