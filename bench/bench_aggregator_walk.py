@@ -12,8 +12,12 @@ modules of the `verify` package (module-level code of an import is not counted):
   climbs     stops whose callee module is already on the call stack (the walk goes back up
              to a room it came from);
   aggregator_entries  distinct stops into verify/functions/aggregators.py (the call sites
-             that reach the aggregator's module), with `aggregator_callers` the modules they
-             come from and `aggregator_calls` the number of calls made there in all;
+             that reach the aggregator's module), split into `spec_lookups`, the stops into
+             its module-level functions, which take a spec and look it up (resolve,
+             aggregator_function, aggregator_table, evaluate), with `lookup_callers` the
+             modules they come from, and `object_calls`, the stops into the methods of a
+             resolved Aggregator handed down (phi.evaluate(z), phi.table on first use);
+             `aggregator_calls` is the number of calls made in that module in all;
   parses     calls of verify.functions.spec.parse_spec for an aggregator (a real parse: the
              second and later resolutions of a spec are cache hits and do not call it).
 
@@ -94,9 +98,11 @@ class Walk:
 
     def summary(self) -> dict:
         into = [edge for edge in self.edges if edge[2] == AGGREGATORS]
+        lookups = [edge for edge in into if "." not in edge[3]]
         return {"stops": len(self.edges), "rooms": len(self.rooms),
                 "climbs": sum(self.edges.values()), "aggregator_entries": len(into),
-                "aggregator_callers": sorted({edge[0] for edge in into}),
+                "spec_lookups": len(lookups), "object_calls": len(into) - len(lookups),
+                "lookup_callers": sorted({edge[0] for edge in lookups}),
                 "aggregator_calls": self.aggregator_calls, "parses": self.parses}
 
 

@@ -32,8 +32,7 @@ from math import lcm
 
 from verify.base.errors import BadInput, TooLarge
 from verify.base.numbers import fraction_text
-from verify.functions.aggregators import aggregator_function
-from verify.functions.families import Symmetric
+from verify.functions.aggregators import Aggregator, resolve
 
 from .blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
 
@@ -65,17 +64,17 @@ def local_weighted_fbs(spec: str, z: tuple[int, ...], capacities: tuple[Fraction
 
 def solve_local(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...]) -> LocalSolution:
     """The weighted fbs LP of phi at z with capacities c (module docstring)."""
-    function = aggregator_function(spec)
-    if len(z) != function.arity or len(capacities) != function.arity:
-        raise BadInput(f"{spec}: expected {function.arity} claim bits and capacities")
+    spec = spec if isinstance(spec, Aggregator) else resolve(spec)  # a plain spec works too
+    if len(z) != spec.arity or len(capacities) != spec.arity:
+        raise BadInput(f"{spec}: expected {spec.arity} claim bits and capacities")
     if any(c.numerator < 0 for c in capacities):
         raise BadInput(f"{spec}: capacities must be >= 0")
-    if isinstance(function, Symmetric):
-        value, primal, dual = symmetric_local(function.values, z, capacities)
+    if spec.symmetric:
+        value, primal, dual = symmetric_local(spec.values, z, capacities)
         method = "symmetric"
     else:
-        if function.arity > MAX_TABLE_AGGREGATOR:
-            raise TooLarge(f"{spec}: arity {function.arity} exceeds {MAX_TABLE_AGGREGATOR}, the "
+        if spec.arity > MAX_TABLE_AGGREGATOR:
+            raise TooLarge(f"{spec}: arity {spec.arity} exceeds {MAX_TABLE_AGGREGATOR}, the "
                            "limit of the weighted LP of a non-symmetric aggregator")
         value, primal, dual = _lp_local(spec, z, capacities)
         method = "lp"
@@ -219,7 +218,7 @@ def wrap_around(elements: list[int], lengths: list[int], k: int, period: int) ->
 
 def record_document(record: LocalSolution) -> dict:
     """The record of a local LP in a kind-tree certificate (certificates/FORMAT.md)."""
-    return {"aggregator": record.spec,
+    return {"aggregator": str(record.spec),
             "z": "".join(map(str, record.z)),
             "capacities": [_text(c) for c in record.capacities],
             "value": _text(record.value),
@@ -231,7 +230,7 @@ def shared_record(solution: LocalSolution, nodes: int) -> list:
     """A version-2 record: [aggregator, z, capacities, value, [[block, weight], ...], dual,
     nodes] (FORMAT.md, kind tree)."""
     text = _text
-    return [solution.spec, "".join(map(str, solution.z)),
+    return [str(solution.spec), "".join(map(str, solution.z)),
             [text(c) for c in solution.capacities], text(solution.value),
             [[list(b), text(w)] for b, w in solution.primal],
             [text(v) for v in solution.dual], nodes]
@@ -254,10 +253,9 @@ _text = fraction_text_remembered
 
 
 @lru_cache(maxsize=4096)
-def _minimal_masks(spec: str, z: tuple[int, ...]):
-    function = aggregator_function(spec)
-    return minimal_sensitive_masks(function.packed_table(), bits_to_index(z),
-                                   arity=function.arity)
+def _minimal_masks(spec: Aggregator, z: tuple[int, ...]):
+    return minimal_sensitive_masks(spec.function.packed_table(), bits_to_index(z),
+                                   arity=spec.arity)
 
 
 def _lp_local(spec: str, z, capacities):
