@@ -22,14 +22,23 @@ modules of the `verify` package (module-level code of an import is not counted):
              second and later resolutions of a spec are cache hits and do not call it).
 
 Commands (example files of the repository and trees built seeded by `fbs tree build`):
-`fbs debate worst-case` (the issue's path), `fbs debate worst-case --budget` (budgeted),
+`fbs debate worst-case` (the issue's path), `fbs debate worst-case --protocol budgeted`,
 `fbs tree fbs` (lower bound) and `fbs census --exhaustive 3` (census).
+
+With --timing, also the time of three worst-case commands, each a fresh process run
+--repeats times (bench/measure.py: min and median wall and CPU seconds; not the peak RSS,
+which for a child of this process starts at this process's own).
+
+Before/after: run this script from a copy of the code before the change (`git archive
+d6146e5 verify examples` with this file and bench/measure.py beside it) with --label
+before, and from the repository with --label after; both go into one --out file.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import io
 import json
 import sys
@@ -195,17 +204,72 @@ def commands(folder: Path) -> list[tuple[str, list[str]]]:
     ]
 
 
+def timing_commands(folder: Path) -> list[tuple[str, list[str]]]:
+    from verify import cli
+
+    def fbs(*argv):
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert cli.main(list(argv)) == 0
+
+    rows = []
+    tree, oracle = folder / "maj15.json", folder / "maj15-oracle.json"
+    fbs("tree", "build", "--aggregator", "maj:15", "--depth", "3", "--layout", "flat", "-o",
+        str(tree), "--oracle-out", str(oracle), "--oracle-seed", "1")
+    rows.append(("time: debate worst-case maj:15 depth 3 (flat), rho 12, vertex",
+                 ["debate", "worst-case", str(tree), "--oracle", str(oracle), "--rho", "12",
+                  "--json"]))
+    literature, lit_oracle = folder / "lit.json", folder / "lit-oracle.json"
+    fbs("tree", "build", "--literature", "--papers", "99", "--supporting", "66", "-o",
+        str(literature), "--oracle-out", str(lit_oracle))
+    rows.append(("time: debate worst-case literature example, 99 papers (66 supporting), rho 4",
+                 ["debate", "worst-case", str(literature), "--oracle", str(lit_oracle),
+                  "--rho", "4", "--json"]))
+    examples = ROOT / "examples"
+    rows.append(("time: debate worst-case --protocol budgeted, literature example (9 papers), "
+                 "rho 4", ["debate", "worst-case", str(examples / "literature-tree.json"),
+                           "--oracle", str(examples / "literature-oracle.json"), "--rho", "4",
+                           "--protocol", "budgeted", "--json"]))
+    return rows
+
+
+def timed(argv: list[str], repeats: int) -> dict:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from measure import FBS, repeat
+
+    measured = repeat(FBS + argv, repeats)
+    for key in ("peak_mib_min", "peak_mib_median"):
+        del measured[key]  # a child's max RSS starts at this (large) process's at fork
+    stdout = measured.pop("stdout")
+    document = json.loads(stdout)
+    keys = ("catch_probability_exact", "theorem_4_2_bound", "instance_bound")
+    return {**measured, **{key: document[key] for key in keys if key in document},
+            "stdout_sha256": hashlib.sha256(stdout.encode()).hexdigest()}
+
+
+def _command(argv: list[str], folder: str) -> str:
+    """The command line with built files by name and repository files by relative path."""
+    def shown(arg: str) -> str:
+        if arg.startswith(folder):
+            return Path(arg).name
+        return str(Path(arg).relative_to(ROOT)) if arg.startswith(str(ROOT)) else arg
+    return "fbs " + " ".join(map(shown, argv))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--timing", action="store_true")
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--out", default=str(ROOT / "bench" / "results_aggregator_walk.json"))
     parser.add_argument("--label", default="after", help="the key of this run in --out")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for name, argv in commands(Path(folder)):
-            row = {"name": name, "command": "fbs " + " ".join(
-                a if not a.startswith(folder) else Path(a).name for a in argv),
-                   **walk_of(argv)}
+            row = {"name": name, "command": _command(argv, folder), **walk_of(argv)}
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+        for name, argv in timing_commands(Path(folder)) if args.timing else ():
+            row = {"name": name, "command": _command(argv, folder), **timed(argv, args.repeats)}
             print(json.dumps(row), flush=True)
             rows.append(row)
     out = Path(args.out)
