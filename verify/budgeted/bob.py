@@ -63,7 +63,8 @@ def budget_view(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...])
     key = (spec, tuple(z), tuple(capacities))
     view = _VIEWS.get(key)
     if view is None:
-        view = _VIEWS[key] = _certified(_solve(*key))
+        phi = spec if isinstance(spec, Aggregator) else resolve(spec)  # a plain spec works too
+        view = _VIEWS[key] = _certified(_solve(phi, key[1], key[2]), phi)
     return view
 
 
@@ -73,12 +74,11 @@ def seed_views(records, certified: bool) -> None:
     re-solved for the lexicographically least optimal dual."""
     if certified:
         for record in records:
-            if record.spec.symmetric:  # resolved by the local solver
+            if record.method == "symmetric":  # a symmetric aggregator's closed form
                 _VIEWS.setdefault((record.spec, record.z, record.capacities), _view(record))
 
 
-def _solve(spec: str, z, capacities) -> LocalSolution:
-    spec = spec if isinstance(spec, Aggregator) else resolve(spec)  # a plain spec works too
+def _solve(spec: Aggregator, z, capacities) -> LocalSolution:
     if spec.arity > MAX_BUDGETED_WIDTH:
         raise TooLarge(f"{spec}: the budgeted protocol certifies Bob's weighted LP with the "
                        f"`weighted` checker kind, for widths up to {MAX_BUDGETED_WIDTH}")
@@ -118,13 +118,13 @@ def lexmin_optimal_dual(spec: str, z: tuple[int, ...], capacities: tuple[Fractio
     return tuple(Fraction(model.eval(x, model_completion=True).as_fraction()) for x in t)
 
 
-def _certified(solution: LocalSolution) -> BudgetView:
+def _certified(solution: LocalSolution, phi: Aggregator) -> BudgetView:
     """The view once the checker accepted the LP: checked in memory (the weighted kind's
     check_weighted_lp, the same checks as the certificate's) since nothing is written out."""
     try:
-        report = check_weighted_lp(str(solution.spec), format_bits(solution.z),
-                                   solution.capacities, solution.value, solution.primal,
-                                   solution.dual, embedded_files(solution.spec.function))
+        report = check_weighted_lp(solution.spec, format_bits(solution.z), solution.capacities,
+                                   solution.value, solution.primal, solution.dual,
+                                   embedded_files(phi.function))
     except CertificateTooLarge as error:
         raise beyond_checker_bound(error) from None
     except CertificateMalformed as error:

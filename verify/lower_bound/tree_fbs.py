@@ -372,7 +372,7 @@ class _LevelClasses:
             return solve_local(self.spec, z, capacities)
         value, primal, dual = symmetric_local(self.weight_values, z, capacities,
                                               [self.number_of[c] for c in kids], self.sides)
-        return LocalSolution(self.spec, z, capacities, value, primal, dual, "symmetric")
+        return LocalSolution(str(self.spec), z, capacities, value, primal, dual, "symmetric")
 
     def _id(self, number: Fraction) -> int:
         return self.numbers.setdefault(number, len(self.numbers))

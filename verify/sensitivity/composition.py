@@ -25,6 +25,7 @@ from verify import __version__
 from verify.base.numbers import fraction_text
 from verify.base.vectors import IndexedVector
 from verify.checker.tree_kind import SHARED_VERSION, is_symmetric_aggregator
+from verify.functions.aggregators import evaluate
 from verify.functions.bits import format_bits
 from verify.functions.families import (
     BooleanFunction,
@@ -183,7 +184,7 @@ class _Recursion:
             if len(_LOCAL) >= 1 << 14:
                 _LOCAL.clear()
             _LOCAL[key] = solution
-        pair = (solution.spec.evaluate(solution.z), solution.value)  # spec resolved
+        pair = (evaluate(spec, solution.z), solution.value)
         if pair not in self.class_of:
             self.class_of[pair] = len(self.rho)
             self.values.append(pair[0])

@@ -78,7 +78,7 @@ def solve_local(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...])
                            "limit of the weighted LP of a non-symmetric aggregator")
         value, primal, dual = _lp_local(spec, z, capacities)
         method = "lp"
-    return LocalSolution(spec, z, capacities, value, primal, dual, method)
+    return LocalSolution(str(spec), z, capacities, value, primal, dual, method)  # the text
 
 
 def local_fbs(spec: str, z: tuple[int, ...]) -> LocalSolution:
@@ -218,7 +218,7 @@ def wrap_around(elements: list[int], lengths: list[int], k: int, period: int) ->
 
 def record_document(record: LocalSolution) -> dict:
     """The record of a local LP in a kind-tree certificate (certificates/FORMAT.md)."""
-    return {"aggregator": str(record.spec),
+    return {"aggregator": record.spec,
             "z": "".join(map(str, record.z)),
             "capacities": [_text(c) for c in record.capacities],
             "value": _text(record.value),
@@ -230,7 +230,7 @@ def shared_record(solution: LocalSolution, nodes: int) -> list:
     """A version-2 record: [aggregator, z, capacities, value, [[block, weight], ...], dual,
     nodes] (FORMAT.md, kind tree)."""
     text = _text
-    return [str(solution.spec), "".join(map(str, solution.z)),
+    return [solution.spec, "".join(map(str, solution.z)),
             [text(c) for c in solution.capacities], text(solution.value),
             [[list(b), text(w)] for b, w in solution.primal],
             [text(v) for v in solution.dual], nodes]
