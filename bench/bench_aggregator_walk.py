@@ -148,8 +148,7 @@ def _make_caches_visible() -> list[tuple]:
 
 def walk_of(argv: list[str]) -> dict:
     """The walk of `fbs argv` in this process (after one untraced warm-up run)."""
-    from verify import cli
-    from verify.functions import aggregators
+    import verify.cli
 
     for traced in (False, True):
         _clear_caches()
@@ -157,10 +156,9 @@ def walk_of(argv: list[str]) -> dict:
         walk = Walk()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
             with walk if traced else contextlib.nullcontext():
-                code = cli.main(argv)
+                code = verify.cli.main(argv)
         if code != 0:
             raise RuntimeError(f"fbs {' '.join(argv)} exited {code}")
-    del aggregators
     return walk.summary()
 
 
@@ -177,11 +175,11 @@ def _clear_caches() -> None:
 
 
 def commands(folder: Path) -> list[tuple[str, list[str]]]:
-    from verify import cli
+    import verify.cli
 
     def fbs(*argv):
         with contextlib.redirect_stdout(io.StringIO()):
-            assert cli.main(list(argv)) == 0
+            assert verify.cli.main(list(argv)) == 0
 
     examples = ROOT / "examples"
     mixed, mixed_oracle = folder / "mixed.json", folder / "mixed-oracle.json"
@@ -205,11 +203,11 @@ def commands(folder: Path) -> list[tuple[str, list[str]]]:
 
 
 def timing_commands(folder: Path) -> list[tuple[str, list[str]]]:
-    from verify import cli
+    import verify.cli
 
     def fbs(*argv):
         with contextlib.redirect_stdout(io.StringIO()):
-            assert cli.main(list(argv)) == 0
+            assert verify.cli.main(list(argv)) == 0
 
     rows = []
     tree, oracle = folder / "maj15.json", folder / "maj15-oracle.json"
