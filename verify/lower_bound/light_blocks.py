@@ -30,7 +30,6 @@ from math import lcm
 from verify.base.arguments import api
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.numbers import parse_fraction
-from verify.functions.aggregators import evaluate
 from verify.functions.bits import format_bits, parse_bits
 from verify.trees.model import Tree
 
@@ -277,8 +276,8 @@ def flipped_values(tree: Tree, values, leaves) -> dict[int, int]:
             ancestors.add(node)
             node = parent[node]
     for node in sorted(ancestors, reverse=True):  # BFS order: children have larger indices
-        value = evaluate(tree.aggregators[node],
-                         [changed.get(child, values[child]) for child in tree.children[node]])
+        value = tree.aggregators[node].evaluate(
+            [changed.get(child, values[child]) for child in tree.children[node]])
         if value != values[node]:
             changed[node] = value
     return changed
