@@ -113,7 +113,7 @@ def global_measures(function: BooleanFunction, *, check: bool = True,
         fbs_value, fbs_at = _maximise_fbs(solver, order, c_all, bar)
     s_at = int(s_all.argmax())
     bs_value, bs_at = _maximise_bs(solver, order, c_all, len(solver.bs_at(s_at)), s_at)
-    spec = _checker_spec(function, packed)
+    spec = checker_spec(function, packed)
     values = {"s": int(s_all.max()), "bs": bs_value, "fbs": fbs_value, "C": int(c_all.max())}
     at = {"s": int(s_all.argmax()), "bs": bs_at, "fbs": fbs_at, "C": int(c_all.argmax())}
     certificates = {m: _certificate(m, spec, q, values[m], at[m], solver, c_all)
@@ -239,7 +239,7 @@ def _maximise_bs(solver: _ExactAt, order: np.ndarray, c_all: np.ndarray, start: 
     return best, best_at
 
 
-def _checker_spec(function: BooleanFunction, packed: np.ndarray) -> str:
+def checker_spec(function: BooleanFunction, packed: np.ndarray) -> str:
     """The user's spec when the checker reads it alone, else the truth table as tt:0x..."""
     if embedded_files(function) or function.spec.startswith(("callable", "expr")):
         return TruthTable(packed, function.arity, "").to_hex_spec()
