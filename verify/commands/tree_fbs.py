@@ -24,6 +24,10 @@ def register_tree_fbs(tree_subparsers) -> None:
                         help="recursive (any size) or direct (F_T's truth table)")
     parser.add_argument("--certificate", metavar="FILE", help="write the certificate (kind tree "
                         "for recursive, exhaustive for direct), atomically (- for standard output)")
+    parser.add_argument("--coq", metavar="OUT.v", help="also write rho_T as a Coq theorem "
+                        "(RhoT T alpha V, proved by coq/checkers/TreeCheck.v; check with "
+                        "`fbs coq`'s --check or coqc); --certificate is then version 2 (shared "
+                        "records), the version the Coq checker reads; recursive method only")
     parser.add_argument("--eps", default=DEFAULT_EPS, metavar="E1,E2,...",
                         help=f"Theorem 5.1 table: failure probabilities (default {DEFAULT_EPS})")
     parser.add_argument("--worst-case", action="store_true", help="add FBS Debate's exact runs: "
@@ -31,6 +35,23 @@ def register_tree_fbs(tree_subparsers) -> None:
                         "Theorem 5.3's oracle O_N (scans R; small trees)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(run=run_tree_fbs)
+
+
+def _write_with_coq(result, args) -> dict:
+    """The version-2 certificate and its Coq theorem; the Coq file is made first (it may
+    refuse: a tree beyond the Coq checker's bounds), so nothing is written unless both can be."""
+    from verify.base.files import write_texts_atomic
+    from verify.base.numbers import json_text
+    from verify.formal.coq_export import coq_text
+    from verify.lower_bound.tree_fbs import coq_tree_certificate
+
+    certificate = coq_tree_certificate(result.recursive)
+    text = coq_text([(f"fbs tree fbs {args.tree} --oracle {args.oracle}", certificate)])
+    items = [(args.coq, text)]
+    if args.certificate:
+        items.append((args.certificate, json_text(certificate, separators=(",", ":")) + "\n"))
+    write_texts_atomic(items)
+    return {"coq": args.coq, **({"certificate": args.certificate} if args.certificate else {})}
 
 
 def _eps_values(text: str):
@@ -51,12 +72,21 @@ def run_tree_fbs(args) -> int:
 
     from .arguments import check_outputs, refuse_json_with_stdout, report_stream
 
-    refuse_json_with_stdout(args.json, args.certificate)
-    check_outputs([(args.certificate, "--certificate")],
+    refuse_json_with_stdout(args.json, args.certificate, args.coq)
+    outputs = [(args.certificate, "--certificate"), (args.coq, "--coq")]
+    check_outputs([(path, flag) for path, flag in outputs if path is not None],
                   [(args.tree, "TREE"), (args.oracle, "--oracle")])
+    if args.coq and args.method != "recursive":
+        from verify.base.errors import BadInput
+
+        raise BadInput("--coq states rho_T with the recursive method's tree certificate; drop "
+                       "--method direct")
     result = tree_fbs(args.tree, args.oracle, method=args.method, eps=_eps_values(args.eps),
-                      worst_case=args.worst_case, certificate=args.certificate, progress=True)
+                      worst_case=args.worst_case, progress=True,
+                      certificate=None if args.coq else args.certificate)
     document = result.to_json()
+    if args.coq:
+        document.update(_write_with_coq(result, args))
     if args.json:
         print_json(document)
     else:
@@ -103,6 +133,8 @@ def _print(document: dict, stream) -> None:
             f"{_short(row['debate_runs_theorem'])} / {_short(dp)} / {_short(against)}")
     if "certificate" in document:
         say(f"  certificate written to {document['certificate']}")
+    if "coq" in document:
+        say(f"  Coq theorem written to {document['coq']} (RhoT T alpha V, V = rho_T above)")
 
 
 def _short(text) -> str:
