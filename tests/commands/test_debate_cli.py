@@ -243,3 +243,31 @@ def test_a_tree_without_a_description_is_named_so(capsys, tmp_path):
     oracle.write_text('{"format":"fbs-oracle/1","answers":{"x":1,"y":0}}')
     code, out, _ = fbs_cli(capsys, "debate", "worst-case", tree, "--oracle", oracle, "--rho", "2")
     assert code == 0 and "):  (depth" not in out and "a tree without a description (depth" in out
+
+
+def ten_leaf_tree(folder: Path) -> tuple[Path, Path]:
+    """maj:5 over 4 leaves and a maj:5 node over 4 leaves and an and:2 node: 10 leaves, depth
+    3, width 5 (q^d = 125 would count a full tree)."""
+    def leaves(prefix, n):
+        return [{"id": f"{prefix}{k}", "query": f"{prefix}{k}"} for k in range(n)]
+
+    inner = {"id": "b", "aggregator": "and:2", "children": leaves("c", 2)}
+    middle = {"id": "a", "aggregator": "maj:5", "children": leaves("b", 4) + [inner]}
+    root = {"id": "r", "aggregator": "maj:5", "children": leaves("a", 4) + [middle]}
+    answers = {f"{p}{k}": k % 2 for p, n in (("a", 4), ("b", 4), ("c", 2)) for k in range(n)}
+    return (write(folder / "t10.json", {"format": "fbs-tree/1", "root": root}),
+            write(folder / "o10.json", {"format": "fbs-oracle/1", "answers": answers}))
+
+
+def test_plan_counts_the_trees_real_leaves(capsys, tmp_path):
+    """Issue 39: `debate plan --tree` said exhaustive checking needs q^d = 125 leaf queries
+    on a tree with 10 leaves."""
+    tree, oracle = ten_leaf_tree(tmp_path)
+    argv = ["debate", "plan", "--rho", "5", "--delta", "1/100", "--tree", tree, "--oracle", oracle]
+    code, out, err = fbs_cli(capsys, *argv)
+    assert code in (0, 1), err
+    assert ("exhaustive checking: 10 leaf queries, one per leaf of the tree (q^d = 5^3 counts "
+            "a full tree of width 5; the judge makes 1 per run)") in out
+    document = json.loads(fbs_cli(capsys, *argv, "--json")[1])
+    assert document["exhaustive_leaf_queries"] == "10"
+    assert document["exhaustive_from"] == "the tree's leaves"

@@ -416,7 +416,11 @@ def _print_plan(result) -> None:
     print(f"  R = {short_fraction(result.runs_theorem)} independent runs: smallest R with "
           f"(1 - rho^-d)^R <= delta (exact)")
     print(f"  O(rho^d log n) statement: rho^d ln(1/delta) = {result.rho_d_log_text}")
-    if result.exhaustive_leaves is not None:
+    if result.tree_leaves is not None:
+        print(f"  exhaustive checking: {result.tree_leaves} leaf queries, one per leaf of the "
+              f"tree (q^d = {result.width}^{result.depth} counts a full tree of width "
+              f"{result.width}; the judge makes 1 per run)")
+    elif result.exhaustive_leaves is not None:
         print(f"  exhaustive checking: q^d = {result.width}^{result.depth} = "
               f"{short_fraction(result.exhaustive_leaves)} leaf queries (the judge makes 1 per run)")
     if result.per_run_exact is not None:

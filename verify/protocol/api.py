@@ -354,7 +354,7 @@ def plan(rho, depth: int | None = None, delta="1/100", *, width: int | None = No
     require_optimal_dual_rule(rule, "debate plan (its per-run bound rho^-d)")
     rho = parse_rho(rho)
     delta = planner.parse_probability(delta, "--delta")
-    exact = None
+    exact = leaves = None
     if tree is None and (oracle is not None or rule != "vertex"):
         raise BadInput("--oracle and --rule need --tree (without a tree they would be ignored)")
     if tree is not None:
@@ -364,11 +364,13 @@ def plan(rho, depth: int | None = None, delta="1/100", *, width: int | None = No
         if depth is not None and depth != instance.tree.depth:
             raise BadInput(f"--depth {depth} does not match the tree's depth {instance.tree.depth}")
         depth, width = instance.tree.depth, width or instance.tree.max_width()
+        leaves = len(instance.tree.leaves())
         with _progress(progress, instance.tree.n_nodes, "worst-case DP") as bar:
             exact = WorstCaseAlice.solve(instance, bar).result.catch_probability_exact
     if depth is None:
         raise BadInput("give --depth D (or --tree and --oracle)")
     if width is not None and width < 1:
         raise BadInput(f"--width must be >= 1, got {width}")
-    return planner.plan(rho, depth, delta, width, exact, rule if tree is not None else None)
+    return planner.plan(rho, depth, delta, width, exact, rule if tree is not None else None,
+                        leaves)
 
