@@ -157,8 +157,8 @@ def tampered(tmp_path, change) -> Path:
 ])
 def test_check_numbers_coordinates_from_one(capsys, tmp_path, change, expected):
     path = tampered(tmp_path, change)
-    code, _, err = fbs(capsys, "check", path)
-    assert code == 1 and expected in err
+    code, out, _ = fbs(capsys, "check", path)
+    assert code == 1 and expected in out
     code, out, _ = fbs(capsys, "check", path, "--json")
     assert "[" in json.loads(out)["message"]  # JSON keeps the certificate's 0-based numbering
 

@@ -36,7 +36,11 @@ def register(commands) -> None:
                          "q <= 10: the checker re-derives optimality by enumeration)")
     certify.set_defaults(run=run_certify)
 
-    check = commands.add_parser("check", help="re-verify a certificate with the stdlib-only checker")
+    check = commands.add_parser(
+        "check", help="re-verify a certificate with the stdlib-only checker",
+        description="Prints one verdict line on standard output, `valid: FILE: QUANTITY = "
+        "VALUE` (exit 0) or `INVALID: FILE: [CONDITION] MESSAGE` (exit 1); a malformed or "
+        "unreadable certificate is one error line on standard error (exit 2).")
     check.add_argument("file", metavar="FILE", help="certificate (gzip accepted; - for standard input)")
     check.add_argument("--json", action="store_true", help="machine-readable output")
     check.set_defaults(run=run_check)
@@ -228,9 +232,8 @@ def _write_with_coq(result, spec: str, args) -> None:
 
 def run_check(args) -> int:
     """The checker runs in a process of its own that loads nothing untrusted
-    (verify/base/checker_process.py)."""
-    import sys
-
+    (verify/base/checker_process.py). The verdict line, valid or INVALID, goes to standard
+    output (exit 0 or 1); errors (malformed, unreadable: exit 2) to standard error."""
     from verify.base.checker_process import check_in_process
     from verify.cli import print_json
 
@@ -245,6 +248,5 @@ def run_check(args) -> int:
     elif verdict["valid"]:
         print(f"valid: {args.file}: {verdict['quantity']} = {verdict['value']}")
     else:
-        print(f"INVALID: {args.file}: [{verdict['condition']}] {one_based(verdict['message'])}",
-              file=sys.stderr)
+        print(f"INVALID: {args.file}: [{verdict['condition']}] {one_based(verdict['message'])}")
     return 0 if verdict["valid"] else 1
