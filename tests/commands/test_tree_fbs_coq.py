@@ -90,3 +90,14 @@ def test_a_tree_beyond_the_coq_bound_writes_neither_file(capsys, tmp_path):
                            tmp_path / "t.v", "--certificate", tmp_path / "c.json")
     assert code == 2 and "leaves" in err, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.json", "bigo.json"]
+
+
+def test_the_dashes_say_that_worst_case_fills_them(capsys):
+    """Issue 39: `123 / - / -` with no hint that --worst-case fills the dashes."""
+    argv = ["tree", "fbs", EXAMPLES / "maj6-tree.json", "--oracle", EXAMPLES / "maj6-oracle.json"]
+    code, out, _ = fbs_cli(capsys, *argv)
+    hint = "(a '-' was not computed: --worst-case fills the liar-at-O_Y and O_N columns)"
+    assert code == 0 and "12 / - / -" in out and hint in out
+    code, out, _ = fbs_cli(capsys, *argv, "--worst-case")
+    # R for rho^-d = 1/3 at eps = 1/100: (2/3)^12 <= 1/100 < (2/3)^11; the dashes are numbers
+    assert code == 0 and re.search(r"12 / [0-9]+ / [0-9]+\n", out) and "'-'" not in out

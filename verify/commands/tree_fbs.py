@@ -131,6 +131,11 @@ def _print(document: dict, stream) -> None:
         by_rho_d = _short(row["m_min_rho_d"]) if row["m_min_rho_d"] is not None else "n/a"
         say(f"    {row['eps']:<8} {by_rho_d:<19} {_short(row['m_min_rho_T']):<19} "
             f"{_short(row['debate_runs_theorem'])} / {_short(dp)} / {_short(against)}")
+    if any(row[k] is None for row in document["theorem_5_1"]
+           for k in ("debate_runs_worst_case_at_O_Y", "debate_runs_vs_adversary")):
+        say("    (a '-' was not computed: --worst-case fills the liar-at-O_Y and O_N columns)"
+            if "worst_case_catch_exact" not in document else
+            "    (a '-' was not computed: beyond the exact runs' size limits, see --help)")
     if "certificate" in document:
         say(f"  certificate written to {document['certificate']}")
     if "coq" in document:
