@@ -242,7 +242,18 @@ def test_a_tree_without_a_description_is_named_so(capsys, tmp_path):
                     '[{"id":"x","query":"x"},{"id":"y","query":"y"}]}}')
     oracle.write_text('{"format":"fbs-oracle/1","answers":{"x":1,"y":0}}')
     code, out, _ = fbs_cli(capsys, "debate", "worst-case", tree, "--oracle", oracle, "--rho", "2")
-    assert code == 0 and "):  (depth" not in out and "a tree without a description (depth" in out
+    named = f"the tree of {tree} (it has no description field) (depth"  # issue 39: say which
+    assert code == 0 and "):  (depth" not in out and named in out
+    for argv in (["debate", "run", tree, "--oracle", oracle, "--rho", "2", "--runs", "2",
+                  "--alice", "worst"],
+                 ["debate", "worst-case", tree, "--oracle", oracle, "--protocol", "budgeted"],
+                 ["debate", "worst-case", tree, "--oracle", oracle, "--rho", "2", "--protocol",
+                  "mixed"]):
+        code, out, err = fbs_cli(capsys, *argv)
+        assert code in (0, 1) and named in out, err
+    code, out, _ = fbs_cli(capsys, "debate", "worst-case", tree, "--oracle", oracle, "--rho", "2",
+                           "--json")
+    assert json.loads(out)["tree"] == ""  # JSON: the description field as it is
 
 
 def ten_leaf_tree(folder: Path) -> tuple[Path, Path]:

@@ -102,7 +102,7 @@ def _print(document: dict, stream) -> None:
         print(text, file=stream)
 
     label = "certified" if document["certified"] else "NOT CERTIFIED"
-    say(f"{document['tree'] or 'a tree without a description'}: {document['leaves']} leaves, depth {document['depth']}"
+    say(f"{_tree_source(document['tree'])}: {document['leaves']} leaves, depth {document['depth']}"
         f"{'' if document['uniform_depth'] else ' (leaves at several depths)'}; "
         f"{document['internal_nodes']} internal nodes, {document['distinct_local_lps']} distinct "
         "local LPs")
@@ -140,6 +140,11 @@ def _print(document: dict, stream) -> None:
         say(f"  certificate written to {document['certificate']}")
     if "coq" in document:
         say(f"  Coq theorem written to {document['coq']} (RhoT T alpha V, V = rho_T above)")
+
+
+def _tree_source(source) -> str:
+    """The tree's file name (None or '-': read from standard input)."""
+    return source if source not in (None, "-") else "the tree read from standard input"
 
 
 def _short(text) -> str:
