@@ -282,3 +282,14 @@ def test_plan_counts_the_trees_real_leaves(capsys, tmp_path):
     document = json.loads(fbs_cli(capsys, *argv, "--json")[1])
     assert document["exhaustive_leaf_queries"] == "10"
     assert document["exhaustive_from"] == "the tree's leaves"
+
+
+def test_the_true_claim_line_says_what_it_is(capsys):
+    """Issue 39: "best catch probability against an Alice defending the truth" was unexplained.
+    With rho = 4 >= fbs = 3 at the honest claims (MAJ_6 at 000111) the FBS condition holds, so
+    by Theorem 4.1 the truthful Alice is never caught."""
+    code, out, _ = fbs_cli(capsys, "debate", "worst-case", EXAMPLES / "maj6-tree.json",
+                           "--oracle", EXAMPLES / "maj6-oracle.json", "--rho", "4")
+    assert code == 0 and "defending the truth" not in out
+    assert ("an Alice claiming the true value L(x) = 0 instead is caught with probability 0 under "
+            "her best strategy (0 whenever the FBS condition holds, Theorem 4.1") in out

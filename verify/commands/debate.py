@@ -348,8 +348,9 @@ def _print_worst(document) -> None:
     caveat = "" if document["theorem_4_2_applies"] else UNIFORM_CAVEAT
     print(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
           f"{show('instance_bound')}{caveat}")
-    print(f"  best catch probability against an Alice defending the truth: "
-          f"{show('true_claim_catch')}")
+    print(f"  an Alice claiming the true value L(x) = {document['true_value']} instead is caught "
+          f"with probability {show('true_claim_catch')} under her best strategy (0 whenever "
+          "the FBS condition holds, Theorem 4.1: the truth is never penalised)")
     if document["strategy"]:
         top = document["strategy"][0]
         chosen = f"alternative {top['alternative']!r}, " if "alternative" in top else ""
