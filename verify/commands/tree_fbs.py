@@ -98,14 +98,16 @@ def run_tree_fbs(args) -> int:
 
 
 def _print(document: dict, stream) -> None:
+    from verify.base.numbers import counted
+
     def say(text: str) -> None:
         print(text, file=stream)
 
     label = "certified" if document["certified"] else "NOT CERTIFIED"
     say(f"{_tree_source(document['tree'])}: {document['leaves']} leaves, depth {document['depth']}"
         f"{'' if document['uniform_depth'] else ' (leaves at several depths)'}; "
-        f"{document['internal_nodes']} internal nodes, {document['distinct_local_lps']} distinct "
-        "local LPs")
+        f"{counted(document['internal_nodes'], 'internal node')}, "
+        f"{counted(document['distinct_local_lps'], 'distinct local LP')}")
     say(f"  rho_T = fbs_alpha(F_T) = {_short(document['rho_T'])} ({document['method']}, {label})")
     if "recursive_rho_T" in document:
         agree = "agrees" if document["methods_agree"] else "DISAGREES"
