@@ -293,3 +293,16 @@ def test_the_true_claim_line_says_what_it_is(capsys):
     assert code == 0 and "defending the truth" not in out
     assert ("an Alice claiming the true value L(x) = 0 instead is caught with probability 0 under "
             "her best strategy (0 whenever the FBS condition holds, Theorem 4.1") in out
+
+
+@pytest.mark.parametrize("rho, outcome, catch", [
+    ("4", "continues", "1/4"),   # z of weight 4 passes (fbs = 4/(4-4+1) = 4): Bob samples a child
+    ("3/2", "bob_wins", "1"),    # every z claiming 1 has fbs >= 6/3 = 2 > 3/2: caught at once
+])
+def test_worst_case_rows_say_their_outcome(capsys, rho, outcome, catch):
+    """Issue 39: `"outcome": null` on every worst-case row, never explained. MAJ_6 (strict:
+    |x| >= 4) claimed 1 by the liar; THR_t's fbs at weight w >= t is w / (w - t + 1)."""
+    code, out, _ = fbs_cli(capsys, "debate", "worst-case", EXAMPLES / "maj6-tree.json",
+                           "--oracle", EXAMPLES / "maj6-oracle.json", "--rho", rho, "--json")
+    rows = json.loads(out)["strategy"]
+    assert code == 0 and [(r["outcome"], r["catch"]) for r in rows] == [(outcome, catch)]

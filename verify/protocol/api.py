@@ -217,7 +217,12 @@ class WorstCase(NotebookView):
 
     def to_json(self, states: int | None = None) -> dict:
         """The JSON document `fbs debate worst-case --json` prints (with `states`, only the
-        first that many reachable states are listed; `strategy_states` counts them all)."""
+        first that many reachable states are listed; `strategy_states` counts them all).
+        Each `strategy` row is a reachable state of the liar at an internal node: her claim
+        vector z, the children she lies about, fbs_z, `outcome` (what Bob's checks at this
+        node decide: "continues" when both pass and Bob samples a child, else "bob_wins" or
+        "alice_wins", as in transcripts) and catch(node, claim), the exact catch probability
+        from there (docs/formats.md, "Worst-case liar")."""
         debate, result, tree = self.debate, self.alice.result, self.debate.tree
         strategy, steps = [], self.strategy_steps
         for current in steps[:states]:
@@ -229,7 +234,7 @@ class WorstCase(NotebookView):
             strategy.append({"node": tree.ids[node], **chosen, "claim": current.claim,
                              "z": "".join(map(str, current.z)), "lies": lies,
                              "fbs": fraction_text(current.fbs) if current.fbs is not None else None,
-                             "outcome": current.outcome,
+                             "outcome": current.outcome or CONTINUES,
                              "catch": fraction_text(result.catch[node][current.claim])})
         document = _common(debate)
         document.update({
@@ -252,6 +257,9 @@ class WorstCase(NotebookView):
         frame = require_pandas().DataFrame(rows, columns=["node", *menus, "claim", "z", "lies",
                                                           "fbs", "outcome", "catch"])
         return exact_columns(frame, ["fbs", "catch"])
+
+
+CONTINUES = "continues"  # a strategy row's outcome when Bob's checks pass and he samples a child
 
 
 @api(tree=TREE, oracle=ORACLE, rule=RULE, progress=FLAG)
