@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from verify import __version__
-from verify.base.errors import BadInput, beyond_checker_bound
+from verify.base.errors import BadInput, SolverFailure, beyond_checker_bound
 from verify.base.lazy import numpy as np
 from verify.base.numbers import exact_fields, fraction_text
 from verify.checker.tree_kind import SHARED_VERSION, SIDES_VERSION, is_symmetric_aggregator
@@ -449,6 +449,23 @@ def tree_certificate(result: TreeFbs, version: int = SIDES_VERSION) -> dict:
     if files:
         certificate["files"] = dict(sorted(files.items()))
     return certificate
+
+
+def coq_tree_certificate(result) -> dict:
+    """Version 2 (shared records) of a certified result's tree certificate, the version the
+    Coq checker reads (coq/checkers/TreeCheck.v; version 3's side records are not modelled
+    in Coq): `fbs tree fbs ... --coq OUT.v`. Checked by the stdlib-only checker; a
+    SolverFailure if it is rejected (a bug of ours)."""
+    from verify.checker.tree_kind import unpack_alpha
+
+    if isinstance(result, UniformTreeFbs):
+        alpha = unpack_alpha(result.certificate["alpha_base64"], result.tree.n_leaves)
+        shared = uniform_tree_fbs(result.tree, alpha, version=SHARED_VERSION)
+    else:
+        shared = _checked(result, tree_certificate(result, version=SHARED_VERSION))
+    if not shared.certified or shared.value != result.value:
+        raise SolverFailure(f"the version-2 tree certificate was not certified: {shared.message}")
+    return shared.certificate
 
 
 def shared_records(result: TreeFbs, sides: bool = False) -> list[dict]:
