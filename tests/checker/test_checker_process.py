@@ -151,7 +151,7 @@ def test_fbs_check_reports_what_the_process_says(every_kind, monkeypatch, capsys
 
     monkeypatch.setattr(checker_process, "check_in_process", fake)
     assert main(["check", str(every_kind["exhaustive"])]) == 1
-    assert "[dual-feasible] invented" in capsys.readouterr().err
+    assert "[dual-feasible] invented" in capsys.readouterr().out  # the verdict: stdout
 
 
 def test_fbs_check_exit_codes_and_messages(every_kind, tmp_path, capsys):

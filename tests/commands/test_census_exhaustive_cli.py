@@ -56,7 +56,7 @@ def test_fbs_check_names_the_measure_of_a_measure_certificate(capsys, tmp_path):
     assert code == 0 and out == f"valid: {path}: C = 3\n", (out, err)
     path.write_text(path.read_text().replace('"3"', '"4"').replace("[2, 3, 4]", "[1, 2, 3, 4]"))
     code, out, err = fbs_cli(capsys, "check", path)
-    assert code == 1 and "not-minimum" in err
+    assert code == 1 and "not-minimum" in out  # the verdict line is on stdout (issue 39)
 
 
 def test_the_command_prints_the_api_result(capsys):
@@ -89,3 +89,18 @@ def test_without_global_q5_says_how_to_get_it(capsys):
     code, out, err = fbs_cli(capsys, "census", "--exhaustive", 5, "--uncertified")
     assert code == 0, err
     assert "q = 5 with --global" in out
+
+
+def test_counts_take_their_plural_and_the_least_column_is_explained(capsys):
+    """Issue 39: "(1 certificates)" and an unexplained `least` column."""
+    from verify.base.numbers import counted
+
+    assert [counted(n, "certificate") for n in (0, 1, "1", 2)] == \
+        ["0 certificates", "1 certificate", "1 certificate", "2 certificates"]
+    code, out, err = fbs_cli(capsys, "census", "--exhaustive", 1)
+    document = json.loads(fbs_cli(capsys, "census", "--exhaustive", 1, "--json")[1])
+    assert code == 0, err
+    assert f"({counted(document['certificates_checked'], 'certificate')})" in out
+    assert "1 certificates" not in out and "| C | least ratio |" in out
+    assert ("Columns: largest, the ratio's maximum over the pairs whose denominator is positive; "
+            "least ratio, its minimum over the same pairs.") in out

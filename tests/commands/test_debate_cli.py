@@ -242,4 +242,67 @@ def test_a_tree_without_a_description_is_named_so(capsys, tmp_path):
                     '[{"id":"x","query":"x"},{"id":"y","query":"y"}]}}')
     oracle.write_text('{"format":"fbs-oracle/1","answers":{"x":1,"y":0}}')
     code, out, _ = fbs_cli(capsys, "debate", "worst-case", tree, "--oracle", oracle, "--rho", "2")
-    assert code == 0 and "):  (depth" not in out and "a tree without a description (depth" in out
+    named = f"the tree of {tree} (it has no description field) (depth"  # issue 39: say which
+    assert code == 0 and "):  (depth" not in out and named in out
+    for argv in (["debate", "run", tree, "--oracle", oracle, "--rho", "2", "--runs", "2",
+                  "--alice", "worst"],
+                 ["debate", "worst-case", tree, "--oracle", oracle, "--protocol", "budgeted"],
+                 ["debate", "worst-case", tree, "--oracle", oracle, "--rho", "2", "--protocol",
+                  "mixed"]):
+        code, out, err = fbs_cli(capsys, *argv)
+        assert code in (0, 1) and named in out, err
+    code, out, _ = fbs_cli(capsys, "debate", "worst-case", tree, "--oracle", oracle, "--rho", "2",
+                           "--json")
+    assert json.loads(out)["tree"] == ""  # JSON: the description field as it is
+
+
+def ten_leaf_tree(folder: Path) -> tuple[Path, Path]:
+    """maj:5 over 4 leaves and a maj:5 node over 4 leaves and an and:2 node: 10 leaves, depth
+    3, width 5 (q^d = 125 would count a full tree)."""
+    def leaves(prefix, n):
+        return [{"id": f"{prefix}{k}", "query": f"{prefix}{k}"} for k in range(n)]
+
+    inner = {"id": "b", "aggregator": "and:2", "children": leaves("c", 2)}
+    middle = {"id": "a", "aggregator": "maj:5", "children": leaves("b", 4) + [inner]}
+    root = {"id": "r", "aggregator": "maj:5", "children": leaves("a", 4) + [middle]}
+    answers = {f"{p}{k}": k % 2 for p, n in (("a", 4), ("b", 4), ("c", 2)) for k in range(n)}
+    return (write(folder / "t10.json", {"format": "fbs-tree/1", "root": root}),
+            write(folder / "o10.json", {"format": "fbs-oracle/1", "answers": answers}))
+
+
+def test_plan_counts_the_trees_real_leaves(capsys, tmp_path):
+    """Issue 39: `debate plan --tree` said exhaustive checking needs q^d = 125 leaf queries
+    on a tree with 10 leaves."""
+    tree, oracle = ten_leaf_tree(tmp_path)
+    argv = ["debate", "plan", "--rho", "5", "--delta", "1/100", "--tree", tree, "--oracle", oracle]
+    code, out, err = fbs_cli(capsys, *argv)
+    assert code in (0, 1), err
+    assert ("exhaustive checking: 10 leaf queries, one per leaf of the tree (q^d = 5^3 counts "
+            "a full tree of width 5; the judge makes 1 per run)") in out
+    document = json.loads(fbs_cli(capsys, *argv, "--json")[1])
+    assert document["exhaustive_leaf_queries"] == "10"
+    assert document["exhaustive_from"] == "the tree's leaves"
+
+
+def test_the_true_claim_line_says_what_it_is(capsys):
+    """Issue 39: "best catch probability against an Alice defending the truth" was unexplained.
+    With rho = 4 >= fbs = 3 at the honest claims (MAJ_6 at 000111) the FBS condition holds, so
+    by Theorem 4.1 the truthful Alice is never caught."""
+    code, out, _ = fbs_cli(capsys, "debate", "worst-case", EXAMPLES / "maj6-tree.json",
+                           "--oracle", EXAMPLES / "maj6-oracle.json", "--rho", "4")
+    assert code == 0 and "defending the truth" not in out
+    assert ("an Alice claiming the true value L(x) = 0 instead is caught with probability 0 under "
+            "her best strategy (0 whenever the FBS condition holds, Theorem 4.1") in out
+
+
+@pytest.mark.parametrize("rho, outcome, catch", [
+    ("4", "continues", "1/4"),   # z of weight 4 passes (fbs = 4/(4-4+1) = 4): Bob samples a child
+    ("3/2", "bob_wins", "1"),    # every z claiming 1 has fbs >= 6/3 = 2 > 3/2: caught at once
+])
+def test_worst_case_rows_say_their_outcome(capsys, rho, outcome, catch):
+    """Issue 39: `"outcome": null` on every worst-case row, never explained. MAJ_6 (strict:
+    |x| >= 4) claimed 1 by the liar; THR_t's fbs at weight w >= t is w / (w - t + 1)."""
+    code, out, _ = fbs_cli(capsys, "debate", "worst-case", EXAMPLES / "maj6-tree.json",
+                           "--oracle", EXAMPLES / "maj6-oracle.json", "--rho", rho, "--json")
+    rows = json.loads(out)["strategy"]
+    assert code == 0 and [(r["outcome"], r["catch"]) for r in rows] == [(outcome, catch)]

@@ -29,7 +29,8 @@ def test_text_output_names_every_measure(capsys):
 
 
 @pytest.mark.parametrize("argv, phrase", [
-    (["measures", "maj:15"], "q <= 14"),
+    (["measures", "tribes:3:5"], "q <= 14"),
+    (["measures", "maj:15", "--certificates", "out/maj15"], "closed form over weights"),
     (["measures", "maj:3", "--certificates", ""], "prefix"),
     (["measures", "nosuch:3"], "nosuch"),
 ])
@@ -43,3 +44,30 @@ def test_a_certificate_prefix_that_names_the_spec_file_is_refused(capsys, tmp_pa
     spec.write_text("maj:3")
     code, _, err = fbs_cli(capsys, "measures", f"@{spec}", "--certificates", tmp_path / "f")
     assert code == 2 and spec.read_text() == "maj:3", err
+
+
+def test_majority_twenty_by_weights_is_exact_and_says_so(capsys):
+    """Issue 39: `fbs measures maj:20` was refused. MAJ_20 (strict: 1 iff |x| >= 11) reaches
+    11 at weight 11 (w / (w - t + 1)); exit 0, and the output says how it was computed."""
+    code, out, err = fbs_cli(capsys, "measures", "maj:20")
+    assert code == 0, err
+    assert out.count("= 11 at 0^9,1^11 (exact: closed form over weights, not certified)") == 4
+    assert "over the 21 weights" in out
+    code, out, _ = fbs_cli(capsys, "measures", "maj:20", "--json")
+    document = json.loads(out)
+    assert document["fbs"] == {"value": "11", "value_float": 11.0, "at": "0" * 9 + "1" * 11,
+                               "certified": False}
+    assert "closed form" in document["source"]
+
+
+def test_a_long_truth_table_is_shown_by_its_start_and_digest(capsys, tmp_path):
+    """Issue 39: `fbs measures @FILE` echoed a 16 KB truth table."""
+    import hashlib
+
+    spec = "tt:" + "0110" * (1 << 10)  # 4096 values: q = 12
+    (tmp_path / "f.txt").write_text(spec)
+    code, out, _ = fbs_cli(capsys, "measures", f"@{tmp_path / 'f.txt'}")
+    first = out.splitlines()[0]
+    assert code == 0 and len(first) < 160 and spec not in out
+    assert f"({len(spec)} characters, sha256 {hashlib.sha256(spec.encode()).hexdigest()[:16]}" \
+        in first

@@ -189,3 +189,25 @@ def test_the_paper_runs(tmp_path):
                              "section_1_2_fifty_of_99", "--report-dir", str(tmp_path / "r")],
                             capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0 and (tmp_path / "r" / "report.md").exists()
+
+
+def test_an_invalid_verdict_goes_to_standard_output(capsys, tmp_path):
+    """Issue 39: `fbs check bad.json > verdict.txt` left the file empty (INVALID went to
+    stderr). The verdict line is on stdout, stderr stays empty, the exit code stays 1."""
+    path = tmp_path / "c.json"
+    assert fbs(capsys, "certify", "maj:5", "--at", "11000", "-o", path)[0] == 0
+    certificate = json.loads(path.read_text())
+    path.write_text(json.dumps(dict(certificate, value="4")))
+    code, out, err = fbs(capsys, "check", path)
+    assert code == 1 and err == ""
+    assert out.startswith(f"INVALID: {path}: [") and out.count("\n") == 1
+
+
+def test_a_hex_table_without_q_is_certified_with_its_q(capsys, tmp_path):
+    """Issue 39: `tt:0x6996` (parity of 4 bits) needed its Q. The certificate carries the
+    explicit form and passes `fbs check`."""
+    code, out, err = fbs(capsys, "certify", "tt:0x6996", "--at", "0000", "-o", tmp_path / "c.json")
+    assert code == 0, err
+    assert out.startswith("fbs of tt:0x6996:4 at 0000 = 4 (certified")
+    assert json.loads((tmp_path / "c.json").read_text())["spec"] == "tt:0x6996:4"
+    assert fbs(capsys, "check", tmp_path / "c.json")[0] == 0

@@ -141,15 +141,18 @@ def tampered(tmp_path, change) -> Path:
 ])
 def test_check_numbers_coordinates_from_one(capsys, tmp_path, change, expected):
     path = tampered(tmp_path, change)
-    code, _, err = fbs(capsys, "check", path)
-    assert code == 1 and expected in err
+    code, out, _ = fbs(capsys, "check", path)
+    assert code == 1 and expected in out
     code, out, _ = fbs(capsys, "check", path, "--json")
     assert "[" in json.loads(out)["message"]  # JSON keeps the certificate's 0-based numbering
 
 
 def test_formatting_helpers():
     assert coordinates_text([0, 1, 2, 4, 6, 7]) == "x1..x3, x5, x7, x8"
-    assert coordinates_text(list(range(0, 40, 2)), 3) == "x1, x3, x5, ... (+17 more pieces)"
+    assert coordinates_text(list(range(0, 40, 2)), 3) == \
+        "x1, x3, x5, ... (+17 more coordinates or runs xi..xj; 20 coordinates in all)"  # issue 39
+    assert coordinates_text([0, 1, 2, 5, 7, 9], 2) == \
+        "x1..x3, x6, ... (+2 more coordinates or runs xi..xj; 6 coordinates in all)"
     assert vector_text([Fraction(1, 2), 0, Fraction(1, 2)]) == "1/2 (~0.5) on x1, x3; 0 on the other 1"
     assert one_based("coordinate 4: load sum_(B contains 4) w_B = 2 > 1") == \
         "coordinate x5: load sum_(B contains x5) w_B = 2 > 1"

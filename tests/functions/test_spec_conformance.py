@@ -171,6 +171,8 @@ FIXED = [
     "maj:６", "and:٣", "thr:3:١", "tt:0x٣:1", "expr:x١", "wthr:1,٢:1", "index:１",
     # hex tables must have the length 2^Q bits
     "tt:0xFF:5", "tt:0x06:2", "tt:0x1:3", "tt:0x01:3", "tt:0xffffffff:5",
+    # ... and without Q (issue 39): 2^(Q-2) >= 2 digits fix Q
+    "tt:0x6996", "tt:0x69", "tt:0x6", "tt:0x699", "tt:0x", "tt:0x0117fffe", "tt:0xzz",
     # leading zeros, blanks, signs
     "and:0005", "and: 5", "and:+5", " maj:3 ", "maj:3\u00a0", "thr:3:+1", "thr:3:-0",
     "expr:x01", "expr:x1x2", "expr:x1 x2", "expr:x0", "expr:truex1", "expr:~", "expr:()",
@@ -192,3 +194,19 @@ def test_regression_examples_of_the_issue():
     for spec in ("maj:６", "and:٣", "tt:0xFF:5", "expr:1", "tt:1"):
         with pytest.raises(BadInput):
             parse_spec(spec)
+
+
+def test_a_hex_table_without_q_takes_q_from_its_digits():
+    """Issue 39: `tt:0x6996` needed its Q although 4 hex digits imply Q = 4 (2^Q bits are
+    2^(Q-2) digits). The explicit form keeps working; ambiguous or impossible counts are
+    refused with the fix in the message."""
+    for short_form, q in (("tt:0x6996", 4), ("tt:0x69", 3), ("tt:0x0117fffe", 5)):
+        function = parse_spec(short_form)
+        explicit = parse_spec(f"{short_form}:{q}")
+        assert function.arity == q and function.spec == f"{short_form}:{q}"
+        assert list(function.truth_table()) == list(explicit.truth_table())
+    assert list(parse_spec("tt:0x6996").truth_table()) == [int(b) for b in "0110100110010110"]
+    with pytest.raises(BadInput, match="Q = 1 .* or Q = 2"):
+        parse_spec("tt:0x6")
+    with pytest.raises(BadInput, match="3 hex digits is not 2\\^Q bits"):
+        parse_spec("tt:0x699")

@@ -51,6 +51,7 @@ def test_a_partial_run_goes_to_its_own_folder_says_so_and_removes_stale_plots(
     partial = tmp_path / "report" / "partial"
     written = json.loads((partial / "report.json").read_text())
     assert written["partial"] is True and written["total_checks"] == len(names())
+    assert written["extensions_run"] is False  # issue 39: --only X said true
     assert [c["name"] for c in written["checks"]] == [CHECK]
     markdown = (partial / "report.md").read_text()
     assert f"Partial run: 1 of {len(names())} checks" in markdown
@@ -70,3 +71,16 @@ def test_an_unknown_name_lists_every_valid_name_in_full(capsys):
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "message cut" not in error
     assert all(name in error for name in names())
+
+
+def test_extensions_run_says_whether_an_extension_check_ran(monkeypatch):
+    """Issue 39: `fbs paper --only X` reported extensions_run: true. The field is true iff a
+    check of paper_checks.EXTENSIONS ran (checks stubbed: the field, not the checks, is tested)."""
+    from verify.report import api
+    from verify.report.runner import CheckResult
+
+    monkeypatch.setattr(api, "run_check", lambda check, context: CheckResult(
+        check.name, "", "", "stub", "confirmed"))
+    assert api.paper(only=[CHECK], report_dir=None).to_json()["extensions_run"] is False
+    extension = sorted(paper_checks.EXTENSIONS)[0]
+    assert api.paper(only=[CHECK, extension], report_dir=None).to_json()["extensions_run"]

@@ -35,6 +35,11 @@ def int_text(n: int) -> str:
     return str(flint.fmpz(n))
 
 
+def counted(n, noun: str, plural: str | None = None) -> str:
+    """'1 certificate', '2 certificates': a count (int or its digits) with its noun."""
+    return f"{n} {noun if str(n) == '1' else plural or noun + 's'}"
+
+
 def text_int(digits: str) -> int:
     """The integer of a string of ASCII digits (optional sign) of any length, fast."""
     if len(digits) < _STR_DIGITS_SAFE:

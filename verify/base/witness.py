@@ -24,7 +24,8 @@ def coordinates_text(indices: Sequence[int], limit: int = SHOWN) -> str:
         start = previous = index
     if start is not None:
         pieces.append(_run(start, previous))
-    return _truncated(pieces, limit, "more pieces")
+    return _truncated(pieces, limit, f"more coordinates or runs xi..xj; "
+                                     f"{len(set(indices))} coordinates in all")
 
 
 def ranges_text(indices: Sequence[int], limit: int = 4 * SHOWN) -> str:

@@ -23,9 +23,9 @@ from fractions import Fraction
 from verify.base.errors import SolverFailure, TooLarge, beyond_checker_bound
 from verify.checker import CertificateMalformed, CertificateTooLarge
 from verify.checker.weighted_kind import check_weighted_lp
-from verify.functions.aggregators import aggregator_function
+from verify.functions.aggregators import Aggregator, resolve
 from verify.functions.bits import format_bits
-from verify.functions.families import Symmetric, embedded_files
+from verify.functions.families import embedded_files
 from verify.sensitivity.weighted import LocalSolution, local_weighted_fbs
 
 ONE, ZERO = Fraction(1), Fraction(0)
@@ -63,7 +63,8 @@ def budget_view(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...])
     key = (spec, tuple(z), tuple(capacities))
     view = _VIEWS.get(key)
     if view is None:
-        view = _VIEWS[key] = _certified(_solve(*key))
+        phi = spec if isinstance(spec, Aggregator) else resolve(spec)  # a plain spec works too
+        view = _VIEWS[key] = _certified(_solve(phi, key[1], key[2]), phi)
     return view
 
 
@@ -73,17 +74,16 @@ def seed_views(records, certified: bool) -> None:
     re-solved for the lexicographically least optimal dual."""
     if certified:
         for record in records:
-            if isinstance(aggregator_function(record.spec), Symmetric):
+            if record.method == "symmetric":  # a symmetric aggregator's closed form
                 _VIEWS.setdefault((record.spec, record.z, record.capacities), _view(record))
 
 
-def _solve(spec: str, z, capacities) -> LocalSolution:
-    function = aggregator_function(spec)
-    if function.arity > MAX_BUDGETED_WIDTH:
+def _solve(spec: Aggregator, z, capacities) -> LocalSolution:
+    if spec.arity > MAX_BUDGETED_WIDTH:
         raise TooLarge(f"{spec}: the budgeted protocol certifies Bob's weighted LP with the "
                        f"`weighted` checker kind, for widths up to {MAX_BUDGETED_WIDTH}")
     solution = local_weighted_fbs(spec, z, capacities)
-    if isinstance(function, Symmetric) or solution.value == 0:
+    if spec.symmetric or solution.value == 0:
         return solution  # the closed form's dual: a documented formula (docs/budgeted.md)
     return replace(solution, dual=lexmin_optimal_dual(spec, tuple(z), tuple(capacities),
                                                       solution.value))
@@ -118,13 +118,13 @@ def lexmin_optimal_dual(spec: str, z: tuple[int, ...], capacities: tuple[Fractio
     return tuple(Fraction(model.eval(x, model_completion=True).as_fraction()) for x in t)
 
 
-def _certified(solution: LocalSolution) -> BudgetView:
+def _certified(solution: LocalSolution, phi: Aggregator) -> BudgetView:
     """The view once the checker accepted the LP: checked in memory (the weighted kind's
     check_weighted_lp, the same checks as the certificate's) since nothing is written out."""
     try:
         report = check_weighted_lp(solution.spec, format_bits(solution.z), solution.capacities,
                                    solution.value, solution.primal, solution.dual,
-                                   embedded_files(aggregator_function(solution.spec)))
+                                   embedded_files(phi.function))
     except CertificateTooLarge as error:
         raise beyond_checker_bound(error) from None
     except CertificateMalformed as error:

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from verify.functions.aggregators import evaluate
 from verify.sensitivity.weighted import _minimal_masks
 
 from .bob import budget_view
@@ -69,7 +68,7 @@ def per_child_lower_bound(debate: BudgetedDebate, floors: bool = True,
     leaves_only = all(tree.is_leaf(c) or debate.constant(c) for c in kids)
     best, count, floor_of = (ONE, None, None, None), 0, _Floors(debate, floor_vectors)
     for z in product((0, 1), repeat=len(kids)):
-        if evaluate(spec, z) != lie or any(
+        if spec.evaluate(z) != lie or any(
                 debate.constant(c) and zi not in debate.ranges[c] for c, zi in zip(kids, z)):
             continue
         least = budget_view(spec, z, floor).value  # W at the smallest capacities
@@ -119,7 +118,7 @@ class _Floors:
         debate, tree = self.debate, self.debate.tree
         kids, spec = tree.children[node], tree.aggregators[node]
         for z in product((0, 1), repeat=len(kids)):
-            if evaluate(spec, z) == claim and all(
+            if spec.evaluate(z) == claim and all(
                     not debate.constant(c) or zi in debate.ranges[c] for c, zi in zip(kids, z)):
                 yield z
 
@@ -161,7 +160,7 @@ def exact_at_height_one(debate: BudgetedDebate) -> Fraction | None:
     floor = tuple(ZERO if debate.constant(c) else ONE for c in kids)
     best = ONE
     for z in product((0, 1), repeat=len(kids)):
-        if evaluate(spec, z) != lie or any(
+        if spec.evaluate(z) != lie or any(
                 debate.constant(c) and zi not in debate.ranges[c] for c, zi in zip(kids, z)):
             continue
         view = budget_view(spec, z, floor)

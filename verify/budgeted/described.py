@@ -25,8 +25,6 @@ from fractions import Fraction
 
 from verify.base.lazy import numpy as np
 from verify.checker.tree_kind import is_symmetric_aggregator
-from verify.functions.aggregators import aggregator_function
-from verify.functions.families import Symmetric
 from verify.lower_bound.side_levels import SideLevels, distinct_rows
 from verify.lower_bound.tree_fbs import MULTISET_ROWS, _LevelClasses
 from verify.trees.described import DescribedTree, LeafOracle, NodeView
@@ -53,9 +51,8 @@ def honest_levels(tree: UniformTree, bits: str) -> HonestLevels:
     spec, q, levels = tree.aggregator, tree.width, []
     if not tree.depth:
         return HonestLevels([], [0, 1], [ONE, ONE])
-    function = aggregator_function(spec)
-    if isinstance(function, Symmetric) and is_symmetric_aggregator(spec):
-        classes = SideLevels(spec, function.values)
+    if spec.symmetric and is_symmetric_aggregator(spec):  # spec resolved with the tree
+        classes = SideLevels(spec, spec.values)
         level = classes.leaves_level(bits)
         levels.append(level)
         for _ in range(tree.depth - 1):

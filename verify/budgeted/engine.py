@@ -30,7 +30,6 @@ from typing import Protocol
 
 from verify.base.errors import BadInput, TooLarge
 from verify.base.numbers import parse_fraction
-from verify.functions.aggregators import evaluate
 from verify.protocol.engine import ALICE_WINS, BOB_WINS, LEAF_CHECK, StateGraph, pick
 from verify.trees.model import Tree
 from verify.trees.oracles import node_values
@@ -149,7 +148,7 @@ def step(debate: BudgetedDebate, node: int, claim: int, budget: Fraction,
     z, budgets = _decomposition(decomposition, len(kids), tree.ids[node])
     budgets = tuple(ONE if tree.is_leaf(c) else b for c, b in zip(kids, budgets))
     base = dict(node=node, claim=claim, budget=budget, z=z, child_budgets=budgets)
-    if evaluate(tree.aggregators[node], z) != claim:
+    if tree.aggregators[node].evaluate(z) != claim:
         return BudgetedStep(**base, consistent=False, outcome=BOB_WINS, reason=CONSISTENCY)
     if any(debate.constant(c) and zi not in debate.ranges[c] for c, zi in zip(kids, z)):
         return BudgetedStep(**base, consistent=True, outcome=BOB_WINS, reason=CONSTANT_CHILD)

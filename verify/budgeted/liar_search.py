@@ -31,7 +31,6 @@ from fractions import Fraction
 from itertools import product
 from math import prod
 
-from verify.functions.aggregators import evaluate
 from verify.sensitivity.weighted import _minimal_masks
 
 from .bob import budget_view, capacity
@@ -175,7 +174,7 @@ class _Search:
             vectors = [truth] + [tuple(b ^ ((int(m) >> (q - 1 - i)) & 1)
                                        for i, b in enumerate(truth)) for m in masks]
         for z in vectors:
-            if evaluate(spec, z) == claim and all(
+            if spec.evaluate(z) == claim and all(
                     not debate.constant(c) or zi in debate.ranges[c] for c, zi in zip(kids, z)):
                 yield tuple(z)
 

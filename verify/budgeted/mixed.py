@@ -17,8 +17,6 @@ from fractions import Fraction
 
 from verify.base.errors import BadInput
 from verify.base.numbers import parse_fraction
-from verify.functions.aggregators import aggregator_function
-from verify.functions.families import Symmetric
 from verify.protocol.bob_rules import bob_view
 from verify.protocol.engine import ALICE_WINS, BOB_WINS, CONSTANT, FBS_CHECK, Debate
 
@@ -135,7 +133,7 @@ class PaperLiarWithBudgets:
                 spec = tree.aggregators[node]
                 pairs = [(zi, capacity(budget(c, zi), debate.constant(c)))
                          for c, zi in zip(tree.children[node], z)]
-                if isinstance(aggregator_function(spec), Symmetric):
+                if spec.symmetric:  # resolved with the tree
                     pairs.sort()  # W is the same at every permutation of the (z_i, c_i)
                 memo[key] = budget_view(spec, tuple(zi for zi, _ in pairs),
                                         tuple(c for _, c in pairs)).value

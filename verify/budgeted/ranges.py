@@ -13,7 +13,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from verify.functions.aggregators import aggregator_table
 from verify.trees.model import Tree
 
 BOTH = frozenset((0, 1))
@@ -33,7 +32,7 @@ def subtree_ranges(tree: Tree) -> tuple[frozenset, ...]:
 @lru_cache(maxsize=None)
 def aggregator_range(spec: str, fixed: tuple) -> frozenset:
     """{phi(z) : z_i = fixed[i] where fixed[i] is not None, z_i free otherwise}."""
-    table = np.asarray(aggregator_table(spec), dtype=np.uint8)
+    table = np.asarray(spec.table, dtype=np.uint8)  # spec resolved with the tree
     q = len(fixed)
     if any(bit is not None for bit in fixed):
         index = np.arange(table.size, dtype=np.int64)

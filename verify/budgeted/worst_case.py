@@ -29,7 +29,6 @@ from math import prod
 import numpy as np
 
 from verify.base.errors import TooLarge
-from verify.functions.aggregators import aggregator_function, aggregator_table, evaluate
 from verify.sensitivity.blocks import bits_to_index, minimal_sensitive_masks
 from verify.sensitivity.exact_fbs import certified_fbs
 
@@ -95,7 +94,7 @@ def _node_table(debate, node, options, tables) -> dict:
         through = ZERO if view.p is None else sum(
             (p * tables[c][key][0] for c, key, p in zip(kids, combo, view.p) if p), ZERO)
         for claim in (0, 1):
-            if claim != evaluate(spec, z) or not passes:
+            if claim != spec.evaluate(z) or not passes:
                 catch = ONE
             else:
                 catch = through
@@ -239,7 +238,7 @@ def _grid_node(debate, node, choices, grid, catch) -> dict:
     for z in product((0, 1), repeat=len(kids)):
         if any(k and zi not in debate.ranges[c] for c, k, zi in zip(kids, constant, z)):
             continue
-        claim = evaluate(spec, z)
+        claim = spec.evaluate(z)
         for budgets, caps in options:
             order += 1
             view = budget_view(spec, z, caps)
@@ -313,8 +312,8 @@ class RandomLiar(CommittedAlice):
 
 def _random_vector(debate: BudgetedDebate, node: int, claim: int, rng) -> tuple[int, ...]:
     spec = debate.tree.aggregators[node]
-    vectors = list(product((0, 1), repeat=aggregator_function(spec).arity))
-    consistent = [z for z in vectors if evaluate(spec, z) == claim]
+    vectors = list(product((0, 1), repeat=spec.arity))
+    consistent = [z for z in vectors if spec.evaluate(z) == claim]
     return rng.choice(consistent if consistent and rng.random() < 0.9 else vectors)
 
 
@@ -325,7 +324,7 @@ def _minimal_lie(debate: BudgetedDebate, node: int, claim: int, rng) -> tuple[in
     if claim == debate.values[node]:
         return truth
     spec, q = tree.aggregators[node], len(truth)
-    masks = minimal_sensitive_masks(np.asarray(aggregator_table(spec), dtype=bool),
+    masks = minimal_sensitive_masks(np.asarray(spec.table, dtype=bool),
                                     bits_to_index(truth))
     if masks.size == 0:  # constant aggregator: no vector is consistent with a lie
         return truth
@@ -336,8 +335,7 @@ def _minimal_lie(debate: BudgetedDebate, node: int, claim: int, rng) -> tuple[in
 def _cheap_vector(debate: BudgetedDebate, node: int, claim: int, rng) -> tuple[int, ...]:
     """A consistent claim vector of least local fbs (random ties), at every node."""
     spec = debate.tree.aggregators[node]
-    q = aggregator_function(spec).arity
-    vectors = [z for z in product((0, 1), repeat=q) if evaluate(spec, z) == claim]
+    vectors = [z for z in product((0, 1), repeat=spec.arity) if spec.evaluate(z) == claim]
     if not vectors:
         return tuple(debate.values[c] for c in debate.tree.children[node])
     return min((certified_fbs(spec, z).value, rng.random(), z) for z in vectors)[2]

@@ -335,7 +335,13 @@ class _Parser:
 
     def tt_hex(self, rest: str, spec: str) -> Node:
         hex_text, separator, q_text = rest.rpartition(":")
-        if not separator or ":" in hex_text:
+        if not separator:  # tt:0xHEX: 2^(Q-2) digits fix Q when there are at least 2
+            hex_text, digits = rest, len(rest)
+            if digits < 2 or digits & (digits - 1):
+                raise self.fail(spec, "tt:0xHEX without Q needs 2^(Q-2) >= 2 hex digits "
+                                      "(else write tt:0xHEX:Q)")
+            q_text = str(digits.bit_length() + 1)
+        if ":" in hex_text:
             raise self.fail(spec, "expected 2 field(s) after the family name")
         q = self.integer(q_text, spec, "Q", low=0)
         if q > self.max_table_arity:

@@ -68,3 +68,13 @@ def refuse_json_with_stdout(json_flag: bool, *outputs) -> None:
     if json_flag and any(output == STDIO for output in outputs):
         raise BadInput("--json and an output '-' both write to standard output; "
                        "give the output a file name")
+
+
+def tree_title(document: dict) -> str:
+    """What a text report calls the tree: its `description`, else its file (`tree_file`, set
+    by the command for text output) and the fact that it has no description field."""
+    if document.get("tree") and document["tree"] != STDIO:
+        return document["tree"]
+    source = document.get("tree_file") or document.get("tree")
+    where = "standard input" if source in (None, STDIO) else str(source)
+    return f"the tree of {where} (it has no description field)"

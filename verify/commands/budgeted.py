@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from verify.base.numbers import as_fraction, shown
 
+from .arguments import tree_title
 from .verdicts import honest_verdict, outside_note, worst_case_verdict
 
 LABEL = "Budgeted FBS Debate (this project's extension, docs/budgeted.md; not the paper's protocol)"
 
 
 def _head(document, stream=None) -> None:
-    print(f"{LABEL}: {document['tree'] or 'a tree without a description'} (depth {document['depth']}, {document['nodes']} nodes)",
+    print(f"{LABEL}: {tree_title(document)} (depth {document['depth']}, {document['nodes']} nodes)",
           file=stream)
     rho = shown(document["rho_T"]) if document["rho_T"] is not None else (
         "(not computed: repeated queries)")
@@ -52,7 +53,7 @@ def run_run(args) -> int:
         print_json(document)
         return 0
     stream = report_stream(args.transcript)
-    _head(document, stream)
+    _head(dict(document, tree_file=args.tree), stream)
     lie = "lies" if document["alice_lies"] else "tells the truth"
     print(f"  Alice ({document['alice']}) answers {document['alice_answer']} with root budget "
           f"{shown(document['alice_root_budget'])}: she {lie} (L(x) = {document['true_value']})",
@@ -90,7 +91,7 @@ def run_worst_case(args) -> int:
     if args.json:
         print_json(document)
     else:
-        _print_worst_case(document)
+        _print_worst_case(dict(document, tree_file=args.tree))
     if not result.consistent:
         from verify.base.errors import SolverFailure
 
@@ -138,7 +139,7 @@ def run_completeness(args) -> int:
     if args.json:
         print_json(document)
     else:
-        _head(document)
+        _head(dict(document, tree_file=args.tree))
         verdict = "never loses" if document["honest_never_loses"] else (
             f"LOSES with probability {shown(document['loss_probability'])} "
             f"({', '.join(document['losing_reasons'])})")

@@ -30,10 +30,17 @@ def register(commands) -> None:
     certify.add_argument("--coq", metavar="OUT.v",
                          help="also write the certificate as a Coq theorem (fbs coq; kinds "
                          "exhaustive, symmetric and tree: --method table, symmetric or "
-                         "composition)")
+                         "composition; with --measure, kind measure up to q = 7)")
+    certify.add_argument("--measure", choices=("s", "bs", "C"),
+                         help="certify s, bs or C at the input instead of fbs (kind measure, "
+                         "q <= 10: the checker re-derives optimality by enumeration)")
     certify.set_defaults(run=run_certify)
 
-    check = commands.add_parser("check", help="re-verify a certificate with the stdlib-only checker")
+    check = commands.add_parser(
+        "check", help="re-verify a certificate with the stdlib-only checker",
+        description="Prints one verdict line on standard output, `valid: FILE: QUANTITY = "
+        "VALUE` (exit 0) or `INVALID: FILE: [CONDITION] MESSAGE` (exit 1); a malformed or "
+        "unreadable certificate is one error line on standard error (exit 2).")
     check.add_argument("file", metavar="FILE", help="certificate (gzip accepted; - for standard input)")
     check.add_argument("--json", action="store_true", help="machine-readable output")
     check.set_defaults(run=run_check)
@@ -133,6 +140,8 @@ def run_certify(args) -> int:
     spec = spec_text(args.spec)
     outputs = [(args.output, "-o")] + ([(args.coq, "--coq")] if args.coq else [])
     check_outputs(outputs, _inputs(args, spec))
+    if args.measure:
+        return _certify_measure(args, spec)
     method = _coq_method(args.method) if args.coq else args.method
     result = certify(spec, args.at, output=None if args.coq else args.output, method=method)
     if args.coq:
@@ -146,6 +155,56 @@ def run_certify(args) -> int:
     if args.coq:
         print(f"Coq theorem written to {args.coq}", file=stream)
     return 0
+
+
+def _certify_measure(args, spec: str) -> int:
+    """`--measure s|bs|C`: kind measure (certificates/FORMAT.md section 10), checked before
+    anything is written; with --coq the Coq file is made first (it may refuse beyond q = 7)."""
+    from verify.base.files import write_text_atomic
+    from verify.cli import print_json
+    from verify.sensitivity.certificates import write_certificate
+    from verify.sensitivity.measure_certify import certify_measure
+
+    if args.method != "auto":
+        raise BadInput("--measure computes s, bs or C from the truth table; --method applies "
+                       "to fbs only")
+    result = certify_measure(spec, args.at, args.measure)
+    text = None
+    if args.coq:
+        from verify.formal.coq_export import coq_text
+
+        text = coq_text([(f"fbs certify {_short(spec)} --at {_short(result.input)} "
+                          f"--measure {args.measure}", result.certificate)])
+    write_certificate(result.certificate, args.output)
+    if text is not None:
+        write_text_atomic(args.coq, text)
+    if args.json:
+        print_json({"spec": result.spec, "input": result.input, "measure": result.measure,
+                    "value": str(result.value), "witness": result.witness, "certified": True,
+                    "message": result.message})
+        return 0
+    stream = report_stream(args.output, args.coq)
+    print(f"{args.measure} of {_short(result.spec)} at {_short(result.input)} = {result.value} "
+          f"(certified; kind measure)", file=stream)
+    print(f"  witness ({_WITNESS[args.measure]}): {_witness_text(result)}", file=stream)
+    print(f"certificate written to {args.output}", file=stream)
+    if args.coq:
+        print(f"Coq theorem written to {args.coq}", file=stream)
+    return 0
+
+
+def _witness_text(result) -> str:
+    """Coordinates numbered from 1, as everywhere in text: {x1, x3} (s, C) or blocks (bs)."""
+    def braces(block) -> str:
+        return "{" + ", ".join(f"x{i + 1}" for i in block) + "}"
+
+    if result.measure == "bs":
+        return ", ".join(braces(block) for block in result.witness) or "none"
+    return braces(result.witness)
+
+
+_WITNESS = {"s": "the sensitive coordinates", "bs": "pairwise disjoint sensitive blocks",
+            "C": "coordinates meeting every sensitive block"}
 
 
 def _coq_method(method: str) -> str:
@@ -173,9 +232,8 @@ def _write_with_coq(result, spec: str, args) -> None:
 
 def run_check(args) -> int:
     """The checker runs in a process of its own that loads nothing untrusted
-    (verify/base/checker_process.py)."""
-    import sys
-
+    (verify/base/checker_process.py). The verdict line, valid or INVALID, goes to standard
+    output (exit 0 or 1); errors (malformed, unreadable: exit 2) to standard error."""
     from verify.base.checker_process import check_in_process
     from verify.cli import print_json
 
@@ -190,6 +248,5 @@ def run_check(args) -> int:
     elif verdict["valid"]:
         print(f"valid: {args.file}: {verdict['quantity']} = {verdict['value']}")
     else:
-        print(f"INVALID: {args.file}: [{verdict['condition']}] {one_based(verdict['message'])}",
-              file=sys.stderr)
+        print(f"INVALID: {args.file}: [{verdict['condition']}] {one_based(verdict['message'])}")
     return 0 if verdict["valid"] else 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from .arguments import count, positive
+from .arguments import count, positive, tree_title
 from .verdicts import outside_note
 
 CHILDREN_NOTE = ("children are numbered from 1 as in the paper (y_1..y_q); --json and "
@@ -189,7 +189,7 @@ def run_run(args) -> int:
     if args.json:
         print_json(document)
     else:
-        _print_run(document, stream)
+        _print_run(dict(document, tree_file=args.tree), stream)
         if args.runs == 1:
             _print_single_run(result.debate, result.alice, args.seed, stream)
     return _run_verdict(result, document)
@@ -256,7 +256,7 @@ def _print_run(document, stream) -> None:
         return shown(document[name])
 
     lie = "lies" if document["alice_lies"] else "tells the truth"
-    say(f"FBS debate: {document['tree'] or 'a tree without a description'} (depth {document['depth']}, {document['nodes']} "
+    say(f"FBS debate: {tree_title(document)} (depth {document['depth']}, {document['nodes']} "
         f"nodes), rho = {show('rho')}, Bob's rule: {document['rule']}")
     say(f"  Alice ({document['alice']}) answers {document['alice_answer']}: she {lie} "
         f"(L(x) = {document['true_value']})")
@@ -324,7 +324,7 @@ def run_worst(args) -> int:
     if args.json:
         print_json(document)
     else:
-        _print_worst(document)
+        _print_worst(dict(document, tree_file=args.tree))
     if document["theorem_4_2_applies"] and not document["theorem_4_2_holds"]:
         raise AssertionError("Theorem 4.2 fails under an optimal-dual rule")
     return 0
@@ -337,7 +337,7 @@ def _print_worst(document) -> None:
     def show(name: str) -> str:
         return shown(document[name])
 
-    print(f"worst-case liar (exact DP): {document['tree'] or 'a tree without a description'} (depth {document['depth']}), "
+    print(f"worst-case liar (exact DP): {tree_title(document)} (depth {document['depth']}), "
           f"rho = {show('rho')}, Bob's rule: {document['rule']}")
     print(f"  Alice answers {document['alice_answer']} (L(x) = {document['true_value']})")
     _print_menus(document)
@@ -348,8 +348,9 @@ def _print_worst(document) -> None:
     caveat = "" if document["theorem_4_2_applies"] else UNIFORM_CAVEAT
     print(f"  instance bound (min over lying paths of prod 1/fbs_z) = "
           f"{show('instance_bound')}{caveat}")
-    print(f"  best catch probability against an Alice defending the truth: "
-          f"{show('true_claim_catch')}")
+    print(f"  an Alice claiming the true value L(x) = {document['true_value']} instead is caught "
+          f"with probability {show('true_claim_catch')} under her best strategy (0 whenever "
+          "the FBS condition holds, Theorem 4.1: the truth is never penalised)")
     if document["strategy"]:
         top = document["strategy"][0]
         chosen = f"alternative {top['alternative']!r}, " if "alternative" in top else ""
@@ -416,7 +417,11 @@ def _print_plan(result) -> None:
     print(f"  R = {short_fraction(result.runs_theorem)} independent runs: smallest R with "
           f"(1 - rho^-d)^R <= delta (exact)")
     print(f"  O(rho^d log n) statement: rho^d ln(1/delta) = {result.rho_d_log_text}")
-    if result.exhaustive_leaves is not None:
+    if result.tree_leaves is not None:
+        print(f"  exhaustive checking: {result.tree_leaves} leaf queries, one per leaf of the "
+              f"tree (q^d = {result.width}^{result.depth} counts a full tree of width "
+              f"{result.width}; the judge makes 1 per run)")
+    elif result.exhaustive_leaves is not None:
         print(f"  exhaustive checking: q^d = {result.width}^{result.depth} = "
               f"{short_fraction(result.exhaustive_leaves)} leaf queries (the judge makes 1 per run)")
     if result.per_run_exact is not None:

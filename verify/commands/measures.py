@@ -12,9 +12,13 @@ MEASURES = ("s", "bs", "fbs", "C")
 
 def register(commands) -> None:
     parser = commands.add_parser(
-        "measures", help="s, bs, fbs and C of SPEC maximised over all inputs (q <= 14)",
+        "measures", help="s, bs, fbs and C of SPEC maximised over all inputs (q <= 14; symmetric "
+        "specs any q <= 100000)",
         description="The four measures of f maximised over its 2^q inputs, each with an input "
-        "reaching it, certified by the stdlib-only checker (kind global-measure).")
+        "reaching it, certified by the stdlib-only checker (kind global-measure) for q <= 14. "
+        "A symmetric spec (and, or, parity, maj, thr, sym) beyond q = 14 is solved exactly by "
+        "the closed form over its q + 1 Hamming weights, not certified (no certificate kind "
+        "states a maximum over weights; --certificates is refused there).")
     parser.add_argument("spec", metavar="SPEC",
                         help="function spec, e.g. maj:9 or tt:0x...:10, or @FILE / @- holding one")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -44,6 +48,12 @@ def run_measures(args) -> int:
     outputs = _outputs(args.certificates)
     check_outputs(outputs, spec_inputs(args.spec, spec))
     result = measures(spec, progress=None)
+    if outputs and not result.certificates:
+        from verify.base.errors import BadInput
+
+        raise BadInput(f"--certificates: q = {result.arity} > 14, where the maxima come from "
+                       "the closed form over weights, which no certificate kind states; "
+                       "nothing written (drop --certificates)")
     if outputs:
         write_texts_atomic([(path, json_text(result.certificates[m], indent=1) + "\n")
                             for (path, _), m in zip(outputs, MEASURES)])
@@ -51,19 +61,45 @@ def run_measures(args) -> int:
         print_json(result.to_json())
     else:
         _print(result, outputs)
-    return 0 if all(result.certified.values()) else 1
+    by_weights = not result.certificates  # the closed form: exact, never certified
+    return 0 if by_weights or all(result.certified.values()) else 1
 
 
 def _print(result, outputs) -> None:
     from verify.base.numbers import short_fraction
+    from verify.functions.bits import bits_display
 
-    print(f"measures of {result.spec} over all {2 ** result.arity} inputs (q = {result.arity}):")
+    by_weights = not result.certificates
+    print(f"measures of {spec_display(result.spec)} over all {_count(result.arity)} inputs "
+          f"(q = {result.arity}):")
     for m in MEASURES:
-        label = "certified" if result.certified[m] else "exact, NOT certified"
-        print(f"  {m + '(f)':7} = {short_fraction(result.values[m])} at {result.inputs[m]} "
-              f"({label})")
-    print(f"  s <= bs <= fbs <= C at every input; fbs_x and bs_x solved exactly at "
-          f"{result.solved['fbs']} and {result.solved['bs']} input(s), the others bounded by "
-          "C_x")
+        label = ("exact: closed form over weights, not certified" if by_weights else
+                 "certified" if result.certified[m] else "exact, NOT certified")
+        print(f"  {m + '(f)':7} = {short_fraction(result.values[m])} at "
+              f"{bits_display(result.inputs[m])} ({label})")
+    if by_weights:
+        print(f"  f is symmetric: each measure at x depends only on |x|, so each maximum is "
+              f"taken over the {result.arity + 1} weights (s, bs, C and fbs in closed form "
+              "per weight); the input shown is the first of its weight")
+    else:
+        print(f"  s <= bs <= fbs <= C at every input; fbs_x and bs_x solved exactly at "
+              f"{result.solved['fbs']} and {result.solved['bs']} input(s), the others bounded "
+              "by C_x")
     if outputs:
         print(f"  certificates: {', '.join(path for path, _ in outputs)}")
+
+
+def _count(q: int) -> str:
+    """2^q written out up to q = 64, else as a power."""
+    return str(2 ** q) if q <= 64 else f"2^{q}"
+
+
+def spec_display(spec: str) -> str:
+    """A spec for a terminal: whole up to 80 characters, else its start, its length and a
+    digest (a truth table read from @FILE can be 16 KB; --json has it whole)."""
+    if len(spec) <= 80:
+        return spec
+    import hashlib
+
+    digest = hashlib.sha256(spec.encode()).hexdigest()[:16]
+    return f"{spec[:24]}... ({len(spec)} characters, sha256 {digest}...)"

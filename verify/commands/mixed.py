@@ -9,6 +9,8 @@ import sys
 
 from verify.base.numbers import shown
 
+from .arguments import tree_title
+
 LABEL = ("Mixed FBS Debate (this project's extension, docs/budgeted.md section 7; not the "
          "paper's protocol)")
 
@@ -20,7 +22,7 @@ def _lam(args):
 
 
 def _head(document) -> None:
-    print(f"{LABEL}: {document['tree'] or 'a tree without a description'} (depth {document['depth']}, {document['nodes']} nodes)")
+    print(f"{LABEL}: {tree_title(document)} (depth {document['depth']}, {document['nodes']} nodes)")
     print(f"  lambda = {shown(document['lambda'])}, rho = {shown(document['rho'])} (paper rule "
           f"{document['rule']}), beta_max = {shown(document['beta_max'])}, rho_T = {shown(document['rho_T'])}")
     print(f"  guarantee (Theorem B4, ours): lambda rho^-d + (1 - lambda) min(1, 1/beta_max) = "
@@ -49,7 +51,7 @@ def run_worst_case(args) -> int:
     if args.json:
         print_json(document)
     else:
-        _head(document)
+        _head(dict(document, tree_file=args.tree))
         interval = document["worst_case"]
         low, high = shown(interval["lower_bound"]), shown(interval["upper_bound"])
         print(f"  worst-case catch probability {'exact: ' + low if interval['exact'] else f'in [{low}, {high}]'}"
@@ -88,7 +90,7 @@ def run_completeness(args) -> int:
     if args.json:
         print_json(document)
     else:
-        _head(document)
+        _head(dict(document, tree_file=args.tree))
         print(f"  honest Alice: loses with probability {shown(document['loss_probability'])} (paper "
               f"branch {shown(document['paper_branch_loss'])}, budgeted branch "
               f"{shown(document['budgeted_branch_loss'])}); root budget {shown(document['honest_root_budget'])}"

@@ -24,6 +24,10 @@ def register_tree_fbs(tree_subparsers) -> None:
                         help="recursive (any size) or direct (F_T's truth table)")
     parser.add_argument("--certificate", metavar="FILE", help="write the certificate (kind tree "
                         "for recursive, exhaustive for direct), atomically (- for standard output)")
+    parser.add_argument("--coq", metavar="OUT.v", help="also write rho_T as a Coq theorem "
+                        "(RhoT T alpha V, proved by coq/checkers/TreeCheck.v; check with "
+                        "`fbs coq`'s --check or coqc); --certificate is then version 2 (shared "
+                        "records), the version the Coq checker reads; recursive method only")
     parser.add_argument("--eps", default=DEFAULT_EPS, metavar="E1,E2,...",
                         help=f"Theorem 5.1 table: failure probabilities (default {DEFAULT_EPS})")
     parser.add_argument("--worst-case", action="store_true", help="add FBS Debate's exact runs: "
@@ -31,6 +35,23 @@ def register_tree_fbs(tree_subparsers) -> None:
                         "Theorem 5.3's oracle O_N (scans R; small trees)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(run=run_tree_fbs)
+
+
+def _write_with_coq(result, args) -> dict:
+    """The version-2 certificate and its Coq theorem; the Coq file is made first (it may
+    refuse: a tree beyond the Coq checker's bounds), so nothing is written unless both can be."""
+    from verify.base.files import write_texts_atomic
+    from verify.base.numbers import json_text
+    from verify.formal.coq_export import coq_text
+    from verify.lower_bound.tree_fbs import coq_tree_certificate
+
+    certificate = coq_tree_certificate(result.recursive)
+    text = coq_text([(f"fbs tree fbs {args.tree} --oracle {args.oracle}", certificate)])
+    items = [(args.coq, text)]
+    if args.certificate:
+        items.append((args.certificate, json_text(certificate, separators=(",", ":")) + "\n"))
+    write_texts_atomic(items)
+    return {"coq": args.coq, **({"certificate": args.certificate} if args.certificate else {})}
 
 
 def _eps_values(text: str):
@@ -51,12 +72,21 @@ def run_tree_fbs(args) -> int:
 
     from .arguments import check_outputs, refuse_json_with_stdout, report_stream
 
-    refuse_json_with_stdout(args.json, args.certificate)
-    check_outputs([(args.certificate, "--certificate")],
+    refuse_json_with_stdout(args.json, args.certificate, args.coq)
+    outputs = [(args.certificate, "--certificate"), (args.coq, "--coq")]
+    check_outputs([(path, flag) for path, flag in outputs if path is not None],
                   [(args.tree, "TREE"), (args.oracle, "--oracle")])
+    if args.coq and args.method != "recursive":
+        from verify.base.errors import BadInput
+
+        raise BadInput("--coq states rho_T with the recursive method's tree certificate; drop "
+                       "--method direct")
     result = tree_fbs(args.tree, args.oracle, method=args.method, eps=_eps_values(args.eps),
-                      worst_case=args.worst_case, certificate=args.certificate, progress=True)
+                      worst_case=args.worst_case, progress=True,
+                      certificate=None if args.coq else args.certificate)
     document = result.to_json()
+    if args.coq:
+        document.update(_write_with_coq(result, args))
     if args.json:
         print_json(document)
     else:
@@ -68,14 +98,16 @@ def run_tree_fbs(args) -> int:
 
 
 def _print(document: dict, stream) -> None:
+    from verify.base.numbers import counted
+
     def say(text: str) -> None:
         print(text, file=stream)
 
     label = "certified" if document["certified"] else "NOT CERTIFIED"
-    say(f"{document['tree'] or 'a tree without a description'}: {document['leaves']} leaves, depth {document['depth']}"
+    say(f"{_tree_source(document['tree'])}: {document['leaves']} leaves, depth {document['depth']}"
         f"{'' if document['uniform_depth'] else ' (leaves at several depths)'}; "
-        f"{document['internal_nodes']} internal nodes, {document['distinct_local_lps']} distinct "
-        "local LPs")
+        f"{counted(document['internal_nodes'], 'internal node')}, "
+        f"{counted(document['distinct_local_lps'], 'distinct local LP')}")
     say(f"  rho_T = fbs_alpha(F_T) = {_short(document['rho_T'])} ({document['method']}, {label})")
     if "recursive_rho_T" in document:
         agree = "agrees" if document["methods_agree"] else "DISAGREES"
@@ -101,8 +133,20 @@ def _print(document: dict, stream) -> None:
         by_rho_d = _short(row["m_min_rho_d"]) if row["m_min_rho_d"] is not None else "n/a"
         say(f"    {row['eps']:<8} {by_rho_d:<19} {_short(row['m_min_rho_T']):<19} "
             f"{_short(row['debate_runs_theorem'])} / {_short(dp)} / {_short(against)}")
+    if any(row[k] is None for row in document["theorem_5_1"]
+           for k in ("debate_runs_worst_case_at_O_Y", "debate_runs_vs_adversary")):
+        say("    (a '-' was not computed: --worst-case fills the liar-at-O_Y and O_N columns)"
+            if "worst_case_catch_exact" not in document else
+            "    (a '-' was not computed: beyond the exact runs' size limits, see --help)")
     if "certificate" in document:
         say(f"  certificate written to {document['certificate']}")
+    if "coq" in document:
+        say(f"  Coq theorem written to {document['coq']} (RhoT T alpha V, V = rho_T above)")
+
+
+def _tree_source(source) -> str:
+    """The tree's file name (None or '-': read from standard input)."""
+    return source if source not in (None, "-") else "the tree read from standard input"
 
 
 def _short(text) -> str:

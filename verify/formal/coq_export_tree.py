@@ -190,7 +190,9 @@ def _record(entry, shared: bool) -> TreeRecord:
 
 SIDES_VERSION = 3  # FORMAT.md section 6, "Version 3": side records, not modelled in Coq
 _VERSION_3 = ("kind tree version 3 (side records) has no Coq checker yet (versions 1 and 2 "
-              "do: `fbs certify SPEC --at Z --method composition --coq OUT.v` writes version 2)")
+              "do: for a tree file, `fbs tree fbs TREE --oracle O --coq OUT.v` writes version 2 "
+              "and its theorem; for a composed spec, `fbs certify SPEC --at Z --method "
+              "composition --coq OUT.v`)")
 
 
 def read_tree(certificate: dict) -> TreeExport:

@@ -1,7 +1,7 @@
 """The public function-spec grammar: parse a spec string into a BooleanFunction.
 
 and:N  or:N  parity:N  maj:N  thr:N:T  wthr:W1,...,WN:T  sym:V0...VN  index:K
-tribes:W:S  tt:BITS  tt:0xHEX:Q  expr:FORMULA  expr:N:FORMULA  cnf:PATH
+tribes:W:S  tt:BITS  tt:0xHEX[:Q]  expr:FORMULA  expr:N:FORMULA  cnf:PATH
 compose(OUTER;INNER1;...;INNERk)
 
 The grammar is certificates/FORMAT.md, section 3: the checker reads the same language with
@@ -184,7 +184,10 @@ def hex_digits(q: int) -> int:
 
 def _tt_hex(rest, spec):
     hex_text, colon, q_text = rest.rpartition(":")  # one copy of a long table, not three
-    if ":" in hex_text or not colon:
+    if not colon:
+        hex_text, q_text = rest, str(_inferred_arity(rest, spec))
+        spec = f"tt:0x{rest}:{q_text}"  # the form the checker reads (certificates/FORMAT.md)
+    if ":" in hex_text:
         raise BadInput(f"{short(spec)}: expected 2 field(s) after the family name")
     q = _integer(q_text, "Q", spec, low=1)
     _table_limit(q, spec)
@@ -200,6 +203,19 @@ def _tt_hex(rest, spec):
     if value >> (1 << q):
         raise BadInput(f"{short(spec)}: the hex value has more than 2^Q = {1 << q} bits")
     return TruthTable.from_int(value, q, spec)
+
+
+def _inferred_arity(hex_text: str, spec: str) -> int:
+    """Q of tt:0xHEX without its Q: 2^Q bits are 2^(Q-2) hex digits, so a count of digits
+    that is a power of two >= 2 fixes Q; one digit could be Q = 1 or 2 (refused)."""
+    digits = len(hex_text)
+    if digits == 1:
+        raise BadInput(f"{short(spec)}: one hex digit holds Q = 1 (2 bits) or Q = 2 (4 bits): "
+                       "write tt:0xH:1 or tt:0xH:2")
+    if digits & (digits - 1):
+        raise BadInput(f"{short(spec)}: {digits} hex digits is not 2^Q bits for any Q (2^Q "
+                       "bits take 2^(Q-2) digits); write tt:0xHEX:Q")
+    return digits.bit_length() + 1
 
 
 def _full_length_hex(hex_text: str, q: int):

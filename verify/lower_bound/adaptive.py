@@ -27,8 +27,6 @@ from fractions import Fraction
 from itertools import permutations
 
 from verify.base.errors import BadInput, TooLarge
-from verify.functions.aggregators import aggregator_function
-from verify.functions.families import Symmetric
 from verify.protocol.solving import MAX_LAZY_WIDTH, determined
 from verify.trees.model import Tree
 
@@ -135,7 +133,7 @@ def _refuse_wide_tables(tree: Tree) -> None:
         if tree.is_leaf(node) or tree.width(node) <= MAX_LAZY_WIDTH:
             continue
         spec = tree.aggregators[node]
-        if not isinstance(aggregator_function(spec), Symmetric):
+        if not spec.symmetric:  # resolved when the tree was read
             raise TooLarge(f"the short-circuit checkers decide when a non-symmetric aggregator "
                            f"is fixed over its 2^q completions: q <= {MAX_LAZY_WIDTH}, this "
                            f"tree has {spec[:40]} with q = {tree.width(node)} (symmetric "

@@ -28,7 +28,6 @@ from fractions import Fraction
 import numpy as np
 
 from verify.base.errors import BadInput, TooLarge
-from verify.functions.aggregators import aggregator_table, evaluate
 from verify.trees.model import Tree
 from verify.trees.oracles import check_covers, leaf_order
 
@@ -104,7 +103,7 @@ def global_truth_table(tree: Tree, allow_repeated: bool = False) -> tuple[list[s
         if not kids:
             columns[node] = ((index >> (n - 1 - position[tree.queries[node]])) & 1).astype(np.int64)
             continue
-        table = np.asarray(aggregator_table(tree.aggregators[node]), dtype=np.int64)
+        table = np.asarray(tree.aggregators[node].table, dtype=np.int64)
         combined = np.zeros(1 << n, dtype=np.int64)
         for child in kids:
             combined = (combined << 1) | columns.pop(child)
@@ -121,7 +120,7 @@ def evaluate_global(tree: Tree, leaf_bits) -> int:
     for node in reversed(range(tree.n_nodes)):
         kids = tree.children[node]
         if kids:
-            value[node] = evaluate(tree.aggregators[node], [value[child] for child in kids])
+            value[node] = tree.aggregators[node].evaluate([value[child] for child in kids])
     return value[tree.root]
 
 

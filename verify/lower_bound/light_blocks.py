@@ -31,7 +31,6 @@ from typing import Sequence
 from verify.base.arguments import ExactArg, InputArg, api
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.numbers import parse_fraction
-from verify.functions.aggregators import evaluate
 from verify.functions.bits import format_bits, parse_bits
 from verify.functions.kinds import FunctionArg
 from verify.trees.model import Tree
@@ -278,8 +277,8 @@ def flipped_values(tree: Tree, values, leaves) -> dict[int, int]:
             ancestors.add(node)
             node = parent[node]
     for node in sorted(ancestors, reverse=True):  # BFS order: children have larger indices
-        value = evaluate(tree.aggregators[node],
-                         [changed.get(child, values[child]) for child in tree.children[node]])
+        value = tree.aggregators[node].evaluate(
+            [changed.get(child, values[child]) for child in tree.children[node]])
         if value != values[node]:
             changed[node] = value
     return changed

@@ -27,12 +27,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from verify import __version__
-from verify.base.errors import BadInput, beyond_checker_bound
+from verify.base.errors import BadInput, SolverFailure, beyond_checker_bound
 from verify.base.lazy import numpy as np
 from verify.base.numbers import exact_fields, fraction_text
 from verify.checker.tree_kind import SHARED_VERSION, SIDES_VERSION, is_symmetric_aggregator
-from verify.functions.aggregators import aggregator_function, evaluate
-from verify.functions.families import Symmetric, embedded_files
+from verify.functions.aggregators import Aggregator, resolve
+from verify.functions.families import embedded_files
 from verify.sensitivity.certificates import pack_alpha
 from verify.sensitivity.weighted import (
     LocalSolution,
@@ -211,10 +211,9 @@ def uniform_tree_fbs(tree: UniformTree, alpha: str, check: bool = True,
     if version not in (1, SHARED_VERSION, SIDES_VERSION):
         raise BadInput(f"tree certificate version must be 1, {SHARED_VERSION} or "
                        f"{SIDES_VERSION}")
-    function = aggregator_function(tree.aggregator)
-    if version == SIDES_VERSION and isinstance(function, Symmetric) and \
-            is_symmetric_aggregator(tree.aggregator):
-        return _uniform_by_sides(tree, alpha, function.values, check)
+    phi = tree.aggregator  # resolved when the tree was read
+    if version == SIDES_VERSION and phi.symmetric and is_symmetric_aggregator(phi):
+        return _uniform_by_sides(tree, alpha, phi.values, check)
     result = _uniform_by_records(tree, alpha, check, min(version, SHARED_VERSION))
     if version == SIDES_VERSION and result.certificate is not None:
         certificate = dict(result.certificate, version=SIDES_VERSION, sides=[])
@@ -243,7 +242,7 @@ def _uniform_certificate(tree: UniformTree, alpha: str, value, version: int, rec
     versions 2 and 3 share, then `extra` (version 3's side records)."""
     return {
         "format": CERTIFICATE_FORMAT, "kind": "tree", "version": version,
-        "tree": {"uniform": {"aggregator": tree.aggregator, "depth": tree.depth}},
+        "tree": {"uniform": {"aggregator": str(tree.aggregator), "depth": tree.depth}},
         "alpha_base64": pack_alpha(alpha), "value": fraction_text(value),
         "records": records, **extra,
         "producer": {"tool": "fbs-verify", "version": __version__},
@@ -270,7 +269,7 @@ def _uniform_by_records(tree: UniformTree, alpha: str, check: bool,
     if version == 1:
         del certificate["version"], certificate["alpha_base64"]
         certificate.update(alpha=alpha, records=[record_document(r) for r in classes.records])
-    files = embedded_files(aggregator_function(tree.aggregator))
+    files = embedded_files(tree.aggregator.function)
     if files:
         certificate["files"] = dict(sorted(files.items()))
     del classes  # the per-level state (keys, ids) is not needed while the checker runs
@@ -286,7 +285,7 @@ class _LevelClasses:
     classes 0 and 1 are the leaves."""
 
     def __init__(self, spec: str, shared: bool = True, multisets: bool = True):
-        self.spec = spec
+        self.spec = spec = spec if isinstance(spec, Aggregator) else resolve(spec)
         self.value, self.rho, self.low, self.high = [0, 1], [ONE, ONE], [ONE, ONE], [ONE, ONE]
         self.numbers = {ONE: 0}  # each distinct Fraction gets a small id, hashed once
         self.number_of = [0, 0]  # class -> id of its rho
@@ -297,8 +296,7 @@ class _LevelClasses:
         self.record_of: dict[tuple, int] = {}  # shared key (z, capacity ids) -> record
         self.symmetric = shared and is_symmetric_aggregator(spec)
         self.multisets = multisets and self.symmetric  # rows sorted before the lookup
-        function = aggregator_function(spec)
-        self.weight_values = function.values if isinstance(function, Symmetric) else None
+        self.weight_values = spec.values  # None unless phi is symmetric
         self.sides: dict[tuple, tuple] = {}  # (need, a side's capacity ids) -> its packing
         self.exact_keys: set[tuple] = set()  # (z, capacity ids) with the children in order
         self.local: dict[tuple, Fraction] = {}  # z -> fbs_z(phi)
@@ -356,7 +354,7 @@ class _LevelClasses:
         distinct = set(kids)
         low = local * min(self.low[c] for c in distinct)
         high = local * max(self.high[c] for c in distinct)
-        found = (evaluate(self.spec, z), self._id(rho), self._id(low), self._id(high))
+        found = (self.spec.evaluate(z), self._id(rho), self._id(low), self._id(high))
         if found not in self.ids:
             self.ids[found] = len(self.rho)
             self.number_of.append(found[1])
@@ -374,7 +372,7 @@ class _LevelClasses:
             return solve_local(self.spec, z, capacities)
         value, primal, dual = symmetric_local(self.weight_values, z, capacities,
                                               [self.number_of[c] for c in kids], self.sides)
-        return LocalSolution(self.spec, z, capacities, value, primal, dual, "symmetric")
+        return LocalSolution(str(self.spec), z, capacities, value, primal, dual, "symmetric")
 
     def _id(self, number: Fraction) -> int:
         return self.numbers.setdefault(number, len(self.numbers))
@@ -425,7 +423,8 @@ def tree_certificate(result: TreeFbs, version: int = SIDES_VERSION) -> dict:
     version 2 (shared records) or the older version 1 (one record per exact key)."""
     tree = result.tree
     if tree.n_nodes > 1 and is_compact_uniform(tree):
-        description = {"uniform": {"aggregator": tree.aggregators[tree.root], "depth": tree.depth}}
+        description = {"uniform": {"aggregator": str(tree.aggregators[tree.root]),
+                                   "depth": tree.depth}}
     else:
         description = tree_document(tree)
     alpha = "".join("1" if result.values[leaf] else "0" for leaf in leaf_order(tree))
@@ -446,10 +445,27 @@ def tree_certificate(result: TreeFbs, version: int = SIDES_VERSION) -> dict:
         certificate.update(alpha=alpha, records=[record_document(r) for r in result.records])
     files: dict[str, str] = {}
     for spec in sorted({tree.aggregators[i] for i in tree.internal()}):
-        files.update(embedded_files(aggregator_function(spec)))
+        files.update(embedded_files(spec.function))
     if files:
         certificate["files"] = dict(sorted(files.items()))
     return certificate
+
+
+def coq_tree_certificate(result) -> dict:
+    """Version 2 (shared records) of a certified result's tree certificate, the version the
+    Coq checker reads (coq/checkers/TreeCheck.v; version 3's side records are not modelled
+    in Coq): `fbs tree fbs ... --coq OUT.v`. Checked by the stdlib-only checker; a
+    SolverFailure if it is rejected (a bug of ours)."""
+    from verify.checker.tree_kind import unpack_alpha
+
+    if isinstance(result, UniformTreeFbs):
+        alpha = unpack_alpha(result.certificate["alpha_base64"], result.tree.n_leaves)
+        shared = uniform_tree_fbs(result.tree, alpha, version=SHARED_VERSION)
+    else:
+        shared = _checked(result, tree_certificate(result, version=SHARED_VERSION))
+    if not shared.certified or shared.value != result.value:
+        raise SolverFailure(f"the version-2 tree certificate was not certified: {shared.message}")
+    return shared.certificate
 
 
 def shared_records(result: TreeFbs, sides: bool = False) -> list[dict]:
@@ -478,9 +494,7 @@ def side_records(result: TreeFbs) -> list[list]:
     for node in tree.internal():
         spec, kids = tree.aggregators[node], tree.children[node]
         if spec not in weights:
-            function = aggregator_function(spec)
-            weights[spec] = function.values if is_symmetric_aggregator(spec) and \
-                isinstance(function, Symmetric) else None
+            weights[spec] = spec.values if is_symmetric_aggregator(spec) else None
         values = weights[spec]
         if values is None:
             continue

@@ -13,8 +13,7 @@ from __future__ import annotations
 import z3
 
 from verify.base.z3_check import z3_satisfiable
-from verify.functions.aggregators import aggregator_function, aggregator_table
-from verify.functions.families import Symmetric
+from verify.functions.aggregators import Aggregator
 from verify.trees.model import Tree
 from verify.trees.oracles import node_values
 
@@ -58,11 +57,10 @@ def _z3_tree(tree: Tree, variables: dict):
     return formula[tree.root]
 
 
-def _z3_aggregator(spec: str, args: list):
-    """phi(args) as a z3 formula."""
-    function = aggregator_function(spec)
-    if isinstance(function, Symmetric):
-        values = function.values
+def _z3_aggregator(spec: Aggregator, args: list):
+    """phi(args) as a z3 formula (phi resolved when the tree was read)."""
+    if spec.symmetric:
+        values = spec.values
         ones = [k for k, v in enumerate(values) if v]
         if not ones:
             return z3.BoolVal(False)
@@ -70,7 +68,7 @@ def _z3_aggregator(spec: str, args: list):
             return z3.AtLeast(*args, ones[0]) if ones[0] else z3.BoolVal(True)
         pairs = [(a, 1) for a in args]
         return z3.Or(*[z3.PbEq(pairs, k) for k in ones])
-    table = aggregator_table(spec)
+    table = spec.table
     memo: dict = {}
 
     def expand(start: int, size: int, depth: int):

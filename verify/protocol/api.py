@@ -227,7 +227,12 @@ class WorstCase(NotebookView):
 
     def to_json(self, states: int | None = None) -> dict:
         """The JSON document `fbs debate worst-case --json` prints (with `states`, only the
-        first that many reachable states are listed; `strategy_states` counts them all)."""
+        first that many reachable states are listed; `strategy_states` counts them all).
+        Each `strategy` row is a reachable state of the liar at an internal node: her claim
+        vector z, the children she lies about, fbs_z, `outcome` (what Bob's checks at this
+        node decide: "continues" when both pass and Bob samples a child, else "bob_wins" or
+        "alice_wins", as in transcripts) and catch(node, claim), the exact catch probability
+        from there (docs/formats.md, "Worst-case liar")."""
         debate, result, tree = self.debate, self.alice.result, self.debate.tree
         strategy, steps = [], self.strategy_steps
         for current in steps[:states]:
@@ -239,7 +244,7 @@ class WorstCase(NotebookView):
             strategy.append({"node": tree.ids[node], **chosen, "claim": current.claim,
                              "z": "".join(map(str, current.z)), "lies": lies,
                              "fbs": fraction_text(current.fbs) if current.fbs is not None else None,
-                             "outcome": current.outcome,
+                             "outcome": current.outcome or CONTINUES,
                              "catch": fraction_text(result.catch[node][current.claim])})
         document = _common(debate)
         document.update({
@@ -262,6 +267,9 @@ class WorstCase(NotebookView):
         frame = require_pandas().DataFrame(rows, columns=["node", *menus, "claim", "z", "lies",
                                                           "fbs", "outcome", "catch"])
         return exact_columns(frame, ["fbs", "catch"])
+
+
+CONTINUES = "continues"  # a strategy row's outcome when Bob's checks pass and he samples a child
 
 
 @api(tree=TREE, oracle=ORACLE, rule=RULE, progress=FLAG)
@@ -367,7 +375,7 @@ def plan(rho: ExactArg, depth: int | None = None, delta: ExactArg = "1/100", *,
     require_optimal_dual_rule(rule, "debate plan (its per-run bound rho^-d)")
     rho = parse_rho(rho)
     delta = planner.parse_probability(delta, "--delta")
-    exact = None
+    exact = leaves = None
     if tree is None and (oracle is not None or rule != "vertex"):
         raise BadInput("--oracle and --rule need --tree (without a tree they would be ignored)")
     if tree is not None:
@@ -377,11 +385,13 @@ def plan(rho: ExactArg, depth: int | None = None, delta: ExactArg = "1/100", *,
         if depth is not None and depth != instance.tree.depth:
             raise BadInput(f"--depth {depth} does not match the tree's depth {instance.tree.depth}")
         depth, width = instance.tree.depth, width or instance.tree.max_width()
+        leaves = len(instance.tree.leaves())
         with _progress(progress, instance.tree.n_nodes, "worst-case DP") as bar:
             exact = WorstCaseAlice.solve(instance, bar).result.catch_probability_exact
     if depth is None:
         raise BadInput("give --depth D (or --tree and --oracle)")
     if width is not None and width < 1:
         raise BadInput(f"--width must be >= 1, got {width}")
-    return planner.plan(rho, depth, delta, width, exact, rule if tree is not None else None)
+    return planner.plan(rho, depth, delta, width, exact, rule if tree is not None else None,
+                        leaves)
 

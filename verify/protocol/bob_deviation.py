@@ -18,7 +18,6 @@ from fractions import Fraction
 from itertools import product
 
 from verify.base.errors import TooLarge
-from verify.functions.aggregators import evaluate
 
 from .bob_rules import bob_view
 from .engine import BOB_WINS, Debate, step
@@ -115,7 +114,7 @@ def passing_vectors(debate: Debate, node: int, claim: int) -> list[tuple[int, ..
     """Claim vectors for `claim` at `node` that pass the consistency and the fbs check."""
     spec, out = debate.tree.aggregators[node], []
     for z in product((0, 1), repeat=debate.tree.width(node)):
-        if evaluate(spec, z) == claim and bob_view(spec, z, debate.rule).fbs <= debate.rho:
+        if spec.evaluate(z) == claim and bob_view(spec, z, debate.rule).fbs <= debate.rho:
             out.append(z)
     return out
 

@@ -36,8 +36,7 @@ import numpy as np
 
 from verify.base.arguments import one_of
 from verify.base.errors import BadInput
-from verify.functions.aggregators import aggregator_function
-from verify.functions.families import Symmetric
+from verify.functions.aggregators import Aggregator, resolve
 from verify.sensitivity.exact_fbs import certified_fbs
 
 RULES = ("vertex", "symmetric", "uniform")
@@ -79,7 +78,8 @@ def require_optimal_dual_rule(rule: str, what: str) -> str:
 def bob_view(spec: str, z: tuple[int, ...], rule: str) -> BobView:
     """Bob's fbs value and sampling distribution for claim vector z under `rule`."""
     check_rule(rule)
-    if rule != "vertex" and isinstance(aggregator_function(spec), Symmetric):
+    spec = spec if isinstance(spec, Aggregator) else resolve(spec)  # a plain spec works too
+    if rule != "vertex" and spec.symmetric:
         value, dual = _symmetric_family_dual(spec, z)
     else:
         result = certified_fbs(spec, z)
@@ -138,11 +138,11 @@ def swap_classes(spec: str) -> tuple[int, ...]:
     Symmetric families: one class. Otherwise checked on the truth table; the relation is
     transitive because (i k) = (i j)(j k)(i j).
     """
-    function = aggregator_function(spec)
-    q = function.arity
-    if isinstance(function, Symmetric):
+    phi = spec if isinstance(spec, Aggregator) else resolve(spec)
+    q = phi.arity
+    if phi.symmetric:
         return (0,) * q
-    table = function.truth_table()
+    table = phi.function.truth_table()
     index = np.arange(table.size, dtype=np.int64)
     parent = list(range(q))
 

@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from verify.functions.aggregators import Aggregator, resolve
+
 
 class CountingOracle(Mapping):
     """An oracle (query -> bit) that counts its reads (`calls`); membership is not a read."""
@@ -53,33 +55,28 @@ MAX_TABLE_WIDTH = 20  # minimal blocks from the truth table up to this width
 @lru_cache(maxsize=None)
 def by_closed_form(spec: str) -> bool:
     """True if Bob's fbs at this aggregator comes from the symmetric closed form (no LP)."""
-    from verify.functions.aggregators import aggregator_function
-    from verify.functions.families import Symmetric
-
-    return isinstance(aggregator_function(spec), Symmetric)
+    phi = spec if isinstance(spec, Aggregator) else resolve(spec)  # a plain spec works too
+    return phi.symmetric
 
 
 @lru_cache(maxsize=None)
 def lp_size(spec: str, z: tuple[int, ...]) -> tuple[int, int]:
     """(variables, constraints) of Bob's dual LP at z: q and the number of minimal sensitive
     blocks (by type counting for symmetric aggregators, from the truth table otherwise)."""
-    from verify.functions.aggregators import aggregator_function
-    from verify.functions.families import Symmetric
-
-    function = aggregator_function(spec)
-    q = function.arity
-    if isinstance(function, Symmetric):
+    phi = spec if isinstance(spec, Aggregator) else resolve(spec)
+    q = phi.arity
+    if phi.symmetric:
         from verify.sensitivity.symmetric import minimal_types
 
         weight = sum(z)
         count = sum(math.comb(weight, a) * math.comb(q - weight, b)
-                    for a, b in minimal_types(function.values, weight))
+                    for a, b in minimal_types(phi.values, weight))
         return q, count
     if q > MAX_TABLE_WIDTH:
         return q, -1  # not counted (documented: wider non-symmetric aggregators)
     from verify.sensitivity.blocks import bits_to_index, minimal_sensitive_masks
 
-    return q, len(minimal_sensitive_masks(function.truth_table(), bits_to_index(z)))
+    return q, len(minimal_sensitive_masks(phi.function.truth_table(), bits_to_index(z)))
 
 
 def sperner_bound(q: int) -> int:

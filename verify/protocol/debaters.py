@@ -22,8 +22,7 @@ from pathlib import Path
 
 from verify.base.errors import BadInput
 from verify.base.files import read_versioned
-from verify.functions.aggregators import aggregator_function, aggregator_table
-from verify.functions.families import Symmetric
+from verify.functions.aggregators import Aggregator, resolve
 
 from .engine import Debate
 from .menus import honest_choices
@@ -144,13 +143,13 @@ def first_vector_with_value(spec: str, value: int) -> tuple[int, ...] | None:
     symmetric phi it is 0^(q-k) 1^k with k the smallest weight of that value: any z of weight
     w >= k has at most q - w leading zeros (O(1), any width). Otherwise the first such row
     of phi's truth table (the worst-case DP keeps those aggregators narrow)."""
-    function = aggregator_function(spec)
-    q = function.arity
-    if isinstance(function, Symmetric):
-        values = function.values
+    spec = spec if isinstance(spec, Aggregator) else resolve(spec)  # a plain spec works too
+    q = spec.arity
+    if spec.symmetric:
+        values = spec.values
         k = 0 if values[0] == value else values.nearest_change(0, +1)
         return None if k is None else (0,) * (q - k) + (1,) * k
-    table = aggregator_table(spec)
+    table = spec.table
     if value not in table:
         return None
     index = table.index(value)

@@ -32,7 +32,6 @@ import numpy as np
 
 from verify.base.errors import BadInput
 from verify.base.numbers import parse_fraction
-from verify.functions.aggregators import evaluate
 from verify.trees.model import Tree
 from verify.trees.oracles import node_values
 
@@ -153,9 +152,9 @@ def step(debate: Debate, node: int, claim: int, z: tuple[int, ...] | None = None
         won = claim == answer
         return Step(node, claim, oracle=answer, outcome=ALICE_WINS if won else BOB_WINS,
                     reason=LEAF_CHECK)
-    spec = tree.aggregators[node]
+    spec = tree.aggregators[node]  # resolved when the tree was read
     z = _claim_vector(z, tree.width(node), tree.ids[node])
-    if evaluate(spec, z) != claim:
+    if spec.evaluate(z) != claim:
         return Step(node, claim, z, consistent=False, outcome=BOB_WINS, reason=CONSISTENCY)
     view, lp = bob_view(spec, z, debate.rule), lp_size(spec, z)
     closed = by_closed_form(spec)

@@ -141,10 +141,11 @@ class Plan(NotebookView):
     rho_d_log: float | None  # rho^d ln(1/delta) (the O(rho^d log n) statement); None if huge
     rho_d_log_text: str  # the same, 6 significant digits, any size
     width: int | None
-    exhaustive_leaves: int | None  # q^d leaf queries of checking the whole tree
+    exhaustive_leaves: int | None  # leaf queries of checking the whole tree: its leaves, or q^d
     per_run_exact: Fraction | None = None  # the worst-case DP's exact catch probability
     runs_exact: int | None = None
     rule: str | None = None  # Bob's rule of the exact value (None without a tree)
+    tree_leaves: int | None = None  # with a tree: its leaves (exhaustive_leaves), else None
 
     def to_json(self) -> dict:
         """The JSON document `fbs debate plan --json` prints."""
@@ -155,6 +156,8 @@ class Plan(NotebookView):
                 "rho_d_ln_1_over_delta_float": self.rho_d_log,
                 "width": self.width,
                 "exhaustive_leaf_queries": integer_field(self.exhaustive_leaves),
+                "exhaustive_from": "the tree's leaves" if self.tree_leaves is not None
+                else None if self.width is None else "q^d (a full tree of width q)",
                 **exact_fields("per_run_exact", self.per_run_exact),
                 "runs_exact": integer_field(self.runs_exact), "rule": self.rule}
 
@@ -166,8 +169,10 @@ MAX_PLAN_WIDTH = 10**7
 
 
 def plan(rho: Fraction, depth: int, delta: Fraction, width: int | None = None,
-         exact: Fraction | None = None, rule: str | None = None) -> Plan:
-    """The repetition plan (exact R), for rho^-d and optionally an exact per-run value."""
+         exact: Fraction | None = None, rule: str | None = None,
+         leaves: int | None = None) -> Plan:
+    """The repetition plan (exact R), for rho^-d and optionally an exact per-run value;
+    exhaustive checking reads every leaf: a tree's `leaves` when given, else q^d."""
     if type(depth) is not int or depth < 0:
         raise BadInput(f"the depth must be a non-negative integer, got {depth!r}")
     if depth > MAX_PLAN_DEPTH or Fraction(rho) > MAX_PLAN_RHO:
@@ -183,5 +188,6 @@ def plan(rho: Fraction, depth: int, delta: Fraction, width: int | None = None,
         shown = mpmath.nstr(product, 6)
     rho_d_log = as_float(Fraction(*to_rational(product._mpf_)))
     return Plan(Fraction(rho), depth, Fraction(delta), bound, repetitions_needed(bound, delta),
-                rho_d_log, shown, width, None if width is None else width ** depth,
-                exact, None if exact is None else repetitions_needed(exact, delta), rule)
+                rho_d_log, shown, width,
+                leaves if leaves is not None else None if width is None else width ** depth,
+                exact, None if exact is None else repetitions_needed(exact, delta), rule, leaves)

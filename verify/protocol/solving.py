@@ -16,8 +16,7 @@ from functools import lru_cache
 from itertools import product
 
 from verify.base.errors import BadInput
-from verify.functions.aggregators import aggregator_function, evaluate
-from verify.functions.families import Symmetric
+from verify.functions.aggregators import Aggregator, resolve
 
 from .engine import Debate
 
@@ -28,12 +27,12 @@ def determined(spec: str, known: tuple) -> int | None:
     A symmetric phi (V of the Hamming weight) is fixed iff V does not change between the
     known ones and the known ones plus the unknowns: O(q), any width. Any other phi by its
     2^u completions (u unknown children): callers keep u <= MAX_LAZY_WIDTH."""
-    function = aggregator_function(spec)
-    if isinstance(function, Symmetric):
+    spec = spec if isinstance(spec, Aggregator) else resolve(spec)  # a plain spec works too
+    if spec.symmetric:
         ones = sum(1 for v in known if v == 1)
         unknown = sum(1 for v in known if v is None)
-        change = function.values.nearest_change(ones, +1)
-        return function.values[ones] if change is None or change > unknown else None
+        change = spec.values.nearest_change(ones, +1)
+        return spec.values[ones] if change is None or change > unknown else None
     return _determined_by_completions(spec, known)
 
 
@@ -45,7 +44,7 @@ def _determined_by_completions(spec: str, known: tuple) -> int | None:
         z = list(known)
         for i, bit in zip(unknown, fill):
             z[i] = bit
-        values.add(evaluate(spec, z))
+        values.add(spec.evaluate(z))
         if len(values) > 1:
             return None
     return values.pop()
@@ -71,7 +70,7 @@ class SolvingAlice:
         z = self._solve_children(debate, root)
         self._root_claims = (debate.oracle, z)
         self.work += 1
-        return evaluate(debate.tree.aggregators[root], z)
+        return debate.tree.aggregators[root].evaluate(z)
 
     def decompose(self, debate: Debate, node: int, claim: int) -> tuple[int, ...]:
         cached = self._root_claims
@@ -94,7 +93,7 @@ class SolvingAlice:
         spec, kids = tree.aggregators[node], tree.children[node]
         if not self.lazy or len(kids) > MAX_LAZY_WIDTH:
             self.work += 1
-            return evaluate(spec, [self.solve(debate, child) for child in kids])
+            return spec.evaluate([self.solve(debate, child) for child in kids])
         known: list = [None] * len(kids)
         for i, child in enumerate(kids):
             self.work += 1
@@ -103,4 +102,4 @@ class SolvingAlice:
                 return value
             known[i] = self.solve(debate, child)
         self.work += 1
-        return evaluate(spec, known)
+        return spec.evaluate(known)

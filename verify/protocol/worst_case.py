@@ -51,8 +51,7 @@ from itertools import product
 from math import lcm
 
 from verify.base.errors import TooLarge
-from verify.functions.aggregators import aggregator_function, aggregator_table
-from verify.functions.families import Symmetric
+from verify.functions.aggregators import Aggregator, resolve
 
 from .bob_rules import bob_view
 from .engine import Debate
@@ -100,10 +99,11 @@ class WorstCaseResult:
 @lru_cache(maxsize=None)
 def claim_options(spec: str, rule: str) -> tuple[tuple[ClaimOption, ...], tuple[ClaimOption, ...]]:
     """All z with phi(z) = 0 and with phi(z) = 1, in truth-table order, with fbs and p."""
-    q = aggregator_function(spec).arity
+    spec = spec if isinstance(spec, Aggregator) else resolve(spec)  # a plain spec works too
+    q = spec.arity
     if q > MAX_DP_WIDTH:
         raise TooLarge(_width_message(spec, q))
-    table = aggregator_table(spec)
+    table = spec.table
     options: tuple[list, list] = ([], [])
     for index, z in enumerate(product((0, 1), repeat=q)):
         view = bob_view(spec, z, rule)
@@ -146,14 +146,14 @@ def by_weight(spec: str, rule: str) -> bool:
     every rule depends on the weight only (`vertex`: the certified solver of a symmetric
     function is the closed form, whose dual is one value on the ones and one on the zeros;
     weight_options checks it)."""
-    return isinstance(aggregator_function(spec), Symmetric)
+    return (spec if isinstance(spec, Aggregator) else resolve(spec)).symmetric
 
 
 @lru_cache(maxsize=None)
 def weight_options(spec: str, rule: str) -> tuple[WeightOption, ...]:
     """One WeightOption per weight 0..q (Bob's view at the representative with ones first)."""
-    function = aggregator_function(spec)
-    q, options = function.arity, []
+    spec = spec if isinstance(spec, Aggregator) else resolve(spec)
+    q, options = spec.arity, []
     for w in range(q + 1):
         view = bob_view(spec, (1,) * w + (0,) * (q - w), rule)
         p_one = p_zero = None
@@ -162,7 +162,7 @@ def weight_options(spec: str, rule: str) -> tuple[WeightOption, ...]:
             p_zero = view.p[-1] if w < q else ZERO
             if set(view.p[:w]) - {p_one} or set(view.p[w:]) - {p_zero}:
                 raise AssertionError(f"{spec}: Bob's p under {rule} is not one value per side")
-        options.append(WeightOption(w, function.values[w], view.fbs, p_one, p_zero))
+        options.append(WeightOption(w, spec.values[w], view.fbs, p_one, p_zero))
     return tuple(options)
 
 
@@ -221,8 +221,9 @@ def check_dp_widths(tree) -> None:
 
 def check_dp_width(spec: str) -> None:
     """check_dp_widths for one aggregator."""
-    q = aggregator_function(spec).arity
-    limit = MAX_SYMMETRIC_DP_WIDTH if by_weight(spec, "vertex") else MAX_DP_WIDTH
+    spec = spec if isinstance(spec, Aggregator) else resolve(spec)
+    q = spec.arity
+    limit = MAX_SYMMETRIC_DP_WIDTH if spec.symmetric else MAX_DP_WIDTH
     if q > limit:
         raise TooLarge(_width_message(spec, q))
 
@@ -312,5 +313,4 @@ def instance_bounds(debate: Debate, choices) -> list:
 def _evaluations(tree, rule: str) -> int:
     """Number of distinct fbs computations the DP needed: q + 1 weights or 2^q vectors."""
     specs = {tree.aggregators[i] for i in tree.internal()}
-    q = {spec: aggregator_function(spec).arity for spec in specs}
-    return sum(q[spec] + 1 if by_weight(spec, rule) else 1 << q[spec] for spec in specs)
+    return sum(spec.arity + 1 if spec.symmetric else 1 << spec.arity for spec in specs)

@@ -27,7 +27,6 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from verify.base.lazy import numpy as np
-from verify.functions.aggregators import evaluate
 from verify.trees.described import DescribedTree, LeafOracle, NodeView
 from verify.trees.model import UniformTree
 
@@ -106,7 +105,7 @@ def level_classes(tree: UniformTree, bits: str, rho: Fraction, rule: str,
         for n, row in enumerate(distinct):
             if row not in keys:
                 c0, c1 = solved[row]
-                found = (evaluate(spec, tuple(values[c] for c in row)), c0, c1)
+                found = (spec.evaluate(tuple(values[c] for c in row)), c0, c1)
                 if found not in ids:
                     ids[found] = len(values)
                     values.append(found[0])

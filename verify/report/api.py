@@ -38,7 +38,7 @@ class PaperReport(NotebookView):
     directory: Path | None  # where report.md, report.json and the plots were written
     partial: bool = False  # only some checks ran (--only): not the paper's full report
     total_checks: int = 0  # the number of registered checks
-    extensions: bool = True  # the checks of this project's extensions ran (or were named)
+    extensions: bool = True  # a check of this project's extensions (paper_checks.EXTENSIONS) ran
     compared: int = 0  # recomputed certificates compared with the stored ones
 
     @property
@@ -115,8 +115,10 @@ def paper(*, only: Sequence[str] | None = None, report_dir: str | Path | None = 
         write_store(context.certificates, store)
     names = {c.name for c in checks} if len(checks) < len(registered) else None
     differences = compare_with_store(context.certificates, store, only=names)
+    extension_names = set(importlib.import_module(CHECKS_PACKAGE).EXTENSIONS)
     report = PaperReport(tuple(results), tuple(differences), directory, bool(only),
-                         len(registered), extensions, len(context.certificates))
+                         len(registered), any(c.name in extension_names for c in checks),
+                         len(context.certificates))
     if directory is not None:
         write_report(report, directory)
     return report

@@ -35,7 +35,7 @@ def print_table(results, differences, directory: Path, partial: bool = False,
     kind = f"partial report ({len(results)} of {total} checks)" if partial else "report"
     print(", ".join(f"{n} {s}" for s, n in counts.items()) + f"; {kind} written to {directory}/")
     print(stored_summary(differences, compared))
-    if not extensions:
+    if not extensions and not partial:
         print("the checks of this project's extensions (Budgeted FBS Debate) did not run: "
               "fbs paper --extensions")
     for line in differences:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Sequence
 
 from verify.base.arguments import FLAG, TEXT, InputArg, api, integer, optional
@@ -16,7 +15,7 @@ from verify.base.errors import BadInput, SolverFailure, TooLarge, beyond_checker
 from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields, fraction_text
 from verify.base.vectors import IndexedVector
-from verify.functions.aggregators import aggregator_function
+from verify.functions.aggregators import Aggregator, resolve
 from verify.functions.bits import BitRuns, PerBit, as_bits, format_bits, parse_bits, parse_runs
 from verify.functions.families import (
     BooleanFunction,
@@ -288,15 +287,21 @@ def measures_at(f: FunctionArg, z: InputArg) -> Measures:
                             function.arity)
 
 
-@lru_cache(maxsize=None)
 def certified_fbs(spec: str, z: tuple[int, ...]) -> FbsResult:
-    """fbs(spec, z) for an aggregator spec and a claim vector, cached by (spec, z).
+    """fbs(spec, z) for an aggregator (resolved, or a spec resolved here) and a claim vector,
+    kept in the aggregator's `local_results`: computed once per (aggregator, z).
 
     Raises SolverFailure unless the stdlib-only checker accepted the certificate.
     """
-    result = fbs(aggregator_function(spec), format_bits(z))
-    if not result.certified:
-        raise SolverFailure(f"fbs of {spec} at {format_bits(z)} was not certified: {result.message}")
+    phi = spec if isinstance(spec, Aggregator) else resolve(spec)
+    z = tuple(z)
+    result = phi.local_results.get(z)
+    if result is None:
+        result = fbs(phi.function, format_bits(z))
+        if not result.certified:
+            raise SolverFailure(f"fbs of {spec} at {format_bits(z)} was not certified: "
+                                f"{result.message}")
+        phi.local_results[z] = result
     return result
 
 

@@ -1,4 +1,5 @@
-"""s(f), bs(f), fbs(f) and C(f): each measure maximised over all 2^q inputs, certified (q <= 14).
+"""s(f), bs(f), fbs(f) and C(f): each measure maximised over all 2^q inputs, certified (q <= 14;
+a symmetric f of any larger q: symmetric_global.py, exact, not certified).
 
 The chain s_x <= bs_x <= fbs_x <= C_x (docs/notes.md, section 3) prunes the work: s_x and C_x
 are computed at every input with whole-table array operations (C_x through the constant
@@ -24,7 +25,7 @@ from verify.base.errors import TooLarge
 from verify.base.notebook import NotebookView
 from verify.base.numbers import fraction_text
 from verify.base.progress import Progress
-from verify.functions.families import BooleanFunction, TruthTable, embedded_files
+from verify.functions.families import BooleanFunction, Symmetric, TruthTable, embedded_files
 from verify.functions.kinds import FunctionArg
 from verify.functions.spec import short
 
@@ -35,6 +36,7 @@ from .measures import max_disjoint_family
 MAX_GLOBAL_ARITY = 14  # the checker's bound (C_x over 2^q subcubes of 2^q positions)
 MAX_PACKING_ARITY = 10  # the checker recomputes a packing (3^q steps) up to this q
 MEASURES = ("s", "bs", "fbs", "C")
+WHOLE_TABLE = "every input of the truth table, certified by the checker"
 
 
 @dataclass(frozen=True, repr=False)
@@ -54,6 +56,7 @@ class GlobalMeasures(NotebookView):
     certificates: dict
     solved: dict
     variables: tuple[str, ...] | None = None  # sympy input: the symbol at x1, x2, ...
+    source: str = WHOLE_TABLE  # how the maxima were found (symmetric_global.SOURCE beyond q = 14)
 
     @property
     def s(self) -> int:
@@ -79,6 +82,7 @@ class GlobalMeasures(NotebookView):
                        "value_float": float(self.values[m]), "at": self.inputs[m],
                        "certified": self.certified[m]} for m in MEASURES},
                 "solved_exactly_at": {m: self.solved[m] for m in ("bs", "fbs")},
+                "source": self.source,
                 **({} if self.variables is None else {"variables": {
                     f"x{k + 1}": name for k, name in enumerate(self.variables)}})}
 
@@ -97,9 +101,11 @@ def global_measures(function: BooleanFunction, *, check: bool = True,
                     progress: bool | None = None) -> GlobalMeasures:
     """The four measures of `function` maximised over all inputs (see the module docstring)."""
     q = function.arity
+    if q > MAX_GLOBAL_ARITY and isinstance(function, Symmetric):
+        return _by_weights(function)
     if q > MAX_GLOBAL_ARITY:
         raise TooLarge(f"{short(function.spec)}: measures over all inputs take q <= "
-                       f"{MAX_GLOBAL_ARITY}, got q = {q}")
+                       f"{MAX_GLOBAL_ARITY} (any q for a symmetric spec), got q = {q}")
     table = np.ascontiguousarray(function.truth_table(), dtype=bool)
     packed = function.packed_table()
     s_all, c_all = sensitivities(table, q), certificate_complexities(table, q)
@@ -109,7 +115,7 @@ def global_measures(function: BooleanFunction, *, check: bool = True,
         fbs_value, fbs_at = _maximise_fbs(solver, order, c_all, bar)
     s_at = int(s_all.argmax())
     bs_value, bs_at = _maximise_bs(solver, order, c_all, len(solver.bs_at(s_at)), s_at)
-    spec = _checker_spec(function, packed)
+    spec = checker_spec(function, packed)
     values = {"s": int(s_all.max()), "bs": bs_value, "fbs": fbs_value, "C": int(c_all.max())}
     at = {"s": int(s_all.argmax()), "bs": bs_at, "fbs": fbs_at, "C": int(c_all.argmax())}
     certificates = {m: _certificate(m, spec, q, values[m], at[m], solver, c_all)
@@ -118,6 +124,18 @@ def global_measures(function: BooleanFunction, *, check: bool = True,
                          and _accepted(document)) for m in MEASURES}
     return GlobalMeasures(function.spec, q, values, {m: _bits(at[m], q) for m in MEASURES},
                           certified, certificates, {"bs": len(solver.bs), "fbs": len(solver.fbs)})
+
+
+def _by_weights(function: Symmetric) -> GlobalMeasures:
+    """Beyond q = 14, a symmetric f by the closed form over its q + 1 weights (exact, not
+    certified; verify/sensitivity/symmetric_global.py)."""
+    from .symmetric_global import SOURCE, symmetric_values
+
+    values, inputs = symmetric_values(function)
+    weights = function.arity + 1
+    return GlobalMeasures(function.spec, function.arity, values, inputs,
+                          {m: False for m in MEASURES}, {}, {"bs": weights, "fbs": weights},
+                          source=SOURCE)
 
 
 def sensitivities(table: np.ndarray, q: int) -> np.ndarray:
@@ -223,7 +241,7 @@ def _maximise_bs(solver: _ExactAt, order: np.ndarray, c_all: np.ndarray, start: 
     return best, best_at
 
 
-def _checker_spec(function: BooleanFunction, packed: np.ndarray) -> str:
+def checker_spec(function: BooleanFunction, packed: np.ndarray) -> str:
     """The user's spec when the checker reads it alone, else the truth table as tt:0x..."""
     if embedded_files(function) or function.spec.startswith(("callable", "expr")):
         return TruthTable(packed, function.arity, "").to_hex_spec()
@@ -276,7 +294,9 @@ def measures(f: FunctionArg, *, arity: int | None = None, check: bool = True,
              progress: bool | None = None,
              variables: Sequence[str] | None = None) -> GlobalMeasures:
     """s(f), bs(f), fbs(f) and C(f), the maxima over all inputs, each with an input reaching it,
-    certified by the stdlib-only checker (kind `global-measure`), for q <= 14. A sympy
+    certified by the stdlib-only checker (kind `global-measure`), for q <= 14; beyond, a
+    symmetric spec by the closed form over its q + 1 weights (exact, `certified` False,
+    `source` says so; q <= 100,000). A sympy
     expression's symbols become x1, x2, ... in natural order of names or in the order of
     `variables`; the result's `variables` names the symbol at each coordinate.
 

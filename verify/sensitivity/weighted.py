@@ -32,8 +32,7 @@ from math import lcm
 
 from verify.base.errors import BadInput, TooLarge
 from verify.base.numbers import fraction_text
-from verify.functions.aggregators import aggregator_function
-from verify.functions.families import Symmetric
+from verify.functions.aggregators import Aggregator, resolve
 
 from .blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
 
@@ -65,21 +64,21 @@ def local_weighted_fbs(spec: str, z: tuple[int, ...], capacities: tuple[Fraction
 
 def solve_local(spec: str, z: tuple[int, ...], capacities: tuple[Fraction, ...]) -> LocalSolution:
     """The weighted fbs LP of phi at z with capacities c (module docstring)."""
-    function = aggregator_function(spec)
-    if len(z) != function.arity or len(capacities) != function.arity:
-        raise BadInput(f"{spec}: expected {function.arity} claim bits and capacities")
+    spec = spec if isinstance(spec, Aggregator) else resolve(spec)  # a plain spec works too
+    if len(z) != spec.arity or len(capacities) != spec.arity:
+        raise BadInput(f"{spec}: expected {spec.arity} claim bits and capacities")
     if any(c.numerator < 0 for c in capacities):
         raise BadInput(f"{spec}: capacities must be >= 0")
-    if isinstance(function, Symmetric):
-        value, primal, dual = symmetric_local(function.values, z, capacities)
+    if spec.symmetric:
+        value, primal, dual = symmetric_local(spec.values, z, capacities)
         method = "symmetric"
     else:
-        if function.arity > MAX_TABLE_AGGREGATOR:
-            raise TooLarge(f"{spec}: arity {function.arity} exceeds {MAX_TABLE_AGGREGATOR}, the "
+        if spec.arity > MAX_TABLE_AGGREGATOR:
+            raise TooLarge(f"{spec}: arity {spec.arity} exceeds {MAX_TABLE_AGGREGATOR}, the "
                            "limit of the weighted LP of a non-symmetric aggregator")
         value, primal, dual = _lp_local(spec, z, capacities)
         method = "lp"
-    return LocalSolution(spec, z, capacities, value, primal, dual, method)
+    return LocalSolution(str(spec), z, capacities, value, primal, dual, method)  # the text
 
 
 def local_fbs(spec: str, z: tuple[int, ...]) -> LocalSolution:
@@ -254,10 +253,9 @@ _text = fraction_text_remembered
 
 
 @lru_cache(maxsize=4096)
-def _minimal_masks(spec: str, z: tuple[int, ...]):
-    function = aggregator_function(spec)
-    return minimal_sensitive_masks(function.packed_table(), bits_to_index(z),
-                                   arity=function.arity)
+def _minimal_masks(spec: Aggregator, z: tuple[int, ...]):
+    return minimal_sensitive_masks(spec.function.packed_table(), bits_to_index(z),
+                                   arity=spec.arity)
 
 
 def _lp_local(spec: str, z, capacities):

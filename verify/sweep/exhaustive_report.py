@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from verify.base.files import write_texts_atomic
-from verify.base.numbers import json_text
+from verify.base.numbers import counted, json_text
 
 from .exhaustive_census import ExhaustiveCensus
 
@@ -13,7 +13,7 @@ def markdown(census: ExhaustiveCensus) -> str:
     document = census.to_json()
     q = census.q
     status = ("every class's fbs, s, bs and C certified by the stdlib-only checker "
-              f"({document['certificates_checked']} certificates)" if census.certified
+              f"({counted(document['certificates_checked'], 'certificate')})" if census.certified
               else "exact, **not certified** (run without --uncertified to certify)")
     lines = [f"# Census of every Boolean function of {q} input{'s' if q > 1 else ''}, "
              "by structure", "",
@@ -30,7 +30,7 @@ def markdown(census: ExhaustiveCensus) -> str:
               f"fbs is not an integer at {document['fbs_not_integer']}; s = 0 < bs at "
               f"{document['s_zero_bs_positive']} (bs/s undefined there).", "",
               "| ratio | largest | pairs attaining it | classes | minimal sensitive blocks of "
-              "the first class | fbs | s | bs | C | least | witness (function at input) |",
+              "the first class | fbs | s | bs | C | least ratio | witness (function at input) |",
               "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, extreme in document["extremes"].items():
         if extreme is not None:
@@ -40,6 +40,9 @@ def markdown(census: ExhaustiveCensus) -> str:
                          f"{first['s']} | {first['bs']} | {first['C']} | "
                          f"{extreme['least_ratio']} | `{extreme['witness']['spec']}` at "
                          f"`{extreme['witness']['input']}` |")
+    lines += ["", "Columns: largest, the ratio's maximum over the pairs whose denominator is "
+              "positive; least ratio, its minimum over the same pairs; witness, a function "
+              "(hexadecimal truth table) and an input attaining the largest."]
     strict = document["bs_lt_fbs_lt_C"]
     lines += ["", f"bs < fbs < C at {strict['inputs']} pairs ({strict['classes']} classes); "
               "the first classes:", ""]

@@ -8,8 +8,10 @@ that the human-judgment oracle answers (Definition 3.2 item 3).
 Validation (every failure is `BadInput`, exit code 2, one line): duplicate ids, shared
 nodes, cycles, unknown child ids, unreachable nodes, width != aggregator arity. In memory a
 `Tree` holds flat tuples indexed in breadth-first order (root = 0), so parents precede
-children. Reading and writing files is `verify.trees.tree_file`; evaluating aggregators is
-`verify.functions.aggregators`.
+children. Each aggregator spec is resolved once, here, into a
+`verify.functions.aggregators.Aggregator` (the spec text carrying its function, arity, values
+and truth table), which the layers above read instead of parsing the spec again. Reading and
+writing files is `verify.trees.tree_file`.
 """
 
 from __future__ import annotations
@@ -17,8 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from verify.base.errors import BadInput, TooLarge
-from verify.functions.aggregators import aggregator_function
-from verify.functions.families import Symmetric
+from verify.functions.aggregators import Aggregator, resolve
 
 MAX_NODES = 5_000_000
 MAX_DEPTH = 1000
@@ -30,7 +31,7 @@ class Tree:
     """A validated decomposition tree; node i has ids[i], and parents precede children."""
 
     ids: tuple[str, ...]
-    aggregators: tuple[str | None, ...]  # spec of phi_u, None at leaves
+    aggregators: tuple[Aggregator | None, ...]  # phi_u resolved (its spec), None at leaves
     children: tuple[tuple[int, ...], ...]  # () at leaves
     queries: tuple[str | None, ...]  # the leaf query q_u, None at internal nodes
     depths: tuple[int, ...]  # distance from the root (the root has 0)
@@ -124,7 +125,7 @@ def build_tree(records: dict[str, dict], root_id, description: str) -> Tree:
         children = tuple(position[c] for c in record.get("children", ()))
         spec = record.get("aggregator")
         if spec is not None:
-            _check_width(node_id, spec, len(children))
+            spec = _check_width(node_id, spec, len(children))
         ids.append(node_id)
         aggs.append(spec)
         kids.append(children)
@@ -164,17 +165,19 @@ def _check_shape(records: dict[str, dict], root_id: str) -> None:
                        f"({len(unreachable)} unreachable node(s))")
 
 
-def _check_width(node_id: str, spec: str, width: int) -> None:
+def _check_width(node_id: str, spec: str, width: int) -> Aggregator:
+    """The node's aggregator resolved (once per distinct spec), its arity checked."""
     try:
-        function = aggregator_function(spec)
+        phi = resolve(spec)
     except BadInput as error:
         raise BadInput(f"node {node_id!r}: {error}") from None
-    if function.arity != width:
-        raise BadInput(f"node {node_id!r}: aggregator {spec!r} has arity {function.arity} "
+    if phi.arity != width:
+        raise BadInput(f"node {node_id!r}: aggregator {str(spec)!r} has arity {phi.arity} "
                        f"but the node has {width} children")
-    if width > MAX_WIDTH and not isinstance(function, Symmetric):
+    if width > MAX_WIDTH and not phi.symmetric:
         raise TooLarge(f"node {node_id!r}: width {width} exceeds {MAX_WIDTH}, the limit of "
                        "the truth-table fbs method (symmetric aggregators may be wider)")
+    return phi
 
 
 MAX_UNIFORM_LEAVES = 1 << 29  # as the tree-kind checker (version 3, FORMAT.md section 6)
@@ -190,18 +193,18 @@ class UniformTree:
     in depth-first, left-to-right order is the j-th node of the last level.
     """
 
-    aggregator: str
+    aggregator: Aggregator  # a spec string is resolved on construction
     depth: int
     description: str = ""
 
     def __post_init__(self):
         if type(self.depth) is not int or not 0 <= self.depth <= MAX_DEPTH:
             raise BadInput(f"depth must be an integer in 0..{MAX_DEPTH}, got {self.depth!r}")
+        object.__setattr__(self, "aggregator", resolve(self.aggregator))
         _check_width("r", self.aggregator, self.width)
         limit = MAX_UNIFORM_LEAVES  # symmetric, q <= 255 (as the version-3 checker)
         parents = self.width ** (self.depth - 1) if self.depth else 0
-        if not (isinstance(aggregator_function(self.aggregator), Symmetric) and
-                self.width <= 255):
+        if not (self.aggregator.symmetric and self.width <= 255):
             limit = 1 << 26 if self.width <= 1 << 10 and parents <= 1 << 23 else 1 << 23
         elif parents > 1 << 26:
             limit = 1 << 23  # more than 2^23 leaves only with q^(d-1) <= 2^26
@@ -211,7 +214,7 @@ class UniformTree:
 
     @property
     def width(self) -> int:
-        return aggregator_function(self.aggregator).arity
+        return self.aggregator.arity
 
     @property
     def n_leaves(self) -> int:

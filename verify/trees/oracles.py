@@ -19,7 +19,6 @@ from verify.base.arguments import PATH, api, instance, integer, number
 from verify.base.errors import BadInput
 from verify.base.files import read_json, write_json
 from verify.base.lazy import numpy as np
-from verify.functions.aggregators import evaluate
 
 from .model import Tree, UniformTree
 
@@ -178,7 +177,7 @@ def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
         if node in menus:
             values[node] = _menu_value(tree, node, values)
         elif kids:
-            values[node] = evaluate(tree.aggregators[node], [values[c] for c in kids])
+            values[node] = tree.aggregators[node].evaluate([values[c] for c in kids])
         else:
             values[node] = answers[tree.queries[node]]
     return values

@@ -247,7 +247,7 @@ def tree_document(tree: Tree | UniformTree, nested: bool = False) -> dict:
         document["description"] = tree.description
     document["depth"] = tree.depth
     if isinstance(tree, UniformTree):
-        document["uniform"] = {"aggregator": tree.aggregator, "depth": tree.depth}
+        document["uniform"] = {"aggregator": str(tree.aggregator), "depth": tree.depth}
     elif nested:
         document["root"] = _nested_node(tree)
     else:
@@ -264,7 +264,7 @@ def _node_object(tree: Tree, i: int, children) -> dict:
     if tree.is_menu(i):
         node["alternatives"] = children
     elif tree.children[i]:
-        node["aggregator"] = tree.aggregators[i]
+        node["aggregator"] = str(tree.aggregators[i])  # the spec text (JSON's own str)
         node["children"] = children
     else:
         node["query"] = tree.queries[i]
