@@ -114,8 +114,8 @@ def check(obj: dict) -> CheckReport:
                                        f"({shape.n_leaves}), got {len(alpha)} characters")
     claimed = parse_number(obj["value"], "value")
     records = _Records(get_typed(obj, "records", list, "certificate"), aggregators, shared)
-    sides = SideRecords(get_typed(obj, "sides", list, "certificate"), records) \
-        if version == SIDES_VERSION else None
+    sides = SideRecords(get_typed(obj, "sides", list, "certificate"), records,
+                        2 * shape.symmetric_nodes()) if version == SIDES_VERSION else None
     classes = _Classes(records, sides)
     try:
         value = classes.rho[shape.evaluate(alpha, classes)]
@@ -680,6 +680,12 @@ class _Uniform:
             raise CertificateTooLarge(f"tree.uniform: more than {leaf_limit} leaves")
         self.n_leaves = self.q ** self.depth
 
+    def symmetric_nodes(self) -> int:
+        """The internal nodes whose aggregator is symmetric (each has at most two sides)."""
+        if self.aggregator.values is None:
+            return 0
+        return self.depth if self.q == 1 else (self.n_leaves - 1) // (self.q - 1)
+
     def evaluate(self, alpha, classes: _Classes) -> int:
         """Level by level from the leaves: node j of a level has children q*j .. q*j+q-1.
 
@@ -851,6 +857,10 @@ class _NodeList:
     nodes: list
     n_leaves: int
     depth: int
+
+    def symmetric_nodes(self) -> int:
+        """The internal nodes whose aggregator is symmetric (each has at most two sides)."""
+        return sum(1 for aggregator, _, _ in self.nodes if aggregator.values is not None)
 
     def evaluate(self, alpha, classes: _Classes) -> int:
         alpha = alpha if type(alpha) is str else alpha.text()
