@@ -137,6 +137,8 @@ def check_sat_certificate(obj: dict) -> CheckReport:
 def read_input(text: str, q: int) -> str:
     """The input z as a 0/1 string of length q, from plain bits or run-length 'B^N,B^N,...'."""
     if "^" in text:
+        if text.count(",") >= q:  # before the split: maximal runs are at most q
+            raise CertificateMalformed(f"input: more than q = {q} runs")
         parts = text.split(",")
         runs = []
         total = 0

@@ -113,7 +113,15 @@ def check(obj: dict) -> CheckReport:
             raise CertificateMalformed(f"alpha: expected a 0/1 string with one bit per leaf "
                                        f"({shape.n_leaves}), got {len(alpha)} characters")
     claimed = parse_number(obj["value"], "value")
-    records = _Records(get_typed(obj, "records", list, "certificate"), aggregators, shared)
+    entries = get_typed(obj, "records", list, "certificate")
+    # every record serves at least one node (of a non-symmetric aggregator in version 3):
+    # more records than such nodes leave one unused, refused before any record is read
+    nodes = shape.internal_nodes() - (shape.symmetric_nodes() if version == SIDES_VERSION else 0)
+    if len(entries) > nodes:
+        raise CertificateMalformed(f"records: {len(entries)} records, but only {nodes} nodes "
+                                   "of the tree use one: some record is unused or repeats "
+                                   "another's key (duplicate key)")
+    records = _Records(entries, aggregators, shared)
     sides = SideRecords(get_typed(obj, "sides", list, "certificate"), records,
                         2 * shape.symmetric_nodes()) if version == SIDES_VERSION else None
     classes = _Classes(records, sides)
@@ -680,11 +688,12 @@ class _Uniform:
             raise CertificateTooLarge(f"tree.uniform: more than {leaf_limit} leaves")
         self.n_leaves = self.q ** self.depth
 
+    def internal_nodes(self) -> int:
+        return self.depth if self.q == 1 else (self.n_leaves - 1) // (self.q - 1)
+
     def symmetric_nodes(self) -> int:
         """The internal nodes whose aggregator is symmetric (each has at most two sides)."""
-        if self.aggregator.values is None:
-            return 0
-        return self.depth if self.q == 1 else (self.n_leaves - 1) // (self.q - 1)
+        return 0 if self.aggregator.values is None else self.internal_nodes()
 
     def evaluate(self, alpha, classes: _Classes) -> int:
         """Level by level from the leaves: node j of a level has children q*j .. q*j+q-1.
@@ -857,6 +866,9 @@ class _NodeList:
     nodes: list
     n_leaves: int
     depth: int
+
+    def internal_nodes(self) -> int:
+        return len(self.nodes)
 
     def symmetric_nodes(self) -> int:
         """The internal nodes whose aggregator is symmetric (each has at most two sides)."""

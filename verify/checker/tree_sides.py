@@ -90,7 +90,8 @@ class SideRecords:
         if node_sides is not None and len(entries) > node_sides:
             raise CertificateMalformed(f"sides: {len(entries)} side records, but the tree has at "
                                        f"most {node_sides} node sides (two per node of a "
-                                       "symmetric aggregator): some record is unused")
+                                       "symmetric aggregator): some side record is unused or "
+                                       "repeats another's key (duplicate key)")
         self.numbers = numbers
         self.texts = 0  # number texts of the strings read so far
         self.text_pairs: dict[str, tuple[int, int]] = {}  # a dual entry's text -> (p, q)
