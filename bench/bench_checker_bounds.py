@@ -1,4 +1,4 @@
-"""Benchmark for issue 30, section 4: the checker's work bounded by its file.
+"""Benchmark for issues 30 (section 4) and 40 (section 2): the checker's work bounded by its file.
 
 One hostile certificate file per root cause the issue names (each under 10 MB, most gzipped
 to a few hundred KB), checked by `python -m verify.checker --json FILE` in a fresh process
@@ -213,6 +213,28 @@ def tree_v3_many_sides(count: int = 1_300_000) -> bytes:
                   "records": [], "sides": sides})
 
 
+def tree_v3_many_sides_wide_tree(count: int = 1_300_000) -> bytes:
+    """Issue 40, file 3 with a tree large enough to use that many side records: uniform
+    maj:3 of depth 13 (797,161 symmetric nodes, so up to 1,594,322 node sides) at alpha = 0,
+    and the same `count` side records: the bound on records does not refuse them, so all
+    are read (what remains of file 3, measured)."""
+    depth, leaves = 13, 3 ** 13
+    sides = [[1, f"{k + 1} {k + 2}", str(k + 1), "1 0", 1] for k in range(count)]
+    return _json({"format": "fbs-certificate/1", "kind": "tree", "version": 3,
+                  "tree": {"uniform": {"aggregator": "maj:3", "depth": depth}},
+                  "alpha_base64": base64.b64encode(bytes((leaves + 7) // 8)).decode(),
+                  "value": "1", "records": [], "sides": sides})
+
+
+def sat_empty_runs(runs: int = 7_900_000) -> bytes:
+    """Issue 40, audit: sat-lrat whose run-length input holds 7.9 million empty runs `0^0`
+    (under the JSON value bound, which counts their commas): split and matched one by one."""
+    return _json({"format": "fbs-certificate/1", "kind": "sat-lrat", "spec": "maj:3",
+                  "arity": 3, "input": ",".join(["0^0"] * runs) + ",0^3", "value": "0",
+                  "primal": [], "dual": ["0"] * 3, "encoding": "fbs-cnf/1",
+                  "cnf_sha256": "0" * 64, "lrat": "H4sIAAAAAAAAAwMAAAAAAAAAAAA="})
+
+
 FANO_LINES = [(0, 1, 2), (0, 3, 4), (0, 5, 6), (1, 3, 5), (1, 4, 6), (2, 3, 6), (2, 4, 5)]
 
 
@@ -271,6 +293,8 @@ ROWS = {
     "40.3 tree v3, 1.3M side records": tree_v3_many_sides,
     "40.4 census-classes, 166,458 copies of the Fano entry (valid)": census_repeated_entry,
     "40.5 sat-lrat, maj:50001 at 1M blocks": sat_gates_times_million_blocks,
+    "40.3w tree v3, 1.3M side records, maj:3 depth 13": tree_v3_many_sides_wide_tree,
+    "40.6 sat-lrat, input of 7.9M empty runs": sat_empty_runs,
 }
 
 

@@ -585,3 +585,16 @@ def test_a_run_length_sat_input_of_more_than_q_runs_is_refused_before_its_split(
     with pytest.raises(CertificateMalformed, match="input: more than q = 3 runs"):
         check_certificate(certificate)
     assert check_certificate(dict(_sat_or(3), input="0^1,0^2")).condition == "cnf-hash"
+
+
+def test_global_upper_entries_are_counted_before_they_are_read(monkeypatch):
+    # maj:5 has C_y = 3 everywhere, so no input needs an upper bound: 100,000 listed duals
+    # are one too many without reading any
+    from verify.checker import global_kind
+
+    monkeypatch.setattr(global_kind, "_read_upper", None)  # never reached
+    certificate = {"format": "fbs-certificate/1", "kind": "global-measure", "measure": "fbs",
+                   "spec": "maj:5", "arity": 5, "value": "3", "input": "00011",
+                   "witness": [{"block": [i], "weight": "1"} for i in range(3)],
+                   "upper": [{"input": "00000", "dual": ["1"] * 5}] * 100_000}
+    assert check_certificate(certificate).condition == "upper-inputs"

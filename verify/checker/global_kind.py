@@ -208,6 +208,10 @@ def _check_upper(obj, table: int, q: int, value: Fraction, packings: bool) -> Ch
         raise CertificateTooLarge(f"upper/packings: {len(upper)} duals and {len(packed)} "
                                   f"packings at q = {q} exceed the work bound (FORMAT.md, "
                                   "section 11)")
+    if len(upper) + len(packed) != len(needed):  # before any dual is read
+        return rejected("upper-inputs", f"{len(needed)} inputs have C_y > {show(value)}; the "
+                                        f"certificate bounds {len(upper) + len(packed)} "
+                                        "(each exactly once)")
     duals = [_read_upper(entry, q, k) for k, entry in enumerate(upper)]
     listed = [y for y, _ in duals] + packed
     if len(set(listed)) != len(listed) or set(listed) != needed:
