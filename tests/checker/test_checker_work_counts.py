@@ -454,8 +454,9 @@ def test_the_documented_side_text_bound():
 
 @pytest.mark.parametrize("field", ["sides", "records"])
 def test_more_records_than_node_sides_are_refused_before_any_is_read(field, monkeypatch):
-    # maj:3 of depth 3: 13 internal nodes, symmetric, so at most 26 node sides and no node
-    # with a version-2 record; 27 side records (or one record) leave one unused
+    # maj:3 of depth 3: its distinct keys are at most 4 at level 2 (multisets of 3 leaves
+    # of 2 classes), 3 at level 1 and 1 at the root, so at most 2 x 8 = 16 node sides, and
+    # no node with a version-2 record: 17 more side records (or one record) leave one unused
     from verify.checker import tree_kind, tree_sides
 
     reads = {"count": 0}
@@ -468,11 +469,11 @@ def test_more_records_than_node_sides_are_refused_before_any_is_read(field, monk
     monkeypatch.setattr(tree_sides.SideRecords, "_read", counted(tree_sides.SideRecords._read))
     monkeypatch.setattr(tree_kind._Records, "_read", counted(tree_kind._Records._read))
     certificate = _v3_certificate()
-    assert check_certificate(certificate).valid and 0 < reads["count"] <= 26
+    assert check_certificate(certificate).valid and 0 < reads["count"] <= 16
     reads["count"] = 0
     if field == "sides":
-        certificate["sides"] += [[1, f"{k} {k}", "1", "1 1", 1] for k in range(27)]
-        message = "side records, but the tree has at most 26 node sides"
+        certificate["sides"] += [[1, f"{k} {k}", "1", "1 1", 1] for k in range(17)]
+        message = "side records, but the tree has at most 16 node sides"
     else:
         certificate["records"] = [["maj:3", "000", ["1"] * 3, "0", [], ["0"] * 3, 1]]
         message = "1 records, but only 0 nodes of the tree use one"

@@ -41,6 +41,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress
+from math import comb
 
 from . import bitset
 from .dual_check import STEP_COST, light_sensitive_block
@@ -116,7 +117,7 @@ def check(obj: dict) -> CheckReport:
     entries = get_typed(obj, "records", list, "certificate")
     # every record serves at least one node (of a non-symmetric aggregator in version 3):
     # more records than such nodes leave one unused, refused before any record is read
-    nodes = shape.internal_nodes() - (shape.symmetric_nodes() if version == SIDES_VERSION else 0)
+    nodes = shape.internal_nodes(symmetric=False if version == SIDES_VERSION else None)
     if len(entries) > nodes:
         raise CertificateMalformed(f"records: {len(entries)} records, but only {nodes} nodes "
                                    "of the tree use one: some record is unused or repeats "
@@ -688,12 +689,25 @@ class _Uniform:
             raise CertificateTooLarge(f"tree.uniform: more than {leaf_limit} leaves")
         self.n_leaves = self.q ** self.depth
 
-    def internal_nodes(self) -> int:
+    def internal_nodes(self, symmetric: bool | None = None) -> int:
+        """The internal nodes (symmetric=False: those of a non-symmetric aggregator)."""
+        if symmetric is not None and symmetric != (self.aggregator.values is not None):
+            return 0
         return self.depth if self.q == 1 else (self.n_leaves - 1) // (self.q - 1)
 
     def symmetric_nodes(self) -> int:
-        """The internal nodes whose aggregator is symmetric (each has at most two sides)."""
-        return 0 if self.aggregator.values is None else self.internal_nodes()
+        """At most the distinct keys of the symmetric nodes (each key has at most two sides):
+        level d holds the 2 leaf classes, and the distinct keys of level k < d, multisets of
+        q classes of level k + 1 (a class is fixed by its key), are at most K_k = min(q^k,
+        C(K_{k+1} + q - 1, q)), K_d = 2; the sum over k < d (FORMAT.md, kind tree, "Bounds
+        of the side records")."""
+        if self.aggregator.values is None:
+            return 0
+        keys, total = 2, 0
+        for level in range(self.depth - 1, -1, -1):
+            keys = min(self.q ** level, comb(keys + self.q - 1, self.q))
+            total += keys
+        return total
 
     def evaluate(self, alpha, classes: _Classes) -> int:
         """Level by level from the leaves: node j of a level has children q*j .. q*j+q-1.
@@ -867,12 +881,16 @@ class _NodeList:
     n_leaves: int
     depth: int
 
-    def internal_nodes(self) -> int:
-        return len(self.nodes)
+    def internal_nodes(self, symmetric: bool | None = None) -> int:
+        """The internal nodes (symmetric=False: those of a non-symmetric aggregator)."""
+        if symmetric is None:
+            return len(self.nodes)
+        return sum(1 for aggregator, _, _ in self.nodes
+                   if (aggregator.values is not None) == symmetric)
 
     def symmetric_nodes(self) -> int:
         """The internal nodes whose aggregator is symmetric (each has at most two sides)."""
-        return sum(1 for aggregator, _, _ in self.nodes if aggregator.values is not None)
+        return self.internal_nodes(symmetric=True)
 
     def evaluate(self, alpha, classes: _Classes) -> int:
         alpha = alpha if type(alpha) is str else alpha.text()

@@ -83,15 +83,15 @@ class SideRecords:
     that a node's key, built from its children's accepted values, compares exactly."""
 
     def __init__(self, entries: list, numbers, node_sides: int | None = None):
-        """`node_sides`: the most node sides the tree can have (two per internal node of a
-        symmetric aggregator); more side records than that leave one unused, so the file is
-        refused before any is read. The number texts of the records' strings are counted
+        """`node_sides`: the most distinct node sides the tree can have (two per distinct
+        key of a symmetric aggregator's nodes); more side records than that leave one
+        unused, so the file is refused before any is read. The number texts of the records' strings are counted
         before each string is split, at most MAX_SIDE_TEXTS in all (FORMAT.md, Version 3)."""
         if node_sides is not None and len(entries) > node_sides:
             raise CertificateMalformed(f"sides: {len(entries)} side records, but the tree has at "
-                                       f"most {node_sides} node sides (two per node of a "
-                                       "symmetric aggregator): some side record is unused or "
-                                       "repeats another's key (duplicate key)")
+                                       f"most {node_sides} node sides (two per distinct key of "
+                                       "a symmetric aggregator's nodes): some side record is "
+                                       "unused or repeats another's key (duplicate key)")
         self.numbers = numbers
         self.texts = 0  # number texts of the strings read so far
         self.text_pairs: dict[str, tuple[int, int]] = {}  # a dual entry's text -> (p, q)
