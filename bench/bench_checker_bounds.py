@@ -214,11 +214,11 @@ def tree_v3_many_sides(count: int = 1_300_000) -> bytes:
 
 
 def tree_v3_many_sides_wide_tree(count: int = 1_300_000) -> bytes:
-    """Issue 40, file 3 with a tree large enough to use that many side records: uniform
-    maj:3 of depth 13 (797,161 symmetric nodes, so up to 1,594,322 node sides) at alpha = 0,
-    and the same `count` side records: the bound on records does not refuse them, so all
-    are read (what remains of file 3, measured)."""
-    depth, leaves = 13, 3 ** 13
+    """Issue 40, file 3 with a tree whose keys could use that many side records: uniform
+    maj:3 of depth 16 (43 million leaves; at most 798,725 distinct keys, so 1,597,450 node
+    sides) at alpha = 0, and the same `count` side records: the bound on side records does
+    not refuse them, so all are read (what remains of file 3, measured)."""
+    depth, leaves = 16, 3 ** 16
     sides = [[1, f"{k + 1} {k + 2}", str(k + 1), "1 0", 1] for k in range(count)]
     return _json({"format": "fbs-certificate/1", "kind": "tree", "version": 3,
                   "tree": {"uniform": {"aggregator": "maj:3", "depth": depth}},
@@ -290,10 +290,12 @@ ROWS = {
     "40.1 global-measure fbs, 1,000 coprime 995-digit witness weights":
         global_fbs_coprime_witness,
     "40.2 tree v3, 64M number texts in one side record": tree_v3_side_texts,
+    "40.2b tree v3, 7,999,998 number texts in one side record (at the bound)":
+        lambda: tree_v3_side_texts(7_999_998),
     "40.3 tree v3, 1.3M side records": tree_v3_many_sides,
     "40.4 census-classes, 166,458 copies of the Fano entry (valid)": census_repeated_entry,
     "40.5 sat-lrat, maj:50001 at 1M blocks": sat_gates_times_million_blocks,
-    "40.3w tree v3, 1.3M side records, maj:3 depth 13": tree_v3_many_sides_wide_tree,
+    "40.3w tree v3, 1.3M side records, maj:3 depth 16": tree_v3_many_sides_wide_tree,
     "40.6 sat-lrat, input of 7.9M empty runs": sat_empty_runs,
 }
 
