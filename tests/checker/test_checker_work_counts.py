@@ -468,6 +468,7 @@ def test_more_records_than_node_sides_are_refused_before_any_is_read(field, monk
         return read
     monkeypatch.setattr(tree_sides.SideRecords, "_read", counted(tree_sides.SideRecords._read))
     monkeypatch.setattr(tree_kind._Records, "_read", counted(tree_kind._Records._read))
+    monkeypatch.setattr(tree_kind, "STRUCTURAL_PASS_SIDES", 10**6)  # the shape's bound alone
     certificate = _v3_certificate()
     assert check_certificate(certificate).valid and 0 < reads["count"] <= 16
     reads["count"] = 0
@@ -599,3 +600,38 @@ def test_global_upper_entries_are_counted_before_they_are_read(monkeypatch):
                    "witness": [{"block": [i], "weight": "1"} for i in range(3)],
                    "upper": [{"input": "00000", "dual": ["1"] * 5}] * 100_000}
     assert check_certificate(certificate).condition == "upper-inputs"
+
+
+def _distinct_keys(alpha: str, q: int) -> int:
+    """The distinct multisets of children's classes over the levels of a complete q-ary tree
+    whose leaves read alpha (a class: a leaf bit, or a node's multiset), by recursion on the
+    levels; the checker's pass counts these."""
+    level, keys = [int(bit) for bit in alpha], {}
+    while len(level) > 1:
+        level = [keys.setdefault(tuple(sorted(level[j:j + q])), len(keys) + 2)
+                 for j in range(0, len(level), q)]
+    return len(keys)
+
+
+def test_many_side_records_are_counted_against_the_keys_of_the_tree(monkeypatch):
+    # beyond STRUCTURAL_PASS_SIDES records the tree is walked once with classes fixed by their
+    # keys (no record read): two side records per distinct key at most
+    from verify.checker import tree_kind, tree_sides
+    from verify.checker.tree_kind import unpack_alpha
+
+    certificate = _v3_certificate()
+    keys = _distinct_keys(unpack_alpha(certificate["alpha_base64"], 27), 3)
+    assert keys < 8  # fewer than the shape's bound (4 + 3 + 1)
+    monkeypatch.setattr(tree_kind, "STRUCTURAL_PASS_SIDES", 0)
+    assert check_certificate(certificate).valid
+    monkeypatch.setattr(tree_sides.SideRecords, "_read", None)  # never reached
+    extra = 2 * keys + 1 - len(certificate["sides"])
+    certificate["sides"] += [[1, f"{k} {k}", "1", "1 1", 1] for k in range(extra)]
+    with pytest.raises(CertificateMalformed, match=f"at most {2 * keys} node sides"):
+        check_certificate(certificate)
+
+
+def test_the_documented_structural_pass_threshold():
+    from verify.checker import tree_kind
+
+    assert tree_kind.STRUCTURAL_PASS_SIDES == 2**17

@@ -80,6 +80,7 @@ LEAF_CHUNK_BYTES = 1 << 16    # packed alpha unpacked q * 2^16 bytes (8q * 2^16 
 MAX_UNIFORM_DEPTH = 64        # also for width 1, where depth is not bounded by the leaves
 MAX_TABLE_ARITY = 24          # a non-symmetric aggregator is checked on its 2^q blocks
 TREE_WORK_LIMIT = 1 << 38     # bit-operations of spec evaluation and dual checks per file
+STRUCTURAL_PASS_SIDES = 1 << 17  # more side records: counted against a pass over the tree
 SYMMETRIC_FAMILIES = {"and", "or", "parity", "maj", "thr", "sym"}
 ONE = Fraction(1)
 
@@ -123,8 +124,10 @@ def check(obj: dict) -> CheckReport:
                                    "of the tree use one: some record is unused or repeats "
                                    "another's key (duplicate key)")
     records = _Records(entries, aggregators, shared)
-    sides = SideRecords(get_typed(obj, "sides", list, "certificate"), records,
-                        2 * shape.symmetric_nodes()) if version == SIDES_VERSION else None
+    sides = None
+    if version == SIDES_VERSION:
+        side_entries, node_sides = _side_entries(obj, shape, alpha)
+        sides = SideRecords(side_entries, records, node_sides)
     classes = _Classes(records, sides)
     try:
         value = classes.rho[shape.evaluate(alpha, classes)]
@@ -143,6 +146,44 @@ def check(obj: dict) -> CheckReport:
                            f"{_count(len(sides.items), 'side record') + ', ' if sides else ''}"
                            f"{_count(len(classes.ids), 'distinct node class', 'distinct node classes')}"
                            " checked)")
+
+
+def _side_entries(obj: dict, shape, alpha) -> tuple[list, int]:
+    """The `sides` array and the most distinct node sides the tree can have (refused beyond,
+    before any side record is read): two per key bound of the shape; beyond
+    STRUCTURAL_PASS_SIDES records, two per symmetric key of a pass over the tree with classes
+    fixed by their keys alone (FORMAT.md, kind tree, "Bounds of the side records")."""
+    entries = get_typed(obj, "sides", list, "certificate")
+    node_sides = 2 * shape.symmetric_nodes()
+    if STRUCTURAL_PASS_SIDES < len(entries) <= node_sides:
+        keys = _KeyClasses()
+        shape.evaluate(alpha, keys)
+        node_sides = min(node_sides, 2 * keys.symmetric)
+    return entries, node_sides
+
+
+class _KeyClasses:
+    """The classes of a pass that never reads a record: a node's class is its key (its
+    aggregator and its children's classes, sorted for a symmetric aggregator), the leaves
+    classes 0 and 1. Equal keys have equal accepted classes, so the tree has at most as many
+    distinct keys of each kind as this pass counts."""
+
+    class records:  # the evaluation asks whether symmetric children are sorted (version 2+)
+        shared = True
+
+    def __init__(self):
+        self.ids: dict[tuple, int] = {}
+        self.symmetric = 0  # distinct keys of symmetric aggregators
+
+    def node(self, aggregator, children: tuple[int, ...], where, count: int = 1,
+             ordered: bool = False) -> int:
+        if aggregator.values is not None and not ordered:
+            children = tuple(sorted(children))
+        found = self.ids.get((aggregator, children))
+        if found is None:
+            found = self.ids[(aggregator, children)] = len(self.ids) + 2
+            self.symmetric += aggregator.values is not None
+        return found
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:
