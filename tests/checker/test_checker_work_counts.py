@@ -23,6 +23,18 @@ from verify.checker.tree_kind import Aggregators, LocalLP, check_local_lp
 PRIMES = [p for p in range(3, 2000) if all(p % d for d in range(2, int(p ** 0.5) + 1))][:150]
 
 
+def count_calls(monkeypatch, owner, name: str) -> dict:
+    """Replace owner.name by a wrapper counting its calls: {"calls": n}."""
+    counter = {"calls": 0}
+    original = getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        counter["calls"] += 1
+        return original(*args, **kwargs)
+    monkeypatch.setattr(owner, name, counted)
+    return counter
+
+
 @pytest.fixture
 def fraction_additions(monkeypatch):
     """Counts Fraction + Fraction (each costs two gcds of growing numbers when the
@@ -74,19 +86,13 @@ def test_threshold_kind_sums_coprime_weights_as_integers(fraction_additions):
 
 def test_measure_bs_witness_is_read_block_by_block(monkeypatch):
     # OR_4 at 0000: 100,000 witness blocks [0]: the second meets the first
-    reads = {"blocks": 0}
-    original = measure_kind.read_block
-
-    def counted(*args):
-        reads["blocks"] += 1
-        return original(*args)
-    monkeypatch.setattr(measure_kind, "read_block", counted)
+    reads = count_calls(monkeypatch, measure_kind, "read_block")
     certificate = {"format": "fbs-certificate/1", "kind": "measure", "measure": "bs",
                    "spec": "or:4", "arity": 4, "input": "0000", "value": "100000",
                    "witness": [[0]] * 100_000}
     report = check_certificate(certificate)
     assert report.condition == "witness-disjoint" and "witness[1]" in report.message
-    assert reads["blocks"] == 2
+    assert reads["calls"] == 2
 
 
 @pytest.mark.parametrize("measure", ["s", "C"])
@@ -459,19 +465,12 @@ def test_more_records_than_node_sides_are_refused_before_any_is_read(field, monk
     # no node with a version-2 record: 17 more side records (or one record) leave one unused
     from verify.checker import tree_kind, tree_sides
 
-    reads = {"count": 0}
-
-    def counted(original):
-        def read(self, *args):
-            reads["count"] += 1
-            return original(self, *args)
-        return read
-    monkeypatch.setattr(tree_sides.SideRecords, "_read", counted(tree_sides.SideRecords._read))
-    monkeypatch.setattr(tree_kind._Records, "_read", counted(tree_kind._Records._read))
+    side_reads = count_calls(monkeypatch, tree_sides.SideRecords, "_read")
+    record_reads = count_calls(monkeypatch, tree_kind._Records, "_read")
     monkeypatch.setattr(tree_kind, "STRUCTURAL_PASS_SIDES", 10**6)  # the shape's bound alone
     certificate = _v3_certificate()
-    assert check_certificate(certificate).valid and 0 < reads["count"] <= 16
-    reads["count"] = 0
+    assert check_certificate(certificate).valid and 0 < side_reads["calls"] <= 16
+    side_reads["calls"] = record_reads["calls"] = 0
     if field == "sides":
         certificate["sides"] += [[1, f"{k} {k}", "1", "1 1", 1] for k in range(17)]
         message = "side records, but the tree has at most 16 node sides"
@@ -480,7 +479,7 @@ def test_more_records_than_node_sides_are_refused_before_any_is_read(field, monk
         message = "1 records, but only 0 nodes of the tree use one"
     with pytest.raises(CertificateMalformed, match=message):
         check_certificate(certificate)
-    assert reads["count"] == 0
+    assert side_reads["calls"] == record_reads["calls"] == 0
 
 
 FANO = [(0, 1, 2), (0, 3, 4), (0, 5, 6), (1, 3, 5), (1, 4, 6), (2, 3, 6), (2, 4, 5)]
@@ -506,20 +505,13 @@ def _census(entries: list) -> dict:
 def packing_programs(monkeypatch):
     from verify.checker import census_classes_kind
 
-    counter = {"runs": 0}
-    original = census_classes_kind.largest_packing
-
-    def counted(*args):
-        counter["runs"] += 1
-        return original(*args)
-    monkeypatch.setattr(census_classes_kind, "largest_packing", counted)
-    return counter
+    return count_calls(monkeypatch, census_classes_kind, "largest_packing")
 
 
 def test_a_repeated_census_entry_runs_the_packing_program_once(packing_programs):
     report = check_certificate(_census([_fano_entry()] * 1000))
     assert report.valid and report.value == 1000
-    assert packing_programs["runs"] == 1
+    assert packing_programs["calls"] == 1
 
 
 def test_census_packing_programs_are_charged_per_distinct_table(packing_programs,
@@ -532,7 +524,7 @@ def test_census_packing_programs_are_charged_per_distinct_table(packing_programs
                [(0, 1, 2, 3, 4, 5, 6), (1, 0, 2, 3, 4, 5, 6), (6, 1, 2, 3, 4, 5, 0)]]
     assert len({entry["table"] for entry in entries}) == 3
     assert check_certificate(_census(entries[:2] * 50)).valid
-    assert packing_programs["runs"] == 2
+    assert packing_programs["calls"] == 2
     with pytest.raises(CertificateTooLarge, match="more than 2 distinct tables need the "
                                                   "packing program"):
         check_certificate(_census(entries))
@@ -561,17 +553,11 @@ def test_gates_times_passes_is_charged_while_the_circuit_is_built(monkeypatch):
     monkeypatch.setattr(circuit_cnf, "MAX_EVALUATION_BITS", 0)
     monkeypatch.setattr(circuit_cnf, "MAX_GATE_EVALUATIONS", 50)
     monkeypatch.setattr(sat_kind, "read_primal", None)  # never reached
-    charges = {"count": 0}
-    original = circuit_cnf.charge_evaluation
-
-    def counted(*args):
-        charges["count"] += 1
-        return original(*args)
-    monkeypatch.setattr(circuit_cnf, "charge_evaluation", counted)
+    charges = count_calls(monkeypatch, circuit_cnf, "charge_evaluation")
     with pytest.raises(CertificateTooLarge, match="evaluating the circuit's 11 gates at 5000 "
                                                   "primal blocks takes 5 passes, more than 50"):
         check_certificate(_sat_maj(q, blocks))
-    assert charges["count"] == 11
+    assert charges["calls"] == 11
 
 
 def test_a_circuit_within_the_charge_is_evaluated_as_before():
