@@ -34,8 +34,13 @@ def register(commands) -> None:
     certify.set_defaults(run=run_certify)
 
     check = commands.add_parser("check", help="re-verify a certificate with the stdlib-only checker")
-    check.add_argument("file", metavar="FILE", help="certificate (gzip accepted; - for standard input)")
+    check.add_argument("files", metavar="FILE", nargs="+",
+                       help="certificate (gzip accepted; - for standard input); several with "
+                            "--proved")
     check.add_argument("--json", action="store_true", help="machine-readable output")
+    check.add_argument("--proved", action="store_true",
+                       help="check with the proved checker instead: the Coq checkers extracted "
+                            "to a native program, built on first use (docs/formal.md)")
     check.set_defaults(run=run_check)
 
 
@@ -181,6 +186,11 @@ def run_check(args) -> int:
 
     from .witness import one_based
 
+    if args.proved:
+        return run_check_proved(args)
+    if len(args.files) != 1:
+        raise BadInput("fbs check takes one FILE (several with --proved)")
+    args.file = args.files[0]
     verdict = check_in_process([args.file])[0]
     if verdict["exit"] == 2:
         raise BadInput(verdict["message"])
@@ -193,3 +203,20 @@ def run_check(args) -> int:
         print(f"INVALID: {args.file}: [{verdict['condition']}] {one_based(verdict['message'])}",
               file=sys.stderr)
     return 0 if verdict["valid"] else 1
+
+
+def run_check_proved(args) -> int:
+    """`fbs check --proved FILE...`: one line per file from fbs-proved (the statement proved,
+    or the refusal); the exit code is the largest of the files' (0, 1, 2, 3)."""
+    import sys
+
+    from verify.cli import print_json
+    from verify.proved.run import check_files
+
+    verdicts = check_files(args.files)
+    for verdict in verdicts:
+        if args.json:
+            print_json({"file": verdict.file, "exit": verdict.exit, "line": verdict.line})
+        else:
+            print(verdict.line, file=sys.stdout if verdict.exit == 0 else sys.stderr)
+    return max(verdict.exit for verdict in verdicts)
