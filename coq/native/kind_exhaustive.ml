@@ -41,7 +41,7 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   if List.length dual <> q then malformed (Printf.sprintf "dual: expected q = %d entries" q);
   check_denominators "primal" (List.map snd primal);
   check_denominators "dual" dual;
-  let table = String.length fn.Spec.term > 7 && String.sub fn.Spec.term 0 7 = "(ttFun " in
+  let table = fn.Spec.table in
   if q > (if table then max_table_arity else max_family_arity) then
     too_large (Printf.sprintf "arity %d > %d, the proved program's bound for %s" q
                  (if table then max_table_arity else max_family_arity)

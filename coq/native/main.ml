@@ -17,6 +17,8 @@
    Adding a kind: one reader file, one line here, one name in Extract.v. *)
 let kinds : (string * ((string * Yojson.Safe.t) list -> Verdict.t)) list = [
   "exhaustive", Kind_exhaustive.check;
+  "tree/1", Kind_tree.check;
+  "tree/2", Kind_tree.check;
 ]
 
 let kind_key kv =

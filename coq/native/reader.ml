@@ -113,6 +113,10 @@ let check_denominators where (xs : (Z.t * Z.t) list) =
       acc) Z.one xs in
   ignore l
 
+(* s without the whitespace the spec grammar ignores (the key of a launcher's table). *)
+let nospace (s : string) : string =
+  String.concat "" (List.map (String.make 1) (List.filter (fun c -> not (String.contains " \t\n\r\x0b\x0c" c)) (List.init (String.length s) (String.get s))))
+
 (* A 0/1 string as the model's bits (model/Families.v bitsOf, run as extracted). *)
 let explode s = List.init (String.length s) (String.get s)
 let bits where (s : string) : bool list =
