@@ -19,6 +19,8 @@ let kinds : (string * ((string * Yojson.Safe.t) list -> Verdict.t)) list = [
   "exhaustive", Kind_exhaustive.check;
   "tree/1", Kind_tree.check;
   "tree/2", Kind_tree.check;
+  "symmetric", Kind_symmetric.check;
+  "measure", Kind_measure.check;
 ]
 
 let kind_key kv =
