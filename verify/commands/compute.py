@@ -211,7 +211,7 @@ def run_check_proved(args) -> int:
     import sys
 
     from verify.cli import print_json
-    from verify.proved.run import check_files
+    from verify.formal.proved_run import check_files
 
     verdicts = check_files(args.files)
     for verdict in verdicts:

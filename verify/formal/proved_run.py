@@ -1,4 +1,4 @@
-"""Run fbs-proved on certificate files (`fbs check --proved`, and `--proved` of the commands
+"""Run the proved program fbs-proved (coq/native/, docs/formal.md) on certificate files (`fbs check --proved`, and `--proved` of the commands
 that write certificates). Untrusted glue, part of the reader (docs/formal.md, "The proved
 program"): it reads the file within the bounds of certificates/FORMAT.md section 4 (256 MiB
 before and after gunzip), decompresses gzip, and for an exhaustive spec the program does not
@@ -15,8 +15,6 @@ import resource
 import subprocess
 import tempfile
 from dataclasses import dataclass
-
-from verify.base.errors import BadInput
 
 MAX_TABLE_ARITY = 16  # beyond, the program refuses a truth table anyway (kind_exhaustive.ml)
 STACK_BYTES = 1 << 30  # the program's stack limit (deep trees recurse); a refusal beyond it
@@ -35,10 +33,10 @@ class ProvedVerdict:
 
 def certificate_bytes(name: str) -> bytes:
     """The file's JSON bytes (gunzipped), by the stdlib checker's bounded reader."""
+    import sys
+
     from verify.checker.errors import CertificateMalformed
     from verify.checker.reader import GZIP_MAGIC, MAX_FILE_BYTES, _gunzip, read_bytes
-
-    import sys
     data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1) if name == "-" else read_bytes(name)
     if len(data) > MAX_FILE_BYTES:
         raise CertificateMalformed(f"certificate file exceeds {MAX_FILE_BYTES} bytes")
@@ -161,7 +159,7 @@ def check_file(binary: str | os.PathLike, name: str) -> ProvedVerdict:
 
 def check_files(names: list[str]) -> list[ProvedVerdict]:
     """Build (first use) and run the program on each file."""
-    from .build import program
+    from .proved_build import program
 
     binary = program()
     return [check_file(binary, name) for name in names]

@@ -4,7 +4,6 @@ wherever the program has a proved checker and stays within its bounds."""
 
 from __future__ import annotations
 
-import copy
 import gzip
 import json
 from pathlib import Path
@@ -14,7 +13,7 @@ from test_checker_measure import VALID as MEASURES
 from test_checker_symmetric import MUTATIONS as SYMMETRIC_MUTATIONS
 from test_checker_symmetric import threshold_certificate
 
-PAPER = Path(__file__).resolve().parents[2] / "certificates" / "paper"
+PAPER = Path(__file__).resolve().parents[3] / "certificates" / "paper"
 
 
 def test_a_symmetric_certificate_states_the_family(run_proved):

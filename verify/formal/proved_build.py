@@ -1,4 +1,4 @@
-"""Build, once per source version, the compiled Coq library and the program `fbs-proved`
+"""The proved program's build (docs/formal.md, "The proved program"): once per source version, the compiled Coq library and the program `fbs-proved`
 (coq/native/) into a per-user cache, and find them there.
 
 Cache: $FBS_PROVED_CACHE, else $XDG_CACHE_HOME/fbs-verify, else ~/.cache/fbs-verify, else
@@ -22,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from verify.base.errors import BadInput, FbsError, EXIT_BUG
+from verify.base.errors import EXIT_BUG, BadInput, FbsError
 
 COQ_DIR = Path(__file__).resolve().parents[2] / "coq"
 NATIVE = "native"
