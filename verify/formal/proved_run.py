@@ -138,6 +138,11 @@ def check_file(binary: str | os.PathLike, name: str) -> ProvedVerdict:
         data = certificate_bytes(name)
     except CertificateMalformed as error:
         return ProvedVerdict(name, 2, f"error: {name}: {error}")
+    return check_data(binary, data, name)
+
+
+def check_data(binary: str | os.PathLike, data: bytes, name: str) -> ProvedVerdict:
+    """fbs-proved on a certificate's JSON bytes, reported under `name`."""
     with tempfile.TemporaryDirectory() as work:
         argv = [os.fspath(binary)]
         tables = spec_tables(data)
@@ -147,7 +152,7 @@ def check_file(binary: str | os.PathLike, name: str) -> ProvedVerdict:
                 json.dump(tables, handle)
             argv += ["--tables", path]
         done = subprocess.run(argv + ["-"], input=data, capture_output=True,
-                              preexec_fn=_limits)
+                              preexec_fn=_limits, check=False)
     out = (done.stdout + done.stderr).decode("utf-8", "replace").strip().splitlines()
     line = out[0] if out else f"error: {name}: fbs-proved ended with code {done.returncode}"
     line = line.replace(": -: ", f": {name}: ", 1)
@@ -155,6 +160,22 @@ def check_file(binary: str | os.PathLike, name: str) -> ProvedVerdict:
     if done.returncode < 0:  # killed by a signal: not a verdict
         line = f"error: {name}: fbs-proved ended by signal {-done.returncode}"
     return ProvedVerdict(name, code, line)
+
+
+def proved_kinds() -> list[str]:
+    """The kinds the program checks, as its dispatcher names them (`tree/2` for kind tree
+    version 2); built on first use."""
+    from .proved_build import program
+
+    done = subprocess.run([os.fspath(program()), "--kinds"], capture_output=True, text=True,
+                          check=False)
+    return done.stdout.split()
+
+
+def kind_key(certificate: dict) -> str:
+    """A certificate's kind as the program's dispatcher names it."""
+    kind = str(certificate.get("kind"))
+    return f"tree/{certificate.get('version', 1)}" if kind == "tree" else kind
 
 
 def check_files(names: list[str]) -> list[ProvedVerdict]:
