@@ -99,8 +99,7 @@ def bench(name: str, path: Path, binary: Path, repeats: int) -> dict:
 def paper(binary: Path) -> dict:
     """The 310 paper certificates: one stdlib checker process for all, and the launcher with
     fbs-proved on each (CPU of this process's children; the launcher itself is in-process)."""
-    from verify.formal.proved_run import check_file as proved_check
-    from verify.formal.proved_run import proved_kinds
+    from verify.formal.proved_run import check_file, proved_kinds
 
     folder = ROOT / "certificates" / "paper"
     names = sorted({e["file"] for e in json.loads((folder / "MANIFEST.json").read_text())["certificates"]})
@@ -116,7 +115,7 @@ def paper(binary: Path) -> dict:
     counts = {"proved": 0, "no proved checker": 0, "beyond a bound": 0, "disagreements": 0}
     start = resource.getrusage(resource.RUSAGE_CHILDREN)
     for name in names:
-        got = proved_check(binary, str(folder / name))
+        got = check_file(binary, str(folder / name))
         if got.exit == 0 and stdlib[str(folder / name)] == 0:
             counts["proved"] += 1
         elif got.exit == 2 and "has no proved checker" in got.line:
