@@ -1,10 +1,11 @@
-"""Run the proved program fbs-proved (coq/native/, docs/formal.md) on certificate files (`fbs check --proved`, and `--proved` of the commands
-that write certificates). Untrusted glue, part of the reader (docs/formal.md, "The proved
-program"): it reads the file within the bounds of certificates/FORMAT.md section 4 (256 MiB
-before and after gunzip), decompresses gzip, and for an exhaustive spec the program does not
-read itself (not a family nor tt:BITS) supplies its truth table, computed by the stdlib
-checker's spec evaluator; the statement the program prints then names that table by its bits
-(or their MD5), so the reader sees the function that was proved about."""
+"""Run the proved program fbs-proved (coq/native/) on certificate files: `fbs check --proved`
+and `--proved` of the commands that write certificates. Untrusted glue, part of the reader
+(docs/formal.md section 19): it reads the file within the bounds of certificates/FORMAT.md
+section 4 (256 MiB before and after gunzip), decompresses gzip, and for a spec the program
+does not read itself (not a family nor tt:BITS; kinds exhaustive, measure and tree) supplies
+its truth table, computed by the stdlib checker's spec evaluator; the statement the program
+prints then names that table (its bits, runs or MD5), so the reader sees the function that
+was proved about."""
 
 from __future__ import annotations
 
@@ -49,9 +50,12 @@ def spec_tables(data: bytes) -> dict[str, str]:
     when there is nothing to add or the file is not such a certificate (the program then
     judges it itself). A spec the stdlib evaluator refuses gets no table, so the program
     refuses it too."""
-    try:
-        obj = json.loads(data)
-    except (ValueError, RecursionError):
+    from verify.checker.errors import CertificateMalformed
+    from verify.checker.reader import load_json
+
+    try:  # the stdlib checker's strict reader: JSON values bounded before any is built
+        obj = load_json(data)
+    except (CertificateMalformed, RecursionError, MemoryError):
         return {}
     if not isinstance(obj, dict):
         return {}
