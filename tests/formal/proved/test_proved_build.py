@@ -115,3 +115,26 @@ def test_measures_and_census_refuse_before_the_work(capsys, proved, tmp_path, no
     assert not list(tmp_path.iterdir())
     code, _, stderr = fbs_cli(capsys, "census", "--exhaustive", "6", "--proved")
     assert code == 2 and "census-classes has no proved checker" in stderr
+
+
+MUTATIONS = [  # each breaks a proof of Extract.v
+    ("the tree's children swapped", "lookTab (if b then r else l) x'", "lookTab (if b then l else r) x'"),
+    ("the table split one bit late", "(firstn (2 ^ q') t)) (buildTab q' (skipn (2 ^ q') t))",
+     "(firstn (2 ^ q) t)) (buildTab q' (skipn (2 ^ q) t))"),
+    ("MAJ's threshold not strict", "Nat.ltb n (2 * k)", "Nat.leb n (2 * k)"),
+    ("THR's weight off by one", "Z.leb T (Z.of_nat k)", "Z.leb T (Z.of_nat (S k))"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,old,new", MUTATIONS, ids=[m[0] for m in MUTATIONS])
+def test_a_wrong_definition_in_extract_v_breaks_its_proofs(proved, tmp_path, name, old, new):
+    import subprocess
+
+    text = (proved_build.COQ_DIR / "native" / "Extract.v").read_text()
+    assert text.count(old) == 1, name
+    (tmp_path / "Extract.v").write_text(text.replace(old, new))
+    done = subprocess.run(["coqc", "-q", "-R", str(proved_build.coq_library()), "FbsCoq",
+                           "Extract.v"], cwd=tmp_path, capture_output=True, text=True,
+                          check=False)
+    assert done.returncode != 0, name
