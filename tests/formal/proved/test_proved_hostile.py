@@ -52,6 +52,7 @@ def test_a_binary_tree_of_depth_30_is_refused_before_it_is_built(run_proved):
     _one_line_refusal(run_proved(obj), text="leaves")
 
 
+@pytest.mark.slow
 def test_a_chain_200000_deep_is_refused_by_the_depth_bound(run_proved, stdlib_exit):
     """Valid for the stdlib checker; the Coq checker evaluates F_T below every node
     (quadratic in the depth), so the program refuses it before building it."""
