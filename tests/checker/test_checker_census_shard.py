@@ -237,8 +237,7 @@ def test_the_command_certifies_resumes_and_refuses_a_tampered_folder(tmp_path, c
 
 
 def test_more_visits_than_the_bound_are_refused_before_the_walk(monkeypatch):
-    from verify.checker import CertificateTooLarge
-    from verify.checker import census_shard_kind
+    from verify.checker import CertificateTooLarge, census_shard_kind
 
     walked = []
     monkeypatch.setattr(census_shard_kind, "MAX_VISITS", 1)
@@ -252,8 +251,7 @@ def test_more_visits_than_the_bound_are_refused_before_the_walk(monkeypatch):
 def test_packing_programs_are_charged_against_their_bound(monkeypatch):
     """A pair whose packing cannot settle bs sends each visit to the checker's packing
     program; one more than the bound is refused, and the bound's own count is accepted."""
-    from verify.checker import CertificateTooLarge
-    from verify.checker import census_shard_kind
+    from verify.checker import CertificateTooLarge, census_shard_kind
 
     certificate = copy.deepcopy(TINY)
     for pair in certificate["pairs"]:
