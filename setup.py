@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent
 # name in verify/_data -> (folder of the checkout, the files it ships)
 DATA = {"paper": ("certificates/paper", ("MANIFEST.json", "*.json.gz")),
         "examples": ("examples", ("*.json", "*.jsonl", "*.md")),
-        "coq": ("coq", ("*.v", "check.sh", "*.md"))}
+        "coq": ("coq", ("*.v", "*.ml", "check.sh", "*.md"))}
 
 
 class build_py_with_data(build_py):

@@ -1,4 +1,4 @@
-"""Benchmark for issue 30, section 4: the checker's work bounded by its file.
+"""Benchmark for issues 30 (section 4) and 40 (section 2): the checker's work bounded by its file.
 
 One hostile certificate file per root cause the issue names (each under 10 MB, most gzipped
 to a few hundred KB), checked by `python -m verify.checker --json FILE` in a fresh process
@@ -170,6 +170,111 @@ def nested_compositions() -> bytes:
                   "alpha": "0", "value": "1", "records": []})
 
 
+# --- issue 40, section 2: five more files past the bound ----------------------------------
+
+
+def global_fbs_coprime_witness(entries: int = 1000, digits: int = 995) -> bytes:
+    """Issue 40, file 1: global-measure fbs of parity:14 whose witness has `entries` weights
+    1/d over random odd d of `digits` digits (seed 0; nearly coprime, so the running
+    Fraction loads carried a denominator of about entries x 3,300 bits)."""
+    import random
+
+    rng = random.Random(0)
+    q = 14
+    odd_blocks = [m for m in range(1, 1 << q) if m.bit_count() % 2][:entries]
+    witness = [{"block": [i for i in range(q) if (m >> (q - 1 - i)) & 1],
+                "weight": f"1/{rng.randrange(10 ** (digits - 1), 10 ** digits) | 1}"}
+               for m in odd_blocks]
+    return _json({"format": "fbs-certificate/1", "kind": "global-measure", "measure": "fbs",
+                  "spec": "parity:14", "arity": q, "value": "14", "input": "0" * q,
+                  "witness": witness, "upper": []})
+
+
+def tree_v3_side_texts(texts: int = 64_000_000) -> bytes:
+    """Issue 40, file 2: a version-3 tree (one or:2 node) whose one side record's capacity
+    and dual strings hold `texts` number texts in all (`1 1 1 ...`): six JSON values, so
+    under the value bound, but split into tens of millions of strings."""
+    half = texts // 2
+    ones = " ".join(["1"] * half)
+    return _json({"format": "fbs-certificate/1", "kind": "tree", "version": 3,
+                  "tree": {"uniform": {"aggregator": "or:2", "depth": 1}},
+                  "alpha_base64": base64.b64encode(b"\x00").decode(), "value": "2",
+                  "records": [], "sides": [[1, ones, "1", ones, 1]]})
+
+
+def tree_v3_many_sides(count: int = 1_300_000) -> bytes:
+    """Issue 40, file 3: a version-3 tree of one or:2 node and `count` side records of
+    distinct capacities (the JSON value bound allows about 1.33 million): each was read and
+    parsed before the one node was checked."""
+    sides = [[1, f"{k + 1} {k + 2}", str(k + 1), "1 0", 1] for k in range(count)]
+    return _json({"format": "fbs-certificate/1", "kind": "tree", "version": 3,
+                  "tree": {"uniform": {"aggregator": "or:2", "depth": 1}},
+                  "alpha_base64": base64.b64encode(b"\x00").decode(), "value": "1",
+                  "records": [], "sides": sides})
+
+
+def tree_v3_many_sides_wide_tree(count: int = 1_300_000) -> bytes:
+    """Issue 40, file 3 with a tree whose keys could use that many side records: uniform
+    maj:3 of depth 16 (43 million leaves; at most 798,725 distinct keys, so 1,597,450 node
+    sides) at alpha = 0, and the same `count` side records: the bound on side records does
+    not refuse them, so all are read (what remains of file 3, measured)."""
+    depth, leaves = 16, 3 ** 16
+    sides = [[1, f"{k + 1} {k + 2}", str(k + 1), "1 0", 1] for k in range(count)]
+    return _json({"format": "fbs-certificate/1", "kind": "tree", "version": 3,
+                  "tree": {"uniform": {"aggregator": "maj:3", "depth": depth}},
+                  "alpha_base64": base64.b64encode(bytes((leaves + 7) // 8)).decode(),
+                  "value": "1", "records": [], "sides": sides})
+
+
+def sat_empty_runs(runs: int = 7_900_000) -> bytes:
+    """Issue 40, audit: sat-lrat whose run-length input holds 7.9 million empty runs `0^0`
+    (under the JSON value bound, which counts their commas): split and matched one by one."""
+    return _json({"format": "fbs-certificate/1", "kind": "sat-lrat", "spec": "maj:3",
+                  "arity": 3, "input": ",".join(["0^0"] * runs) + ",0^3", "value": "0",
+                  "primal": [], "dual": ["0"] * 3, "encoding": "fbs-cnf/1",
+                  "cnf_sha256": "0" * 64, "lrat": "H4sIAAAAAAAAAwMAAAAAAAAAAAA="})
+
+
+FANO_LINES = [(0, 1, 2), (0, 3, 4), (0, 5, 6), (1, 3, 5), (1, 4, 6), (2, 3, 6), (2, 4, 5)]
+
+
+def fano_entry() -> dict:
+    """The census-classes entry of the up-set of the Fano plane's lines at q = 7 (valid):
+    fbs = 7/3 (weight 1/3 on each line, t = 1/3 on each point), s = 0, C = 3 (q minus the
+    4 points off a line), bs = 1 (lines meet) < floor(7/3): the packing program runs."""
+    q = 7
+    lines = [sum(1 << (q - 1 - i) for i in line) for line in FANO_LINES]
+    table = sum(1 << m for m in range(1 << q) if any(m & line == line for line in lines))
+    return {"table": hex(table), "fbs": "7/3", "s": 0, "bs": 1, "C": 3, "denominator": 3,
+            "weights": [[line, 1] for line in lines], "dual": [1] * q, "packing": [lines[0]]}
+
+
+def census_repeated_entry(copies: int = 166_458) -> bytes:
+    """Issue 40, file 4: a valid census-classes certificate of `copies` copies of the Fano
+    entry (near the JSON value bound): each copy reran the packing program."""
+    return _json({"format": "fbs-certificate/1", "kind": "census-classes", "arity": 7,
+                  "classes": [fano_entry()] * copies})
+
+
+def sat_gates_times_million_blocks(q: int = 50_001, count: int = 1_000_000) -> bytes:
+    """Issue 40, file 5: sat-lrat, maj:50001 (an adder network of about 700,000 clauses) at
+    0^q and 1,000,000 distinct two-coordinate primal blocks (seed 1; 7 JSON values each):
+    the primal was read and the circuit built before gates x passes was charged."""
+    import random
+
+    rng = random.Random(1)
+    pairs: set = set()
+    while len(pairs) < count:
+        i, j = rng.randrange(q), rng.randrange(q)
+        if i != j:
+            pairs.add((min(i, j), max(i, j)))
+    return _json({"format": "fbs-certificate/1", "kind": "sat-lrat", "spec": f"maj:{q}",
+                  "arity": q, "input": "0" * q, "value": "0",
+                  "primal": [{"block": list(b), "weight": "0"} for b in sorted(pairs)],
+                  "dual": ["0"] * q, "encoding": "fbs-cnf/1", "cnf_sha256": "0" * 64,
+                  "lrat": "H4sIAAAAAAAAAwMAAAAAAAAAAAA="})
+
+
 ROWS = {
     "1 formulas in a composition": formulas_in_a_composition,
     "2 DIMACS comment lines": dimacs_comment_lines,
@@ -182,6 +287,16 @@ ROWS = {
     "6 symmetric 1M coprime weights": symmetric_coprime_weights,
     "6 threshold 660K coprime weights": threshold_coprime_weights,
     "7 compose 31 deep around 30 MB": nested_compositions,
+    "40.1 global-measure fbs, 1,000 coprime 995-digit witness weights":
+        global_fbs_coprime_witness,
+    "40.2 tree v3, 64M number texts in one side record": tree_v3_side_texts,
+    "40.2b tree v3, 7,999,998 number texts in one side record (at the bound)":
+        lambda: tree_v3_side_texts(7_999_998),
+    "40.3 tree v3, 1.3M side records": tree_v3_many_sides,
+    "40.4 census-classes, 166,458 copies of the Fano entry (valid)": census_repeated_entry,
+    "40.5 sat-lrat, maj:50001 at 1M blocks": sat_gates_times_million_blocks,
+    "40.3w tree v3, 1.3M side records, maj:3 depth 16": tree_v3_many_sides_wide_tree,
+    "40.6 sat-lrat, input of 7.9M empty runs": sat_empty_runs,
 }
 
 

@@ -103,8 +103,9 @@ def test_the_wheel_carries_the_data_folders(installed):
     for tree in (ROOT / "examples").glob("*.json"):
         assert f"verify/_data/examples/{tree.name}" in names
     assert "verify/_data/coq/check.sh" in names and "verify/py.typed" in names
-    assert len([n for n in names if n.startswith("verify/_data/coq/") and n.endswith(".v")]) == \
-        len(list((ROOT / "coq").rglob("*.v")))
+    for suffix in (".v", ".ml"):  # the Coq library and the proved checker's sources
+        assert len([n for n in names if n.startswith("verify/_data/coq/")
+                    and n.endswith(suffix)]) == len(list((ROOT / "coq").rglob("*" + suffix)))
 
 
 @pytest.mark.slow

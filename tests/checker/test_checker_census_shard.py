@@ -234,3 +234,39 @@ def test_the_command_certifies_resumes_and_refuses_a_tampered_folder(tmp_path, c
     code, out, _ = fbs_cli(capsys, "census", "--exhaustive", "3", "--shard-certificates",
                            str(tmp_path), "--json")
     assert code == 0 and json.loads(out) == document
+
+
+def test_more_visits_than_the_bound_are_refused_before_the_walk(monkeypatch):
+    from verify.checker import CertificateTooLarge, census_shard_kind
+
+    walked = []
+    monkeypatch.setattr(census_shard_kind, "MAX_VISITS", 1)
+    monkeypatch.setattr(census_shard_kind, "minimal_members",
+                        lambda *a: walked.append(a) or [])
+    with pytest.raises(CertificateTooLarge, match="parts"):
+        check_certificate(copy.deepcopy(TINY))
+    assert walked == []
+
+
+def test_packing_programs_are_charged_against_their_bound(monkeypatch):
+    """A pair whose packing cannot settle bs sends each visit to the checker's packing
+    program; one more than the bound is refused, and the bound's own count is accepted."""
+    from verify.checker import CertificateTooLarge, census_shard_kind
+
+    certificate = copy.deepcopy(TINY)
+    for pair in certificate["pairs"]:
+        pair["packing"] = []
+    monkeypatch.setattr(census_shard_kind, "MAX_PACKING_PROGRAMS", 2)
+    assert check_certificate(certificate).valid
+    monkeypatch.setattr(census_shard_kind, "MAX_PACKING_PROGRAMS", 1)
+    with pytest.raises(CertificateTooLarge, match="packing program"):
+        check_certificate(certificate)
+
+
+def test_more_pairs_than_visits_are_refused():
+    from verify.checker import CertificateTooLarge
+
+    certificate = copy.deepcopy(TINY)
+    certificate["pairs"].append(certificate["pairs"][0])
+    with pytest.raises(CertificateTooLarge, match="more pairs than visits"):
+        check_certificate(certificate)

@@ -219,4 +219,4 @@ def test_threshold_overload_exits_1_from_the_command_line(tmp_path):
     done = subprocess.run([sys.executable, "-m", "verify", "check", str(path)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1, done.stderr
-    assert done.stderr.strip().endswith("[primal-load] coordinate x1: load 2 > 1")  # text: from 1
+    assert done.stdout.strip().endswith("[primal-load] coordinate x1: load 2 > 1")  # text: from 1

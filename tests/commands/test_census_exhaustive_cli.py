@@ -101,6 +101,6 @@ def test_counts_take_their_plural_and_the_least_column_is_explained(capsys):
     document = json.loads(fbs_cli(capsys, "census", "--exhaustive", 1, "--json")[1])
     assert code == 0, err
     assert f"({counted(document['certificates_checked'], 'certificate')})" in out
-    assert "1 certificates" not in out and "| C | least ratio |" in out
+    assert "1 certificates" not in out and "| C | least ratio | witness" in out
     assert ("Columns: largest, the ratio's maximum over the pairs whose denominator is positive; "
-            "least ratio, its minimum over the same pairs.") in out
+            "least ratio, its minimum over the same pairs; witness, ") in out

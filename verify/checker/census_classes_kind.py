@@ -31,6 +31,7 @@ from .report import CheckReport, accepted, rejected
 MAX_CLASSES_ARITY = 7
 MAX_ENTRIES = 1 << 20
 MAX_NUMERATOR_BITS = 64
+MAX_PACKING_PROGRAMS = 1 << 14  # distinct tables whose largest packing the checker computes
 REQUIRED = {"format", "kind", "arity", "classes"}
 OPTIONAL = {"producer"}
 ENTRY = {"table", "fbs", "s", "bs", "C", "denominator", "weights", "dual", "packing"}
@@ -46,31 +47,71 @@ def check(obj: dict) -> CheckReport:
     entries = get_typed(obj, "classes", list, "certificate")
     if len(entries) > MAX_ENTRIES:
         raise CertificateTooLarge(f"classes: more than {MAX_ENTRIES} entries")
+    tables = Tables(q)
     for index, entry in enumerate(entries):
-        failure = check_entry(entry, q, f"classes[{index}]")
+        failure = check_entry(entry, q, f"classes[{index}]", tables)
         if failure is not None:
             return failure
     return accepted(Fraction(len(entries)), f"valid: fbs, s, bs and C of {len(entries)} "
                                             f"up-sets on q = {q} points", "classes")
 
 
-def check_entry(entry: object, q: int, at: str) -> CheckReport | None:
-    """None if the entry's four values hold, else the rejection."""
+class Tables:
+    """What the checks need of a table, computed once per distinct table text of a file
+    (its up-set check, minimal members, s and C; its largest packing on first need, at most
+    MAX_PACKING_PROGRAMS times a file): an entry repeated, or a table shared by entries,
+    costs its own fields only (FORMAT.md, section 12, Work bound)."""
+
+    def __init__(self, q: int):
+        self.q, self.known, self.packings = q, {}, {}
+
+    def get(self, text: object, at: str) -> "_Table":
+        found = self.known.get(text) if type(text) is str else None
+        if found is None:
+            found = self.known[text] = _Table(_table(text, self.q, at), self.q)
+        return found
+
+    def largest_packing(self, table: int) -> int:
+        found = self.packings.get(table)
+        if found is None:
+            if len(self.packings) >= MAX_PACKING_PROGRAMS:
+                raise CertificateTooLarge(f"classes: more than {MAX_PACKING_PROGRAMS} distinct "
+                                          "tables need the packing program (bs < floor(fbs))")
+            found = self.packings[table] = largest_packing(
+                [bool((table >> m) & 1) for m in range(1 << self.q)], self.q)
+        return found
+
+
+class _Table:
+    """An up-set's table with its minimal members, s (one-point members) and C."""
+
+    __slots__ = ("table", "members", "s", "c")
+
+    def __init__(self, table: int, q: int):
+        self.table, self.members = table, minimal_members(table, q)
+        self.s = sum(1 for m in self.members if m & (m - 1) == 0)
+        self.c = transversal_number(table, q)
+
+
+def check_entry(entry: object, q: int, at: str, tables: Tables | None = None) -> CheckReport | None:
+    """None if the entry's four values hold, else the rejection (`tables`: the file's cache
+    of table facts)."""
     if type(entry) is not dict:
         raise CertificateMalformed(f"{at}: expected an object")
     require_keys(entry, ENTRY, set(), at)
-    table = _table(entry["table"], q, at)
+    tables = tables or Tables(q)
+    known = tables.get(entry["table"], at)
+    table = known.table
     fbs = parse_number(entry["fbs"], f"{at}.fbs")
     s, bs, c = (_natural(entry[key], f"{at}.{key}") for key in ("s", "bs", "C"))
-    members = minimal_members(table, q)
-    if s != sum(1 for m in members if m & (m - 1) == 0):
+    if s != known.s:
         return rejected("s", f"{at}: s = {s} claimed, the table has another number of "
                              "one-point members")
-    if c != transversal_number(table, q):
+    if c != known.c:
         return rejected("C", f"{at}: C = {c} claimed, q minus the largest set outside U is "
-                             f"{transversal_number(table, q)}")
-    failure = _check_fbs(entry, table, members, fbs, q, at)
-    return failure if failure is not None else _check_bs(entry, table, bs, fbs, q, at)
+                             f"{known.c}")
+    failure = _check_fbs(entry, table, known.members, fbs, q, at)
+    return failure if failure is not None else _check_bs(entry, tables, table, bs, fbs, q, at)
 
 
 def _check_fbs(entry, table, members, fbs, q, at) -> CheckReport | None:
@@ -96,8 +137,9 @@ def _check_fbs(entry, table, members, fbs, q, at) -> CheckReport | None:
     if max(loads, default=0) > denominator:
         return rejected("load", f"{at}: a point carries more than weight 1")
     by_bit = [_natural(t, f"{at}.dual") for t in reversed(dual)]  # coordinate i = bit q-1-i
+    dual_of = by_bit.__getitem__
     for m in members:
-        if sum(by_bit[b] for b in _bits(m)) < denominator:
+        if sum(map(dual_of, _bits(m))) < denominator:
             return rejected("dual", f"{at}: member {m} is covered less than 1")
     if total != sum(by_bit) or total * fbs.denominator != fbs.numerator * denominator:
         return rejected("fbs", f"{at}: primal {Fraction(total, denominator)}, dual "
@@ -105,7 +147,7 @@ def _check_fbs(entry, table, members, fbs, q, at) -> CheckReport | None:
     return None
 
 
-def _check_bs(entry, table, bs, fbs, q, at) -> CheckReport | None:
+def _check_bs(entry, tables, table, bs, fbs, q, at) -> CheckReport | None:
     packing = entry["packing"]
     if type(packing) is not list:
         raise CertificateMalformed(f"{at}.packing: a list of masks")
@@ -117,8 +159,7 @@ def _check_bs(entry, table, bs, fbs, q, at) -> CheckReport | None:
         used |= mask
     if len(packing) != bs:
         return rejected("bs", f"{at}: a packing of {len(packing)} members, claimed bs = {bs}")
-    if bs != fbs.numerator // fbs.denominator and bs != largest_packing(
-            [bool((table >> m) & 1) for m in range(1 << q)], q):
+    if bs != fbs.numerator // fbs.denominator and bs != tables.largest_packing(table):
         return rejected("bs", f"{at}: a larger packing exists than bs = {bs}")
     return None
 
@@ -185,6 +226,6 @@ def _mask(value: object, q: int, at: str) -> int:
 
 
 def _natural(value: object, at: str) -> int:
-    if type(value) is not int or value < 0 or value.bit_length() > MAX_NUMERATOR_BITS:
+    if type(value) is not int or not 0 <= value < 1 << MAX_NUMERATOR_BITS:
         raise CertificateMalformed(f"{at}: expected an integer in 0..2^{MAX_NUMERATOR_BITS}")
     return value

@@ -33,7 +33,8 @@ from .report import CheckReport, accepted, rejected
 from .upsets import count_up_sets_inside, is_up_set, orbit, up_sets_inside
 
 MAX_SHARD_ARITY = 7
-MAX_PAIRS = 1 << 20
+MAX_VISITS = 1 << 17  # a certificate's visits: its walk, about 3 s here (FORMAT.md section 13)
+MAX_PACKING_PROGRAMS = 1 << 13  # visits whose bs needs the checker's own packing program
 MAX_NUMERATOR_BITS = 64
 MAX_PARTS = 10**6
 REQUIRED = {"format", "kind", "arity", "prefix", "part", "orbit", "pairs", "use", "counts"}
@@ -50,6 +51,9 @@ def check(obj: dict) -> CheckReport:
     prefix = _prefix(obj["prefix"], q)
     part = _part(obj["part"])
     use = get_typed(obj, "use", list, "certificate")
+    if len(use) > MAX_VISITS:
+        raise CertificateTooLarge(f"use: more than {MAX_VISITS} visits in one certificate "
+                                  "(split the shard into parts)")
     if len(use) != max(0, (_visits(q, prefix) - part[0] + part[1] - 1) // part[1]):
         return rejected("use", f"use: {len(use)} entries, the part has another number of "
                                "visits")
@@ -61,7 +65,7 @@ def check(obj: dict) -> CheckReport:
     if get_typed(obj, "orbit", int, "certificate") != size:
         return rejected("orbit", f"orbit: {brief(obj['orbit'])} claimed, the class has {size} "
                                  "tables")
-    pairs = _pairs(get_typed(obj, "pairs", list, "certificate"), q)
+    pairs = _pairs(get_typed(obj, "pairs", list, "certificate"), use, q)
     if isinstance(pairs, CheckReport):
         return pairs
     counts = _row(q, prefix, part, size, pairs, use)
@@ -89,6 +93,7 @@ def _visits(q: int, prefix: int) -> int:
 def _row(q: int, prefix: int, part, size: int, pairs: list, use: list):
     """{(fbs, s, bs, C): pairs} of the part's visits, or the first rejection."""
     points, row = q - 1, defaultdict(int)
+    budget = [MAX_PACKING_PROGRAMS]
     visits = up_sets_inside(points, prefix & ~1)
     singles = sum(1 << (1 << b) for b in range(q))
     for index, lower in enumerate(_every(visits, part)):
@@ -98,7 +103,7 @@ def _row(q: int, prefix: int, part, size: int, pairs: list, use: list):
             raise CertificateMalformed(f"use[{index}]: expected a pair index in "
                                        f"0..{len(pairs) - 1}")
         members = minimal_members(table, q)
-        fbs, bs = _values(pairs[chosen], table, members, q)
+        fbs, bs = _values(pairs[chosen], table, members, q, budget)
         if fbs is None:
             return rejected("pair", f"use[{index}]: pair {chosen} does not prove nu* of "
                                     f"the visit {hex(table)[:40]}")
@@ -108,24 +113,29 @@ def _row(q: int, prefix: int, part, size: int, pairs: list, use: list):
     return row
 
 
-def _values(pair, table: int, members: list[int], q: int):
-    """(fbs, bs) of the visit by the pair, or (None, None) if it does not fit."""
-    support, low_sets, packing, value = pair
+def _values(pair, table: int, members: list[int], q: int, budget: list[int]):
+    """(fbs, bs) of the visit by the pair, or (None, None) if it does not fit; a packing
+    program charged against `budget`."""
+    support, below, packing, value = pair
     minimal = sum(1 << m for m in members)
-    if support & ~minimal or table & low_sets:
+    if support & ~minimal or table & below:
         return None, None
     floor = value.numerator // value.denominator
     if packing & ~table or packing.bit_count() != floor:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise CertificateTooLarge(f"more than {MAX_PACKING_PROGRAMS} visits whose bs "
+                                      "needs the packing program (split the shard into parts)")
         sensitive = [bool((table >> m) & 1) for m in range(1 << q)]
         return value, largest_packing(sensitive, q)
     return value, floor
 
 
-def _pairs(raw: list, q: int):
+def _pairs(raw: list, use: list, q: int):
     """Each pair checked once: (P table, table of the sets S with t(S) < D, packing table,
     value), or the rejection of the first pair that is not an LP pair."""
-    if len(raw) > MAX_PAIRS:
-        raise CertificateTooLarge(f"pairs: more than {MAX_PAIRS}")
+    if len(raw) > max(1, len(use)):
+        raise CertificateTooLarge("pairs: more pairs than visits")
     pairs = [_pair(entry, q, f"pairs[{k}]") for k, entry in enumerate(raw)]
     for k, pair in enumerate(pairs):
         if pair is None:
@@ -158,9 +168,19 @@ def _pair(entry, q: int, at: str):
     by_bit = [_natural(t, f"{at}.dual") for t in reversed(dual)]  # coordinate i = bit q-1-i
     if max(loads) > denominator or total != sum(by_bit):
         return None
-    low_sets = sum(1 << m for m in range(1 << q)
-                   if sum(by_bit[b] for b in range(q) if (m >> b) & 1) < denominator)
-    return support, low_sets, _packing(packing, q, at), Fraction(total, denominator)
+    return support, low_sets(by_bit, denominator, q), _packing(packing, q, at), Fraction(
+        total, denominator)
+
+
+def low_sets(by_bit: list[int], denominator: int, q: int) -> int:
+    """The table of the sets S with t(S) < D (t(S) by adding one point to a smaller set)."""
+    weight, table = [0] * (1 << q), 1  # the empty set: t = 0 < D
+    for m in range(1, 1 << q):
+        low = m & -m
+        weight[m] = weight[m ^ low] + by_bit[low.bit_length() - 1]
+        if weight[m] < denominator:
+            table |= 1 << m
+    return table
 
 
 def _packing(masks: list, q: int, at: str) -> int:

@@ -57,6 +57,7 @@ class Builder:
         self.literals = 1
         self.gates: list[tuple[str, int, tuple[int, ...]]] = []
         self._cache: dict[tuple, int] = {}
+        self.points: int | None = None  # while set: the points the gate list will be evaluated at
 
     # --- bookkeeping -------------------------------------------------------------------
 
@@ -78,6 +79,8 @@ class Builder:
             self.emit(clause)
         self.gates.append((op, out, inputs))
         self._cache[key] = out
+        if self.points is not None:
+            charge_evaluation(len(self.gates), self.n_vars, self.points)
         return out
 
     def is_const(self, literal: int) -> bool:
@@ -438,14 +441,7 @@ class FunctionCircuit:
         if not blocks and self.f_z is not None:
             return self.f_z, []
         points = [()] + list(blocks)
-        gates = len(self.builder.gates)
-        batch = max(EVALUATION_BATCH, MAX_EVALUATION_BITS // (self.builder.n_vars + 1))
-        passes = -(-len(points) // batch)
-        if gates * passes > MAX_GATE_EVALUATIONS:
-            raise CertificateTooLarge(f"too costly to check: evaluating the circuit's {gates} "
-                                      f"gates at {len(blocks)} primal blocks takes {passes} "
-                                      f"passes, more than {MAX_GATE_EVALUATIONS} gate "
-                                      "evaluations")
+        batch = charge_evaluation(len(self.builder.gates), self.builder.n_vars, len(points))
         results: list[int] = []
         for start in range(0, len(points), batch):
             results.extend(self._evaluate(points[start:start + batch]))
@@ -473,12 +469,30 @@ class FunctionCircuit:
         return [1 if c == "1" else 0 for c in reversed(format(out, f"0{n}b"))]
 
 
+def charge_evaluation(gates: int, n_vars: int, points: int) -> int:
+    """The points of one pass (as many as MAX_EVALUATION_BITS allows, at least
+    EVALUATION_BATCH) when evaluating `gates` gates over `n_vars` variables at `points`
+    points (z and the primal blocks); CertificateTooLarge when gates x passes exceeds
+    MAX_GATE_EVALUATIONS. Both grow while a circuit is built, so charging every new gate
+    refuses a circuit as soon as its evaluation would be refused."""
+    batch = max(EVALUATION_BATCH, MAX_EVALUATION_BITS // (n_vars + 1))
+    passes = -(-points // batch)
+    if gates * passes > MAX_GATE_EVALUATIONS:
+        raise CertificateTooLarge(f"too costly to check: evaluating the circuit's {gates} "
+                                  f"gates at {points - 1} primal blocks takes {passes} "
+                                  f"passes, more than {MAX_GATE_EVALUATIONS} gate evaluations")
+    return batch
+
+
 def function_circuit(spec: str, z: str, files: dict | None = None,
                      arity: int | None = None,
-                     parse_budget: ParseBudget | None = None) -> FunctionCircuit:
+                     parse_budget: ParseBudget | None = None,
+                     points: int | None = None) -> FunctionCircuit:
     """Parse the spec (CertificateMalformed if invalid) and build f(z XOR y); `arity`: the
     spec was already parsed (by spec_eval.parse_spec with this module's limits), with
-    `parse_budget`, whose parsed formulas are reused here."""
+    `parse_budget`, whose parsed formulas are reused here. `points`: the circuit will be
+    evaluated at that many points, charged gate by gate as it is built (charge_evaluation),
+    so a circuit too costly to evaluate is refused before it is finished."""
     parse_budget = parse_budget or ParseBudget()
     if arity is None:
         arity = parse_spec(spec, files, max_arity=MAX_ARITY, max_table_arity=MAX_TABLE_INPUTS,
@@ -488,7 +502,9 @@ def function_circuit(spec: str, z: str, files: dict | None = None,
         raise CertificateMalformed(f"input: expected a 0/1 string of length q = {q}")
     builder = Builder(q)
     x = [(-(i + 1) if bit == "1" else i + 1) for i, bit in enumerate(z)]
+    builder.points = points
     output = _Encoder(builder, files or {}, parse_budget).build(spec, x)
+    builder.points = None  # the claim's gates (claim_cnf) are never evaluated
     return FunctionCircuit(builder, output, q, z)
 
 

@@ -21,7 +21,7 @@ from .dual_check import light_sensitive_block
 from .errors import CertificateMalformed, CertificateTooLarge
 from .fields import brief, get_typed, read_block, read_primal, require_keys
 from .measure_kind import MAX_MEASURE_ARITY, largest_packing, sensitive_masks
-from .rationals import common_denominator, parse_number, show
+from .rationals import common_denominator, over_denominator, parse_number, scaled_sum, show
 from .report import CheckReport, accepted, rejected
 from .spec_eval import parse_spec
 
@@ -153,22 +153,29 @@ def _mask(block: tuple[int, ...], q: int) -> int:
 
 
 def _check_fbs(obj, table: int, q: int, x: int, value: Fraction) -> CheckReport | None:
-    primal = read_primal(get_typed(obj, "witness", list, "certificate"), q, "witness")
+    """The witness, a packing of Definition 3.3 at x, as integers over the weights' common
+    denominator (at most 2^14 bits, like the duals': FORMAT.md section 11, Work bound)."""
+    primal = read_primal(get_typed(obj, "witness", list, "certificate"), q, "witness",
+                         numbers={})
+    denominator = common_denominator([w for _, w in primal], "witness weights")
     sensitive = bitset.to_lookup(_sensitive_at(table, q, x), q)
-    load = [Fraction(0)] * q
-    for k, (block, weight) in enumerate(primal):
-        if weight < 0:
+    load = [0] * q
+    for k, ((block, weight), scaled) in enumerate(zip(primal,
+                                                      over_denominator([w for _, w in primal],
+                                                                       denominator))):
+        if scaled < 0:
             return rejected("witness-nonnegative", f"witness[{k}]: weight {show(weight)} < 0")
         if not bitset.test(sensitive, _mask(block, q) ^ x):
             return rejected("witness-sensitive", f"witness[{k}] block {list(block)} is not "
                                                  "sensitive at the input")
         for i in block:
-            load[i] += weight
-    if any(total > 1 for total in load):
+            load[i] += scaled
+    if any(total > denominator for total in load):
         return rejected("witness-load", "a coordinate's load exceeds 1 (Definition 3.3)")
-    if sum(weight for _, weight in primal) != value:
-        return rejected("witness-value", f"the primal weights sum to "
-                                         f"{show(sum(w for _, w in primal))}, not {show(value)}")
+    total = Fraction(scaled_sum([w for _, w in primal], denominator), denominator)
+    if total != value:
+        return rejected("witness-value", f"the primal weights sum to {show(total)}, not "
+                                         f"{show(value)}")
     return _check_upper(obj, table, q, value, packings=False)
 
 
@@ -201,6 +208,10 @@ def _check_upper(obj, table: int, q: int, value: Fraction, packings: bool) -> Ch
         raise CertificateTooLarge(f"upper/packings: {len(upper)} duals and {len(packed)} "
                                   f"packings at q = {q} exceed the work bound (FORMAT.md, "
                                   "section 11)")
+    if len(upper) + len(packed) != len(needed):  # before any dual is read
+        return rejected("upper-inputs", f"{len(needed)} inputs have C_y > {show(value)}; the "
+                                        f"certificate bounds {len(upper) + len(packed)} "
+                                        "(each exactly once)")
     duals = [_read_upper(entry, q, k) for k, entry in enumerate(upper)]
     listed = [y for y, _ in duals] + packed
     if len(set(listed)) != len(listed) or set(listed) != needed:
@@ -253,12 +264,12 @@ def _dual_bound(table: int, q: int, y: int, t: list[Fraction], value: Fraction,
     at = format(y, f"0{q}b")
     if any(ti < 0 for ti in t):
         return rejected("upper-nonnegative", f"the dual at {at} has a negative entry")
-    total = sum(t, Fraction(0))
+    denominator = common_denominator(t, f"the dual at {at}")
+    weights = [ti.numerator * (denominator // ti.denominator) for ti in t]
+    total = Fraction(sum(weights), denominator)
     if (total >= value + 1) if integer else (total > value):
         return rejected("upper-value", f"the dual at {at} has value {show(total)}, which does "
                                        f"not bound the measure by {show(value)}")
-    denominator = common_denominator(t, f"the dual at {at}")
-    weights = [ti.numerator * (denominator // ti.denominator) for ti in t]
     if light_sensitive_block(_sensitive_at(table, q, y), q, weights, denominator, y) is not None:
         return rejected("upper-feasible", f"the dual at {at} misses a sensitive block "
                                           "(t(B) < 1, Definition 3.4)")

@@ -66,7 +66,7 @@ def check_sat_certificate(obj: dict) -> CheckReport:
     z = read_input(get_typed(obj, "input", str, "certificate"), q)
     value = parse_number(obj["value"], "value")
     t = read_dual(obj, q)
-    primal = read_primal(get_typed(obj, "primal", list, "certificate"), q, numbers={})
+    primal_entries = get_typed(obj, "primal", list, "certificate")
     encoding = get_typed(obj, "encoding", str, "certificate")
     if encoding != ENCODING:
         raise CertificateMalformed(f"encoding: this checker rebuilds {ENCODING!r}, "
@@ -75,6 +75,11 @@ def check_sat_certificate(obj: dict) -> CheckReport:
     if re.fullmatch(r"[0-9a-f]{64}", claimed_hash) is None:
         raise CertificateMalformed("cnf_sha256: expected 64 lowercase hexadecimal digits")
     proof = read_lrat(get_typed(obj, "lrat", str, "certificate"))
+    # the circuit is built first, each gate charged for its evaluation at z and at every
+    # primal block (FORMAT.md, kind sat-lrat, Work bound), then the primal is read
+    circuit = function_circuit(spec, z, files, arity=q, parse_budget=parse_budget,
+                               points=1 + len(primal_entries))
+    primal = read_primal(primal_entries, q, numbers={})
 
     primal_den = common_denominator([w for _, w in primal], "primal weights")
     dual_den = common_denominator(t, "dual", MAX_WEIGHT_BITS)
@@ -88,7 +93,6 @@ def check_sat_certificate(obj: dict) -> CheckReport:
         if ti < 0:
             return rejected("dual-nonnegative", f"dual[{i}]: t_{i} = {show(ti)} < 0")
     # step 3: primal blocks are sensitive (circuit evaluated at z and at every z^B)
-    circuit = function_circuit(spec, z, files, arity=q, parse_budget=parse_budget)
     f_z, flipped = circuit.values([block for block, _ in primal])
     for k, ((block, _), value_at_block) in enumerate(zip(primal, flipped)):
         if value_at_block == f_z:
@@ -133,6 +137,8 @@ def check_sat_certificate(obj: dict) -> CheckReport:
 def read_input(text: str, q: int) -> str:
     """The input z as a 0/1 string of length q, from plain bits or run-length 'B^N,B^N,...'."""
     if "^" in text:
+        if text.count(",") >= q:  # before the split: maximal runs are at most q
+            raise CertificateMalformed(f"input: more than q = {q} runs")
         parts = text.split(",")
         runs = []
         total = 0

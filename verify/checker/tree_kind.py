@@ -41,6 +41,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress
+from math import comb
 
 from . import bitset
 from .dual_check import STEP_COST, light_sensitive_block
@@ -79,6 +80,7 @@ LEAF_CHUNK_BYTES = 1 << 16    # packed alpha unpacked q * 2^16 bytes (8q * 2^16 
 MAX_UNIFORM_DEPTH = 64        # also for width 1, where depth is not bounded by the leaves
 MAX_TABLE_ARITY = 24          # a non-symmetric aggregator is checked on its 2^q blocks
 TREE_WORK_LIMIT = 1 << 38     # bit-operations of spec evaluation and dual checks per file
+STRUCTURAL_PASS_SIDES = 1 << 17  # more side records: counted against a pass over the tree
 SYMMETRIC_FAMILIES = {"and", "or", "parity", "maj", "thr", "sym"}
 ONE = Fraction(1)
 
@@ -113,9 +115,19 @@ def check(obj: dict) -> CheckReport:
             raise CertificateMalformed(f"alpha: expected a 0/1 string with one bit per leaf "
                                        f"({shape.n_leaves}), got {len(alpha)} characters")
     claimed = parse_number(obj["value"], "value")
-    records = _Records(get_typed(obj, "records", list, "certificate"), aggregators, shared)
-    sides = SideRecords(get_typed(obj, "sides", list, "certificate"), records) \
-        if version == SIDES_VERSION else None
+    entries = get_typed(obj, "records", list, "certificate")
+    # every record serves at least one node (of a non-symmetric aggregator in version 3):
+    # more records than such nodes leave one unused, refused before any record is read
+    nodes = shape.internal_nodes(symmetric=False if version == SIDES_VERSION else None)
+    if len(entries) > nodes:
+        raise CertificateMalformed(f"records: {len(entries)} records, but only {nodes} nodes "
+                                   "of the tree use one: some record is unused or repeats "
+                                   "another's key (duplicate key)")
+    records = _Records(entries, aggregators, shared)
+    sides = None
+    if version == SIDES_VERSION:
+        side_entries, node_sides = _side_entries(obj, shape, alpha)
+        sides = SideRecords(side_entries, records, node_sides)
     classes = _Classes(records, sides)
     try:
         value = classes.rho[shape.evaluate(alpha, classes)]
@@ -134,6 +146,44 @@ def check(obj: dict) -> CheckReport:
                            f"{_count(len(sides.items), 'side record') + ', ' if sides else ''}"
                            f"{_count(len(classes.ids), 'distinct node class', 'distinct node classes')}"
                            " checked)")
+
+
+def _side_entries(obj: dict, shape, alpha) -> tuple[list, int]:
+    """The `sides` array and the most distinct node sides the tree can have (refused beyond,
+    before any side record is read): two per key bound of the shape; beyond
+    STRUCTURAL_PASS_SIDES records, two per symmetric key of a pass over the tree with classes
+    fixed by their keys alone (FORMAT.md, kind tree, "Bounds of the side records")."""
+    entries = get_typed(obj, "sides", list, "certificate")
+    node_sides = 2 * shape.symmetric_nodes()
+    if STRUCTURAL_PASS_SIDES < len(entries) <= node_sides:
+        keys = _KeyClasses()
+        shape.evaluate(alpha, keys)
+        node_sides = min(node_sides, 2 * keys.symmetric)
+    return entries, node_sides
+
+
+class _KeyClasses:
+    """The classes of a pass that never reads a record: a node's class is its key (its
+    aggregator and its children's classes, sorted for a symmetric aggregator), the leaves
+    classes 0 and 1. Equal keys have equal accepted classes, so the tree has at most as many
+    distinct keys of each kind as this pass counts."""
+
+    class records:  # the evaluation asks whether symmetric children are sorted (version 2+)
+        shared = True
+
+    def __init__(self):
+        self.ids: dict[tuple, int] = {}
+        self.symmetric = 0  # distinct keys of symmetric aggregators
+
+    def node(self, aggregator, children: tuple[int, ...], where, count: int = 1,
+             ordered: bool = False) -> int:
+        if aggregator.values is not None and not ordered:
+            children = tuple(sorted(children))
+        found = self.ids.get((aggregator, children))
+        if found is None:
+            found = self.ids[(aggregator, children)] = len(self.ids) + 2
+            self.symmetric += aggregator.values is not None
+        return found
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:
@@ -680,6 +730,26 @@ class _Uniform:
             raise CertificateTooLarge(f"tree.uniform: more than {leaf_limit} leaves")
         self.n_leaves = self.q ** self.depth
 
+    def internal_nodes(self, symmetric: bool | None = None) -> int:
+        """The internal nodes (symmetric=False: those of a non-symmetric aggregator)."""
+        if symmetric is not None and symmetric != (self.aggregator.values is not None):
+            return 0
+        return self.depth if self.q == 1 else (self.n_leaves - 1) // (self.q - 1)
+
+    def symmetric_nodes(self) -> int:
+        """At most the distinct keys of the symmetric nodes (each key has at most two sides):
+        level d holds the 2 leaf classes, and the distinct keys of level k < d, multisets of
+        q classes of level k + 1 (a class is fixed by its key), are at most K_k = min(q^k,
+        C(K_{k+1} + q - 1, q)), K_d = 2; the sum over k < d (FORMAT.md, kind tree, "Bounds
+        of the side records")."""
+        if self.aggregator.values is None:
+            return 0
+        keys, total = 2, 0
+        for level in range(self.depth - 1, -1, -1):
+            keys = min(self.q ** level, comb(keys + self.q - 1, self.q))
+            total += keys
+        return total
+
     def evaluate(self, alpha, classes: _Classes) -> int:
         """Level by level from the leaves: node j of a level has children q*j .. q*j+q-1.
 
@@ -851,6 +921,17 @@ class _NodeList:
     nodes: list
     n_leaves: int
     depth: int
+
+    def internal_nodes(self, symmetric: bool | None = None) -> int:
+        """The internal nodes (symmetric=False: those of a non-symmetric aggregator)."""
+        if symmetric is None:
+            return len(self.nodes)
+        return sum(1 for aggregator, _, _ in self.nodes
+                   if (aggregator.values is not None) == symmetric)
+
+    def symmetric_nodes(self) -> int:
+        """The internal nodes whose aggregator is symmetric (each has at most two sides)."""
+        return self.internal_nodes(symmetric=True)
 
     def evaluate(self, alpha, classes: _Classes) -> int:
         alpha = alpha if type(alpha) is str else alpha.text()

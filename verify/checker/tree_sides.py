@@ -38,6 +38,7 @@ from .report import CheckReport, rejected
 
 SIDE_FIELDS = ("need", "capacities", "value", "dual", "uses")
 MAX_USES = 1 << 62  # a side record's `uses` (the tree has fewer node sides)
+MAX_SIDE_TEXTS = 8_000_000  # number texts in all `capacities` and `dual` strings of a file
 
 
 class SideRecord:
@@ -81,8 +82,18 @@ class SideRecords:
     dictionaries `numbers` and `text_ids` of texts already read), so
     that a node's key, built from its children's accepted values, compares exactly."""
 
-    def __init__(self, entries: list, numbers):
+    def __init__(self, entries: list, numbers, node_sides: int | None = None):
+        """`node_sides`: the most distinct node sides the tree can have (two per distinct
+        key of a symmetric aggregator's nodes); more side records than that leave one
+        unused, so the file is refused before any is read. The number texts of the records' strings are counted
+        before each string is split, at most MAX_SIDE_TEXTS in all (FORMAT.md, Version 3)."""
+        if node_sides is not None and len(entries) > node_sides:
+            raise CertificateMalformed(f"sides: {len(entries)} side records, but the tree has at "
+                                       f"most {node_sides} node sides (two per distinct key of "
+                                       "a symmetric aggregator's nodes): some side record is "
+                                       "unused or repeats another's key (duplicate key)")
         self.numbers = numbers
+        self.texts = 0  # number texts of the strings read so far
         self.text_pairs: dict[str, tuple[int, int]] = {}  # a dual entry's text -> (p, q)
         self.duals: dict[str, _Dual] = {}  # a dual's whole text -> its entries
         self.id_pairs: dict[int, tuple[int, int]] = {}  # a capacity's value id -> (p, q)
@@ -103,6 +114,7 @@ class SideRecords:
             need, capacity_text, value_text, dual_text, uses = entry
             if type(capacity_text) is str and type(dual_text) is str and \
                     type(value_text) is str and type(need) is int and type(uses) is int:
+                self._charge(capacity_text, dual_text)
                 dual, capacity_texts = self.duals.get(dual_text), capacity_text.split(" ")
                 if dual is not None and 1 <= need <= len(capacity_texts) == len(dual.pairs) \
                         and 1 <= uses <= MAX_USES:
@@ -126,6 +138,8 @@ class SideRecords:
         if type(capacity_text) is not str or type(dual_text) is not str:
             raise CertificateMalformed(f"{where}: capacities and dual must be strings of "
                                        "number texts separated by single spaces")
+        if type(value_text) is not str or type(need) is not int or type(uses) is not int:
+            self._charge(capacity_text, dual_text)  # else the fast path charged them
         capacity_texts, dual_texts = capacity_text.split(" "), dual_text.split(" ")
         m = len(capacity_texts)
         if type(need) is not int or not 1 <= need <= m:
@@ -147,6 +161,14 @@ class SideRecords:
         record = SideRecord(k, need, capacities, numbers.parse(value_text, f"{where}.value"),
                             dual, uses)
         return (need, tuple(sorted(ids))), record
+
+    def _charge(self, capacity_text: str, dual_text: str) -> None:
+        """Count the number texts of a record's two strings (their spaces, plus one each)
+        before either is split."""
+        self.texts += capacity_text.count(" ") + dual_text.count(" ") + 2
+        if self.texts > MAX_SIDE_TEXTS:
+            raise CertificateTooLarge(f"sides: more than {MAX_SIDE_TEXTS} number texts in the "
+                                      "capacities and dual strings")
 
     def lookup(self, need: int, capacity_ids: list[int], where,
                describe) -> SideRecord | CheckReport:

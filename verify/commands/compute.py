@@ -13,6 +13,7 @@ from .arguments import (
     spec_inputs,
     spec_text,
 )
+from .proved import add_proved
 
 
 def register(commands) -> None:
@@ -34,6 +35,7 @@ def register(commands) -> None:
     certify.add_argument("--measure", choices=("s", "bs", "C"),
                          help="certify s, bs or C at the input instead of fbs (kind measure, "
                          "q <= 10: the checker re-derives optimality by enumeration)")
+    add_proved(certify)
     certify.set_defaults(run=run_certify)
 
     check = commands.add_parser(
@@ -41,8 +43,13 @@ def register(commands) -> None:
         description="Prints one verdict line on standard output, `valid: FILE: QUANTITY = "
         "VALUE` (exit 0) or `INVALID: FILE: [CONDITION] MESSAGE` (exit 1); a malformed or "
         "unreadable certificate is one error line on standard error (exit 2).")
-    check.add_argument("file", metavar="FILE", help="certificate (gzip accepted; - for standard input)")
+    check.add_argument("files", metavar="FILE", nargs="+",
+                       help="certificate (gzip accepted; - for standard input); several with "
+                            "--proved")
     check.add_argument("--json", action="store_true", help="machine-readable output")
+    check.add_argument("--proved", action="store_true",
+                       help="check with the proved checker instead: the Coq checkers extracted "
+                            "to a native program, built on first use (docs/formal.md)")
     check.set_defaults(run=run_check)
 
 
@@ -143,9 +150,16 @@ def run_certify(args) -> int:
     if args.measure:
         return _certify_measure(args, spec)
     method = _coq_method(args.method) if args.coq else args.method
-    result = certify(spec, args.at, output=None if args.coq else args.output, method=method)
+    deferred = args.coq or args.proved
+    result = certify(spec, args.at, output=None if deferred else args.output, method=method)
+    if args.proved:  # before anything is written: a refusal writes nothing
+        _check_proved(result, args)
     if args.coq:
         _write_with_coq(result, spec, args)
+    elif args.proved:
+        from verify.sensitivity.certificates import write_certificate
+
+        write_certificate(result.certificate, args.output)
     if args.json:
         print_json(result.to_json())
         return 0
@@ -169,6 +183,8 @@ def _certify_measure(args, spec: str) -> int:
         raise BadInput("--measure computes s, bs or C from the truth table; --method applies "
                        "to fbs only")
     result = certify_measure(spec, args.at, args.measure)
+    if args.proved:  # before anything is written: a refusal writes nothing
+        _check_proved(result, args)
     text = None
     if args.coq:
         from verify.formal.coq_export import coq_text
@@ -207,6 +223,21 @@ _WITNESS = {"s": "the sensitive coordinates", "bs": "pairwise disjoint sensitive
             "C": "coordinates meeting every sensitive block"}
 
 
+def _check_proved(result, args) -> None:
+    """--proved: the certificate's kind must have a proved checker, and fbs-proved accepts it
+    (verify/commands/proved.py); its line goes to the report's stream."""
+    import json
+
+    from verify.formal.proved_run import kind_key
+
+    from .proved import check_proved, require_proved_kind
+
+    require_proved_kind(kind_key(result.certificate))
+    stream = report_stream(args.output, args.coq) if not args.json else __import__("sys").stderr
+    name = args.output if args.output != "-" else "the certificate"
+    check_proved([(name, json.dumps(result.certificate).encode())], stream)
+
+
 def _coq_method(method: str) -> str:
     """--coq needs a certificate of a kind the Coq checkers cover: the table method (kind
     exhaustive; auto means table), the symmetric method (kind symmetric) or the composition
@@ -239,6 +270,11 @@ def run_check(args) -> int:
 
     from .witness import one_based
 
+    if args.proved:
+        return run_check_proved(args)
+    if len(args.files) != 1:
+        raise BadInput("fbs check takes one FILE (several with --proved)")
+    args.file = args.files[0]
     verdict = check_in_process([args.file])[0]
     if verdict["exit"] == 2:
         raise BadInput(verdict["message"])
@@ -250,3 +286,20 @@ def run_check(args) -> int:
     else:
         print(f"INVALID: {args.file}: [{verdict['condition']}] {one_based(verdict['message'])}")
     return 0 if verdict["valid"] else 1
+
+
+def run_check_proved(args) -> int:
+    """`fbs check --proved FILE...`: one line per file from fbs-proved (the statement proved,
+    or the refusal); the exit code is the largest of the files' (0, 1, 2, 3)."""
+    import sys
+
+    from verify.cli import print_json
+    from verify.formal.proved_run import check_files
+
+    verdicts = check_files(args.files)
+    for verdict in verdicts:
+        if args.json:
+            print_json({"file": verdict.file, "exit": verdict.exit, "line": verdict.line})
+        else:
+            print(verdict.line, file=sys.stdout if verdict.exit in (0, 1) else sys.stderr)
+    return max(verdict.exit for verdict in verdicts)

@@ -69,8 +69,8 @@ def _recall(tables: list, table: int, members: list[int]) -> int | None:
     lies in the visit's up-set."""
     minimal = sum(1 << m for m in members)
     for index in range(len(tables) - 1, max(-1, len(tables) - 1 - MEMO_PAIRS), -1):
-        support, low_sets, packing, _ = tables[index]
-        if not (support & ~minimal or table & low_sets or packing & ~table):
+        support, below, packing, _ = tables[index]
+        if not (support & ~minimal or table & below or packing & ~table):
             return index
     return None
 
@@ -88,6 +88,7 @@ def _values(fitted: tuple, members: list[int], q: int) -> tuple[Fraction, int]:
 
 def _new_pair(members: list[int], q: int) -> tuple[dict, tuple]:
     """A pair from the exact LP and a largest packing of the visit: (JSON, tables)."""
+    from verify.checker.census_shard_kind import low_sets
     from verify.sensitivity.hypergraph import fractional_packing, maximum_packing
 
     lp = fractional_packing(members, q)
@@ -95,11 +96,9 @@ def _new_pair(members: list[int], q: int) -> tuple[dict, tuple]:
     denominator = lcm(*(w.denominator for w in lp.weights.values()),
                       *(t.denominator for t in lp.cover))
     dual = [int(t * denominator) for t in lp.cover]  # coordinate i = bit q-1-i
-    by_bit = dual[::-1]
-    low_sets = sum(1 << m for m in range(1 << q)
-                   if sum(by_bit[b] for b in range(q) if (m >> b) & 1) < denominator)
+    below = low_sets(dual[::-1], denominator, q)
     pair = {"denominator": denominator,
             "weights": [[m, int(w * denominator)] for m, w in sorted(lp.weights.items()) if w],
             "dual": dual, "packing": list(packing)}
     support = sum(1 << m for m, w in lp.weights.items() if w)
-    return pair, (support, low_sets, sum(1 << m for m in packing), Fraction(lp.value))
+    return pair, (support, below, sum(1 << m for m in packing), Fraction(lp.value))

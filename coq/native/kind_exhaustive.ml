@@ -1,0 +1,63 @@
+(* kind_exhaustive.ml -- kind `exhaustive` (certificates/FORMAT.md section 2) for the checker
+   checkExhaustive of checkers/ExhaustiveCheck.v, proved sound by checkExhaustive_sound:
+   accepted means FbsValue f z v. Untrusted reader: fields to the checker's inputs. *)
+
+open Reader
+
+(* The Coq checker scans all 2^q masks (held as a list of 2^q lists), evaluating f on each in
+   q steps (a family by counting, a truth table through checkExhaustiveTable's binary tree).
+   Beyond this arity the program refuses (exit 2) rather than run for minutes or gigabytes;
+   the stdlib checker goes to q = 28. *)
+let max_arity = 20
+
+let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
+  require_keys "certificate" kv ["format"; "kind"; "spec"; "arity"; "input"; "value"; "primal"; "dual"]
+    ["files"; "bob_rule"; "producer"];
+  let spec = str "spec" (field kv "spec") in
+  let fn = Spec.read "spec" spec in
+  (match List.assoc_opt "files" kv with
+   | None -> ()
+   | Some f ->
+       List.iter (fun (_, text) -> ignore (str "files: a DIMACS text" text)) (obj "files" f);
+       (* the DIMACS texts are read by the launcher's table only: a family or tt: uses none *)
+       if not (Hashtbl.mem Spec.tables (nospace spec)) then malformed "files: the spec uses no cnf: file");
+  (match List.assoc_opt "bob_rule" kv with
+   | None | Some (`String _) -> () | Some _ -> malformed "bob_rule: expected a JSON string");
+  let q = fn.Spec.arity in
+  if int_in "arity" 1 Spec.max_arity (field kv "arity") <> q then
+    malformed (Printf.sprintf "arity: the spec has arity %d" q);
+  let zs = str "input" (field kv "input") in
+  if String.length zs <> q then malformed (Printf.sprintf "input: expected a 0/1 string of length q = %d" q);
+  let z = bits "input" zs in
+  let value = number "value" (field kv "value") in
+  let seen = Hashtbl.create 64 in
+  let primal = List.mapi (fun k e ->
+      let at = Printf.sprintf "primal[%d]" k in
+      let e = obj at e in
+      require_keys at e ["block"; "weight"] [];
+      let block = list at (field e "block") in
+      if block = [] || List.length block > q then malformed (at ^ ": a block is a nonempty list of at most q coordinates");
+      let idx = List.map (int_in at 0 (q - 1)) block in
+      let rec incr = function a :: (b :: _ as r) -> a < b && incr r | _ -> true in
+      if not (incr idx) then malformed (at ^ ": coordinates must be strictly increasing");
+      if Hashtbl.mem seen idx then malformed (at ^ ": duplicate block");
+      Hashtbl.add seen idx ();
+      let mask = Bytes.make q '0' in
+      List.iter (fun i -> Bytes.set mask i '1') idx;
+      (Bytes.to_string mask, number (at ^ ".weight") (field e "weight")))
+      (list "primal" (field kv "primal")) in
+  let dual = List.mapi (fun i x -> number (Printf.sprintf "dual[%d]" i) x) (list "dual" (field kv "dual")) in
+  if List.length dual <> q then malformed (Printf.sprintf "dual: expected q = %d entries" q);
+  check_denominators "primal" (List.map snd primal);
+  check_denominators "dual" dual;
+  if q > max_arity then
+    too_large (Printf.sprintf "arity %d > %d, the proved program's bound for kind exhaustive" q max_arity);
+  let ws = List.map (fun (m, w) -> (bits "block" m, q_of w)) primal in
+  let ok, lemma = match fn.Spec.table with
+    | Some tt -> (Checkers.checkExhaustiveTable tt z ws (List.map q_of dual) (q_of value),
+                  "Extract.checkExhaustiveTable_sound")
+    | None -> (Checkers.checkExhaustive fn.Spec.agg z ws (List.map q_of dual) (q_of value),
+               "ExhaustiveCheck.checkExhaustive_sound") in
+  { Verdict.accepted = ok; quantity = "fbs"; value = show_q value;
+    statement = Printf.sprintf "FbsValue %s %s %s" fn.Spec.term (coq_bits zs) (coq_q value);
+    lemma }
