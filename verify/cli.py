@@ -7,7 +7,8 @@ Exit codes (the same for every command):
        the honest Alice where the FBS condition fails, `fbs debate completeness` where the
        honest Alice can lose or the FBS condition fails
   2    bad input: a spec, bit string, file or option; a malformed certificate; a size beyond
-       a documented limit; an output that would overwrite an input; a full disk
+       a documented limit; an output that would overwrite an input or whose folder is
+       missing; a full disk; a missing, broken or foreign coqc (an environment problem)
   3    a bug of fbs-verify (an internal error, or a solver and the checker disagree)
   130  interrupted (Ctrl-C); no partial file is left
 Errors are one line on stderr (FBS_DEBUG=1 adds a traceback; the exit code is the same).
