@@ -21,7 +21,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import verify
-from tests.base.test_arguments import FUNCTIONS, SLOW_OR_STORE, _baselines, _call
+from tests.base.test_arguments import (
+    FUNCTIONS,
+    SLOW_OR_STORE,
+    _baselines,
+    _call,
+    sweep_escapes,
+    with_argument,
+)
 from verify.base.errors import BadInput
 from verify.trees.kinds import ORACLE
 from verify.trees.oracles import LeafBits
@@ -58,14 +65,8 @@ def test_every_parameter_named_like_an_oracle_has_the_oracle_kind():
 
 
 def _oracle_call(name: str, parameter: str, folder, oracle):
-    args, kwargs = _baselines(folder)[name]
     function = getattr(verify, name)
-    names = list(inspect.signature(function).parameters)
-    args, kwargs = list(args), dict(kwargs)
-    if names.index(parameter) < len(args):
-        args[names.index(parameter)] = oracle
-    else:
-        kwargs[parameter] = oracle
+    args, kwargs = with_argument(function, *_baselines(folder)[name], parameter, oracle)
     if name == "write_tree":
         kwargs["oracle_path"] = folder / "written-oracle.json"
     if name == "plan":  # an oracle needs the tree (and its depth)
@@ -162,17 +163,11 @@ def test_integers_of_any_type_give_the_result_of_the_python_int(tmp_path, data):
     if integer_type is not sympy.Integer and not np.iinfo(integer_type).min <= value <= \
             np.iinfo(integer_type).max:
         integer_type = np.int64
-    args, kwargs = _baselines(tmp_path)[name]
     function = getattr(verify, name)
-    names = list(inspect.signature(function).parameters)
 
     def call(number):
-        call_args, call_kwargs = list(args), dict(kwargs)
-        if names.index(parameter) < len(call_args):
-            call_args[names.index(parameter)] = number
-        else:
-            call_kwargs[parameter] = number
-        return _call(function, call_args, call_kwargs)
+        return _call(function, *with_argument(function, *_baselines(tmp_path)[name], parameter,
+                                              number))
 
     def shown(result):
         if hasattr(result, "to_json"):
@@ -217,28 +212,12 @@ def test_hostile_values_are_bad_input_or_a_result_that_serialises(name, tmp_path
     an FbsError with one line; never TypeError, OverflowError, IndexError (issue 40 found 16)."""
     monkeypatch.chdir(tmp_path)
     args, kwargs = _baselines(tmp_path)[name]
-    function = getattr(verify, name)
-    parameters = [p for p in inspect.signature(function).parameters.values()
-                  if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-    escaped = []
-    for position, parameter in enumerate(parameters):
-        for bad in HOSTILE:
-            if (name, parameter.name) in LONG_WITHIN_BUDGET and isinstance(bad, int) and bad > 3:
-                continue
-            call_args, call_kwargs = list(args), dict(kwargs)
-            if parameter.kind is parameter.KEYWORD_ONLY or position >= len(call_args):
-                call_kwargs[parameter.name] = bad
-            else:
-                call_args[position] = bad
-            try:
-                result = _call(function, call_args, call_kwargs)
-                if hasattr(result, "to_json"):
-                    json.dumps(result.to_json())
-            except verify.FbsError as error:
-                assert str(error) and "\n" not in str(error), (parameter.name, bad, error)
-            except Exception as error:  # noqa: BLE001 - the point of the sweep
-                shown = " ".join(repr(bad).split())[:30]
-                escaped.append(f"{parameter.name}={shown}: {type(error).__name__}: {error}")
+
+    def long_within_budget(parameter, value):
+        return (name, parameter) in LONG_WITHIN_BUDGET and isinstance(value, int) and value > 3
+
+    escaped = sweep_escapes(getattr(verify, name), args, kwargs, HOSTILE, long_within_budget,
+                            serialise=True)
     assert not escaped, escaped
 
 
