@@ -183,6 +183,16 @@ def test_integers_of_any_type_give_the_result_of_the_python_int(tmp_path, data):
     assert shown(call(integer_type(value))) == expected
 
 
+def test_a_menu_choice_of_numpy_integers_is_read_as_python_ints():
+    from tests.base.test_arguments import MENU
+
+    expected = verify.realise(MENU, {0: 1})
+    assert verify.realise(MENU, {np.int64(0): np.uint8(1)}) == expected
+    assert verify.realise(MENU, {sympy.Integer(0): sympy.Integer(1)}) == expected
+    with pytest.raises(BadInput, match="must be an integer"):
+        verify.realise(MENU, {0: True})
+
+
 @pytest.mark.parametrize("call", [
     lambda: verify.debate(verify.uniform_tree("maj:3", 2),
                           verify.random_oracle(verify.uniform_tree("maj:3", 2), seed=3), 2,

@@ -223,6 +223,16 @@ def sequence(kind: Kind, what: str, nonempty: bool = False) -> Kind:
         _normalised(check, lambda value: type(value)(normal(item) for item in value))
 
 
+def integer_mapping(what: str) -> Kind:
+    """A dict (described as `what`) whose integer keys and values (numpy, sympy, ...) arrive
+    as Python ints; other keys and values are left for the function to refuse."""
+    def whole(value):
+        return operator.index(value) if _is_integer(value) else value
+
+    return _normalised(instance(dict, what=what),
+                       lambda mapping: {whole(k): whole(v) for k, v in mapping.items()})
+
+
 def one_of(*options: str) -> Kind:
     """One of the given strings."""
     def check(value):
