@@ -207,15 +207,14 @@ ORACLE.normal = checked_oracle  # the kind of every public oracle argument (veri
 
 
 @api(tree=instance(Tree, what="a Tree"), answers=ORACLE)
-def node_values(tree: Tree, answers) -> list[int]:
+def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
     """val_O(u) at every node, bottom-up (leaves: O(q_u); internal: phi_u of the children).
-    The answers are an oracle in any form the other functions take (checked_oracle).
 
     >>> from verify import node_values, uniform_tree
     >>> tree = uniform_tree("and:2", 1)
     >>> node_values(tree, {"Q(r.1)": 1, "Q(r.2)": 0})
     [0, 1, 0]"""
-    answers = loaded_oracle(answers)
+    answers = loaded_oracle(answers)  # any form of oracle (checked_oracle): also LeafBits, a path
     if isinstance(answers, LeafBits):
         answers = answers.answers(tree)
     check_covers(tree, answers)
