@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from .model import Tree, UniformTree
-from .oracles import LeafBits
+from .oracles import ORACLE
 
 
 def _tree(value):
@@ -15,11 +15,5 @@ def _tree(value):
     return "expected a Tree (uniform_tree, load_tree, ...) or the path of a tree file"
 
 
-def _oracle(value):
-    if isinstance(value, (dict, LeafBits, str, os.PathLike)):
-        return None
-    return "expected a dict {query: 0 or 1}, LeafBits or the path of an oracle file"
-
-
 TREE = _tree
-ORACLE = _oracle
+__all__ = ["ORACLE", "TREE"]  # ORACLE validates with verify.trees.oracles.checked_oracle
