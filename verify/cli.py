@@ -7,7 +7,8 @@ Exit codes (the same for every command):
        the honest Alice where the FBS condition fails, `fbs debate completeness` where the
        honest Alice can lose or the FBS condition fails
   2    bad input: a spec, bit string, file or option; a malformed certificate; a size beyond
-       a documented limit; an output that would overwrite an input; a full disk
+       a documented limit; an output that would overwrite an input or whose folder is
+       missing; a full disk; a missing, broken or foreign coqc (an environment problem)
   3    a bug of fbs-verify (an internal error, or a solver and the checker disagree)
   130  interrupted (Ctrl-C); no partial file is left
 Errors are one line on stderr (FBS_DEBUG=1 adds a traceback; the exit code is the same).
@@ -100,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader (e.g. `head`) closed the pipe: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
-    except KeyboardInterrupt:
-        return _interrupted()
+    except KeyboardInterrupt as interrupt:
+        return _interrupted(interrupt)
     except OSError as error:
         if not _stdout_failed(error):
             return _internal_error(error)
@@ -164,8 +165,12 @@ def run() -> None:
     sys.exit(code)
 
 
-def _interrupted() -> int:
-    print(("\n" if sys.stderr.isatty() else "") + "fbs: interrupted", file=sys.stderr)
+def _interrupted(interrupt: BaseException | None = None) -> int:
+    """One line on stderr: "fbs: interrupted", with the note of a command that said what is
+    left (verify.base.interrupts.InterruptedWithNote)."""
+    note = getattr(interrupt, "note", None)
+    print(("\n" if sys.stderr.isatty() else "") + "fbs: interrupted"
+          + (f": {_one_line(note)}" if note else ""), file=sys.stderr)
     return EXIT_INTERRUPTED
 
 
@@ -187,12 +192,14 @@ def _debug_traceback() -> None:
 
 
 def _one_line(message: str, limit: int | None = 400) -> str:
-    """A message on one line, cut to `limit` characters (specs can be megabytes long; None:
-    never cut, for lists of valid names)."""
+    """A message on one line, cut to about `limit` characters (specs can be megabytes long;
+    None: never cut, for lists of valid names). The cut is in the middle, so that the reason,
+    which ends a message, stays after whatever long text the message echoes."""
     message = " ".join(message.split())
     if limit is None or len(message) <= limit:
         return message
-    return message[:limit] + "... (message cut)"
+    keep = limit // 2
+    return f"{message[:keep]} ... (message cut) ... {message[-keep:]}"
 
 
 def print_json(document, stream=None) -> None:

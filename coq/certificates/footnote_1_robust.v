@@ -34,8 +34,8 @@ Qed.
 Definition fbs_compose_maj_3_and_2_or_2_parity_2_at_110110_records : list TRec := [
   mkRec (bitsOf "11") [(1 # 1); (1 # 1)] (2 # 1) [(bitsOf "10", (1 # 1)); (bitsOf "01", (1 # 1))] [(1 # 1); (1 # 1)];
   mkRec (bitsOf "01") [(1 # 1); (1 # 1)] (1 # 1) [(bitsOf "01", (1 # 1))] [(0 # 1); (1 # 1)];
-  mkRec (bitsOf "10") [(1 # 1); (1 # 1)] (2 # 1) [(bitsOf "10", (1 # 1)); (bitsOf "01", (1 # 1))] [(1 # 1); (1 # 1)];
-  mkRec (bitsOf "111") [(2 # 1); (1 # 1); (2 # 1)] (5 # 2) [(bitsOf "110", (1 # 2)); (bitsOf "101", (3 # 2)); (bitsOf "011", (1 # 2))] [(1 # 2); (1 # 2); (1 # 2)]].
+  mkRec (bitsOf "01") [(1 # 1); (1 # 1)] (2 # 1) [(bitsOf "10", (1 # 1)); (bitsOf "01", (1 # 1))] [(1 # 1); (1 # 1)];
+  mkRec (bitsOf "111") [(1 # 1); (2 # 1); (2 # 1)] (5 # 2) [(bitsOf "110", (1 # 2)); (bitsOf "101", (1 # 2)); (bitsOf "011", (3 # 2))] [(1 # 2); (1 # 2); (1 # 2)]].
 
 Theorem fbs_compose_maj_3_and_2_or_2_parity_2_at_110110 :
   let T := (node (MAJ 3) [(over (AND 2) 2); (over (OR 2) 2); (over (PARITY 2) 2)]) in
@@ -480,7 +480,7 @@ Definition fbs_tribes_2_3_at_110100_records : list TRec := [
   mkRec (bitsOf "11") [(1 # 1); (1 # 1)] (2 # 1) [(bitsOf "10", (1 # 1)); (bitsOf "01", (1 # 1))] [(1 # 1); (1 # 1)];
   mkRec (bitsOf "01") [(1 # 1); (1 # 1)] (1 # 1) [(bitsOf "10", (1 # 1))] [(1 # 1); (0 # 1)];
   mkRec (bitsOf "00") [(1 # 1); (1 # 1)] (1 # 1) [(bitsOf "11", (1 # 1))] [(1 # 2); (1 # 2)];
-  mkRec (bitsOf "100") [(2 # 1); (1 # 1); (1 # 1)] (2 # 1) [(bitsOf "100", (2 # 1))] [(1 # 1); (0 # 1); (0 # 1)]].
+  mkRec (bitsOf "001") [(1 # 1); (1 # 1); (2 # 1)] (2 # 1) [(bitsOf "001", (2 # 1))] [(0 # 1); (0 # 1); (1 # 1)]].
 
 Theorem fbs_tribes_2_3_at_110100 :
   let T := (node (OR 3) (repeat (over (AND 2) 2) 3)) in

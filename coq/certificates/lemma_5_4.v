@@ -102,7 +102,7 @@ Qed.
 
 (* certificates/paper/lemma_5_4/tribes_2_2-21e5cea2b2c7.json.gz: tree tribes:2:2, 4 leaves, 3 records *)
 Definition fbs_tribes_2_2_at_1011_records : list TRec := [
-  mkRec (bitsOf "10") [(1 # 1); (1 # 1)] (1 # 1) [(bitsOf "01", (1 # 1))] [(0 # 1); (1 # 1)];
+  mkRec (bitsOf "01") [(1 # 1); (1 # 1)] (1 # 1) [(bitsOf "10", (1 # 1))] [(1 # 1); (0 # 1)];
   mkRec (bitsOf "11") [(1 # 1); (1 # 1)] (2 # 1) [(bitsOf "10", (1 # 1)); (bitsOf "01", (1 # 1))] [(1 # 1); (1 # 1)];
   mkRec (bitsOf "01") [(1 # 1); (2 # 1)] (2 # 1) [(bitsOf "01", (2 # 1))] [(0 # 1); (1 # 1)]].
 

@@ -147,23 +147,48 @@ def test_any_bad_argument_is_bad_input_or_accepted_never_another_error(name, tmp
     args, kwargs = _baselines(tmp_path)[name]
     function = getattr(verify, name)
     _call(function, args, kwargs)  # the baseline itself is valid
-    parameters = [p for p in inspect.signature(function).parameters.values()
-                  if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-    escaped = []
-    for position, parameter in enumerate(parameters):
-        for bad in BAD_VALUES:
-            call_args, call_kwargs = list(args), dict(kwargs)
-            if parameter.kind is parameter.KEYWORD_ONLY or position >= len(call_args):
-                call_kwargs[parameter.name] = bad
-            else:
-                call_args[position] = bad
-            try:
-                _call(function, call_args, call_kwargs)
-            except verify.FbsError as error:
-                assert str(error) and "\n" not in str(error), (parameter.name, bad, error)
-            except Exception as error:  # noqa: BLE001 - the point of the sweep
-                escaped.append(f"{parameter.name}={bad!r:.20}: {type(error).__name__}: {error}")
+    escaped = sweep_escapes(function, args, kwargs, BAD_VALUES)
     assert not escaped, escaped
+
+
+def with_argument(function, args, kwargs, name: str, value) -> tuple[list, dict]:
+    """The call's arguments with the parameter `name` given `value` (by position if the call
+    gives it by position, else by keyword)."""
+    parameters = list(inspect.signature(function).parameters.values())
+    position = [p.name for p in parameters].index(name)
+    call_args, call_kwargs = list(args), dict(kwargs)
+    if parameters[position].kind is inspect.Parameter.KEYWORD_ONLY or position >= len(args):
+        call_kwargs[name] = value
+    else:
+        call_args[position] = value
+    return call_args, call_kwargs
+
+
+def sweep_escapes(function, args, kwargs, values, skip=lambda name, value: False,
+                  serialise: bool = False) -> list[str]:
+    """Each parameter in turn given each value (unless `skip`): the calls that raised
+    anything but an FbsError with one line (or, with `serialise`, whose result's JSON does
+    not dump), as "name=value: error" lines."""
+    import json
+
+    escaped = []
+    for parameter in inspect.signature(function).parameters.values():
+        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            continue
+        for value in values:
+            if skip(parameter.name, value):
+                continue
+            call_args, call_kwargs = with_argument(function, args, kwargs, parameter.name, value)
+            try:
+                result = _call(function, call_args, call_kwargs)
+                if serialise and hasattr(result, "to_json"):
+                    json.dumps(result.to_json())
+            except verify.FbsError as error:
+                assert str(error) and "\n" not in str(error), (parameter.name, value, error)
+            except Exception as error:  # noqa: BLE001 - the point of the sweep
+                shown = " ".join(repr(value).split())[:30]
+                escaped.append(f"{parameter.name}={shown}: {type(error).__name__}: {error}")
+    return escaped
 
 
 def test_unknown_or_missing_arguments_are_bad_input():

@@ -1,6 +1,8 @@
 """`fbs debate` with menus (examples/menu-tree.json) and the commands that refuse them."""
 
 import json
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -77,7 +79,8 @@ def test_scripted_alice_chooses_alternatives(capsys, tmp_path):
     (["debate", "run", TREE, "--oracle", ORACLE, "--rho", "4", "--alice", "solver"],
      "counts oracle reads on a fixed tree"),
     (["tree", "fbs", TREE, "--oracle", ORACLE], "this command takes a fixed tree"),
-    (["adversary", TREE, "--oracle", ORACLE, "--checker", "exhaustive", "-o", "/nonexistent/x"],
+    (["adversary", TREE, "--oracle", ORACLE, "--checker", "exhaustive", "-o",
+      os.path.join(tempfile.gettempdir(), "fbs-menu-refused-never-written.json")],
      "this command takes a fixed tree"),
 ])
 def test_commands_without_menus_refuse_them_in_one_line(capsys, argv, phrase):

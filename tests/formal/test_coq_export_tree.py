@@ -116,7 +116,8 @@ def test_certify_composition_writes_a_tree_theorem(tmp_path, capsys):
                              tmp_path / "c.json", "--method", "composition", "--coq",
                              tmp_path / "c.v")
     assert code == 0, err
-    assert json.loads((tmp_path / "c.json").read_text())["kind"] == "tree"
+    written = json.loads((tmp_path / "c.json").read_text())
+    assert (written["kind"], written["version"]) == ("tree", 2)  # as FORMAT.md says (issue 40)
     # OR(AND(1,0), AND(1,1)) = 1: the leaves 3 and 4 are each a sensitive block and no other
     # block is needed (flipping leaf 2 alone keeps the second AND true), so rho_T = 2
     assert 'RhoT T (alphaOf T (bitsOf "1011")) (2 # 1).' in (tmp_path / "c.v").read_text()
@@ -169,9 +170,15 @@ def test_coqc_proves_tree_exports_and_refuses_wrong_ones(compiled, tmp_path, mon
     """A version-1 (composed) and a version-2 (explicit random tree) export are proved; an
     exporter that writes a wrong value, flips a leaf's alpha bit, changes a primal weight or a
     dual entry, or names another aggregator gives a file coqc refuses."""
+    from verify.sensitivity import composition
+
+    version_2 = [("v2", certify(*COMPOSED[0], method="composition").certificate)]
+    monkeypatch.setattr(composition, "SHARED_FROM", 10 ** 6)  # version 1: one record a key
     composed = [("test", certify(*COMPOSED[0], method="composition").certificate)]
+    assert version_2[0][1]["version"] == 2 and "version" not in composed[0][1]
     _, _, certificate = random_instance(tmp_path)
-    assert coqc_accepts(compiled, coq_export.coq_text(composed + [("v2", certificate)]), tmp_path)
+    assert coqc_accepts(compiled, coq_export.coq_text(composed + version_2 + [("v2", certificate)]),
+                        tmp_path)
     honest = coq_export_tree.read_tree
 
     def primal_weight(c):  # the root's record (the last): its first weight + 1/2

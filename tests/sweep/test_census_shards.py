@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pyarrow.parquet as pq
 import pytest
 
 from verify.base.errors import BadInput
@@ -22,7 +23,7 @@ from verify.sweep.exhaustive_census import exhaustive_census
 from verify.sweep.generators import parse_family
 from verify.sweep.jobs import normalize_job
 from verify.sweep.runner import run_on_cluster
-from verify.sweep.store import Store
+from verify.sweep.store import CERTIFICATE_SCHEMA, Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -178,8 +179,12 @@ def test_parts_in_a_store(tmp_path):
     assert not half["complete"] and half["shards"] == SHARDS[3] - 1
     mixed = _store_of(tmp_path, "c", "census-shards:3@2")
     extra = _store_of(tmp_path, "d", "census-shards:3:0:1@3")  # shard 0 in 3 parts as well
-    for part in (Path(extra) / "rows").iterdir():
-        part.rename(Path(mixed) / "rows" / "part-1.parquet")
+    store = Store(mixed)  # the extra part written into it as a sweep writes one (intact)
+    certificates = Path(extra) / "certificates" / "part-0.parquet"
+    store.lock()
+    store.write_part("1", Store(extra).read_rows(), pq.read_table(certificates)
+                     if certificates.exists() else CERTIFICATE_SCHEMA.empty_table())
+    store.unlock()
     with pytest.raises(BadInput, match="split in different ways"):
         shard_census(mixed, 3)
 

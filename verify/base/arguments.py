@@ -10,7 +10,10 @@ and checks each argument given against its kind:
     def debate(tree, oracle, rho, *, runs=1, progress=False): ...
 
 A kind checks the Python type and a simple range only; what a value means (a spec, a file's
-contents, a bit string) is still checked where it is read. The kinds of the higher layers'
+contents, a bit string) is still checked where it is read. A kind may also carry `normal`, a
+function from an accepted value to the value the function receives (BadInput if it cannot):
+integers of any Integral type (numpy, sympy) arrive as Python ints, an exact number's
+rationals as Fractions, a probability's reals as floats, so that no foreign number type leaks into a result or its JSON. The kinds of the higher layers'
 types live with them: TREE and ORACLE in verify.trees.kinds, RULE in
 verify.protocol.bob_rules, PROFILE in verify.lower_bound.adversary.
 """
@@ -20,9 +23,10 @@ from __future__ import annotations
 import functools
 import inspect
 import math
+import operator
 import os
 from fractions import Fraction
-from numbers import Integral, Real
+from numbers import Integral, Rational, Real
 from typing import Any, Callable, Sequence, TypeVar, Union
 
 from .errors import BadInput
@@ -49,22 +53,68 @@ def api(**kinds: Kind) -> Callable[[Public], Public]:
 
         @functools.wraps(function)
         def checked(*args, **kwargs):
+            bound = None
             if simple and not kwargs and required <= len(args) <= len(positional):
                 given = zip(positional, args)  # the common call, without the cost of bind()
             else:
                 try:
-                    given = signature.bind(*args, **kwargs).arguments.items()
+                    bound = signature.bind(*args, **kwargs)
                 except TypeError as error:
                     raise BadInput(f"{function.__name__}: {error}") from None
+                given = bound.arguments.items()
+            changed = {}
             for name, value in given:
-                problem = kinds[name](value) if name in kinds else None
-                if problem:
-                    raise BadInput(f"{function.__name__}: {name}={_shown(value)}: {problem}")
+                if name in kinds:
+                    normal = _checked(function.__name__, name, kinds[name], value)
+                    if normal is not value:
+                        changed[name] = normal
+            if changed:
+                if bound is None:
+                    args = tuple(changed.get(name, value) for name, value in zip(positional, args))
+                else:
+                    bound.arguments.update(changed)
+                    args, kwargs = bound.args, bound.kwargs
             return function(*args, **kwargs)
 
         checked.api_kinds = kinds
         return checked
     return decorate
+
+
+def _checked(function: str, name: str, kind: Kind, value):
+    """The value as the function receives it (the kind's `normal`, if any); BadInput
+    "function: name=value: reason" if the kind refuses it."""
+    problem = kind(value)
+    if not problem:
+        normal = getattr(kind, "normal", None)
+        if normal is None:
+            return value
+        try:
+            return normal(value)
+        except BadInput as error:
+            problem = str(error)
+    raise BadInput(f"{function}: {name}={shown(value)}: {problem}")
+
+
+def _normalised(kind: Kind, normal: Callable) -> Kind:
+    """The kind with its `normal` function (see the module docstring)."""
+    kind.normal = normal
+    return kind
+
+
+def python_number(value):
+    """An accepted number as a Python type: an Integral (numpy, sympy, ...) as an int, a
+    Rational as a Fraction, another real (numpy or sympy float) as a float; bools, ints,
+    Fractions, floats and strings unchanged."""
+    if isinstance(value, (bool, str, Fraction)) or type(value) in (int, float):
+        return value
+    if isinstance(value, Integral):
+        return operator.index(value)
+    if isinstance(value, Rational):
+        return Fraction(int(value.numerator), int(value.denominator))
+    if isinstance(value, Real):
+        return float(value)
+    return value
 
 
 def _positional(signature: inspect.Signature) -> tuple[list[str], int, bool]:
@@ -81,7 +131,7 @@ def _positional(signature: inspect.Signature) -> tuple[list[str], int, bool]:
     return names, required, simple
 
 
-def _shown(value) -> str:
+def shown(value) -> str:
     """The value as shown in a one-line message: its repr on one line, cut to 40 characters."""
     text = " ".join(repr(value).split())
     return text if len(text) <= 40 else text[:37] + "..."
@@ -92,25 +142,36 @@ def _is_integer(value) -> bool:
 
 
 def integer(low: int | None = None) -> Kind:
-    """An integer (not a bool), at least `low` if given."""
+    """An integer (not a bool), at least `low` if given; received as a Python int."""
     def check(value):
         if not _is_integer(value):
             return "expected an integer"
         if low is not None and value < low:
             return f"expected an integer >= {low}"
         return None
-    return check
+    check.integral = True
+    return _normalised(check, python_number)
 
 
 def number(low=None, high=None) -> Kind:
-    """A finite real number (int, float, Fraction; not a bool) in [low, high]."""
+    """A finite real number (int, float, Fraction; not a bool) in [low, high] (a probability
+    or a confidence level); received as a Python int if integral, else as a float."""
     def check(value):
-        if not isinstance(value, Real) or isinstance(value, bool) or not math.isfinite(value):
+        if not isinstance(value, Real) or isinstance(value, bool) or not _finite(value):
             return "expected a finite number"
         if (low is not None and value < low) or (high is not None and value > high):
             return f"expected a number in [{low}, {high}]"
         return None
-    return check
+    return _normalised(check, _int_or_float)
+
+
+def _int_or_float(value):
+    return operator.index(value) if isinstance(value, Integral) else float(value)
+
+
+def _finite(value: Real) -> bool:
+    """Finite, without converting an integer or a rational to a float (10**400 is finite)."""
+    return isinstance(value, Rational) or math.isfinite(value)
 
 
 def _exact(value):
@@ -142,8 +203,13 @@ def _bool_for_int(value, types) -> bool:
 
 
 def optional(kind: Kind) -> Kind:
-    """None, or a value of the kind."""
-    return lambda value: None if value is None else kind(value)
+    """None, or a value of the kind (received as the kind receives it)."""
+    def check(value):
+        return None if value is None else kind(value)
+    check.inner = kind
+    normal = getattr(kind, "normal", None)
+    return check if normal is None else \
+        _normalised(check, lambda value: None if value is None else normal(value))
 
 
 def sequence(kind: Kind, what: str, nonempty: bool = False) -> Kind:
@@ -156,9 +222,21 @@ def sequence(kind: Kind, what: str, nonempty: bool = False) -> Kind:
         for item in value:
             problem = kind(item)
             if problem:
-                return f"item {_shown(item)}: {problem}"
+                return f"item {shown(item)}: {problem}"
         return None
-    return check
+    normal = getattr(kind, "normal", None)
+    return check if normal is None else \
+        _normalised(check, lambda value: type(value)(normal(item) for item in value))
+
+
+def integer_mapping(what: str) -> Kind:
+    """A dict (described as `what`) whose integer keys and values (numpy, sympy, ...) arrive
+    as Python ints; other keys and values are left for the function to refuse."""
+    def whole(value):
+        return operator.index(value) if _is_integer(value) else value
+
+    return _normalised(instance(dict, what=what),
+                       lambda mapping: {whole(k): whole(v) for k, v in mapping.items()})
 
 
 def one_of(*options: str) -> Kind:
@@ -170,8 +248,15 @@ def one_of(*options: str) -> Kind:
     return check
 
 
+def _any(value):
+    return None
+
+
+# any value, an integer or rational of another type received as a Python one: for a parameter
+# the function checks itself (with its own messages and ranges)
+AS_PYTHON_NUMBER: Kind = _normalised(_any, python_number)
 FLAG = instance(bool, what="True or False")
 TEXT = instance(str, what="a string")
 PATH = instance(str, os.PathLike, what="a path (a string or os.PathLike)")
-EXACT: Kind = _exact
+EXACT: Kind = _normalised(_exact, python_number)
 BACKEND = one_of("sat", "z3")  # the solver of blocks and check_blocks

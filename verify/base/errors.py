@@ -2,8 +2,9 @@
 
 Exit codes: 0 success; 1 a certificate is invalid, or a check or a theorem's hypothesis or
 conclusion fails on the given instance (the command says which); 2 bad input (a spec, bit
-string, file, option, a malformed certificate, a size beyond a documented limit); 3 a bug
-of fbs-verify (an internal error or a solver/checker disagreement); 130 interrupted (Ctrl-C).
+string, file, option, a malformed certificate, a size beyond a documented limit, a missing
+output folder, a missing or broken coqc); 3 a bug of fbs-verify (an internal error or a
+solver/checker disagreement); 130 interrupted (Ctrl-C).
 """
 
 from contextlib import contextmanager

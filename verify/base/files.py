@@ -155,6 +155,19 @@ def check_paths(outputs, inputs=()) -> None:
                                f"({source_what}); choose another output path")
 
 
+def check_output_folders(outputs) -> None:
+    """Refuse, before any work, an output whose folder does not exist or is not a folder:
+    a command with two outputs must not write the first and then fail on the second."""
+    for path, what in outputs:
+        if path is None or os.fspath(path) in ("", STDIO):
+            continue
+        folder = os.path.dirname(os.fspath(path)) or "."
+        if not os.path.isdir(folder):
+            problem = "is not a folder" if os.path.exists(folder) else "does not exist"
+            raise BadInput(f"{what} {os.fspath(path)!r}: the folder {folder!r} {problem}; "
+                           "nothing written")
+
+
 def _inside(name: str, folder: str, what: str) -> bool:
     if not what.endswith("folder"):
         return False
@@ -194,10 +207,15 @@ def output_target(name: str | os.PathLike) -> tuple[str, bool]:
 # ----------------------------------------------------------------------------- writing
 
 
+def json_file_text(document, compact: bool = False) -> str:
+    """The text `write_json` writes."""
+    return json_text(document, **({"separators": (",", ":")} if compact else {"indent": 1})) \
+        + "\n"
+
+
 def write_json(path: str | os.PathLike, document, compact: bool = False) -> None:
     """Write JSON (see the module doc: atomic for regular files, in place otherwise)."""
-    text = json_text(document, **({"separators": (",", ":")} if compact else {"indent": 1}))
-    write_text_atomic(path, text + "\n")
+    write_text_atomic(path, json_file_text(document, compact))
 
 
 def write_text_atomic(path: str | os.PathLike, text: str | bytes) -> None:

@@ -70,3 +70,12 @@ def interrupted() -> bool:
 def raise_if_interrupted() -> None:
     if _received:
         raise KeyboardInterrupt
+
+
+class InterruptedWithNote(KeyboardInterrupt):
+    """A Ctrl-C a command caught to say what is left (a sweep: what STORE holds); the `fbs`
+    command prints its note on its one "fbs: interrupted" line."""
+
+    def __init__(self, note: str):
+        super().__init__(note)
+        self.note = note

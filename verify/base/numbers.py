@@ -40,6 +40,18 @@ def counted(n, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if str(n) == '1' else plural or noun + 's'}"
 
 
+def count_display(n: int) -> str:
+    """A count of any size for a terminal line: its digits up to 30 of them, else 2^k for a
+    power of two, else its leading digits and its number of digits (never str(n), which stops
+    at Python's 4300-digit limit)."""
+    if n.bit_length() < 100:
+        return str(n)
+    if n > 0 and n & (n - 1) == 0:
+        return f"2^{n.bit_length() - 1}"
+    digits = int_text(n)
+    return digits if len(digits) <= 30 else f"{digits[:6]}... ({len(digits)} digits)"
+
+
 def text_int(digits: str) -> int:
     """The integer of a string of ASCII digits (optional sign) of any length, fast."""
     if len(digits) < _STR_DIGITS_SAFE:

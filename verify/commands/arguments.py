@@ -12,7 +12,13 @@ import argparse
 import sys
 
 from verify.base.errors import BadInput
-from verify.base.files import STDIO, argument_source, check_paths, read_argument
+from verify.base.files import (
+    STDIO,
+    argument_source,
+    check_output_folders,
+    check_paths,
+    read_argument,
+)
 from verify.base.numbers import parse_count
 
 MAX_SPEC_BYTES = 2**30
@@ -54,8 +60,10 @@ def bits_inputs(argument: str | None) -> list[tuple[str | None, str]]:
 
 
 def check_outputs(outputs, inputs) -> None:
-    """Refuse an output that would overwrite an input or another output (before any work)."""
+    """Refuse an output that would overwrite an input or another output, or whose folder is
+    missing (before any work)."""
     check_paths(outputs, inputs)
+    check_output_folders(outputs)
 
 
 def report_stream(*outputs):

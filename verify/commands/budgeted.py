@@ -51,7 +51,7 @@ def run_run(args) -> int:
     document = result.to_json()
     if args.json:
         print_json(document)
-        return 0
+        return _honest_run_verdict(document)
     stream = report_stream(args.transcript)
     _head(dict(document, tree_file=args.tree), stream)
     lie = "lies" if document["alice_lies"] else "tells the truth"
@@ -68,6 +68,12 @@ def run_run(args) -> int:
           f"({inside} the interval"
           f"{outside_note(100 * document['confidence'], document['interval_contains_exact'])})",
           file=stream)
+    return _honest_run_verdict(document)
+
+
+def _honest_run_verdict(document) -> int:
+    """The exit code of `run` (with --json too, as the paper protocol's): 1 with a warning
+    for the honest Alice when B2(a)'s hypothesis fails, else 0."""
     if document["alice"] != "honest":
         return 0
     return honest_verdict(document["alice_root_budget"], document["beta_max"],

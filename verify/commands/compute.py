@@ -252,13 +252,13 @@ def _coq_method(method: str) -> str:
 def _write_with_coq(result, spec: str, args) -> None:
     """The Coq file is made first (it may refuse: an arity beyond the Coq checker's bound), so
     nothing is written unless both files can be."""
-    from verify.base.files import write_text_atomic
+    from verify.base.files import json_file_text, write_texts_atomic
     from verify.formal.coq_export import coq_text
-    from verify.sensitivity.certificates import write_certificate
 
-    text = coq_text([(f"fbs certify {spec} --at {args.at}", result.certificate)])
-    write_certificate(result.certificate, args.output)
-    write_text_atomic(args.coq, text)
+    # the source names the certificate in the Coq file and in a refusal: spec and input cut
+    # (a refusal's reason comes after it and must stay on the line)
+    text = coq_text([(f"fbs certify {_short(spec)} --at {_short(args.at)}", result.certificate)])
+    write_texts_atomic([(args.output, json_file_text(result.certificate)), (args.coq, text)])
 
 
 def run_check(args) -> int:

@@ -19,26 +19,32 @@ def register(commands) -> None:
 
 
 def run_coq(args) -> int:
-    from verify.formal.coq_export import export_files
+    """The Coq file is made in memory; with --check, coqc proves it first and the file is
+    written only if it did (nothing written on a refusal or an error)."""
+    from verify.base.errors import BadInput
+    from verify.base.files import write_text_atomic
+    from verify.formal.coq_export import export_text
 
     check_outputs([(args.output, "-o")], [(name, "certificate") for name in args.files])
-    count = export_files(args.files, args.output)
-    stream = report_stream(args.output)
-    print(f"{count} theorem(s) written to {args.output}", file=stream)
-    return check_with_coqc(args.output, stream) if args.check else 0
-
-
-def check_with_coqc(path: str, stream) -> int:
-    """`--check` / `--coq-check`: coqc on the written file; 0 if every theorem is closed."""
-    from verify.base.errors import BadInput
-    from verify.formal.coq_run import check_exported
-
-    if path == "-":
+    if args.check and args.output == "-":
         raise BadInput("--check needs a file name for the output, not '-'")
-    ok, output = check_exported(path)
+    count, text = export_text(args.files)
+    stream = report_stream(args.output)
+    if args.check and not checked_by_coqc(text, args.output, stream):
+        return 1
+    write_text_atomic(args.output, text)
+    print(f"{count} theorem(s) written to {args.output}", file=stream)
+    return 0
+
+
+def checked_by_coqc(text: str, output: str, stream) -> bool:
+    """`--check`: coqc on the text before it is written; True if every theorem is closed."""
+    from verify.formal.coq_run import check_text
+
+    ok, said = check_text(text)
     if ok:
-        print(f"coqc: every theorem of {path} proved, Print Assumptions closed", file=stream)
-        return 0
-    print(f"coqc REFUSED {path}: {output.splitlines()[-1] if output else 'no output'}",
-          file=stream)
-    return 1
+        print(f"coqc: every theorem of {output} proved, Print Assumptions closed", file=stream)
+        return True
+    print(f"coqc REFUSED {output} (nothing written): "
+          f"{said.splitlines()[-1] if said else 'no output'}", file=stream)
+    return False

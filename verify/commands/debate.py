@@ -155,8 +155,11 @@ def _print_menus(document, stream=None) -> None:
     """With menus: their number and the honest Alice's alternatives (docs/menus.md)."""
     if "menu_nodes" not in document:
         return
+    from verify.base.numbers import count_display
+
     chosen = ", ".join(f"{m!r} -> {a!r}" for m, a in list(document["honest_alternatives"].items())[:6])
-    print(f"  menus: {document['menu_nodes']} menu node(s), {document['realisations']} "
+    print(f"  menus: {document['menu_nodes']} menu node(s), "
+          f"{count_display(document['realisations'])} "
           f"realisation(s); the honest Alice decomposes by {chosen or 'none reached'}",
           file=stream)
 

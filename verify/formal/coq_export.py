@@ -231,14 +231,11 @@ def load_certificate(path: str | os.PathLike) -> dict:
         raise BadInput(f"{os.fspath(path)}: {error}") from None
 
 
-def export_files(paths: list[str], output: str) -> int:
-    """Write the Coq file for the certificate files `paths` to `output` (atomically, nothing
-    written if any certificate is refused); the number of theorems."""
-    from verify.base.files import write_text_atomic
-
+def export_text(paths: list[str]) -> tuple[int, str]:
+    """(number of theorems, the Coq file) for the certificate files `paths`; BadInput if any
+    certificate is refused."""
     pairs = [(os.fspath(path), load_certificate(path)) for path in paths]
-    write_text_atomic(output, coq_text(pairs))
-    return len(pairs)
+    return len(pairs), coq_text(pairs)
 
 
 def paper_exports(root: str | os.PathLike) -> tuple[dict[str, str], list[tuple[str, str]]]:

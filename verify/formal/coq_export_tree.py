@@ -72,12 +72,16 @@ class _Shape:
 
     def aggregator(self, spec: str) -> tuple[str, int]:
         """(Coq term, arity) of an aggregator spec: a family, else its truth table."""
+        from verify.checker.errors import CertificateTooLarge
         from verify.checker.spec_eval import normal_form, parse_spec
-
 
         spec = normal_form(spec)
         if spec not in self.terms:
-            parsed = parse_spec(spec, self.files)
+            try:
+                parsed = parse_spec(spec, self.files)
+            except CertificateTooLarge as error:  # maj:29: a size refusal (exit 2), not a bug
+                raise TooLarge(f"the Coq export reads each aggregator with the checker's spec "
+                               f"evaluator: {error}; nothing written") from None
             q, term = parsed.arity, function_term(spec, "")
             if term.startswith("(ttFun"):
                 if q > MAX_COQ_ARITY:

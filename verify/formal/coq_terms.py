@@ -35,5 +35,8 @@ def rational(x: Fraction) -> str:
 
 
 def comment(text: str) -> str:
-    """Text safe inside a Coq comment (no comment delimiters, one line)."""
-    return " ".join(text.replace("(*", "( *").replace("*)", "* )").split())
+    """Text safe inside a Coq comment: one line, no comment delimiters, no `"` (coqc reads a
+    string literal inside a comment: an unclosed one swallows the file) and encodable as
+    UTF-8 (a file name that is not UTF-8 shows its bytes as backslash escapes)."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return " ".join(text.replace("(*", "( *").replace("*)", "* )").replace('"', "'").split())

@@ -85,10 +85,15 @@ def native_files() -> list[str]:
 
 
 def _version(argv: list[str]) -> str:
+    """The tool's resolved path and what it prints (another coqc on PATH, even one printing
+    the same version, gets a cache entry of its own)."""
+    where = os.path.realpath(shutil.which(argv[0]) or argv[0])
     try:
-        return subprocess.run(argv, capture_output=True, text=True, timeout=60).stdout.strip()
+        said = subprocess.run(argv, capture_output=True, text=True, errors="replace",
+                              timeout=60).stdout.strip()
     except OSError:
-        return ""
+        said = ""
+    return f"{where}\0{said}"
 
 
 def _digest(names: list[str], tools: list[list[str]]) -> str:
@@ -110,6 +115,9 @@ def _require_tools(program: bool) -> None:
     if missing:
         raise BadInput(f"the proved checker needs {', '.join(missing)}: install the Debian "
                        f"packages {PACKAGES if program else 'coq'} (apt-get install -y ...)")
+    from verify.formal.coq_run import require_coq
+
+    require_coq()  # a broken or foreign coqc: exit 2, not a failed build
 
 
 @contextlib.contextmanager
@@ -165,7 +173,14 @@ def coq_library() -> Path:
             (work / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(COQ_DIR / name, work / name)
         for name in files:
-            _run(["coqc", "-q", "-R", ".", "FbsCoq", name], work, name)
+            done = subprocess.run(["coqc", "-q", "-R", ".", "FbsCoq", name], cwd=work,
+                                  capture_output=True, text=True, errors="replace")
+            if done.returncode != 0 or not (work / name).with_suffix(".vo").is_file():
+                said = " ".join((done.stderr or done.stdout).split())[:160] or "no output"
+                raise BadInput(f"the coqc on PATH ({shutil.which('coqc')!r}) does not compile "
+                               f"the Coq library (coq/{name}, exit {done.returncode}: "
+                               f"{said}); an environment problem: fbs-verify's proofs need "
+                               "Coq 8.16")
 
     return _cached(f"coq-{_digest(files, [['coqc', '--version']])}", build)
 

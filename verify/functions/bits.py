@@ -311,7 +311,13 @@ def points_matrix(points, arity: int, where: str = "") -> "np.ndarray":
 
 
 def _zero_one(array: "np.ndarray", prefix: str) -> "np.ndarray":
-    """The array as bools if every entry is an integer or bool 0 or 1, else BadInput."""
+    """The array as bools if every entry is an integer or bool 0 or 1, else BadInput (a
+    masked array with a masked entry too: a bit it hides is not a bit given)."""
+    if isinstance(array, np.ma.MaskedArray):
+        if np.ma.getmaskarray(array).any():
+            raise BadInput(f"{prefix}the input is a masked array with masked entries: give "
+                           "every bit")
+        array = np.ma.getdata(array)
     if array.dtype.kind not in "biu":
         raise BadInput(f"{prefix}input entries must be 0 or 1 (integers or bools), "
                        f"got dtype {array.dtype}")

@@ -124,7 +124,8 @@ def _local_lp_applies(function: BooleanFunction) -> bool:
 def solve_composition(function: BooleanFunction, bits) -> CompositionSolution:
     """The weighted recursion bottom-up, one local LP per distinct record key: (aggregator,
     children's classes), the children of a symmetric aggregator as a multiset in the shared
-    certificate (version 2, for more than SHARED_FROM leaves)."""
+    certificate (version 2, the one certificates/FORMAT.md documents for this method; version
+    1 only for at most SHARED_FROM leaves, which the tests raise to cover it)."""
     nodes = composition_tree(function)
     if nodes is None:
         raise ValueError(f"{function.spec}: not a composition the recursion can take")
@@ -139,7 +140,7 @@ def solve_composition(function: BooleanFunction, bits) -> CompositionSolution:
                                len(solved.records), len(nodes))
 
 
-SHARED_FROM = 64  # more leaves: the version-2 certificate (shared records, packed alpha)
+SHARED_FROM = 0  # more leaves: the version-2 certificate (shared records, packed alpha)
 
 
 class _Recursion:

@@ -267,17 +267,26 @@ def shard_census(store, q: int) -> dict:
         raise BadInput(f"the sharded census covers 2 <= q <= {MAX_SHARD_ARITY}")
     import pyarrow.compute as pc
 
-    table = Store(store).read_rows(["params"])
+    opened = Store(store)
+    opened.check_intact()  # a changed, cut or missing rows part: refused, never fewer shards
+    table = opened.read_rows(["params"])
     table = table.filter(pc.equal(table.column("kind"), "census-shard"))
     parts: dict = defaultdict(dict)  # prefix -> {(k, n): params}, certified preferred
+    arities = set()
     for spec, text in zip(*(table.column(c).to_pylist() for c in ("spec", "params"))):
         params = json.loads(text)
+        arities.add(params["q"])
         if params["q"] == q:  # rows written before parts existed: whole shards
             prefix = params.get("prefix", spec.split(":")[2])
             key = tuple(params.get("part", (0, 1)))
             kept = parts[prefix].get(key)
             if kept is None or (params["certify"] and not kept["certify"]):
                 parts[prefix][key] = params
+    if not parts:
+        held = (f"shards of q = {', '.join(map(str, sorted(arities)))} only" if arities
+                else "no census shards")
+        raise BadInput(f"STORE holds {held}, none of q = {q}: nothing to add up (fill it with "
+                       f"`fbs sweep --family census-shards:{q}`)")
     totals: dict = defaultdict(int)
     holders: dict = {}  # (fbs, s, bs, C) -> (visits, prefix, part) of its smallest holder
     shards, antichains, certified = 0, 0, True

@@ -22,7 +22,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from verify.base.arguments import FLAG, api, optional
+from verify.base.arguments import AS_PYTHON_NUMBER, FLAG, api, optional, shown
 from verify.base.errors import BadInput, SolverFailure, TooLarge
 from verify.base.notebook import NotebookView, exact_columns, require_pandas
 from verify.base.numbers import fraction_text, int_text
@@ -84,7 +84,8 @@ class ExhaustiveCensus(NotebookView):
         return exact_columns(frame, ["fbs"])
 
 
-@api(progress=optional(FLAG))  # q and the other options: _check_options, with their ranges
+@api(q=AS_PYTHON_NUMBER, workers=AS_PYTHON_NUMBER, progress=optional(FLAG))  # q, the options:
+# their ranges below and in _check_options
 def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | None = None,
                       workers: int = 1, progress: bool | None = None) -> ExhaustiveCensus:
     """fbs, s, bs and C over every (function, input) pair of q <= 6 inputs: their exact
@@ -101,7 +102,7 @@ def exhaustive_census(q: int, *, certify: bool = True, global_measures: bool | N
     """
     if type(q) is not int or not 1 <= q <= MAX_ENUMERATED_ARITY:
         raise TooLarge(f"the census by structure handles 1 <= q <= {MAX_ENUMERATED_ARITY} "
-                       f"(q = 7 has 2.4 * 10^12 antichains), got {q!r}")
+                       f"(q = 7 has 2.4 * 10^12 antichains), got {shown(q)}")
     _check_options(certify, global_measures, workers)
     if global_measures is None:
         global_measures = q <= DEFAULT_GLOBAL_ARITY
@@ -160,11 +161,12 @@ def _rows(canonical, sizes, q: int, certify: bool) -> tuple[list, int]:
 def _check_options(certify, global_measures, workers) -> None:
     """BadInput for an option of the wrong type or range (before any work)."""
     if type(certify) is not bool:
-        raise BadInput(f"certify must be True or False, got {certify!r}")
+        raise BadInput(f"certify must be True or False, got {shown(certify)}")
     if global_measures is not None and type(global_measures) is not bool:
-        raise BadInput(f"global_measures must be True, False or None, got {global_measures!r}")
+        raise BadInput(f"global_measures must be True, False or None, got "
+                       f"{shown(global_measures)}")
     if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
-        raise BadInput(f"workers must be an integer in 1..{MAX_WORKERS}, got {workers!r}")
+        raise BadInput(f"workers must be an integer in 1..{MAX_WORKERS}, got {shown(workers)}")
 
 
 # ----------------------------------------------------------------------------- figures

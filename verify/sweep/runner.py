@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
 from verify.base.errors import EXIT_BUG, BadInput
-from verify.base.interrupts import deferred_interrupts, remember_interrupts
+from verify.base.interrupts import InterruptedWithNote, deferred_interrupts, remember_interrupts
 from verify.base.progress import Progress
 
 from .jobs import job_id
@@ -249,11 +249,9 @@ def run_on_cluster(jobs: Iterable[dict], total: int, store: Store, client, *,
                     submit_next()
             except KeyboardInterrupt:
                 _cancel(client, running)
-                head = "\n" if sys.stderr.isatty() else ""  # after the progress bar
-                print(f"{head}fbs: interrupted: STORE holds "
-                      f"{report.already_done + report.computed} of the jobs seen; rerun the "
-                      "same command to resume", file=sys.stderr)
-                raise
+                raise InterruptedWithNote(  # printed by the fbs command, on its one line
+                    f"STORE holds {report.already_done + report.computed} of the jobs seen; "
+                    "rerun the same command to resume") from None
     finally:
         store.unlock()
     report.seconds = time.perf_counter() - start

@@ -3,7 +3,9 @@
     STORE/fbs-sweep-store.json        {"format": "fbs-sweep-store/1", "manifest": true}:
                                       marks the folder, and says it keeps a manifest
     STORE/manifest.jsonl              {"part": "rows/part-<task>.parquet", "sha256": ...,
-                                      "bytes": N}, one line per part written
+                                      "bytes": N}, one line per part written;
+                                      {"part": ..., "set_aside": true} once a rerun has
+                                      moved it aside or found it missing
     STORE/rows/part-<task>.parquet    one row per job (ROW_SCHEMA)
     STORE/certificates/part-<task>.parquet   (sha256, certificate): content-addressed
     STORE/damaged/                    parts found damaged, moved aside by a rerun
@@ -17,7 +19,10 @@ writes to STORE, and only the submitting process calls it (one writer, guarded b
 file). A store written before the manifest existed has none: its parts are checked for
 being readable with the right schema only. A store whose marker says it keeps a manifest
 is never read as such an old store: with its manifest lost, every part counts as damaged
-(a flipped bit would otherwise go unnoticed and give a wrong census).
+(a flipped bit would otherwise go unnoticed and give a wrong census). A rows part the
+manifest lists that is gone from rows/ (deleted by hand) is damaged too, "missing": a
+census must not quietly add up fewer parts; a rerun computes its jobs again and records it
+as set aside.
 """
 
 from __future__ import annotations
@@ -219,8 +224,11 @@ class Store:
         for line in text.splitlines():
             try:
                 entry = json.loads(line)
-                found[entry["part"]] = (str(entry["sha256"]), int(entry["bytes"]))
-            except (ValueError, KeyError, TypeError):
+                if entry.get("set_aside") is True:
+                    found.pop(entry["part"], None)
+                else:
+                    found[entry["part"]] = (str(entry["sha256"]), int(entry["bytes"]))
+            except (ValueError, KeyError, TypeError, AttributeError):
                 continue
         return found
 
@@ -239,7 +247,15 @@ class Store:
                 why = self._certificates_problem(part.name, sums)
             if why is not None:
                 damaged.append((f"rows/{part.name}", why))
-        return damaged
+        return damaged + [(name, "it is missing (the manifest lists it: deleted from rows/?)")
+                          for name in self.missing_parts(sums)]
+
+    def missing_parts(self, sums=None) -> list[str]:
+        """The rows parts the manifest lists that are not in rows/ (not set aside by a rerun)."""
+        sums = self.checksums() if sums is None else sums
+        present = {f"rows/{part.name}" for part in self.row_parts()}
+        return sorted(name for name in (sums or {})
+                      if name.startswith("rows/") and name not in present)
 
     def _certificates_problem(self, name: str, sums) -> str | None:
         certificates = self.certificates / name
@@ -279,6 +295,9 @@ class Store:
         except OSError as error:
             raise BadInput(f"cannot move damaged parts of STORE {str(self.path)!r} aside: "
                            f"{error.strerror or error}") from None
+        if self.has_manifest() and not self.manifest_lost():
+            self._append_manifest("".join(json_text({"part": part, "set_aside": True}) + "\n"
+                                          for part, _ in damaged))
         return [part for part, _ in damaged]
 
     # ------------------------------------------------------------------ reading

@@ -23,8 +23,8 @@ from .menus import count_realisations, realisations, realise
 from .model import Tree, UniformTree
 from .oracles import (
     LeafBits,
-    checked_answers,
     load_oracle,
+    loaded_oracle,
     node_values,
     oracle_document,
     random_oracle,
@@ -69,21 +69,21 @@ def as_menu_tree(tree: Tree | UniformTree | str | os.PathLike, *, compact: bool 
 def as_oracle(oracle: dict | LeafBits | str | os.PathLike, tree=None) -> dict[str, int]:
     """Oracle answers {query: 0 or 1}, or the path of an fbs-oracle/1 file; leaf bits
     (`LeafBits`, the "bits" form) are read against the (listed) tree."""
-    loaded = oracle if isinstance(oracle, (dict, LeafBits)) else load_oracle(oracle)
+    loaded = loaded_oracle(oracle)
     if isinstance(loaded, LeafBits):
         if tree is None:
             raise BadInput("an oracle given as leaf bits needs its tree")
         return loaded.answers(tree)
-    return checked_answers(loaded)
+    return loaded
 
 
 def oracle_bits(oracle, tree: UniformTree) -> str:
     """The leaf bits of an oracle for a UniformTree (answers are read at Q(id) in leaf order)."""
-    loaded = oracle if isinstance(oracle, (dict, LeafBits)) else load_oracle(oracle)
+    loaded = loaded_oracle(oracle)
     if isinstance(loaded, LeafBits):
         loaded.require_length(tree.n_leaves)
         return loaded.bits
-    return LeafBits.from_answers(checked_answers(loaded), uniform_queries(tree)).bits
+    return LeafBits.from_answers(loaded, uniform_queries(tree)).bits
 
 
 def source_name(item) -> str | None:
@@ -129,10 +129,7 @@ def write_tree(path: PathArg, tree: Tree | UniformTree, *, nested: bool = False,
                 input_files(loaded=tree))
     items = [(path, json_text(tree_document(tree, nested), indent=1 if nested else None) + "\n")]
     if oracle_path is not None:
-        loaded = oracle if isinstance(oracle, (dict, LeafBits)) else load_oracle(oracle)
-        if isinstance(loaded, dict):
-            loaded = checked_answers(loaded)
-        document = oracle_document(loaded, oracle_description)
+        document = oracle_document(loaded_oracle(oracle), oracle_description)
         items.append((oracle_path, json_text(document, indent=None if "bits" in document else 1)
                       + "\n"))
     write_texts_atomic(items)

@@ -9,7 +9,7 @@ from typing import Union
 from verify.base.arguments import PathArg
 
 from .model import Tree, UniformTree
-from .oracles import LeafBits
+from .oracles import ORACLE, LeafBits
 
 
 def _tree(value):
@@ -18,14 +18,8 @@ def _tree(value):
     return "expected a Tree (uniform_tree, load_tree, ...) or the path of a tree file"
 
 
-def _oracle(value):
-    if isinstance(value, (dict, LeafBits, str, os.PathLike)):
-        return None
-    return "expected a dict {query: 0 or 1}, LeafBits or the path of an oracle file"
-
-
 TREE = _tree
-ORACLE = _oracle
+__all__ = ["ORACLE", "TREE", "OracleArg", "TreeArg"]  # ORACLE validates with verify.trees.oracles.checked_oracle
 
 # the annotations of the same arguments
 TreeArg = Union[Tree, UniformTree, PathArg]

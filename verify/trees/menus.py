@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Iterator
 
-from verify.base.arguments import TEXT, api, instance, integer
+from verify.base.arguments import TEXT, api, instance, integer, integer_mapping
 from verify.base.errors import BadInput, TooLarge
 
 from .model import Tree, build_tree, from_records
@@ -109,7 +109,7 @@ def count_realisations(tree: Tree, node: int | None = None) -> int:
 
 
 @api(tree=instance(Tree, what="a Tree"),
-     choice=instance(dict, what="a dict {menu node index: alternative}"), description=TEXT)
+     choice=integer_mapping("a dict {menu node index: alternative}"), description=TEXT)
 def realise(tree: Tree, choice: dict[int, int], description: str = "") -> Tree:
     """The realisation taking alternative choice[m] (0-based) at every menu node m reached.
 

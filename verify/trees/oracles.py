@@ -11,8 +11,10 @@ i.e. the correct answers L(x_u) of Definition 3.2 at every node.
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
+from numbers import Integral
 from pathlib import Path
 
 from verify.base.arguments import PATH, api, instance, integer, number
@@ -57,6 +59,11 @@ class LeafBits:
     """An oracle given as one answer per leaf, in depth-first left-to-right leaf order."""
 
     bits: str
+
+    def __post_init__(self):
+        if not isinstance(self.bits, str) or not self.bits or not is_bit_string(self.bits):
+            raise BadInput(f"leaf bits must be a non-empty string of 0s and 1s, got "
+                           f"{self.bits!r:.40}")
 
     def answers(self, tree) -> dict[str, int]:
         """{query: bit} for a listed Tree (BadInput if the lengths differ)."""
@@ -117,19 +124,46 @@ def parse_oracle(document: dict) -> dict[str, int] | LeafBits:
     if not isinstance(answers, dict):
         raise BadInput("\"answers\" must be an object mapping query strings to 0 or 1")
     for query, bit in answers.items():
-        if type(bit) is not int or bit not in (0, 1):
+        if isinstance(bit, bool):  # JSON true/false: the format's answers are the numbers 0, 1
             raise BadInput(f"the answer to {query[:60]!r} must be 0 or 1, got {bit!r}")
-    return dict(answers)
+    return checked_answers(answers)
+
+
+def checked_oracle(oracle) -> dict[str, int] | LeafBits | str | os.PathLike:
+    """THE validation of an oracle argument, which every public function taking an oracle
+    receives through its `@api` kind (verify.trees.kinds.ORACLE) and again where it reads it
+    (`verify.trees.api.as_oracle`): a dict's answers checked and made Python ints
+    (`checked_answers`), leaf bits checked, a path left to be read (`load_oracle` checks the
+    file's answers with the same `checked_answers`)."""
+    if isinstance(oracle, dict):
+        return checked_answers(oracle)
+    if isinstance(oracle, LeafBits):
+        return LeafBits(oracle.bits)  # re-checked: a frozen dataclass can still be altered
+    if isinstance(oracle, (str, os.PathLike)):
+        return oracle
+    raise BadInput("expected a dict {query: 0 or 1}, LeafBits or the path of an oracle file")
+
+
+def loaded_oracle(oracle) -> dict[str, int] | LeafBits:
+    """The oracle argument validated (`checked_oracle`), a path read."""
+    checked = checked_oracle(oracle)
+    return checked if isinstance(checked, (dict, LeafBits)) else load_oracle(checked)
 
 
 def checked_answers(answers: dict) -> dict[str, int]:
-    """An oracle given in Python as {query: answer}, validated as a file's answers are:
-    string queries, answers 0 or 1 (True/False and numpy integers accepted, never coerced)."""
+    """The one rule for an oracle's answers, a file's or Python's: string queries, answers the
+    integers 0 or 1, returned as Python ints. In Python an answer may be any integer type
+    equal to 0 or 1 (int, bool, numpy or sympy integers, numpy bools); never coerced from
+    anything else: -1, 2, 1.0, "1", Fraction(1) and None are refused."""
+    values = answers.values()
+    if set(map(type, answers)) <= {str} and set(map(type, values)) <= {int} and \
+            set(values) <= {0, 1}:
+        return dict(answers)  # the common case, at C speed: already strings to Python 0/1
     checked = {}
     for query, bit in answers.items():
         if not isinstance(query, str):
             raise BadInput(f"an oracle's queries are strings, got {query!r:.60}")
-        if not isinstance(bit, (int, np.integer, np.bool_)) or bit not in (0, 1):
+        if not isinstance(bit, (Integral, np.bool_)) or bit not in (0, 1):
             raise BadInput(f"the answer to {query[:60]!r} must be 0 or 1, got {bit!r:.40}")
         checked[query] = int(bit)
     return checked
@@ -161,7 +195,17 @@ def check_covers(tree: Tree, answers: dict[str, int]) -> None:
                        f"oracle does not answer ({len(missing)} leaf query(ies) missing)")
 
 
-@api(tree=instance(Tree, what="a Tree"), answers=instance(dict, what="a dict {query: 0 or 1}"))
+def _oracle_kind(value):
+    if isinstance(value, (dict, LeafBits, str, os.PathLike)):
+        return None
+    return "expected a dict {query: 0 or 1}, LeafBits or the path of an oracle file"
+
+
+ORACLE = _oracle_kind
+ORACLE.normal = checked_oracle  # the kind of every public oracle argument (verify.trees.kinds)
+
+
+@api(tree=instance(Tree, what="a Tree"), answers=ORACLE)
 def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
     """val_O(u) at every node, bottom-up (leaves: O(q_u); internal: phi_u of the children).
 
@@ -169,6 +213,9 @@ def node_values(tree: Tree, answers: dict[str, int]) -> list[int]:
     >>> tree = uniform_tree("and:2", 1)
     >>> node_values(tree, {"Q(r.1)": 1, "Q(r.2)": 0})
     [0, 1, 0]"""
+    answers = loaded_oracle(answers)  # any form of oracle (checked_oracle): also LeafBits, a path
+    if isinstance(answers, LeafBits):
+        answers = answers.answers(tree)
     check_covers(tree, answers)
     values = [0] * tree.n_nodes
     menus = frozenset(tree.menus()) if tree.has_menus else frozenset()
