@@ -19,7 +19,8 @@ def _tree(value):
 
 
 TREE = _tree
-__all__ = ["ORACLE", "TREE", "OracleArg", "TreeArg"]  # ORACLE validates with verify.trees.oracles.checked_oracle
+# ORACLE validates with verify.trees.oracles.checked_oracle
+__all__ = ["ORACLE", "TREE", "OracleArg", "TreeArg"]
 
 # the annotations of the same arguments
 TreeArg = Union[Tree, UniformTree, PathArg]
