@@ -1,0 +1,672 @@
+From Coq Require Import QArith Qminmax Lqa List Lia Bool ZArith FMapPositive Permutation.
+From FbsCoq Require Import FbsModel FbsTreeModel FbsTrees FbsTreeCert Families TreeStatements.
+Import ListNotations.
+Open Scope Q_scope.
+
+
+(* ---------------------------------------------------------------------------------------- *)
+(* Lemma M (McNaughton's wrap-around; ours as stated in certificates/FORMAT.md section 6)    *)
+(* ---------------------------------------------------------------------------------------- *)
+
+Fixpoint zipWith {A B C : Type} (f : A -> B -> C) (xs : list A) (ys : list B) : list C :=
+  match xs, ys with x :: xs', y :: ys' => f x y :: zipWith f xs' ys' | _, _ => [] end.
+
+Definition isFull (T x : Q) : bool := Qeq_bool x T.
+Definition isFrac (T x : Q) : bool := negb (Qle_bool x 0) && negb (Qle_bool T x).
+
+(* The k-set of one step: every full item, then the first r fractional ones. *)
+Fixpoint pick (T : Q) (r : nat) (l : list Q) : list bool :=
+  match l with
+  | [] => []
+  | x :: l' => if isFull T x then true :: pick T r l'
+               else if isFrac T x then
+                 match r with O => false :: pick T O l' | S r' => true :: pick T r' l' end
+               else false :: pick T r l'
+  end.
+
+Definition gap (T : Q) (b : bool) (x : Q) : Q := if b then x else T - x.
+Definition epsOf (T : Q) (S : list bool) (l : list Q) : Q := fold_right Qmin T (zipWith (gap T) S l).
+Definition stepL (e : Q) (S : list bool) (l : list Q) : list Q :=
+  zipWith (fun (b : bool) x => if b then x - e else x) S l.
+
+Definition nfull (T : Q) (l : list Q) : nat := length (filter (isFull T) l).
+Definition nfrac (T : Q) (l : list Q) : nat := length (filter (isFrac T) l).
+Definition qn (n : nat) : Q := inject_Z (Z.of_nat n).
+
+Lemma qn_S : forall n, qn (S n) == qn n + 1.
+Proof. intros n. unfold qn. rewrite Nat2Z.inj_succ, <- Z.add_1_r, inject_Z_plus. reflexivity. Qed.
+Lemma qn_nonneg : forall n, 0 <= qn n.
+Proof. intros n. unfold qn. change 0 with (inject_Z 0). rewrite <- Zle_Qle. lia. Qed.
+Lemma qn_le : forall m n, qn m <= qn n -> (m <= n)%nat.
+Proof. intros m n H. unfold qn in H. rewrite <- Zle_Qle in H. lia. Qed.
+
+Lemma isFull_spec : forall T x, isFull T x = true <-> x == T.
+Proof. intros. unfold isFull. apply Qeq_bool_iff. Qed.
+Lemma isFrac_spec : forall T x, isFrac T x = true <-> 0 < x /\ x < T.
+Proof.
+  intros T x. unfold isFrac. rewrite andb_true_iff, !negb_true_iff.
+  split.
+  - intros [H1 H2]. split; apply Qnot_le_lt; intros H; apply Qle_bool_iff in H; congruence.
+  - intros [H1 H2]. split; destruct (Qle_bool _ _) eqn:E; try reflexivity;
+      apply Qle_bool_iff in E; lra.
+Qed.
+
+Lemma pick_length : forall T r l, length (pick T r l) = length l.
+Proof.
+  intros T r l. revert r. induction l as [| x l IH]; intros r; simpl; [reflexivity |].
+  destruct (isFull T x); [simpl; rewrite IH; reflexivity |].
+  destruct (isFrac T x); [destruct r |]; simpl; rewrite IH; reflexivity.
+Qed.
+
+Lemma pick_ones : forall T r l, ones (pick T r l) = (nfull T l + Nat.min r (nfrac T l))%nat.
+Proof.
+  intros T r l. revert r. unfold ones, nfull, nfrac.
+  induction l as [| x l IH]; intros r; simpl; [lia |].
+  destruct (isFull T x) eqn:Ef.
+  - simpl. rewrite IH. destruct (isFrac T x) eqn:Eg; simpl; [| lia].
+    apply isFull_spec in Ef. apply isFrac_spec in Eg. lra.
+  - destruct (isFrac T x); [destruct r |]; simpl; rewrite ?IH; lia.
+Qed.
+
+(* every picked item is positive, every item left out is not full *)
+Lemma pick_in : forall T r l b x, 0 < T -> In (b, x) (combine (pick T r l) l) ->
+  (b = true -> 0 < x) /\ (b = false -> ~ x == T).
+Proof.
+  intros T r l. revert r. induction l as [| y l IH]; intros r b x HT Hin; [destruct Hin |].
+  simpl in Hin. destruct (isFull T y) eqn:Ef.
+  - destruct Hin as [E | Hin]; [| exact (IH r b x HT Hin)]. injection E as <- <-.
+    apply isFull_spec in Ef. split; [intros _; lra | discriminate].
+  - assert (Hnf : ~ y == T) by (intros E; apply isFull_spec in E; congruence).
+    destruct (isFrac T y) eqn:Eg; [destruct r |];
+      (destruct Hin as [E | Hin]; [injection E as <- <- | eapply IH; eassumption]);
+      split; try discriminate; try (intros _; exact Hnf).
+    intros _. apply isFrac_spec in Eg. lra.
+Qed.
+
+Lemma qlsum_full_frac : forall T l, 0 <= T -> (forall x, In x l -> 0 <= x <= T) ->
+  qn (nfull T l) * T <= qlsum l /\ qlsum l <= qn (nfull T l + nfrac T l) * T.
+Proof.
+  intros T l HT. unfold nfull, nfrac. induction l as [| x l IH]; intros Hl; simpl.
+  - unfold qn. simpl. split; rewrite Qmult_0_l; lra.
+  - assert (Hx : 0 <= x <= T) by (apply Hl; left; reflexivity).
+    destruct IH as [IH1 IH2]; [intros y Hy; apply Hl; right; exact Hy |].
+    destruct (isFull T x) eqn:Ef; destruct (isFrac T x) eqn:Eg; simpl.
+    + apply isFull_spec in Ef. apply isFrac_spec in Eg. lra.
+    + apply isFull_spec in Ef. rewrite !qn_S. lra.
+    + apply isFrac_spec in Eg. rewrite Nat.add_succ_r, qn_S. lra.
+    + assert (x == 0).
+      { destruct (Qlt_le_dec 0 x) as [Hp | Hp]; [| lra].
+        destruct (Qlt_le_dec x T) as [Ht | Ht].
+        - assert (Hc : isFrac T x = true) by (apply isFrac_spec; auto). congruence.
+        - assert (Hc : isFull T x = true) by (apply isFull_spec; lra). congruence. }
+      lra.
+Qed.
+
+Lemma zipWith_length : forall {A B C : Type} (f : A -> B -> C) xs ys,
+  length xs = length ys -> length (zipWith f xs ys) = length xs.
+Proof. intros A B C f xs. induction xs as [| x xs IH]; intros [| y ys] H; simpl in *; try lia. rewrite IH; lia. Qed.
+
+Lemma nth_zipWith : forall {A B C : Type} (f : A -> B -> C) xs ys a b c j,
+  length xs = length ys -> (j < length xs)%nat -> nth j (zipWith f xs ys) c = f (nth j xs a) (nth j ys b).
+Proof.
+  intros A B C f xs. induction xs as [| x xs IH]; intros [| y ys] a b c j H Hj; simpl in *; try lia.
+  destruct j; [reflexivity | apply IH; lia].
+Qed.
+
+Lemma in_zipWith : forall {A B C : Type} (f : A -> B -> C) xs ys c, In c (zipWith f xs ys) ->
+  exists a b, In (a, b) (combine xs ys) /\ c = f a b.
+Proof.
+  intros A B C f xs. induction xs as [| x xs IH]; intros [| y ys] c H; simpl in *; try tauto.
+  destruct H as [<- | H]; [exists x, y; auto |]. destruct (IH ys c H) as [a [b [Hi E]]]. exists a, b; auto.
+Qed.
+
+Lemma in_zipWith_of_combine : forall {A B C : Type} (f : A -> B -> C) xs ys a b,
+  In (a, b) (combine xs ys) -> In (f a b) (zipWith f xs ys).
+Proof.
+  intros A B C f xs. induction xs as [| x xs IH]; intros [| y ys] a b H; simpl in *; try tauto.
+  destruct H as [E | H]; [injection E as -> ->; left; reflexivity | right; apply IH; exact H].
+Qed.
+
+Lemma fold_min_le : forall T xs, fold_right Qmin T xs <= T /\ forall x, In x xs -> fold_right Qmin T xs <= x.
+Proof.
+  intros T xs. induction xs as [| y xs [IH1 IH2]]; simpl; [split; [lra | tauto] |].
+  split; [apply (Qle_trans _ _ _ (Q.le_min_r _ _)); exact IH1 |].
+  intros x [<- | Hx]; [apply Q.le_min_l |]. apply (Qle_trans _ _ _ (Q.le_min_r _ _)). apply IH2; exact Hx.
+Qed.
+
+Lemma fold_min_in : forall T xs, fold_right Qmin T xs == T \/ In (fold_right Qmin T xs) xs.
+Proof.
+  intros T xs. induction xs as [| y xs IH]; simpl; [left; reflexivity |].
+  set (m := fold_right Qmin T xs) in *. unfold Qmin, GenericMinMax.gmin.
+  destruct (y ?= m); [right; left; reflexivity | right; left; reflexivity |].
+  destruct IH as [IH | IH]; [left; exact IH | right; right; exact IH].
+Qed.
+
+Lemma fold_min_pos : forall T xs, 0 < T -> (forall x, In x xs -> 0 < x) -> 0 < fold_right Qmin T xs.
+Proof.
+  intros T xs HT H. destruct (fold_min_in T xs) as [E | E]; [rewrite E; exact HT | apply H; exact E].
+Qed.
+
+Lemma filter_lt : forall (S : list bool) (l : list Q) (P P' : Q -> bool) (f : bool -> Q -> Q),
+  length S = length l ->
+  (forall b x, In (b, x) (combine S l) -> P' (f b x) = true -> P x = true) ->
+  (exists b x, In (b, x) (combine S l) /\ P x = true /\ P' (f b x) = false) ->
+  (length (filter P' (zipWith f S l)) < length (filter P l))%nat.
+Proof.
+  intros S l P P' f.
+  assert (Hle : forall S l, length S = length l ->
+            (forall b x, In (b, x) (combine S l) -> P' (f b x) = true -> P x = true) ->
+            (length (filter P' (zipWith f S l)) <= length (filter P l))%nat).
+  { intros S0. induction S0 as [| b S0 IH]; intros [| x l0] Hlen Himp; simpl in *; try lia.
+    destruct (P' (f b x)) eqn:E1.
+    - rewrite (Himp b x (or_introl eq_refl) E1). simpl. apply le_n_S.
+      apply IH; [lia | exact (fun b' x' H => Himp b' x' (or_intror H))].
+    - destruct (P x); simpl; [apply le_S |]; (apply IH; [lia | exact (fun b' x' H => Himp b' x' (or_intror H))]). }
+  revert l. induction S as [| b S IH]; intros [| x l] Hlen Himp [b0 [x0 [Hin [HP HP']]]]; simpl in *; try lia; try tauto.
+  assert (Himp' := fun b' x' H => Himp b' x' (or_intror H)).
+  destruct Hin as [E | Hin].
+  - injection E as <- <-. rewrite HP, HP'. simpl. apply le_n_S. apply Hle; [lia | exact Himp'].
+  - destruct (P' (f b x)) eqn:E1.
+    + rewrite (Himp b x (or_introl eq_refl) E1). simpl. apply -> Nat.succ_lt_mono.
+      apply IH; [lia | exact Himp' | exists b0, x0; auto].
+    + assert (Hlt : (length (filter P' (zipWith f S l)) < length (filter P l))%nat)
+        by (apply IH; [lia | exact Himp' | exists b0, x0; auto]).
+      destruct (P x); simpl; lia.
+Qed.
+
+Lemma load_cons : forall J w W j, load ((J, w) :: W) j == (if nth j J false then w else 0) + load W j.
+Proof. intros. unfold load. simpl. reflexivity. Qed.
+
+Lemma load_nil : forall j, load [] j == 0.
+Proof. intros. reflexivity. Qed.
+
+Lemma qlsum_zipWith_step : forall e S l, length S = length l ->
+  qlsum (stepL e S l) == qlsum l - e * qn (ones S).
+Proof.
+  intros e S. unfold stepL, ones. induction S as [| b S IH]; intros [| x l] H; simpl in *; try lia.
+  - unfold qn, inject_Z. simpl. ring.
+  - rewrite IH by lia. destruct b; simpl; [rewrite qn_S |]; lra.
+Qed.
+
+(* LEMMA M (ours): k >= 1... in fact any k: T >= 0, 0 <= l_i <= T and sum_i l_i = k T give k-sets
+   (masks of length m with k ones) with weights >= 0 of total T whose load at i is l_i. *)
+Theorem lemma_M : forall (k : nat) (T : Q) (l : list Q), 0 <= T ->
+  (forall x, In x l -> 0 <= x <= T) -> qlsum l == qn k * T ->
+  exists W : list (list bool * Q),
+    (forall Jw, In Jw W -> length (fst Jw) = length l /\ ones (fst Jw) = k /\ 0 <= snd Jw) /\
+    qlsum (map snd W) == T /\
+    (forall j, (j < length l)%nat -> load W j == nth j l 0).
+Proof.
+  intros k.
+  assert (Main : forall n T l, (nfrac T l + (if Qle_bool T 0 then 0 else 1) <= n)%nat -> 0 <= T ->
+    (forall x, In x l -> 0 <= x <= T) -> qlsum l == qn k * T ->
+    exists W : list (list bool * Q),
+      (forall Jw, In Jw W -> length (fst Jw) = length l /\ ones (fst Jw) = k /\ 0 <= snd Jw) /\
+      qlsum (map snd W) == T /\ (forall j, (j < length l)%nat -> load W j == nth j l 0)).
+  2: { intros T l. apply (Main (nfrac T l + 1)%nat). destruct (Qle_bool T 0); lia. }
+  intros n. induction n as [| n IH]; intros T l Hn HT Hl Hsum.
+  - (* measure 0: T = 0, so every item is 0 *)
+    destruct (Qle_bool T 0) eqn:ET; [| lia]. apply Qle_bool_iff in ET.
+    exists []. split; [intros Jw [] |]. split; [simpl; lra |].
+    intros j Hj. rewrite load_nil. assert (Hx := Hl (nth j l 0) (nth_In l 0 Hj)). lra.
+  - destruct (Qle_bool T 0) eqn:ET.
+    + apply Qle_bool_iff in ET. exists []. split; [intros Jw [] |]. split; [simpl; lra |].
+      intros j Hj. rewrite load_nil. assert (Hx := Hl (nth j l 0) (nth_In l 0 Hj)). lra.
+    + assert (HT0 : 0 < T) by (apply Qnot_le_lt; intros E; apply Qle_bool_iff in E; congruence).
+      destruct (qlsum_full_frac T l HT Hl) as [Hlo Hhi].
+      assert (Hk1 : (nfull T l <= k)%nat).
+      { apply qn_le. apply (Qmult_le_r _ _ T HT0). lra. }
+      assert (Hk2 : (k <= nfull T l + nfrac T l)%nat).
+      { apply qn_le. apply (Qmult_le_r _ _ T HT0). lra. }
+      set (S := pick T (k - nfull T l) l).
+      assert (HSl : length S = length l) by apply pick_length.
+      assert (HSk : ones S = k) by (unfold S; rewrite pick_ones; lia).
+      set (e := epsOf T S l).
+      assert (Hgap : forall b x, In (b, x) (combine S l) -> 0 < gap T b x).
+      { intros b x Hin. destruct (pick_in T _ l b x HT0 Hin) as [H1 H2].
+        assert (Hx : 0 <= x <= T) by (apply Hl; apply (in_combine_r _ _ _ _ Hin)).
+        unfold gap. destruct b; [apply H1; reflexivity |].
+        assert (~ x == T) by (apply H2; reflexivity).
+        destruct (Qeq_dec x T); [contradiction |]. lra. }
+      assert (He0 : 0 < e).
+      { apply fold_min_pos; [exact HT0 |]. intros y Hy. apply in_zipWith in Hy.
+        destruct Hy as [b [x [Hin ->]]]. apply Hgap; exact Hin. }
+      destruct (fold_min_le T (zipWith (gap T) S l)) as [HeT Hele]. fold (epsOf T S l) in HeT, Hele. fold e in HeT, Hele.
+      assert (Hle : forall b x, In (b, x) (combine S l) -> e <= gap T b x).
+      { intros b x Hin. apply Hele. apply in_zipWith_of_combine. exact Hin. }
+      set (l' := stepL e S l).
+      assert (Hl'len : length l' = length l) by (unfold l', stepL; rewrite zipWith_length; auto).
+      assert (Hl' : forall y, In y l' -> 0 <= y <= T - e).
+      { intros y Hy. unfold l', stepL in Hy. apply in_zipWith in Hy. destruct Hy as [b [x [Hin ->]]].
+        assert (Hx : 0 <= x <= T) by (apply Hl; apply (in_combine_r _ _ _ _ Hin)).
+        specialize (Hle b x Hin). unfold gap in Hle. destruct b; lra. }
+      assert (Hsum' : qlsum l' == qn k * (T - e)).
+      { unfold l'. rewrite qlsum_zipWith_step by exact HSl. rewrite HSk, Hsum. ring. }
+      assert (Hmeas : (nfrac (T - e) l' + (if Qle_bool (T - e) 0 then 0 else 1) <= n)%nat).
+      { destruct (Qle_bool (T - e) 0) eqn:E'.
+        - apply Qle_bool_iff in E'.
+          assert (nfrac (T - e) l' = O) as ->.
+          { unfold nfrac. destruct (filter _ _) as [| y ys] eqn:Ef; [reflexivity |].
+            assert (Hy : In y (filter (isFrac (T - e)) l')) by (rewrite Ef; left; reflexivity).
+            apply filter_In in Hy as [_ Hy]. apply isFrac_spec in Hy. lra. }
+          lia.
+        - assert (HeT' : e < T) by (apply Qnot_le_lt; intros E; assert (Qle_bool (T - e) 0 = true) by (apply Qle_bool_iff; lra); congruence).
+          assert (Hlt : (nfrac (T - e) l' < nfrac T l)%nat).
+          { unfold nfrac, l', stepL. apply filter_lt; [exact HSl | |].
+            - intros b x Hin Hf. apply isFrac_spec in Hf. apply isFrac_spec.
+              specialize (Hle b x Hin). unfold gap in Hle. destruct b; lra.
+            - destruct (fold_min_in T (zipWith (gap T) S l)) as [E | E]; fold (epsOf T S l) in E; fold e in E; [lra |].
+              apply in_zipWith in E. destruct E as [b [x [Hin E]]]. exists b, x. split; [exact Hin |].
+              assert (Hx : 0 <= x <= T) by (apply Hl; apply (in_combine_r _ _ _ _ Hin)).
+              assert (Hg := Hgap b x Hin). assert (Ee : e == gap T b x) by (rewrite E; reflexivity).
+              clear E. unfold gap in Ee, Hg.
+              split.
+              + apply isFrac_spec. destruct b; split; lra.
+              + destruct (isFrac _ _) eqn:Ef; [| reflexivity]. apply isFrac_spec in Ef. destruct b; lra. }
+          lia. }
+      destruct (IH (T - e) l' Hmeas ltac:(lra) Hl' Hsum') as [W [HW1 [HW2 HW3]]].
+      exists ((S, e) :: W). split; [| split].
+      * intros Jw [<- | HJw]; [simpl; split; [exact HSl | split; [exact HSk | lra]] |].
+        rewrite <- Hl'len. apply HW1. exact HJw.
+      * simpl. rewrite HW2. ring.
+      * intros j Hj. rewrite load_cons, HW3 by lia. unfold l', stepL.
+        rewrite (nth_zipWith _ S l false 0 0 j HSl ltac:(lia)). destruct (nth j S false); ring.
+Qed.
+
+(* classes: (value under alpha, accepted rho), rho in lowest terms *)
+Definition cls := (bool * Q)%type.
+
+(* structural order and equality on numbers in lowest terms *)
+Definition qcmp (a b : Q) : comparison :=
+  match Z.compare (Qnum a) (Qnum b) with Eq => Pos.compare (Qden a) (Qden b) | c => c end.
+Definition qleS (a b : Q) : bool := match qcmp a b with Gt => false | _ => true end.
+Definition qeqS (a b : Q) : bool := Z.eqb (Qnum a) (Qnum b) && Pos.eqb (Qden a) (Qden b).
+Definition clsLe (a b : cls) : bool :=
+  match fst a, fst b with true, false => true | false, true => false | _, _ => qleS (snd a) (snd b) end.
+Definition clsEqb (a b : cls) : bool := Bool.eqb (fst a) (fst b) && qeqS (snd a) (snd b).
+Fixpoint listEqb {A : Type} (e : A -> A -> bool) (xs ys : list A) : bool :=
+  match xs, ys with
+  | [], [] => true
+  | x :: xs', y :: ys' => e x y && listEqb e xs' ys'
+  | _, _ => false
+  end.
+
+(* insertion sort (short lists: the children of one node, the entries of one side record) *)
+Fixpoint insertBy {A : Type} (le : A -> A -> bool) (x : A) (l : list A) : list A :=
+  match l with [] => [x] | y :: l' => if le x y then x :: l else y :: insertBy le x l' end.
+Fixpoint isortBy {A : Type} (le : A -> A -> bool) (l : list A) : list A :=
+  match l with [] => [] | x :: l' => insertBy le x (isortBy le l') end.
+
+(* sums in lowest terms *)
+Definition qlsumR (xs : list Q) : Q := fold_left (fun acc x => Qred (acc + x)) xs 0.
+
+(* a hash of a list of numbers (only a hint: every lookup compares the keys themselves) *)
+Definition hmod : Z := 2305843009213693951%Z.
+Definition hstep (h : Z) (x : Q) : Z := Z.modulo (h * 1000003 + Qnum x * 31 + Zpos (Qden x))%Z hmod.
+Definition hashQs (seed : Z) (xs : list Q) : positive := Z.to_pos (1 + fold_left hstep xs seed)%Z.
+Definition hashCls (xs : list cls) : positive :=
+  Z.to_pos (1 + fold_left (fun (h : Z) (c : cls) => hstep (h * 3 + if fst c then 1 else 2)%Z (snd c)) xs 7)%Z.
+
+(* ---------------------------------------------------------------------------------------- *)
+(* Side records (FORMAT.md section 6, version 3)                                             *)
+(* ---------------------------------------------------------------------------------------- *)
+
+(* A side record as read: need k, capacities c_j, value T, dual v_j. *)
+Record SideIn : Type := mkSideIn { inNeed : nat; inCaps : list Q; inValue : Q; inDual : list Q }.
+(* As checked: capacities and duals in lowest terms, the pairs sorted by capacity. *)
+Record Side : Type := mkSide { sNeed : nat; sCaps : list Q; sValue : Q; sDual : list Q }.
+
+Definition prepSide (r : SideIn) : Side :=
+  let ps := isortBy (fun a b => qleS (fst a) (fst b))
+              (combine (map Qred (inCaps r)) (map Qred (inDual r))) in
+  mkSide (inNeed r) (map fst ps) (Qred (inValue r)) (map snd ps).
+
+(* The side checks: capacity-nonnegative, primal-nonnegative, primal-load, dual-nonnegative,
+   dual-value, dual-feasible (the need smallest v_j sum to >= 1, tested as
+   k theta - sum_j max(0, theta - v_j) >= 1 at theta = the k-th smallest v_j). *)
+Definition sideOKb (s : Side) : bool :=
+  let k := sNeed s in let cs := sCaps s in let T := sValue s in let vs := sDual s in
+  let theta := nth (pred k) (isortBy Qle_bool vs) 0 in
+  Nat.eqb (length cs) (length vs) && negb (Nat.eqb k 0) && Nat.leb k (length cs) &&
+  forallb (Qle_bool 0) cs && Qle_bool 0 T &&
+  Qle_bool (inject_Z (Z.of_nat k) * T) (qlsumR (map (fun c => Qmin c T) cs)) &&
+  forallb (Qle_bool 0) vs &&
+  Qeq_bool (qlsumR (zipWith Qmult cs vs)) T &&
+  Qle_bool 0 theta &&
+  Qle_bool 1 (inject_Z (Z.of_nat k) * theta - qlsumR (map (fun v => Qmax 0 (theta - v)) vs)).
+
+Definition SideMap := PositiveMap.t (list Side).
+Definition bucket {A : Type} (h : positive) (m : PositiveMap.t (list A)) : list A :=
+  match PositiveMap.find h m with Some b => b | None => [] end.
+Definition sideHash (k : nat) (cs : list Q) : positive := hashQs (Z.of_nat k) cs.
+Definition addSide (m : SideMap) (s : Side) : SideMap :=
+  let h := sideHash (sNeed s) (sCaps s) in PositiveMap.add h (s :: bucket h m) m.
+Definition buildSides (ss : list Side) : SideMap := fold_left addSide ss (PositiveMap.empty _).
+Definition findSide (m : SideMap) (k : nat) (cs : list Q) : option Side :=
+  find (fun s => Nat.eqb (sNeed s) k && listEqb qeqS (sCaps s) cs) (bucket (sideHash k cs) m).
+
+(* ---------------------------------------------------------------------------------------- *)
+(* A symmetric aggregator's values by weight, d_down and d_up                                *)
+(* ---------------------------------------------------------------------------------------- *)
+
+Definition canon (q w : nat) : list bool := repeat true w ++ repeat false (q - w).
+Definition tabOf (phi : Agg) (q : nat) : list bool := map (fun w => phi (canon q w)) (seq 0 (S q)).
+Definition tv (tab : list bool) (w : nat) : bool := nth w tab false.
+Definition dDown (tab : list bool) (w : nat) : option nat :=
+  find (fun k => negb (Bool.eqb (tv tab (w - k)) (tv tab w))) (seq 1 w).
+Definition dUp (tab : list bool) (q w : nat) : option nat :=
+  find (fun k => negb (Bool.eqb (tv tab (w + k)) (tv tab w))) (seq 1 (q - w)).
+Definition constDown (tab : list bool) (w k : nat) : bool :=
+  forallb (fun k' => Bool.eqb (tv tab (w - k')) (tv tab w)) (seq 1 (pred k)).
+Definition constUp (tab : list bool) (w k : nat) : bool :=
+  forallb (fun k' => Bool.eqb (tv tab (w + k')) (tv tab w)) (seq 1 (pred k)).
+
+(* The value of one side of a node: 0 without a side (no change of V that way), else the value
+   of the side record keyed by (need, the side's capacities). *)
+Definition sideValue (m : SideMap) (o : option nat) (cs : list Q) (const : nat -> bool) : option Q :=
+  match o with
+  | None => Some 0
+  | Some k => if const k then match findSide m k cs with Some s => Some (sValue s) | None => None end
+              else None
+  end.
+
+(* A node whose children have the classes k: its value under alpha and its accepted rho (the
+   sum of its sides' values), or None (record-missing). *)
+Definition nodeRes (q : nat) (tab : list bool) (m : SideMap) (k : list cls) : option cls :=
+  let w := ones (map fst k) in
+  let c1 := map snd (filter fst k) in
+  let c0 := map snd (filter (fun c => negb (fst c)) k) in
+  match sideValue m (dDown tab w) c1 (constDown tab w), sideValue m (dUp tab q w) c0 (constUp tab w) with
+  | Some t1, Some t0 => Some (tv tab w, Qred (t1 + t0))
+  | _, _ => None
+  end.
+
+(* ---------------------------------------------------------------------------------------- *)
+(* The walk over the complete q-ary tree, with a memo of node classes keyed by the sorted    *)
+(* children's classes                                                                        *)
+(* ---------------------------------------------------------------------------------------- *)
+
+Definition Memo := PositiveMap.t (list (list cls * cls)).
+Definition memoFind (mm : Memo) (k : list cls) : option cls :=
+  match find (fun e => listEqb clsEqb (fst e) k) (bucket (hashCls k) mm) with
+  | Some e => Some (snd e) | None => None end.
+Definition memoAdd (mm : Memo) (k : list cls) (r : cls) : Memo :=
+  let h := hashCls k in PositiveMap.add h ((k, r) :: bucket h mm) mm.
+
+Definition classOf (q : nat) (tab : list bool) (m : SideMap) (k : list cls) (mm : Memo)
+  : option cls * Memo :=
+  let s := isortBy clsLe k in
+  match memoFind mm s with
+  | Some r => (Some r, mm)
+  | None => match nodeRes q tab m s with Some r => (Some r, memoAdd mm s r) | None => (None, mm) end
+  end.
+
+Definition canonCls (q c : nat) : list cls := repeat (true, 1) c ++ repeat (false, 1) (q - c).
+Definition leafTabOf (q : nat) (tab : list bool) (m : SideMap) : list (option cls) :=
+  map (fun c => nodeRes q tab m (canonCls q c)) (seq 0 (S q)).
+
+Fixpoint countOnes (get : Z -> bool) (base : Z) (is : list Z) (acc : nat) : nat :=
+  match is with [] => acc | i :: is' => countOnes get base is' (if get (base + i)%Z then S acc else acc) end.
+
+Fixpoint goKids (wk : Z -> Memo -> option cls * Memo) (base : Z) (is : list Z) (mm : Memo)
+  : option (list cls) * Memo :=
+  match is with
+  | [] => (Some [], mm)
+  | i :: is' =>
+      match wk (base + i)%Z mm with
+      | (Some c, mm1) => match goKids wk base is' mm1 with
+                         | (Some cs, mm2) => (Some (c :: cs), mm2)
+                         | (None, mm2) => (None, mm2)
+                         end
+      | (None, mm1) => (None, mm1)
+      end
+  end.
+
+Section Walk.
+Variables (q : nat) (tab : list bool) (m : SideMap) (leafTab : list (option cls)) (get : Z -> bool).
+Let qz : Z := Z.of_nat q.
+Let idx : list Z := map Z.of_nat (seq 0 q).
+
+(* The class of node j of height h (its leaves are j q^h .. (j+1) q^h - 1). *)
+Fixpoint walk (h : nat) (j : Z) (mm : Memo) : option cls * Memo :=
+  match h with
+  | O => (Some (get j, 1), mm)
+  | S h' =>
+      match h' with
+      | O => (nth (countOnes get (j * qz) idx O) leafTab None, mm)
+      | S _ =>
+          match goKids (walk h') (j * qz)%Z idx mm with
+          | (Some cs, mm1) => classOf q tab m cs mm1
+          | (None, mm1) => (None, mm1)
+          end
+      end
+  end.
+End Walk.
+
+(* THE CHECKER of a version-3 certificate of the complete q-ary tree of depth d with the
+   symmetric aggregator phi at every node (FORMAT.md section 6, compact uniform form): every
+   side record passes its checks, every node side has a side record, and the root's
+   accepted value is V. get j is leaf j's bit of alpha (leaves in depth-first order). *)
+Definition checkTreeV3 (phi : Agg) (q d : nat) (sides : list SideIn) (get : Z -> bool) (V : Q) : bool :=
+  let tab := tabOf phi q in
+  let ss := map prepSide sides in
+  let m := buildSides ss in
+  forallb sideOKb ss && Nat.ltb 0 q &&
+  match fst (walk q tab m (leafTabOf q tab m) get d 0%Z (PositiveMap.empty _)) with
+  | Some (_, r) => Qeq_bool r V
+  | None => false
+  end.
+
+(* The leaf at path p = (i_1, ..., i_d) is leaf number sum_k i_k q^(d-k) (depth-first order). *)
+Definition leafIndex (q : nat) (p : path) : Z := fold_left (fun acc i => acc * Z.of_nat q + Z.of_nat i)%Z p 0%Z.
+
+(* tiny: maj:3 over leaves at 110: one ones side (need 1, capacities 1 1), value 2 *)
+Definition bitsGet (s : list bool) (j : Z) : bool := nth (Z.to_nat j) s false.
+Example t1 : checkTreeV3 (MAJ 3) 3 1 [mkSideIn 1 [1; 1] 2 [1; 1]] (bitsGet [true; true; false]) 2 = true.
+Proof. vm_compute. reflexivity. Qed.
+Definition c32 := [mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]; mkSideIn 1 [2; 2] 4 [1; 1]].
+Definition a32 := bitsGet [true;false;false; true;true;true; false;false;true].
+Example t2 : map (fun x => checkTreeV3 (MAJ 3) 3 2 (fst x) a32 (snd x))
+  [(c32, 4); (c32, 5); ([mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]; mkSideIn 1 [2; 2] 5 [1; 1]], 5);
+   ([mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]; mkSideIn 1 [2; 2] 4 [1#2; 3#2]], 4);
+   ([mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]], 4)]
+  = [true; false; false; false; false].
+Proof. vm_compute. reflexivity. Qed.
+
+(* ======================================================================================== *)
+(* Soundness                                                                                 *)
+(* ======================================================================================== *)
+
+Lemma insertBy_perm : forall {A : Type} (le : A -> A -> bool) x l, Permutation (insertBy le x l) (x :: l).
+Proof.
+  intros A le x l. induction l as [| y l IH]; simpl; [reflexivity |].
+  destruct (le x y); [reflexivity |]. rewrite IH. apply perm_swap.
+Qed.
+
+Lemma isortBy_perm : forall {A : Type} (le : A -> A -> bool) l, Permutation (isortBy le l) l.
+Proof.
+  intros A le l. induction l as [| x l IH]; simpl; [reflexivity |].
+  rewrite insertBy_perm. apply perm_skip. exact IH.
+Qed.
+
+Lemma filter_split_perm : forall {A : Type} (f : A -> bool) l,
+  Permutation (filter f l ++ filter (fun x => negb (f x)) l) l.
+Proof.
+  intros A f l. induction l as [| x l IH]; simpl; [reflexivity |].
+  destruct (f x); simpl; [apply perm_skip; exact IH |].
+  rewrite <- Permutation_middle. apply perm_skip. exact IH.
+Qed.
+
+Lemma listEqb_eq : forall {A : Type} (e : A -> A -> bool), (forall a b, e a b = true -> a = b) ->
+  forall xs ys, listEqb e xs ys = true -> xs = ys.
+Proof.
+  intros A e He xs. induction xs as [| x xs IH]; intros [| y ys] H; simpl in H; try discriminate; [reflexivity |].
+  apply andb_prop in H as [H1 H2]. rewrite (He _ _ H1), (IH _ H2). reflexivity.
+Qed.
+
+Lemma qeqS_eq : forall a b, qeqS a b = true -> a = b.
+Proof.
+  intros [an ad] [bn bd] H. unfold qeqS in H. simpl in H. apply andb_prop in H as [H1 H2].
+  apply Z.eqb_eq in H1. apply Pos.eqb_eq in H2. subst. reflexivity.
+Qed.
+
+Lemma clsEqb_eq : forall a b, clsEqb a b = true -> a = b.
+Proof.
+  intros [ab aq] [bb bq] H. unfold clsEqb in H. simpl in H. apply andb_prop in H as [H1 H2].
+  apply Bool.eqb_prop in H1. apply qeqS_eq in H2. subst. reflexivity.
+Qed.
+
+(* Every entry of a bucket map satisfies P, kept by adding entries that satisfy it. *)
+Definition BucketsOK {A : Type} (P : A -> Prop) (m : PositiveMap.t (list A)) : Prop :=
+  forall h b, PositiveMap.find h m = Some b -> forall a, In a b -> P a.
+
+Lemma bucket_ok : forall {A : Type} (P : A -> Prop) m h, BucketsOK P m -> forall a, In a (bucket h m) -> P a.
+Proof.
+  intros A P m h Hm a Ha. unfold bucket in Ha. destruct (PositiveMap.find h m) as [b |] eqn:E; [| destruct Ha].
+  exact (Hm h b E a Ha).
+Qed.
+
+Lemma bucketsOK_add : forall {A : Type} (P : A -> Prop) m h a, BucketsOK P m -> P a ->
+  BucketsOK P (PositiveMap.add h (a :: bucket h m) m).
+Proof.
+  intros A P m h a Hm Ha h' b E x Hx. destruct (Pos.eq_dec h' h) as [-> | Hne].
+  - rewrite PositiveMap.gss in E. injection E as <-. destruct Hx as [<- | Hx]; [exact Ha |].
+    exact (bucket_ok P m h Hm x Hx).
+  - rewrite PositiveMap.gso in E by exact Hne. exact (Hm h' b E x Hx).
+Qed.
+
+Lemma bucketsOK_empty : forall {A : Type} (P : A -> Prop), BucketsOK P (PositiveMap.empty _).
+Proof. intros A P h b E. rewrite PositiveMap.gempty in E. discriminate. Qed.
+
+Lemma buildSides_ok : forall ss, BucketsOK (fun s => In s ss) (buildSides ss).
+Proof.
+  intros ss. unfold buildSides.
+  assert (G : forall rest m, BucketsOK (fun s => In s ss) m -> (forall s, In s rest -> In s ss) ->
+            BucketsOK (fun s => In s ss) (fold_left addSide rest m)).
+  { intros rest. induction rest as [| s rest IH]; intros m Hm Hr; simpl; [exact Hm |].
+    apply IH; [| intros; apply Hr; right; assumption].
+    apply bucketsOK_add; [exact Hm | apply Hr; left; reflexivity]. }
+  apply G; [apply bucketsOK_empty | auto].
+Qed.
+
+Lemma findSide_some : forall ss k cs s, findSide (buildSides ss) k cs = Some s ->
+  In s ss /\ sNeed s = k /\ sCaps s = cs.
+Proof.
+  intros ss k cs s H. unfold findSide in H. apply find_some in H as [Hin Hs].
+  apply andb_prop in Hs as [H1 H2]. apply Nat.eqb_eq in H1. apply (listEqb_eq _ qeqS_eq) in H2.
+  split; [exact (bucket_ok _ _ _ (buildSides_ok ss) s Hin) | auto].
+Qed.
+
+(* ---------------------------------------------------------------------------------------- *)
+(* What a side record's checks give: Lemma M's k-sets and the dual bound                     *)
+(* ---------------------------------------------------------------------------------------- *)
+
+Lemma qlsumR_correct : forall xs, qlsumR xs == qlsum xs.
+Proof.
+  intros xs. unfold qlsumR.
+  assert (G : forall xs a, fold_left (fun acc x => Qred (acc + x)) xs a == a + qlsum xs).
+  { intros ys. induction ys as [| y ys IH]; intros a; cbn [fold_left qlsum]; [ring |].
+    rewrite IH, Qred_correct. ring. }
+  rewrite G. ring.
+Qed.
+
+Lemma qlsum_map_nth : forall (f : Q -> Q) xs, qlsum (map f xs) == qsum (length xs) (fun j => f (nth j xs 0)).
+Proof.
+  intros f xs. rewrite qsum_qlsum. rewrite <- (map_nth_seq Q xs 0) at 1. rewrite map_map. reflexivity.
+Qed.
+
+Lemma qlsum_zipWith_nth : forall (f : Q -> Q -> Q) xs ys, length xs = length ys ->
+  qlsum (zipWith f xs ys) == qsum (length xs) (fun j => f (nth j xs 0) (nth j ys 0)).
+Proof.
+  intros f xs ys H. rewrite qsum_qlsum. apply Qle_antisym; apply Qle_lteq; right;
+  (assert (E : zipWith f xs ys = map (fun j => f (nth j xs 0) (nth j ys 0)) (seq 0 (length xs)));
+   [apply nth_ext with (d := 0) (d' := 0);
+    [rewrite map_length, seq_length, zipWith_length by exact H; reflexivity |];
+    intros n Hn; rewrite zipWith_length in Hn by exact H;
+    rewrite nth_map_seq by exact Hn; apply nth_zipWith; assumption |]);
+  rewrite E; reflexivity.
+Qed.
+
+(* Lowering: numbers m_j >= 0 of sum >= X >= 0 have parts 0 <= l_j <= m_j of sum X. *)
+Lemma lower : forall (ms : list Q) X, 0 <= X -> X <= qlsum ms -> (forall x, In x ms -> 0 <= x) ->
+  exists ls, length ls = length ms /\ qlsum ls == X /\
+    forall j, (j < length ms)%nat -> 0 <= nth j ls 0 <= nth j ms 0.
+Proof.
+  intros ms. induction ms as [| x ms IH]; intros X H0 HX Hm; simpl in HX.
+  - exists []. split; [reflexivity |]. split; [simpl; lra | intros j Hj; simpl in Hj; lia].
+  - assert (Hx : 0 <= x) by (apply Hm; left; reflexivity).
+    destruct (Qlt_le_dec x X) as [Hlt | Hle].
+    + destruct (IH (X - x) ltac:(lra) ltac:(lra) (fun y Hy => Hm y (or_intror Hy))) as [ls [H1 [H2 H3]]].
+      exists (x :: ls). split; [simpl; rewrite H1; reflexivity |]. split; [simpl; rewrite H2; ring |].
+      intros [| j] Hj; simpl; [lra | apply H3; simpl in Hj; lia].
+    + assert (Hz : 0 <= qlsum ms).
+      { clear -Hm. induction ms as [| y ms IH]; simpl; [lra |].
+        assert (0 <= y) by (apply Hm; right; left; reflexivity).
+        assert (0 <= qlsum ms) by (apply IH; intros z [<- | Hz]; [apply Hm; left; reflexivity | apply Hm; right; right; exact Hz]).
+        lra. }
+      destruct (IH 0 ltac:(lra) Hz (fun y Hy => Hm y (or_intror Hy))) as [ls [H1 [H2 H3]]].
+      exists (X :: ls). split; [simpl; rewrite H1; reflexivity |]. split; [simpl; rewrite H2; ring |].
+      intros [| j] Hj; simpl; [lra | apply H3; simpl in Hj; lia].
+Qed.
+
+(* The facts a passing side record (k, c, T, v) gives (FORMAT.md section 6, version 3). *)
+Definition SideFacts (k : nat) (cs : list Q) (T : Q) (vs : list Q) : Prop :=
+  length vs = length cs /\ (1 <= k <= length cs)%nat /\ 0 <= T /\
+  (forall j, 0 <= nth j vs 0) /\
+  qsum (length cs) (fun j => nth j cs 0 * nth j vs 0) == T /\
+  (exists theta, 0 <= theta /\
+     1 <= qn k * theta - qsum (length cs) (fun j => Qmax 0 (theta - nth j vs 0))) /\
+  (exists W : list (list bool * Q),
+     (forall Jw, In Jw W -> length (fst Jw) = length cs /\ ones (fst Jw) = k /\ 0 <= snd Jw) /\
+     qlsum (map snd W) == T /\ (forall j, (j < length cs)%nat -> load W j <= nth j cs 0)).
+
+Lemma nth_map' : forall (A B : Type) (f : A -> B) l d d' j, (j < length l)%nat ->
+  nth j (map f l) d' = f (nth j l d).
+Proof. intros A B f l d d' j Hj. rewrite nth_indep with (d' := f d) by (rewrite map_length; exact Hj). apply map_nth. Qed.
+
+Lemma forallb_nth_nonneg : forall xs, forallb (Qle_bool 0) xs = true -> forall j, 0 <= nth j xs 0.
+Proof.
+  intros xs H j. destruct (Nat.lt_ge_cases j (length xs)) as [Hj | Hj].
+  - rewrite forallb_forall in H. apply Qle_bool_iff. apply H. apply nth_In. exact Hj.
+  - rewrite nth_overflow by exact Hj. lra.
+Qed.
+
+Lemma sideOK_facts : forall s, sideOKb s = true -> SideFacts (sNeed s) (sCaps s) (sValue s) (sDual s).
+Proof.
+  intros s H. unfold sideOKb in H.
+  repeat match type of H with (_ && _)%bool = true => apply andb_prop in H as [H ?] end.
+  rename H into Hlen.
+  match goal with
+  | H1 : negb (Nat.eqb _ 0) = true, H2 : Nat.leb _ _ = true, H3 : forallb (Qle_bool 0) (sCaps s) = true,
+    H4 : Qle_bool 0 (sValue s) = true, H5 : Qle_bool (inject_Z _ * _) _ = true,
+    H6 : forallb (Qle_bool 0) (sDual s) = true, H7 : Qeq_bool _ (sValue s) = true,
+    H8 : Qle_bool 0 ?th = true, H9 : Qle_bool 1 _ = true |- _ =>
+      rename H1 into Hk0, H2 into Hkm, H3 into Hc, H4 into HT, H5 into Hload, H6 into Hv, H7 into Hval,
+             H8 into Hth, H9 into Hfeas
+  end.
+  apply Nat.eqb_eq in Hlen. apply negb_true_iff, Nat.eqb_neq in Hk0. apply Nat.leb_le in Hkm.
+  apply Qle_bool_iff in HT, Hload, Hth, Hfeas. apply Qeq_bool_iff in Hval.
+  rewrite qlsumR_correct in Hload, Hval, Hfeas.
+  set (k := sNeed s) in *. set (cs := sCaps s) in *. set (T := sValue s) in *. set (vs := sDual s) in *.
+  split; [symmetry; exact Hlen |]. split; [lia |]. split; [exact HT |].
+  split; [apply forallb_nth_nonneg; exact Hv |]. split.
+  { rewrite <- Hval, qlsum_zipWith_nth by exact Hlen. reflexivity. }
+  split.
+  { eexists. split; [exact Hth |]. rewrite qlsum_map_nth, <- Hlen in Hfeas. exact Hfeas. }
+  (* the primal: lower the min(c_j, T) to sum k T, then Lemma M *)
+  assert (Hcs : forall c, In c cs -> 0 <= c) by (intros c Hin; rewrite forallb_forall in Hc; apply Qle_bool_iff, Hc, Hin).
+  destruct (lower (map (fun c => Qmin c T) cs) (qn k * T)) as [ls [Hl1 [Hl2 Hl3]]].
+  { apply Qmult_le_0_compat; [apply qn_nonneg | exact HT]. }
+  { exact Hload. }
+  { intros x Hx. apply in_map_iff in Hx as [c [<- Hin]]. apply Q.min_glb; [apply Hcs; exact Hin | exact HT]. }
+  rewrite map_length in Hl1, Hl3.
+  destruct (lemma_M k T ls HT) as [W [HW1 [HW2 HW3]]].
+  { intros x Hx. apply In_nth with (d := 0) in Hx as [j [Hj <-]]. rewrite Hl1 in Hj.
+    specialize (Hl3 j Hj). rewrite (nth_map' _ _ (fun c => Qmin c T) cs 0 0 j Hj) in Hl3.
+    split; [lra | apply (Qle_trans _ _ _ (proj2 Hl3)); apply Q.le_min_r]. }
+  { exact Hl2. }
+  exists W. split; [| split; [exact HW2 |]].
+  - intros Jw HJw. rewrite <- Hl1. apply HW1. exact HJw.
+  - intros j Hj. rewrite HW3 by lia. specialize (Hl3 j Hj). rewrite (nth_map' _ _ (fun c => Qmin c T) cs 0 0 j Hj) in Hl3.
+    apply (Qle_trans _ _ _ (proj2 Hl3)). apply Q.le_min_l.
+Qed.
