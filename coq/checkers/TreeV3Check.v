@@ -670,3 +670,281 @@ Proof.
   - intros j Hj. rewrite HW3 by lia. specialize (Hl3 j Hj). rewrite (nth_map' _ _ (fun c => Qmin c T) cs 0 0 j Hj) in Hl3.
     apply (Qle_trans _ _ _ (proj2 Hl3)). apply Q.le_min_l.
 Qed.
+
+(* ---------------------------------------------------------------------------------------- *)
+(* Counting and sums over index ranges                                                       *)
+(* ---------------------------------------------------------------------------------------- *)
+
+Fixpoint cntI (n : nat) (f : nat -> bool) : nat :=
+  match n with O => O | S n' => (cntI n' f + if f n' then 1 else 0)%nat end.
+
+Lemma ones_app : forall x y, ones (x ++ y) = (ones x + ones y)%nat.
+Proof. intros x y. unfold ones. rewrite filter_app, app_length. reflexivity. Qed.
+
+Lemma ones_map_seq : forall n f, ones (map f (seq 0 n)) = cntI n f.
+Proof.
+  induction n as [| n IH]; intros f; [reflexivity |].
+  rewrite seq_S, map_app, ones_app, IH. simpl. unfold ones. simpl. destruct (f n); reflexivity.
+Qed.
+
+Lemma cntI_ext : forall n f g, (forall i, (i < n)%nat -> f i = g i) -> cntI n f = cntI n g.
+Proof.
+  induction n as [| n IH]; intros f g E; simpl; [reflexivity |].
+  rewrite (IH f g) by (intros; apply E; lia). rewrite E by lia. reflexivity.
+Qed.
+
+Lemma cntI_split : forall a b f, cntI (a + b) f = (cntI a f + cntI b (fun i => f (a + i)%nat))%nat.
+Proof.
+  intros a b f. induction b as [| b IH]; simpl; [rewrite Nat.add_0_r; lia |].
+  rewrite Nat.add_succ_r. simpl. rewrite IH. lia.
+Qed.
+
+Lemma cntI_le : forall n f, (cntI n f <= n)%nat.
+Proof. induction n as [| n IH]; intros f; simpl; [lia |]. specialize (IH f). destruct (f n); lia. Qed.
+
+Lemma cntI_negb : forall n f, cntI n (fun i => negb (f i)) = (n - cntI n f)%nat.
+Proof.
+  induction n as [| n IH]; intros f; cbn [cntI]; [reflexivity |]. rewrite IH.
+  assert (H := cntI_le n f). destruct (f n); cbn [negb]; lia.
+Qed.
+
+Lemma cntI_nth : forall M, cntI (length M) (fun i => nth i M false) = ones M.
+Proof.
+  intros M. rewrite <- ones_map_seq. f_equal. apply map_nth_seq.
+Qed.
+
+Lemma cntI_false : forall n f, (forall i, (i < n)%nat -> f i = false) -> cntI n f = O.
+Proof.
+  induction n as [| n IH]; intros f H; cbn [cntI]; [reflexivity |].
+  rewrite IH by (intros i Hi; apply H; lia). rewrite (H n) by lia. reflexivity.
+Qed.
+
+Lemma qsum_split : forall a b g, qsum (a + b) g == qsum a g + qsum b (fun i => g (a + i)%nat).
+Proof.
+  intros a b g. induction b as [| b IH]; simpl; [rewrite Nat.add_0_r; ring |].
+  rewrite Nat.add_succ_r. simpl. rewrite IH. ring.
+Qed.
+
+Lemma theta_bound : forall n (v : nat -> Q) (B : nat -> bool) th, 0 <= th ->
+  (forall i, (i < n)%nat -> 0 <= v i) ->
+  qn (cntI n B) * th - qsum n (fun i => Qmax 0 (th - v i)) <= qsum n (fun i => if B i then v i else 0).
+Proof.
+  induction n as [| n IH]; intros v B th Hth Hv; cbn [cntI qsum].
+  - unfold qn. simpl. rewrite Qmult_0_l. lra.
+  - assert (IH' := IH v B th Hth (fun i Hi => Hv i ltac:(lia))).
+    assert (M1 := Q.le_max_l 0 (th - v n)). assert (M2 := Q.le_max_r 0 (th - v n)).
+    destruct (B n).
+    + assert (E : qn (cntI n B + 1) * th == qn (cntI n B) * th + th).
+      { unfold qn. rewrite Nat2Z.inj_add, inject_Z_plus. simpl. ring. }
+      rewrite E. lra.
+    + rewrite Nat.add_0_r. lra.
+Qed.
+
+Lemma qn_mono : forall a b th, (a <= b)%nat -> 0 <= th -> qn a * th <= qn b * th.
+Proof.
+  intros a b th H Hth. apply Qmult_le_compat_r; [| exact Hth]. unfold qn. rewrite <- Zle_Qle. lia.
+Qed.
+
+(* ---------------------------------------------------------------------------------------- *)
+(* One side of a node: what its record gives                                                 *)
+(* ---------------------------------------------------------------------------------------- *)
+
+Definition sel (B : nat -> bool) (ds : list Q) (j : nat) : Q := if B j then nth j ds 0 else 0.
+
+(* A side of n children (capacities cs) of a node of weight w, moving to weight mv k when k of
+   them flip: dual ds, k-sets W, value t. *)
+Definition SideSem (tab : list bool) (w : nat) (mv : nat -> nat) (n : nat) (cs : list Q) (t : Q)
+  (ds : list Q) (W : list (list bool * Q)) : Prop :=
+  length ds = n /\ (forall j, 0 <= nth j ds 0) /\ 0 <= t /\
+  qsum n (fun j => nth j cs 0 * nth j ds 0) == t /\ qlsum (map snd W) == t /\
+  (forall Jw, In Jw W -> length (fst Jw) = n /\ 0 <= snd Jw /\ tv tab (mv (ones (fst Jw))) <> tv tab w) /\
+  (forall j, (j < n)%nat -> load W j <= nth j cs 0) /\
+  (forall B : nat -> bool, forall k', (1 <= k' <= cntI n B)%nat -> tv tab (mv k') <> tv tab w ->
+     1 <= qsum n (sel B ds)).
+
+Lemma sideSem_of : forall ss tab w (mv : nat -> nat) n cs t,
+  forallb sideOKb ss = true -> length cs = n -> (forall j, (j < n)%nat -> 0 <= nth j cs 0) ->
+  sideValue (buildSides ss) (find (fun k => negb (Bool.eqb (tv tab (mv k)) (tv tab w))) (seq 1 n)) cs
+    (fun k => forallb (fun k' => Bool.eqb (tv tab (mv k')) (tv tab w)) (seq 1 (pred k))) = Some t ->
+  exists ds W, SideSem tab w mv n cs t ds W.
+Proof.
+  intros ss tab w mv n cs t Hss Hcs Hc0 H. unfold sideValue in H.
+  destruct (find _ (seq 1 n)) as [k |] eqn:Ef.
+  - apply find_some in Ef as [Hk Hch]. apply in_seq in Hk. apply negb_true_iff in Hch.
+    destruct (forallb _ (seq 1 (pred k))) eqn:Ec; [| discriminate].
+    destruct (findSide (buildSides ss) k cs) as [s |] eqn:Es; [| discriminate]. injection H as <-.
+    destruct (findSide_some _ _ _ _ Es) as [Hin [Hk' Hc']].
+    assert (Hok : sideOKb s = true) by (rewrite forallb_forall in Hss; apply Hss; exact Hin).
+    destruct (sideOK_facts s Hok) as [Hlen [Hkm [HT [Hv [Hval [[th [Hth Hfeas]] [W [HW1 [HW2 HW3]]]]]]]]].
+    rewrite Hk', Hc' in *. rewrite Hcs in *.
+    exists (sDual s), W. split; [exact Hlen |]. split; [exact Hv |]. split; [exact HT |]. split; [exact Hval |].
+    split; [exact HW2 |]. split; [| split; [exact HW3 |]].
+    + intros Jw HJw. destruct (HW1 Jw HJw) as [A1 [A2 A3]]. split; [exact A1 | split; [exact A3 |]].
+      rewrite A2. intros E. rewrite E, Bool.eqb_reflx in Hch. discriminate.
+    + intros B k' Hk'' Hne.
+      assert (Hkk : (k <= k')%nat).
+      { destruct (Nat.lt_ge_cases k' k) as [Hlt | Hge]; [| exact Hge].
+        rewrite forallb_forall in Ec. specialize (Ec k' ltac:(apply in_seq; lia)).
+        apply Bool.eqb_prop in Ec. contradiction. }
+      assert (Htb := theta_bound n (fun j => nth j (sDual s) 0) B th Hth (fun j _ => Hv j)).
+      assert (Hmono := qn_mono k (cntI n B) th ltac:(lia) Hth).
+      cbv beta in Htb. unfold sel. lra.
+  - injection H as <-. exists (repeat 0 n), []. split; [apply repeat_length |].
+    assert (Hz : forall j, nth j (repeat 0 n) 0 == 0).
+    { intros j. rewrite nth_repeat. reflexivity. }
+    split; [intros j; rewrite Hz; lra |]. split; [lra |]. split.
+    { rewrite (qsum_ext n _ (fun _ => 0)) by (intros j _; rewrite Hz; ring).
+      clear. induction n as [| n IH]; simpl; [reflexivity | rewrite IH; ring]. }
+    split; [reflexivity |]. split; [intros Jw [] |]. split.
+    { intros j Hj. unfold load. simpl. exact (Hc0 j Hj). }
+    intros B k' Hk' Hne. exfalso. apply Hne.
+    assert (Hn := find_none _ _ Ef k' ltac:(apply in_seq; assert (H := cntI_le n B); lia)).
+    apply negb_false_iff, Bool.eqb_prop in Hn. exact Hn.
+Admitted.
+
+(* ---------------------------------------------------------------------------------------- *)
+(* A node with its ones first: the version-1 record R_u built from its sides                 *)
+(* ---------------------------------------------------------------------------------------- *)
+
+Definition zArr (m1 m0 : nat) : list bool := repeat true m1 ++ repeat false m0.
+Definition SymBy (phi : Agg) (q : nat) (tab : list bool) : Prop :=
+  forall x, length x = q -> phi x = tv tab (ones x).
+Definition ext1 (m0 : nat) (W : list (list bool * Q)) : list (list bool * Q) :=
+  map (fun Jw => (fst Jw ++ repeat false m0, snd Jw)) W.
+Definition ext0 (m1 : nat) (W : list (list bool * Q)) : list (list bool * Q) :=
+  map (fun Jw => (repeat false m1 ++ fst Jw, snd Jw)) W.
+
+Lemma ones_repeat : forall b n, ones (repeat b n) = if b then n else O.
+Proof. intros b n. induction n as [| n IH]; destruct b; unfold ones in *; simpl in *; lia. Qed.
+
+Lemma zArr_length : forall m1 m0, length (zArr m1 m0) = (m1 + m0)%nat.
+Proof. intros. unfold zArr. rewrite app_length, !repeat_length. reflexivity. Qed.
+
+Lemma nth_app_lo : forall {A : Type} (x y : list A) d i, (i < length x)%nat -> nth i (x ++ y) d = nth i x d.
+Proof. intros. apply app_nth1. exact H. Qed.
+Lemma nth_app_hi : forall {A : Type} (x y : list A) d i, nth (length x + i) (x ++ y) d = nth i y d.
+Proof. intros. rewrite app_nth2 by lia. f_equal. lia. Qed.
+
+Lemma nth_repeat_in : forall {A : Type} (a d : A) n i, (i < n)%nat -> nth i (repeat a n) d = a.
+Proof. intros. rewrite nth_indep with (d' := a) by (rewrite repeat_length; lia). apply nth_repeat. Qed.
+
+Lemma nth_app_hi' : forall {A : Type} (x y : list A) d n i, length x = n -> nth (n + i) (x ++ y) d = nth i y d.
+Proof. intros. subst n. apply nth_app_hi. Qed.
+
+Lemma ones_flip_zArr : forall m1 m0 B, ones (flip (zArr m1 m0) B) =
+  (m1 - cntI m1 (fun i => nth i B false) + cntI m0 (fun i => nth (m1 + i) B false))%nat.
+Proof.
+  intros m1 m0 B. unfold flip. rewrite zArr_length, ones_map_seq, cntI_split.
+  rewrite (cntI_ext m1 _ (fun i => negb (nth i B false))).
+  2: { intros i Hi. unfold zArr. rewrite nth_app_lo by (rewrite repeat_length; exact Hi).
+       rewrite nth_repeat_in by exact Hi. destruct (nth i B false); reflexivity. }
+  rewrite cntI_negb. f_equal. apply cntI_ext. intros i Hi. unfold zArr.
+  rewrite nth_app_hi' by apply repeat_length. rewrite nth_repeat. destruct (nth (m1 + i) B false); reflexivity.
+Qed.
+
+Lemma load_app : forall A B i, load (A ++ B) i == load A i + load B i.
+Proof. intros. unfold load. rewrite map_app, qlsum_app. reflexivity. Qed.
+
+Lemma load_cons' : forall Jw W i, load (Jw :: W) i == (if nth i (fst Jw) false then snd Jw else 0) + load W i.
+Proof. intros. unfold load. simpl. reflexivity. Qed.
+
+Lemma load_map : forall f W i j,
+  (forall Jw, In Jw W -> nth i (fst (f Jw)) false = nth j (fst Jw) false /\ snd (f Jw) = snd Jw) ->
+  load (map f W) i == load W j.
+Proof.
+  intros f W i j H. induction W as [| Jw W IH]; [reflexivity |].
+  simpl map. rewrite !load_cons'. destruct (H Jw (or_introl eq_refl)) as [E1 E2]. rewrite E1, E2, IH; [reflexivity |].
+  intros; apply H; right; assumption.
+Qed.
+
+Lemma load_zero : forall W i, (forall Jw, In Jw W -> nth i (fst Jw) false = false) -> load W i == 0.
+Proof.
+  intros W i H. induction W as [| Jw W IH]; [reflexivity |].
+  rewrite load_cons'. rewrite (H Jw (or_introl eq_refl)), IH by (intros; apply H; right; assumption). ring.
+Qed.
+
+Lemma flip_len : forall z B, length (flip z B) = length z.
+Proof. intros. unfold flip. rewrite map_length, seq_length. reflexivity. Qed.
+
+Lemma node_arr : forall phi tab m1 m0 c1 c0 t1 t0 d1 d0 W1 W0,
+  SymBy phi (m1 + m0) tab -> length c1 = m1 -> length c0 = m0 ->
+  SideSem tab m1 (fun k => m1 - k)%nat m1 c1 t1 d1 W1 ->
+  SideSem tab m1 (fun k => m1 + k)%nat m0 c0 t0 d0 W0 ->
+  phi (zArr m1 m0) = tv tab m1 /\ 0 <= t1 + t0 /\
+  LocalChecked (phi, (m1 + m0)%nat, zArr m1 m0, fun i => nth i (c1 ++ c0) 0) (t1 + t0, d1 ++ d0)
+    (ext1 m0 W1 ++ ext0 m1 W0).
+Proof.
+  intros phi tab m1 m0 c1 c0 t1 t0 d1 d0 W1 W0 Hsym Hc1 Hc0
+    [Ld1 [Nd1 [Nt1 [V1 [S1 [B1 [L1 F1]]]]]]] [Ld0 [Nd0 [Nt0 [V0 [S0 [B0 [L0 F0]]]]]]].
+  assert (Hz : phi (zArr m1 m0) = tv tab m1).
+  { rewrite Hsym by apply zArr_length. unfold zArr. rewrite ones_app, !ones_repeat. f_equal. lia. }
+  assert (Hflip : forall B, phi (flip (zArr m1 m0) B) =
+            tv tab (m1 - cntI m1 (fun i => nth i B false) + cntI m0 (fun i => nth (m1 + i) B false))%nat).
+  { intros B. rewrite Hsym by (rewrite flip_len; apply zArr_length). rewrite ones_flip_zArr. reflexivity. }
+  assert (Hd : forall i, (i < m1)%nat -> nth i (d1 ++ d0) 0 = nth i d1 0)
+    by (intros i Hi; apply nth_app_lo; lia).
+  assert (Hd' : forall i, nth (m1 + i) (d1 ++ d0) 0 = nth i d0 0)
+    by (intros i; rewrite <- Ld1; apply nth_app_hi).
+  assert (Hc : forall i, (i < m1)%nat -> nth i (c1 ++ c0) 0 = nth i c1 0)
+    by (intros i Hi; apply nth_app_lo; lia).
+  assert (Hc' : forall i, nth (m1 + i) (c1 ++ c0) 0 = nth i c0 0)
+    by (intros i; rewrite <- Hc1; apply nth_app_hi).
+  split; [exact Hz |]. split; [lra |].
+  unfold LocalChecked; cbn [fst snd]. split; [split |]; [| | split; [| split; [| split]]].
+  - (* dual-nonnegative *)
+    intros i. destruct (Nat.lt_ge_cases i m1) as [Hi | Hi]; [rewrite Hd by exact Hi; apply Nd1 |].
+    replace i with (m1 + (i - m1))%nat by lia. rewrite Hd'. apply Nd0.
+  - (* dual-feasible: a sensitive block reaches a weight where V changes *)
+    intros B HB. unfold Sensitive in HB. rewrite Hflip, Hz in HB. rewrite zArr_length.
+    unfold blockWeight. rewrite qsum_split.
+    rewrite (qsum_ext m1 _ (sel (fun i => nth i B false) d1)) by (intros i Hi; unfold sel; rewrite Hd by exact Hi; reflexivity).
+    rewrite (qsum_ext m0 _ (sel (fun i => nth (m1 + i) B false) d0)) by (intros i Hi; unfold sel; rewrite Hd'; reflexivity).
+    assert (P1 : 0 <= qsum m1 (sel (fun i => nth i B false) d1))
+      by (apply qsum_nonneg; intros i _; unfold sel; destruct (nth i B false); [apply Nd1 | lra]).
+    assert (P0 : 0 <= qsum m0 (sel (fun i => nth (m1 + i) B false) d0))
+      by (apply qsum_nonneg; intros i _; unfold sel; destruct (nth (m1 + i) B false); [apply Nd0 | lra]).
+    set (a := cntI m1 (fun i => nth i B false)) in *. set (b := cntI m0 (fun i => nth (m1 + i) B false)) in *.
+    assert (Ha : (a <= m1)%nat) by apply cntI_le. assert (Hb : (b <= m0)%nat) by apply cntI_le.
+    destruct (lt_eq_lt_dec b a) as [[Hlt | Heq] | Hgt].
+    + assert (E : (m1 - a + b = m1 - (a - b))%nat) by lia. rewrite E in HB.
+      assert (1 <= qsum m1 (sel (fun i => nth i B false) d1)) by (apply (F1 _ (a - b)%nat); [fold a; lia | exact HB]).
+      lra.
+    + exfalso. apply HB. f_equal. lia.
+    + assert (E : (m1 - a + b = m1 + (b - a))%nat) by lia. rewrite E in HB.
+      assert (1 <= qsum m0 (sel (fun i => nth (m1 + i) B false) d0)) by (apply (F0 _ (b - a)%nat); [fold b; lia | exact HB]).
+      lra.
+  - (* dual-value *)
+    rewrite qsum_split.
+    rewrite (qsum_ext m1 _ (fun j => nth j c1 0 * nth j d1 0)) by (intros i Hi; rewrite Hc, Hd by exact Hi; reflexivity).
+    rewrite (qsum_ext m0 _ (fun j => nth j c0 0 * nth j d0 0)) by (intros i Hi; rewrite Hc', Hd'; reflexivity).
+    rewrite V1, V0. reflexivity.
+  - (* primal-nonnegative, primal-sensitive *)
+    intros Jw HJw. apply in_app_or in HJw as [HJw | HJw]; unfold ext1, ext0 in HJw;
+      apply in_map_iff in HJw as [[M x] [<- HM]]; cbn [fst snd].
+    + destruct (B1 _ HM) as [LM [Nx Ch]]. cbn [fst snd] in LM, Nx, Ch. split; [exact Nx |].
+      unfold Sensitive. rewrite Hflip, Hz.
+      rewrite (cntI_ext m1 _ (fun i => nth i M false)) by (intros i Hi; apply nth_app_lo; lia).
+      rewrite (cntI_false m0) by (intros i Hi; rewrite nth_app_hi' by exact LM; rewrite nth_repeat; reflexivity).
+      rewrite <- LM, cntI_nth, Nat.add_0_r. rewrite LM. exact Ch.
+    + destruct (B0 _ HM) as [LM [Nx Ch]]. cbn [fst snd] in LM, Nx, Ch. split; [exact Nx |].
+      unfold Sensitive. rewrite Hflip, Hz.
+      rewrite (cntI_false m1) by (intros i Hi; rewrite nth_app_lo, nth_repeat by (rewrite repeat_length; exact Hi); reflexivity).
+      rewrite (cntI_ext m0 _ (fun i => nth i M false)) by (intros i Hi; apply nth_app_hi'; apply repeat_length).
+      rewrite <- LM, cntI_nth, Nat.sub_0_r. exact Ch.
+  - (* primal-load *)
+    intros i Hi. rewrite load_app. unfold ext1, ext0. destruct (Nat.lt_ge_cases i m1) as [Hlo | Hhi].
+    + rewrite (load_map _ W1 i i), (load_zero (map _ W0) i).
+      * rewrite Hc by exact Hlo. assert (H := L1 i Hlo). lra.
+      * intros Jw HJw. apply in_map_iff in HJw as [[M x] [<- _]]. cbn [fst].
+        rewrite nth_app_lo, nth_repeat by (rewrite repeat_length; exact Hlo). reflexivity.
+      * intros [M x] HM. cbn [fst snd]. split; [| reflexivity]. apply nth_app_lo.
+        destruct (B1 _ HM) as [LM _]. cbn [fst] in LM. lia.
+    + replace i with (m1 + (i - m1))%nat by lia.
+      rewrite (load_zero (map _ W1)), (load_map _ W0 _ (i - m1)%nat).
+      * rewrite Hc'. assert (H := L0 (i - m1)%nat ltac:(lia)). lra.
+      * intros [M x] HM. cbn [fst snd]. split; [| reflexivity]. apply nth_app_hi'; apply repeat_length.
+      * intros Jw HJw. apply in_map_iff in HJw as [[M x] [<- HM]]. cbn [fst].
+        destruct (B1 _ HM) as [LM _]. cbn [fst] in LM. rewrite nth_app_hi' by exact LM. rewrite nth_repeat. reflexivity.
+  - (* primal-value *)
+    rewrite map_app, qlsum_app. unfold ext1, ext0. rewrite !map_map. cbn [snd]. rewrite S1, S0. reflexivity.
+Qed.
