@@ -948,3 +948,120 @@ Proof.
   - (* primal-value *)
     rewrite map_app, qlsum_app. unfold ext1, ext0. rewrite !map_map. cbn [snd]. rewrite S1, S0. reflexivity.
 Qed.
+
+(* ---------------------------------------------------------------------------------------- *)
+(* Node classes: what the memo stores                                                        *)
+(* ---------------------------------------------------------------------------------------- *)
+
+(* A node whose children have the classes k has class r: r's value bit is phi's value and the
+   version-1 local checks hold at (phi, z = the children's bits, c = their rho) with value rho. *)
+Definition Good (phi : Agg) (q : nat) (k : list cls) (r : cls) : Prop :=
+  length k = q /\ 0 <= snd r /\ fst r = phi (map fst k) /\
+  exists d w, LocalChecked (phi, q, map fst k, fun i => snd (nth i k (false, 0))) (snd r, d) w.
+
+Lemma good_perm : forall phi q k k' r, Symmetric phi -> Good phi q k r -> Permutation k k' -> Good phi q k' r.
+Proof.
+  intros phi q k k' r Hs [Hl [Hr [Hf [d [w HL]]]]] HP. unfold cls in *.
+  assert (Hl' : length k' = q) by (rewrite <- (Permutation_length HP); exact Hl).
+  destruct (perm_of_Permutation (bool * Q) (false, 0) k' k (Permutation_sym HP)) as [pi [pinv [HIP Hn]]].
+  rewrite Hl' in HIP, Hn.
+  split; [exact Hl' |]. split; [exact Hr |]. split.
+  { rewrite Hf. apply Hs. apply Permutation_map. exact HP. }
+  assert (H := local_checked_perm phi q (map fst k) (fun i => snd (nth i k (false, 0)))
+                 (map fst k') (fun i => snd (nth i k' (false, 0))) pi pinv (snd r, d) w HIP
+                 (fun x Hx => symmetric_permL phi q pi pinv x Hs HIP Hx)).
+  exists (permL pi q d 0), (permPrim pi q w). apply H.
+  - rewrite map_length. exact Hl.
+  - apply nth_ext with (d := false) (d' := false).
+    + unfold permL. rewrite !map_length, seq_length. exact Hl'.
+    + intros i Hi0. unfold permL in *. rewrite ?map_length, ?seq_length in Hi0.
+      assert (Hi : (i < q)%nat) by (rewrite <- Hl'; exact Hi0). rewrite nth_map_seq by exact Hi.
+      rewrite (nth_map' _ _ fst k' (false, 0) false i) by exact Hi0. rewrite Hn by exact Hi.
+      destruct (HIP i Hi) as [Hpi _].
+      rewrite (nth_map' _ _ fst k (false, 0) false (pi i)) by (rewrite Hl; exact Hpi). reflexivity.
+  - intros i Hi. rewrite Hn by exact Hi. reflexivity.
+  - exact HL.
+Qed.
+
+Lemma ones_le : forall l, (ones l <= length l)%nat.
+Proof. intros l. unfold ones. induction l as [| b l IH]; simpl; [lia |]. destruct b; simpl; lia. Qed.
+
+Lemma perm_canon_map : forall {A : Type} (f : bool -> A) l,
+  Permutation (map f l) (repeat (f true) (ones l) ++ repeat (f false) (length l - ones l)).
+Proof.
+  intros A f l. induction l as [| b l IH]; [reflexivity |].
+  assert (Hle := ones_le l). destruct b; unfold ones in *; cbn [map filter length].
+  - apply perm_skip. exact IH.
+  - replace (S (length l) - length (filter (fun b => b) l))%nat
+      with (S (length l - length (filter (fun b => b) l))) by lia.
+    cbn [repeat]. apply Permutation_cons_app. exact IH.
+Qed.
+
+Lemma symBy_tabOf : forall phi q, Symmetric phi -> SymBy phi q (tabOf phi q).
+Proof.
+  intros phi q Hs x Hx. unfold tv, tabOf. assert (Hle := ones_le x).
+  rewrite nth_map_seq by lia. apply Hs. unfold canon.
+  assert (H := perm_canon_map (fun b => b) x). rewrite map_id, Hx in H. exact H.
+Qed.
+
+Lemma LocalChecked_ext : forall phi q z c c' v v' d w, (forall i, (i < q)%nat -> c i == c' i) -> v == v' ->
+  LocalChecked (phi, q, z, c) (v, d) w -> LocalChecked (phi, q, z, c') (v', d) w.
+Proof.
+  intros phi q z c c' v v' d w Hc Hv H. unfold LocalChecked in *. cbn [fst snd] in *.
+  destruct H as [H1 [H2 [H3 [H4 H5]]]].
+  split; [exact H1 |]. split; [| split; [exact H3 | split]].
+  - apply (Qeq_trans _ v); [| exact Hv]. apply (Qeq_trans _ (qsum q (fun i => c i * nth i d 0))); [| exact H2].
+    apply qsum_ext. intros i Hi. rewrite Hc by exact Hi. reflexivity.
+  - intros i Hi. apply (Qle_trans _ (c i)); [apply H4; exact Hi |]. rewrite Hc by exact Hi. apply Qle_refl.
+  - apply (Qeq_trans _ v); [exact H5 | exact Hv].
+Qed.
+
+Lemma map_fst_filter_true : forall (k : list cls), map fst (filter fst k) = repeat true (length (filter fst k)).
+Proof. intros k. induction k as [| [b x] k IH]; [reflexivity |]. destruct b; simpl; [rewrite IH |]; auto. Qed.
+Lemma map_fst_filter_false : forall (k : list cls),
+  map fst (filter (fun c => negb (fst c)) k) = repeat false (length (filter (fun c => negb (fst c)) k)).
+Proof. intros k. induction k as [| [b x] k IH]; [reflexivity |]. destruct b; simpl; [| rewrite IH]; auto. Qed.
+Lemma ones_map_fst : forall (k : list cls), ones (map fst k) = length (filter fst k).
+Proof. intros k. unfold ones. induction k as [| [b x] k IH]; [reflexivity |]. destruct b; simpl; auto. Qed.
+
+Lemma nodeRes_good : forall phi q tab ss k r, Symmetric phi -> SymBy phi q tab ->
+  forallb sideOKb ss = true -> length k = q -> (forall c, In c k -> 0 <= snd c) ->
+  nodeRes q tab (buildSides ss) k = Some r -> Good phi q k r.
+Proof.
+  intros phi q tab ss k r Hs Hsym Hss Hlen Hnn H. unfold nodeRes in H.
+  set (w := ones (map fst k)) in H.
+  destruct (sideValue _ (dDown tab w) _ _) as [t1 |] eqn:E1; [| discriminate].
+  destruct (sideValue _ (dUp tab q w) _ _) as [t0 |] eqn:E0; [| discriminate].
+  injection H as <-.
+  set (k1 := filter fst k) in *. set (k0 := filter (fun c => negb (fst c)) k) in *.
+  assert (HP : Permutation (k1 ++ k0) k) by apply filter_split_perm.
+  assert (Hw : length k1 = w) by (unfold w; rewrite ones_map_fst; reflexivity).
+  assert (Hq : (length k1 + length k0)%nat = q) by (rewrite <- app_length, (Permutation_length HP); exact Hlen).
+  assert (Hnn' : forall (kk : list cls), (forall c, In c kk -> In c k) ->
+            forall j, (j < length (map snd kk))%nat -> 0 <= nth j (map snd kk) 0).
+  { intros kk Hin j Hj. assert (Hi := nth_In _ 0 Hj). apply in_map_iff in Hi as [c [<- Hc]].
+    apply Hnn, Hin, Hc. }
+  assert (Hin1 : forall c, In c k1 -> In c k) by (intros c Hc; apply filter_In in Hc; apply Hc).
+  assert (Hin0 : forall c, In c k0 -> In c k) by (intros c Hc; apply filter_In in Hc; apply Hc).
+  destruct (sideSem_of ss tab w (fun j => w - j)%nat w (map snd k1) t1 Hss
+              ltac:(rewrite map_length; exact Hw)
+              (fun j Hj => Hnn' k1 Hin1 j ltac:(rewrite map_length, Hw; exact Hj)) E1) as [d1 [W1 HS1]].
+  destruct (sideSem_of ss tab w (fun j => w + j)%nat (q - w) (map snd k0) t0 Hss
+              ltac:(rewrite map_length; lia)
+              (fun j Hj => Hnn' k0 Hin0 j ltac:(rewrite map_length; lia)) E0) as [d0 [W0 HS0]].
+  assert (Hsym' : SymBy phi (w + (q - w)) tab) by (replace (w + (q - w))%nat with q by lia; exact Hsym).
+  destruct (node_arr phi tab w (q - w) (map snd k1) (map snd k0) t1 t0 d1 d0 W1 W0 Hsym'
+              ltac:(rewrite map_length; exact Hw) ltac:(rewrite map_length; lia) HS1 HS0) as [Hz [Ht HL]].
+  assert (Hfst : map fst (k1 ++ k0) = zArr w (q - w)).
+  { rewrite map_app. unfold k1, k0. rewrite map_fst_filter_true, map_fst_filter_false. fold k1 k0.
+    unfold zArr. f_equal; f_equal; lia. }
+  apply (good_perm phi q (k1 ++ k0) k _ Hs); [| exact HP].
+  split; [rewrite app_length; exact Hq |]. pose proof (Qred_correct (t1 + t0)) as HR.
+  split; [change (0 <= Qred (t1 + t0)); rewrite HR; exact Ht |].
+  split; [cbn [fst]; rewrite Hfst, Hz; reflexivity |].
+  exists (d1 ++ d0), (ext1 (q - w) W1 ++ ext0 w W0). change (snd (tv tab w, Qred (t1 + t0))) with (Qred (t1 + t0)). rewrite Hfst.
+  replace q with (w + (q - w))%nat at 1 by lia.
+  apply (LocalChecked_ext _ _ _ (fun i => nth i (map snd k1 ++ map snd k0) 0) _ (t1 + t0)); [| apply Qeq_sym; exact HR | exact HL].
+  intros i Hi. rewrite <- map_app. rewrite (nth_map' _ _ snd (k1 ++ k0) (false, 0) 0 i); [reflexivity |].
+  rewrite app_length. lia.
+Qed.
