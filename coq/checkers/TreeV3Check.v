@@ -1,3 +1,31 @@
+(* TreeV3Check.v -- an executable checker for certificates of kind `tree`, version 3
+   (certificates/FORMAT.md section 6, "Version 3: side records keyed by (need, multiset of the
+   side's capacities)"), for the complete q-ary tree of depth d with one symmetric aggregator
+   phi at every node (the compact uniform form `fbs tree fbs` writes), written to be extracted
+   (coq/native/Extract.v): Z/positive arithmetic, numbers kept in lowest terms (Qred), hash
+   buckets in PositiveMap where the Python checker uses dicts, nat only for counts bounded by
+   the arity q.
+
+   The checker (checkTreeV3): every side record (need k, capacities c_j, value T, dual v_j)
+   passes FORMAT.md's side checks (c >= 0, T >= 0, sum_j min(c_j, T) >= k T, v >= 0,
+   sum_j c_j v_j = T, the k smallest v_j sum to >= 1); then a walk over the tree computes every
+   node's class (its value under alpha, its accepted rho): a parent of leaves by its count of
+   ones (a table of q + 1 entries), a higher node by its children's classes, sorted, through a
+   memo; a node's rho is the sum of the values of its sides' records, looked up by (need, the
+   side's capacities sorted); the root's rho must be V. The counts `uses`, unused and
+   duplicated side records are producer cross-checks the soundness does not need, and are not
+   checked here.
+
+   Proved sound against the model (checkTreeV3_sound): if phi is symmetric and the checker
+   answers true, then RhoT (uniform phi q d) alpha V, V is the minimum of F_T's global dual LP
+   at alpha (model/TreeStatements.v), with alpha reading leaf p = (i_1, ..., i_d) at position
+   sum_k i_k q^(d-k) (depth-first order) of the certificate's alpha. The proof builds, for every
+   node, the version-1 record R_u of FORMAT.md's "Why the side checks imply V = rho_T" (ours):
+   the dual from the sides' duals, the primal from Lemma M (McNaughton's wrap-around, ours as
+   stated in FORMAT.md, proved here as lemma_M), and hands the tree to tree_certificate
+   (theorems/FbsTreeCert.v). Checked by coqc 8.16 (coq/check.sh); every Print Assumptions at
+   the end must answer "Closed under the global context". *)
+
 From Coq Require Import QArith Qminmax Lqa List Lia Bool ZArith FMapPositive Permutation.
 From FbsCoq Require Import FbsModel FbsTreeModel FbsTrees FbsTreeCert Families TreeStatements.
 Import ListNotations.
@@ -188,8 +216,12 @@ Proof.
   - rewrite IH by lia. destruct b; simpl; [rewrite qn_S |]; lra.
 Qed.
 
-(* LEMMA M (ours): k >= 1... in fact any k: T >= 0, 0 <= l_i <= T and sum_i l_i = k T give k-sets
-   (masks of length m with k ones) with weights >= 0 of total T whose load at i is l_i. *)
+(* LEMMA M (McNaughton's wrap-around; ours as stated in FORMAT.md section 6): T >= 0,
+   0 <= l_i <= T and sum_i l_i = k T give k-sets (masks of length m with k ones) with weights
+   >= 0 of total T whose load at i is l_i. Proof: by induction on the number of l_i strictly
+   between 0 and T (plus one while T > 0): take every l_i = T and enough other positive l_i to
+   make a k-set S, give it the largest weight e that keeps 0 <= l_i - e on S and l_i <= T - e
+   off S, and recurse on (T - e, l - e 1_S), where one more l_i reaches 0 or T - e. *)
 Theorem lemma_M : forall (k : nat) (T : Q) (l : list Q), 0 <= T ->
   (forall x, In x l -> 0 <= x <= T) -> qlsum l == qn k * T ->
   exists W : list (list bool * Q),
@@ -460,13 +492,16 @@ Definition checkTreeV3 (phi : Agg) (q d : nat) (sides : list SideIn) (get : Z ->
 (* The leaf at path p = (i_1, ..., i_d) is leaf number sum_k i_k q^(d-k) (depth-first order). *)
 Definition leafIndex (q : nat) (p : path) : Z := fold_left (fun acc i => acc * Z.of_nat q + Z.of_nat i)%Z p 0%Z.
 
-(* tiny: maj:3 over leaves at 110: one ones side (need 1, capacities 1 1), value 2 *)
+(* Examples: maj:3 over leaves at 110 has one ones side (need 1, capacities 1 1), value 2; maj:3
+   of depth 2 at 100 111 001 (the certificate `fbs tree fbs` writes for the seed-1 oracle) has
+   rho_T = 4; refused: the value 5, a side record's value raised (5 for 4: primal-load), the
+   dual 1/2 3/2 (dual-feasible), a side record removed (record-missing). *)
 Definition bitsGet (s : list bool) (j : Z) : bool := nth (Z.to_nat j) s false.
-Example t1 : checkTreeV3 (MAJ 3) 3 1 [mkSideIn 1 [1; 1] 2 [1; 1]] (bitsGet [true; true; false]) 2 = true.
+Example tiny_maj3 : checkTreeV3 (MAJ 3) 3 1 [mkSideIn 1 [1; 1] 2 [1; 1]] (bitsGet [true; true; false]) 2 = true.
 Proof. vm_compute. reflexivity. Qed.
 Definition c32 := [mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]; mkSideIn 1 [2; 2] 4 [1; 1]].
 Definition a32 := bitsGet [true;false;false; true;true;true; false;false;true].
-Example t2 : map (fun x => checkTreeV3 (MAJ 3) 3 2 (fst x) a32 (snd x))
+Example maj3_depth2_rejects : map (fun x => checkTreeV3 (MAJ 3) 3 2 (fst x) a32 (snd x))
   [(c32, 4); (c32, 5); ([mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]; mkSideIn 1 [2; 2] 5 [1; 1]], 5);
    ([mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]; mkSideIn 1 [2; 2] 4 [1#2; 3#2]], 4);
    ([mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]], 4)]
@@ -800,7 +835,7 @@ Proof.
     intros B k' Hk' Hne. exfalso. apply Hne.
     assert (Hn := find_none _ _ Ef k' ltac:(apply in_seq; assert (H := cntI_le n B); lia)).
     apply negb_false_iff, Bool.eqb_prop in Hn. exact Hn.
-Admitted.
+Qed.
 
 (* ---------------------------------------------------------------------------------------- *)
 (* A node with its ones first: the version-1 record R_u built from its sides                 *)
@@ -1065,3 +1100,276 @@ Proof.
   intros i Hi. rewrite <- map_app. rewrite (nth_map' _ _ snd (k1 ++ k0) (false, 0) 0 i); [reflexivity |].
   rewrite app_length. lia.
 Qed.
+
+(* ---------------------------------------------------------------------------------------- *)
+(* The memo and the walk                                                                     *)
+(* ---------------------------------------------------------------------------------------- *)
+
+Definition MemoOK (phi : Agg) (q : nat) (mm : Memo) : Prop :=
+  BucketsOK (fun e : list cls * cls => Good phi q (fst e) (snd e)) mm.
+
+Lemma memoFind_good : forall phi q mm k r, MemoOK phi q mm -> memoFind mm k = Some r -> Good phi q k r.
+Proof.
+  intros phi q mm k r Hm H. unfold memoFind in H.
+  destruct (find _ _) as [e |] eqn:E; [| discriminate]. injection H as <-.
+  apply find_some in E as [Hin He]. apply (listEqb_eq _ clsEqb_eq) in He. rewrite <- He.
+  exact (bucket_ok _ _ _ Hm e Hin).
+Qed.
+
+Lemma memoAdd_ok : forall phi q mm k r, MemoOK phi q mm -> Good phi q k r -> MemoOK phi q (memoAdd mm k r).
+Proof. intros. unfold memoAdd. apply bucketsOK_add; assumption. Qed.
+
+Lemma classOf_sound : forall phi q ss cs mm, Symmetric phi -> forallb sideOKb ss = true ->
+  MemoOK phi q mm -> length cs = q -> (forall c, In c cs -> 0 <= snd c) ->
+  MemoOK phi q (snd (classOf q (tabOf phi q) (buildSides ss) cs mm)) /\
+  forall r, fst (classOf q (tabOf phi q) (buildSides ss) cs mm) = Some r -> Good phi q cs r.
+Proof.
+  intros phi q ss cs mm Hs Hss Hm Hl Hnn. unfold classOf.
+  assert (HP := isortBy_perm clsLe cs). set (s := isortBy clsLe cs) in *.
+  destruct (memoFind mm s) as [r |] eqn:E.
+  - split; [exact Hm |]. intros r' H. injection H as <-.
+    apply (good_perm phi q s cs r Hs (memoFind_good phi q mm s r Hm E) HP).
+  - assert (Hs' : length s = q) by (rewrite (Permutation_length HP); exact Hl).
+    assert (Hnn' : forall c, In c s -> 0 <= snd c) by (intros c Hc; apply Hnn; apply (Permutation_in _ HP Hc)).
+    destruct (nodeRes q (tabOf phi q) (buildSides ss) s) as [r |] eqn:En.
+    + assert (Hg := nodeRes_good phi q _ ss s r Hs (symBy_tabOf phi q Hs) Hss Hs' Hnn' En).
+      split; [apply memoAdd_ok; assumption |]. intros r' H. injection H as <-.
+      apply (good_perm phi q s cs r Hs Hg HP).
+    + split; [exact Hm | discriminate].
+Qed.
+
+(* The model's side: a node of height h at alpha has class c. *)
+Definition Correct (phi : Agg) (q h : nat) (a : path -> bool) (c : cls) : Prop :=
+  F (uniform phi q h) a = fst c /\ 0 <= snd c /\
+  exists rec prim, DualChecked (uniform phi q h) a rec /\ PrimalChecked (uniform phi q h) a rec prim /\
+    accepted (uniform phi q h) rec == snd c.
+
+Lemma DualChecked_ext : forall T a b rec, (forall p, a p = b p) -> DualChecked T a rec -> DualChecked T b rec.
+Proof.
+  induction T as [| phi q kids IH]; intros a b rec E H; [exact I |].
+  destruct H as [H1 [H2 H3]]. split; [| split; [exact H2 |]].
+  - erewrite map_ext; [exact H1 |]. intros i. apply F_ext. intros p. symmetry. apply E.
+  - intros i Hi. apply (IH i (sub a i)); [intros p; apply E | apply H3; exact Hi].
+Qed.
+
+Lemma PrimalChecked_ext : forall T a b rec prim, (forall p, a p = b p) ->
+  PrimalChecked T a rec prim -> PrimalChecked T b rec prim.
+Proof.
+  induction T as [| phi q kids IH]; intros a b rec prim E H; [exact I |].
+  destruct H as [H1 [H2 [H3 H4]]]. split; [| split; [exact H2 | split; [exact H3 |]]].
+  - intros Jw HJw. destruct (H1 Jw HJw) as [A1 A2]. split; [exact A1 |].
+    erewrite map_ext; [exact A2 |]. intros i. apply F_ext. intros p. symmetry. apply E.
+  - intros i Hi. apply (IH i (sub a i)); [intros p; apply E | apply H4; exact Hi].
+Qed.
+
+Lemma Correct_ext : forall phi q h a b c, (forall p, a p = b p) -> Correct phi q h a c -> Correct phi q h b c.
+Proof.
+  intros phi q h a b c E [H1 [H2 [rec [prim [H3 [H4 H5]]]]]].
+  split; [rewrite <- H1; apply F_ext; intros p; symmetry; apply E |]. split; [exact H2 |].
+  exists rec, prim. split; [apply (DualChecked_ext _ a); assumption |].
+  split; [apply (PrimalChecked_ext _ a); assumption | exact H5].
+Qed.
+
+(* A node of height h+1 whose children have the classes cs (and are correct) has the class
+   the memo gives for cs. *)
+Lemma node_assemble : forall phi q h a cs r, Good phi q cs r ->
+  (forall i, (i < q)%nat -> Correct phi q h (sub a i) (nth i cs (false, 0))) -> Correct phi q (S h) a r.
+Proof.
+  intros phi q h a cs r [Hl [Hr [Hf [d [w HL]]]]] Hkids. unfold LocalChecked in HL. unfold cls in *.
+  destruct HL as [[Hd1 Hd2] [Hval [Hw [Hload Hsum]]]].
+  destruct (finite_choice (Records * Primals)%type (fun _ => (0, []), fun _ => [])
+              (fun i rp => DualChecked (uniform phi q h) (sub a i) (fst rp) /\
+                           PrimalChecked (uniform phi q h) (sub a i) (fst rp) (snd rp) /\
+                           accepted (uniform phi q h) (fst rp) == snd (nth i cs (false, 0))) q)
+    as [f Hfp].
+  { intros i Hi. destruct (Hkids i Hi) as [_ [_ [rec [prim [A1 [A2 A3]]]]]]. exists (rec, prim). auto. }
+  assert (Hz : map (fun i => F (uniform phi q h) (sub a i)) (seq 0 q) = map fst cs).
+  { apply nth_ext with (d := false) (d' := false); [rewrite !map_length, seq_length; auto |].
+    intros i Hi. rewrite map_length, seq_length in Hi. rewrite nth_map_seq by exact Hi.
+    rewrite (nth_map' _ _ fst cs (false, 0) false i) by lia. apply (Hkids i Hi). }
+  set (rec := fun p : path => match p with [] => (snd r, d) | i :: p' => fst (f i) p' end).
+  set (prim := fun p : path => match p with [] => w | i :: p' => snd (f i) p' end).
+  assert (Hacc : forall i, (i < q)%nat -> accepted (uniform phi q h) (sub rec i) == snd (nth i cs (false, 0))).
+  { intros i Hi. exact (proj2 (proj2 (Hfp i Hi))). }
+  split; [| split; [exact Hr |]].
+  { change (phi (map (fun i => F (uniform phi q h) (sub a i)) (seq 0 q)) = fst r). rewrite Hz, Hf. reflexivity. }
+  exists rec, prim. split; [| split].
+  - change (DualFeasible phi (map (fun i => F (uniform phi q h) (sub a i)) (seq 0 q)) d /\
+            qsum q (fun i => accepted (uniform phi q h) (sub rec i) * nth i d 0) == snd r /\
+            (forall i, (i < q)%nat -> DualChecked (uniform phi q h) (sub a i) (sub rec i))).
+    rewrite Hz. split; [split; assumption |]. split.
+    + rewrite <- Hval. apply qsum_ext. intros i Hi. rewrite Hacc by exact Hi. reflexivity.
+    + intros i Hi. exact (proj1 (Hfp i Hi)).
+  - change ((forall Jw, In Jw w -> 0 <= snd Jw /\
+                Sensitive phi (map (fun i => F (uniform phi q h) (sub a i)) (seq 0 q)) (fst Jw)) /\
+            (forall i, (i < q)%nat -> load w i <= accepted (uniform phi q h) (sub rec i)) /\
+            qlsum (map snd w) == snd r /\
+            (forall i, (i < q)%nat -> PrimalChecked (uniform phi q h) (sub a i) (sub rec i) (sub prim i))).
+    rewrite Hz. split; [exact Hw |]. split; [| split; [exact Hsum |]].
+    + intros i Hi. rewrite Hacc by exact Hi. apply Hload. exact Hi.
+    + intros i Hi. exact (proj1 (proj2 (Hfp i Hi))).
+  - reflexivity.
+Qed.
+
+(* alpha of the subtree of node j (of any height): leaf number j q^|p| + leafIndex p. *)
+Definition alphaAt (q : nat) (get : Z -> bool) (j : Z) : path -> bool :=
+  fun p => get (j * Z.of_nat q ^ Z.of_nat (length p) + leafIndex q p)%Z.
+
+Lemma leafIndex_shift : forall q p s,
+  fold_left (fun acc i => acc * Z.of_nat q + Z.of_nat i)%Z p s = (s * Z.of_nat q ^ Z.of_nat (length p) + leafIndex q p)%Z.
+Proof.
+  intros q p. unfold leafIndex. induction p as [| x p IH]; intros s; cbn [fold_left length]; [rewrite Z.pow_0_r; lia |].
+  rewrite (IH (s * Z.of_nat q + Z.of_nat x)%Z).
+  match goal with |- context [fold_left ?f p ?t] =>
+    match t with 0%Z => fail 1 | _ => rewrite (IH t) end end.
+  rewrite Nat2Z.inj_succ, Z.pow_succ_r by lia. ring.
+Qed.
+
+Lemma alphaAt_sub : forall q get j i p,
+  sub (alphaAt q get j) i p = alphaAt q get (j * Z.of_nat q + Z.of_nat i)%Z p.
+Proof.
+  intros q get j i p. unfold sub, alphaAt. f_equal. cbn [length].
+  unfold leafIndex at 1. cbn [fold_left]. rewrite leafIndex_shift.
+  rewrite Nat2Z.inj_succ, Z.pow_succ_r by lia. ring.
+Qed.
+
+Lemma goKids_sound : forall (P : Z -> cls -> Prop) (Inv : Memo -> Prop) wk base is mm,
+  (forall j mm, Inv mm -> Inv (snd (wk j mm)) /\ forall c, fst (wk j mm) = Some c -> P j c) ->
+  Inv mm -> Inv (snd (goKids wk base is mm)) /\
+  forall cs, fst (goKids wk base is mm) = Some cs ->
+    length cs = length is /\ forall n, (n < length is)%nat -> P (base + nth n is 0)%Z (nth n cs (false, 0)).
+Proof.
+  intros P Inv wk base is. induction is as [| i is IH]; intros mm Hwk Hm; simpl.
+  - split; [exact Hm |]. intros cs H. injection H as <-. split; [reflexivity | intros n Hn; simpl in Hn; lia].
+  - destruct (Hwk (base + i)%Z mm Hm) as [Hm1 Hc].
+    destruct (wk (base + i)%Z mm) as [[c |] mm1] eqn:E; cbn [fst snd] in *.
+    + destruct (IH mm1 Hwk Hm1) as [Hm2 Hcs].
+      destruct (goKids wk base is mm1) as [[cs |] mm2]; cbn [fst snd] in *.
+      * split; [exact Hm2 |]. intros cs' H. injection H as <-.
+        destruct (Hcs cs eq_refl) as [L Hn]. split; [simpl; rewrite L; reflexivity |].
+        intros [| n] Hn'; simpl; [apply Hc; reflexivity | apply Hn; simpl in Hn'; lia].
+      * split; [exact Hm2 | discriminate].
+    + split; [exact Hm1 | discriminate].
+Qed.
+
+Lemma countOnes_ones : forall get base is acc,
+  countOnes get base is acc = (acc + ones (map (fun i => get (base + i)%Z) is))%nat.
+Proof.
+  intros get base is. induction is as [| i is IH]; intros acc; simpl; [unfold ones; simpl; lia |].
+  rewrite IH. unfold ones. simpl. destruct (get (base + i)%Z); simpl; lia.
+Qed.
+
+Lemma nth_idx : forall q n, (n < q)%nat -> nth n (map Z.of_nat (seq 0 q)) 0%Z = Z.of_nat n.
+Proof. intros q n Hn. apply nth_map_seq. exact Hn. Qed.
+
+Lemma walk_sound : forall phi q ss get, Symmetric phi -> forallb sideOKb ss = true ->
+  let tab := tabOf phi q in let m := buildSides ss in
+  forall h j mm, MemoOK phi q mm ->
+    MemoOK phi q (snd (walk q tab m (leafTabOf q tab m) get h j mm)) /\
+    forall c, fst (walk q tab m (leafTabOf q tab m) get h j mm) = Some c -> Correct phi q h (alphaAt q get j) c.
+Proof.
+  intros phi q ss get Hs Hss tab m h. induction h as [| h IH]; intros j mm Hm.
+  - split; [exact Hm |]. intros c H. simpl in H. injection H as <-.
+    split; [| split; [cbn [snd]; lra |]].
+    + simpl. unfold alphaAt. simpl. f_equal. unfold leafIndex. simpl. lia.
+    + exists (fun _ => (0, [])), (fun _ => []). split; [exact I | split; [exact I | reflexivity]].
+  - destruct h as [| h'].
+    + (* parents of leaves: the class by the count of ones *)
+      split; [exact Hm |]. intros c H. cbn [walk fst] in H.
+      set (cnt := countOnes get (j * Z.of_nat q)%Z (map Z.of_nat (seq 0 q)) O) in H.
+      set (cs := map (fun i => (get (j * Z.of_nat q + Z.of_nat i)%Z, 1)) (seq 0 q)).
+      assert (Hcnt : cnt = ones (map fst cs)).
+      { unfold cnt, cs. rewrite countOnes_ones, !map_map. reflexivity. }
+      unfold leafTabOf in H. destruct (Nat.lt_ge_cases cnt (S q)) as [Hlt | Hge].
+      2: { rewrite nth_overflow in H by (rewrite map_length, seq_length; exact Hge). discriminate. }
+      rewrite (nth_map_seq _ (fun c => nodeRes q tab m (canonCls q c))) in H by exact Hlt.
+      assert (Hcl : length (canonCls q cnt) = q).
+      { unfold canonCls. rewrite app_length, !repeat_length. lia. }
+      assert (Hg := nodeRes_good phi q tab ss _ c Hs (symBy_tabOf phi q Hs) Hss Hcl
+                      ltac:(intros x Hx; unfold canonCls in Hx; apply in_app_or in Hx as [Hx | Hx];
+                            apply repeat_spec in Hx; subst x; cbn [snd]; lra) H).
+      assert (HP : Permutation (canonCls q cnt) cs).
+      { assert (E : cs = map (fun b => (b, 1)) (map fst cs)) by (unfold cs; rewrite !map_map; reflexivity).
+        rewrite E. symmetry. rewrite Hcnt. unfold canonCls.
+        assert (Lq : length (map fst cs) = q) by (unfold cs; rewrite !map_length, seq_length; reflexivity).
+        pose proof (perm_canon_map (fun b => (b, 1)) (map fst cs)) as PC. rewrite Lq in PC. exact PC. }
+      apply (node_assemble phi q O _ cs c (good_perm phi q _ cs c Hs Hg HP)).
+      intros i Hi. unfold cs. rewrite (nth_map_seq _ (fun i => (get (j * Z.of_nat q + Z.of_nat i)%Z, 1))) by exact Hi.
+      split; [| split; [cbn [snd]; lra |]].
+      * simpl. unfold sub, alphaAt. simpl. f_equal. unfold leafIndex. simpl. lia.
+      * exists (fun _ => (0, [])), (fun _ => []). split; [exact I | split; [exact I | reflexivity]].
+    + (* higher nodes: the children's classes, then the memo or the side records *)
+      cbn [walk].
+      destruct (goKids_sound (fun j' c => Correct phi q (S h') (alphaAt q get j') c) (MemoOK phi q)
+                  (walk q tab m (leafTabOf q tab m) get (S h')) (j * Z.of_nat q)%Z
+                  (map Z.of_nat (seq 0 q)) mm (fun j' mm' H => IH j' mm' H) Hm) as [Hm1 Hcs].
+      destruct (goKids _ _ _ mm) as [[cs |] mm1]; cbn [fst snd] in *; [| split; [exact Hm1 | discriminate]].
+      destruct (Hcs cs eq_refl) as [Hlen Hkids]. rewrite map_length, seq_length in Hlen, Hkids.
+      assert (Hnn : forall c, In c cs -> 0 <= snd c).
+      { intros c Hc. apply In_nth with (d := (false, 0)) in Hc as [n [Hn <-]]. rewrite Hlen in Hn.
+        exact (proj1 (proj2 (Hkids n Hn))). }
+      destruct (classOf_sound phi q ss cs mm1 Hs Hss Hm1 Hlen Hnn) as [Hm2 Hr].
+      split; [exact Hm2 |]. intros c H. apply (node_assemble phi q (S h') _ cs c (Hr c H)).
+      intros i Hi. specialize (Hkids i Hi). rewrite nth_idx in Hkids by exact Hi.
+      apply (Correct_ext _ _ _ (alphaAt q get (j * Z.of_nat q + Z.of_nat i)%Z)); [| exact Hkids].
+      intros p. symmetry. apply alphaAt_sub.
+Qed.
+
+(* THE REFLECTION LEMMA: a version-3 certificate of the complete q-ary tree of depth d with the
+   symmetric aggregator phi, accepted by the checker, proves V = rho_T in the model's words: V
+   is the minimum of the global dual LP of F_T at alpha (model/TreeStatements.v), alpha giving
+   leaf p = (i_1, ..., i_d) the bit number sum_k i_k q^(d-k) of get (depth-first order). *)
+Theorem checkTreeV3_sound : forall phi q d sides get V, Symmetric phi ->
+  checkTreeV3 phi q d sides get V = true -> RhoT (uniform phi q d) (fun p => get (leafIndex q p)) V.
+Proof.
+  intros phi q d sides get V Hs H. unfold checkTreeV3 in H.
+  apply andb_prop in H as [H HV]. apply andb_prop in H as [Hss _].
+  destruct (walk_sound phi q (map prepSide sides) get Hs Hss d 0%Z (PositiveMap.empty _) (bucketsOK_empty _))
+    as [_ Hw].
+  destruct (fst (walk _ _ _ _ _ _ _ _)) as [[b r] |]; [| discriminate].
+  apply Qeq_bool_iff in HV.
+  destruct (Hw (b, r) eq_refl) as [_ [_ [rec [prim [HD [HP Hacc]]]]]]. cbn [snd] in Hacc.
+  assert (E : forall p, alphaAt q get 0 p = get (leafIndex q p)) by (intros p; unfold alphaAt; f_equal; lia).
+  apply (DualChecked_ext _ _ _ _ E) in HD. apply (PrimalChecked_ext _ _ _ _ _ E) in HP.
+  destruct (tree_certificate _ _ _ _ HD HP) as [[Hfeas Hval] Hmin].
+  split.
+  - exists (productDual (uniform phi q d) rec). split; [exact Hfeas |]. rewrite Hval, Hacc. exact HV.
+  - intros t Ht. rewrite <- HV, <- Hacc. exact (Hmin t Ht).
+Qed.
+
+(* ======================================================================================== *)
+(* The symmetric families the tool writes, and examples                                      *)
+(* ======================================================================================== *)
+
+Lemma ones_perm : forall x y, Permutation x y -> ones x = ones y.
+Proof.
+  intros x y HP. unfold ones. induction HP as [| a l l' _ IH | a b l | l l' l'' _ IH1 _ IH2]; simpl.
+  - reflexivity.
+  - destruct a; simpl; rewrite IH; reflexivity.
+  - destruct a, b; reflexivity.
+  - rewrite IH1. exact IH2.
+Qed.
+
+Lemma symmetric_AND : forall n, Symmetric (AND n).
+Proof. intros n x y HP. unfold AND. rewrite (ones_perm x y HP). reflexivity. Qed.
+Lemma symmetric_OR : forall n, Symmetric (OR n).
+Proof. intros n x y HP. unfold OR. rewrite (ones_perm x y HP). reflexivity. Qed.
+Lemma symmetric_PARITY : forall n, Symmetric (PARITY n).
+Proof. intros n x y HP. unfold PARITY. rewrite (ones_perm x y HP). reflexivity. Qed.
+Lemma symmetric_MAJ : forall n, Symmetric (MAJ n).
+Proof. intros n x y HP. unfold MAJ. rewrite (ones_perm x y HP). reflexivity. Qed.
+Lemma symmetric_THR : forall n T, Symmetric (THR n T).
+Proof. intros n T x y HP. unfold THR. rewrite (ones_perm x y HP). reflexivity. Qed.
+
+(* maj:3 of depth 2 at alpha 100 111 001 (the certificate `fbs tree fbs` writes for the seed-1
+   oracle): rho_T = 4. *)
+Example maj3_depth2 : RhoT (uniform (MAJ 3) 3 2) (fun p => a32 (leafIndex 3 p)) 4.
+Proof. apply (checkTreeV3_sound _ _ _ c32); [apply symmetric_MAJ | vm_compute; reflexivity]. Qed.
+
+Print Assumptions lemma_M.
+Print Assumptions sideOK_facts.
+Print Assumptions node_arr.
+Print Assumptions nodeRes_good.
+Print Assumptions walk_sound.
+Print Assumptions checkTreeV3_sound.
+Print Assumptions maj3_depth2.
