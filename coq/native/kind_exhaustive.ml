@@ -13,7 +13,16 @@ let max_family_arity = 20
 let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   require_keys "certificate" kv ["format"; "kind"; "spec"; "arity"; "input"; "value"; "primal"; "dual"]
     ["files"; "bob_rule"; "producer"];
-  let fn = Spec.read "spec" (str "spec" (field kv "spec")) in
+  let spec = str "spec" (field kv "spec") in
+  let fn = Spec.read "spec" spec in
+  (match List.assoc_opt "files" kv with
+   | None -> ()
+   | Some f ->
+       List.iter (fun (_, text) -> ignore (str "files: a DIMACS text" text)) (obj "files" f);
+       (* the DIMACS texts are read by the launcher's table only: a family or tt: uses none *)
+       if not (Hashtbl.mem Spec.tables (nospace spec)) then malformed "files: the spec uses no cnf: file");
+  (match List.assoc_opt "bob_rule" kv with
+   | None | Some (`String _) -> () | Some _ -> malformed "bob_rule: expected a JSON string");
   let q = fn.Spec.arity in
   if int_in "arity" 1 Spec.max_arity (field kv "arity") <> q then
     malformed (Printf.sprintf "arity: the spec has arity %d" q);

@@ -1,4 +1,4 @@
-(* main.ml -- fbs-proved [--tables FILE] FILE...: check certificates with the Coq checkers
+(* main.ml -- fbs-proved [--tables FILE] FILE... (or --kinds: the kinds it checks): check certificates with the Coq checkers
    extracted to OCaml (module Checkers, from Extract.v). For each file, one line:
 
      proved: FILE: QUANTITY = VALUE: STATEMENT [LEMMA]           (standard output, exit 0)
@@ -68,6 +68,7 @@ let () =
         (match (try read_tables path; None with Reader.Refuse (_, m) -> Some m) with
          | Some m -> Printf.eprintf "error: --tables %s: %s\n%!" path m; exit 2
          | None -> args rest)
+    | "--kinds" :: _ -> print_endline (String.concat " " (List.map fst kinds)); exit 0
     | "--" :: rest -> rest
     | rest -> rest in
   let files = args (List.tl (Array.to_list Sys.argv)) in

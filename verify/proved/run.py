@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import subprocess
 import tempfile
@@ -17,8 +18,7 @@ from dataclasses import dataclass
 
 from verify.base.errors import BadInput
 
-# The kinds the program checks, as its dispatcher names them (coq/native/main.ml).
-PROVED_KINDS = ("exhaustive",)
+MAX_TABLE_ARITY = 16  # beyond, the program refuses a truth table anyway (kind_exhaustive.ml)
 STACK_BYTES = 1 << 30  # the program's stack limit (deep trees recurse); a refusal beyond it
 EXIT_NAMES = {0: "proved", 1: "refused", 2: "error", 3: "bug"}
 
@@ -46,33 +46,80 @@ def certificate_bytes(name: str) -> bytes:
 
 
 def spec_tables(data: bytes) -> dict[str, str]:
-    """spec -> truth table bits, for an exhaustive certificate whose spec the program does not
-    read (the program refuses it without one); {} when there is nothing to add or the file is
-    not such a certificate (the program then judges it itself)."""
-    from verify.checker.errors import CertificateMalformed
-    from verify.checker.spec_eval import parse_spec
-
+    """spec (without whitespace) -> truth table bits, for every spec of an exhaustive or tree
+    certificate that the program does not read itself (it refuses one without a table); {}
+    when there is nothing to add or the file is not such a certificate (the program then
+    judges it itself). A spec the stdlib evaluator refuses gets no table, so the program
+    refuses it too."""
     try:
         obj = json.loads(data)
     except (ValueError, RecursionError):
         return {}
-    if not isinstance(obj, dict) or obj.get("kind") != "exhaustive" or \
-            not isinstance(obj.get("spec"), str) or _native_spec(obj["spec"]):
+    if not isinstance(obj, dict):
         return {}
+    files = obj.get("files") if isinstance(obj.get("files"), dict) else None
+    tables: dict[str, str] = {}
+    for spec in _specs(obj):
+        key = _nospace(spec)
+        if key not in tables and not _native_spec(key):
+            bits = _table(key, files)
+            if bits is not None:
+                tables[key] = bits
+    return tables
+
+
+def _specs(obj: dict) -> list[str]:
+    """The function specs an exhaustive or tree (versions 1, 2) certificate names."""
+    if obj.get("kind") == "exhaustive":
+        return [obj["spec"]] if isinstance(obj.get("spec"), str) else []
+    if obj.get("kind") != "tree" or not isinstance(obj.get("tree"), dict):
+        return []
+    tree = obj["tree"]
+    if isinstance(tree.get("uniform"), dict):
+        return [tree["uniform"].get("aggregator")] if isinstance(tree["uniform"].get("aggregator"), str) else []
+    if isinstance(tree.get("spec"), str):
+        return _composed_parts(_nospace(tree["spec"]), 0)
+    nodes = tree.get("nodes") if isinstance(tree.get("nodes"), list) else []
+    return sorted({node["aggregator"] for node in nodes if isinstance(node, dict)
+                   and isinstance(node.get("aggregator"), str)})
+
+
+def _composed_parts(spec: str, depth: int) -> list[str]:
+    """The parts of compose(OUTER; INNER...), recursively (as coq/native/kind_tree.ml splits)."""
+    if depth > 32 or not (spec.startswith("compose(") and spec.endswith(")")):
+        return [spec]
+    parts, level, start, body = [], 0, 0, spec[8:-1]
+    for i, char in enumerate(body):
+        level += (char == "(") - (char == ")")
+        if char == ";" and level == 0:
+            parts.append(body[start:i])
+            start = i + 1
+    parts.append(body[start:])
+    return [parts[0]] + [p for part in parts[1:] for p in _composed_parts(part, depth + 1)]
+
+
+def _table(spec: str, files: dict | None) -> str | None:
+    from verify.checker.errors import CertificateMalformed
+    from verify.checker.spec_eval import parse_spec
+
+    if files and "cnf:" not in spec:  # the stdlib checker refuses unused files: no table
+        return None
     try:
-        spec = parse_spec(obj["spec"], obj.get("files") if isinstance(obj.get("files"), dict) else None)
-        if spec.arity > 16:
-            return {}
-        bits = spec.truth_table()
+        parsed = parse_spec(spec, files)
+        if parsed.arity > MAX_TABLE_ARITY:
+            return None
+        bits = parsed.truth_table()
     except (CertificateMalformed, RecursionError, MemoryError, TypeError, ValueError):
-        return {}
-    return {obj["spec"]: "".join("1" if bits >> j & 1 else "0" for j in range(1 << spec.arity))}
+        return None
+    return "".join("1" if bits >> j & 1 else "0" for j in range(1 << parsed.arity))
+
+
+def _nospace(spec: str) -> str:
+    return re.sub(r"[ \t\n\r\x0b\x0c]", "", spec)
 
 
 def _native_spec(spec: str) -> bool:
-    import re
-
-    return re.fullmatch(r"\s*((and|or|parity|maj):\d+|thr:\d+:-?\d+|tribes:\d+:\d+|tt:[01]+)\s*",
+    return re.fullmatch(r"(and|or|parity|maj):\d+|thr:\d+:-?\d+|tribes:\d+:\d+|tt:[01]+",
                         spec) is not None
 
 
@@ -118,11 +165,3 @@ def check_files(names: list[str]) -> list[ProvedVerdict]:
 
     binary = program()
     return [check_file(binary, name) for name in names]
-
-
-def refuse_unproved(kinds: list[str]) -> None:
-    """BadInput (exit 2) when a command's --proved meets a kind without a proved checker."""
-    missing = sorted(set(kinds) - set(PROVED_KINDS))
-    if missing:
-        raise BadInput(f"--proved: kind {', '.join(missing)} has no proved checker yet "
-                       f"(proved kinds: {', '.join(PROVED_KINDS)})")
