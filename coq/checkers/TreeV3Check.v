@@ -7,7 +7,7 @@
    the arity q.
 
    The checker (checkTreeV3): every side record (need k, capacities c_j, value T, dual v_j)
-   passes FORMAT.md's side checks (c >= 0, T >= 0, sum_j min(c_j, T) >= k T, v >= 0,
+   (prepared by a tail-recursive fold: hundreds of thousands of records) passes FORMAT.md's side checks (c >= 0, T >= 0, sum_j min(c_j, T) >= k T, v >= 0,
    sum_j c_j v_j = T, the k smallest v_j sum to >= 1); then a walk over the tree computes every
    node's class (its value under alpha, its accepted rho): a parent of leaves by its count of
    ones (a table of q + 1 entries), a higher node by its children's classes, sorted, through a
@@ -481,7 +481,7 @@ End Walk.
    accepted value is V. get j is leaf j's bit of alpha (leaves in depth-first order). *)
 Definition checkTreeV3 (phi : Agg) (q d : nat) (sides : list SideIn) (get : Z -> bool) (V : Q) : bool :=
   let tab := tabOf phi q in
-  let ss := map prepSide sides in
+  let ss := fold_left (fun acc s => prepSide s :: acc) sides [] in
   let m := buildSides ss in
   forallb sideOKb ss && Nat.ltb 0 q &&
   match fst (walk q tab m (leafTabOf q tab m) get d 0%Z (PositiveMap.empty _)) with
@@ -1324,7 +1324,7 @@ Theorem checkTreeV3_sound : forall phi q d sides get V, Symmetric phi ->
 Proof.
   intros phi q d sides get V Hs H. unfold checkTreeV3 in H.
   apply andb_prop in H as [H HV]. apply andb_prop in H as [Hss _].
-  destruct (walk_sound phi q (map prepSide sides) get Hs Hss d 0%Z (PositiveMap.empty _) (bucketsOK_empty _))
+  destruct (walk_sound phi q _ get Hs Hss d 0%Z (PositiveMap.empty _) (bucketsOK_empty _))
     as [_ Hw].
   destruct (fst (walk _ _ _ _ _ _ _ _)) as [[b r] |]; [| discriminate].
   apply Qeq_bool_iff in HV.

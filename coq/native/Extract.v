@@ -10,7 +10,7 @@
    `Extract Constant` of ours. Adding a kind: one line in the Extraction command below. *)
 
 From FbsCoq Require Import FbsModel FbsTreeModel Families TreeStatements ExhaustiveCheck
-  TreeCheck SymmetricCheck MeasureCheck.
+  TreeCheck TreeV3Check SymmetricCheck MeasureCheck.
 Require Extraction.
 Require Import ExtrOcamlBasic ExtrOcamlZBigInt ExtrOcamlString.
 Extraction Language OCaml.
@@ -23,6 +23,8 @@ Extraction "checkers.ml"
   checkExhaustive
   (* kind tree, versions 1 and 2: checkTree_sound (checkers/TreeCheck.v) *)
   mkRec checkTree
+  (* kind tree, version 3: checkTreeV3_sound (checkers/TreeV3Check.v) *)
+  mkSideIn checkTreeV3
   (* kind symmetric: checkSymmetric_sound (checkers/SymmetricCheck.v) *)
   checkSymmetric
   (* kind measure: checkS_sound, checkBS_sound, checkC_sound (checkers/MeasureCheck.v) *)
