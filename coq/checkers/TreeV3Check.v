@@ -332,8 +332,9 @@ Fixpoint isortBy {A : Type} (le : A -> A -> bool) (l : list A) : list A :=
 (* sums in lowest terms *)
 Definition qlsumR (xs : list Q) : Q := fold_left (fun acc x => Qred (acc + x)) xs 0.
 
-(* a hash of a list of numbers (only a hint: every lookup compares the keys themselves) *)
-Definition hmod : Z := 2305843009213693951%Z.
+(* a hash of a list of numbers below 2^22 (only a hint: every lookup compares the keys themselves; a
+   small hash keeps PositiveMap's walk over its bits short once extracted) *)
+Definition hmod : Z := 4194301%Z.
 Definition hstep (h : Z) (x : Q) : Z := Z.modulo (h * 1000003 + Qnum x * 31 + Zpos (Qden x))%Z hmod.
 Definition hashQs (seed : Z) (xs : list Q) : positive := Z.to_pos (1 + fold_left hstep xs seed)%Z.
 Definition hashCls (xs : list cls) : positive :=
