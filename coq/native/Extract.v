@@ -11,9 +11,26 @@
 
 From FbsCoq Require Import FbsModel FbsTreeModel Families TreeStatements ExhaustiveCheck
   TreeCheck TreeV3Check SymmetricCheck MeasureCheck.
+From Coq Require Import ZArith List.
 Require Extraction.
 Require Import ExtrOcamlBasic ExtrOcamlZBigInt ExtrOcamlString.
 Extraction Language OCaml.
+
+(* Kind symmetric: the values V(k) of each symmetric family, so that symFun V, the function
+   checkSymmetric_sound speaks of, IS the family of model/Families.v (by conversion, checked
+   below whenever this file compiles): the program states FbsValue (MAJ n) z v. *)
+Definition andV (n : nat) : nat -> bool := fun k => Nat.eqb k n.
+Definition orV : nat -> bool := fun k => Nat.ltb 0 k.
+Definition parityV : nat -> bool := fun k => Nat.odd k.
+Definition majV (n : nat) : nat -> bool := fun k => Nat.ltb n (2 * k).
+Definition thrV (T : Z) : nat -> bool := fun k => Z.leb T (Z.of_nat k).
+Definition symV (values : list bool) : nat -> bool := fun k => nth k values false.
+
+Lemma andV_is_AND : forall n, symFun (andV n) = AND n. Proof. reflexivity. Qed.
+Lemma orV_is_OR : forall n, symFun orV = OR n. Proof. reflexivity. Qed.
+Lemma parityV_is_PARITY : forall n, symFun parityV = PARITY n. Proof. reflexivity. Qed.
+Lemma majV_is_MAJ : forall n, symFun (majV n) = MAJ n. Proof. reflexivity. Qed.
+Lemma thrV_is_THR : forall n T, symFun (thrV T) = THR n T. Proof. reflexivity. Qed.
 
 Extraction "checkers.ml"
   (* the functions the statements name: model/Families.v, model/TreeStatements.v *)
@@ -25,7 +42,7 @@ Extraction "checkers.ml"
   mkRec checkTree
   (* kind tree, version 3: checkTreeV3_sound (checkers/TreeV3Check.v) *)
   mkSideIn checkTreeV3
-  (* kind symmetric: checkSymmetric_sound (checkers/SymmetricCheck.v) *)
-  checkSymmetric
+  (* kind symmetric: checkSymmetric_sound (checkers/SymmetricCheck.v), V by the lemmas above *)
+  checkSymmetric andV orV parityV majV thrV symV
   (* kind measure: checkS_sound, checkBS_sound, checkC_sound (checkers/MeasureCheck.v) *)
   checkS checkBS checkC.

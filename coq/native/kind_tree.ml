@@ -18,7 +18,15 @@ let max_nodes = 600_000
 let max_nesting = 32
 let max_uniform_depth = 64
 
-type shape = { mutable leaves : int; mutable nodes : int; mutable work : int }
+type shape = { mutable leaves : int; mutable nodes : int; mutable work : int;
+               mutable depths : int }  (* the sum of the nodes' depths *)
+
+(* F_T is evaluated again below every node: the sum over nodes of their subtrees' sizes, the
+   sum of the nodes' depths, is bounded too (a chain 3,000 deep is refused). *)
+let max_depths = 1 lsl 22
+let charge_depth sh depth count =
+  sh.depths <- sh.depths + depth * count;
+  if sh.depths > max_depths then too_large "tree: the sum of the nodes' depths exceeds 2^22 (the proved checker evaluates F_T below every node)"
 
 let charge sh (fn : Spec.fn) count =
   let q = fn.Spec.arity in
@@ -83,7 +91,10 @@ let uniform sh (body : Yojson.Safe.t) : string * Checkers.ctree =
   let q = fn.Spec.arity in
   (* q^d leaves and (q^d - 1)/(q - 1) internal nodes, counted level by level *)
   let level = ref 1 in
-  for _ = 1 to d do charge sh fn !level; level := !level * q; if !level > max_leaves then add_leaves sh !level done;
+  for k = 1 to d do
+    charge sh fn !level; charge_depth sh (k - 1) !level;
+    level := !level * q; if !level > max_leaves then add_leaves sh !level
+  done;
   add_leaves sh !level;
   (Printf.sprintf "(uniform %s %d %d)" fn.Spec.term q d, Checkers.uniform fn.Spec.agg (nat q) (nat d))
 
@@ -126,7 +137,7 @@ let explicit sh (kv : (string * Yojson.Safe.t) list) : string * Checkers.ctree =
     | `Node (agg, kids) ->
         let fn = Spec.read "tree.nodes.aggregator" agg in
         if List.length kids <> fn.Spec.arity then malformed "tree: a node's children differ from its aggregator's arity";
-        charge sh fn 1;
+        charge sh fn 1; charge_depth sh depth 1;
         let built = List.map (build (depth + 1)) kids in
         (Printf.sprintf "(node %s [%s])" fn.Spec.term (String.concat "; " (List.map fst built)),
          Checkers.node fn.Spec.agg (List.map snd built)) in
@@ -219,7 +230,7 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
     if field kv "version" <> `Int 2 then malformed "version: expected 2"
   end else
     require_keys "certificate" kv ["format"; "kind"; "tree"; "alpha"; "value"; "records"] ["files"; "producer"];
-  let sh = { leaves = 0; nodes = 0; work = 0 } in
+  let sh = { leaves = 0; nodes = 0; work = 0; depths = 0 } in
   let tkv = obj "tree" (field kv "tree") in
   let term, t =
     if List.mem_assoc "uniform" tkv then (require_keys "tree" tkv ["uniform"] []; uniform sh (field tkv "uniform"))

@@ -138,7 +138,22 @@ let coq_q ((p, d) : Z.t * Z.t) : string =
   if Z.sign p < 0 then Printf.sprintf "((%s) # %s)" (Z.to_string p) (Z.to_string d)
   else Printf.sprintf "(%s # %s)" (Z.to_string p) (Z.to_string d)
 
-(* A bit string in a statement: itself up to 64 bits, else its length and MD5 digest. *)
+(* A bit string in a statement: itself up to 64 bits, else its runs (1^50,0^49) when they
+   are short, else its length and MD5 digest. *)
+let runs (s : string) : string =
+  let b = Buffer.create 64 and n = String.length s in
+  let i = ref 0 in
+  while !i < n && Buffer.length b <= 64 do
+    let j = ref !i in
+    while !j < n && s.[!j] = s.[!i] do incr j done;
+    if Buffer.length b > 0 then Buffer.add_char b ',';
+    Buffer.add_string b (Printf.sprintf "%c^%d" s.[!i] (!j - !i));
+    i := !j
+  done;
+  if !i < n then "" else Buffer.contents b
+
 let coq_bits (s : string) : string =
   if String.length s <= 64 then Printf.sprintf "(bitsOf \"%s\")" s
-  else Printf.sprintf "(bitsOf <%d bits, md5 %s>)" (String.length s) (Digest.to_hex (Digest.string s))
+  else match runs s with
+    | r when r <> "" && String.length r <= 64 -> Printf.sprintf "(bitsOf <%d bits: %s>)" (String.length s) r
+    | _ -> Printf.sprintf "(bitsOf <%d bits, md5 %s>)" (String.length s) (Digest.to_hex (Digest.string s))

@@ -13,6 +13,7 @@ from .arguments import (
     spec_inputs,
     spec_text,
 )
+from .proved import add_proved
 
 
 def register(commands) -> None:
@@ -31,6 +32,7 @@ def register(commands) -> None:
                          help="also write the certificate as a Coq theorem (fbs coq; kinds "
                          "exhaustive, symmetric and tree: --method table, symmetric or "
                          "composition)")
+    add_proved(certify)
     certify.set_defaults(run=run_certify)
 
     check = commands.add_parser("check", help="re-verify a certificate with the stdlib-only checker")
@@ -139,9 +141,16 @@ def run_certify(args) -> int:
     outputs = [(args.output, "-o")] + ([(args.coq, "--coq")] if args.coq else [])
     check_outputs(outputs, _inputs(args, spec))
     method = _coq_method(args.method) if args.coq else args.method
-    result = certify(spec, args.at, output=None if args.coq else args.output, method=method)
+    deferred = args.coq or args.proved
+    result = certify(spec, args.at, output=None if deferred else args.output, method=method)
+    if args.proved:  # before anything is written: a refusal writes nothing
+        _check_proved(result, args)
     if args.coq:
         _write_with_coq(result, spec, args)
+    elif args.proved:
+        from verify.sensitivity.certificates import write_certificate
+
+        write_certificate(result.certificate, args.output)
     if args.json:
         print_json(result.to_json())
         return 0
@@ -151,6 +160,21 @@ def run_certify(args) -> int:
     if args.coq:
         print(f"Coq theorem written to {args.coq}", file=stream)
     return 0
+
+
+def _check_proved(result, args) -> None:
+    """--proved: the certificate's kind must have a proved checker, and fbs-proved accepts it
+    (verify/commands/proved.py); its line goes to the report's stream."""
+    import json
+
+    from verify.formal.proved_run import kind_key
+
+    from .proved import check_proved, require_proved_kind
+
+    require_proved_kind(kind_key(result.certificate))
+    stream = report_stream(args.output, args.coq) if not args.json else __import__("sys").stderr
+    name = args.output if args.output != "-" else "the certificate"
+    check_proved([(name, json.dumps(result.certificate).encode())], stream)
 
 
 def _coq_method(method: str) -> str:
@@ -211,7 +235,7 @@ def run_check_proved(args) -> int:
     import sys
 
     from verify.cli import print_json
-    from verify.proved.run import check_files
+    from verify.formal.proved_run import check_files
 
     verdicts = check_files(args.files)
     for verdict in verdicts:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from verify.base.numbers import json_text
 
 from .arguments import check_outputs, spec_inputs, spec_text
+from .proved import add_proved
 
 MEASURES = ("s", "bs", "fbs", "C")
 
@@ -21,6 +22,7 @@ def register(commands) -> None:
     parser.add_argument("--certificates", metavar="PREFIX",
                         help="write PREFIX-s.json, PREFIX-bs.json, PREFIX-fbs.json and "
                         "PREFIX-C.json (each checked by `fbs check`), atomically")
+    add_proved(parser)
     parser.set_defaults(run=run_measures)
 
 
@@ -43,10 +45,24 @@ def run_measures(args) -> int:
     spec = spec_text(args.spec)
     outputs = _outputs(args.certificates)
     check_outputs(outputs, spec_inputs(args.spec, spec))
+    if args.proved:  # before the work
+        from verify.base.errors import BadInput
+
+        from .proved import require_proved_kind
+
+        if not outputs:
+            raise BadInput("--proved checks the written certificates: give --certificates PREFIX")
+        require_proved_kind("global-measure")
     result = measures(spec, progress=None)
     if outputs:
         write_texts_atomic([(path, json_text(result.certificates[m], indent=1) + "\n")
                             for (path, _), m in zip(outputs, MEASURES)])
+    if args.proved:
+        import sys
+
+        from .proved import check_proved_files
+
+        check_proved_files([path for path, _ in outputs], sys.stderr if args.json else sys.stdout)
     if args.json:
         print_json(result.to_json())
     else:

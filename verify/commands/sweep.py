@@ -58,6 +58,9 @@ def register(commands) -> None:
     census.add_argument("-o", "--output", metavar="PREFIX", help="write PREFIX.md, PREFIX.json "
                         "and PREFIX.png (atomically; --exhaustive: PREFIX.md and PREFIX.json)")
     census.add_argument("--json", action="store_true", help="print the JSON instead of Markdown")
+    census.add_argument("--proved", action="store_true", help="with --exhaustive: also check "
+                        "the classes' certificates (kind census-classes) with the proved checker "
+                        "(docs/formal.md); refused while that kind has none")
     census.set_defaults(run=run_census)
 
 
@@ -115,6 +118,12 @@ def run_census(args) -> int:
 
     if args.store is None and args.exhaustive is None:
         raise BadInput("give a STORE, --exhaustive Q, or both (the shards of Q in STORE)")
+    if args.proved:  # before the work
+        from .proved import require_proved_kind
+
+        require_proved_kind("census-classes")
+        raise BadInput("--proved: the census checks its classes' certificates in memory; "
+                       "passing them to the proved checker is not built yet")
     if args.exhaustive is not None:
         return run_exhaustive_census(args)
     if args.uncertified or args.global_measures or args.workers is not None:

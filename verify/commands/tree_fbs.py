@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sys
 
+from .proved import add_proved
+
 DEFAULT_EPS = "1/100,1/10,1/4"
 
 
@@ -30,6 +32,7 @@ def register_tree_fbs(tree_subparsers) -> None:
                         "against the worst-case liar at O_Y (DP; widths <= 12) and against "
                         "Theorem 5.3's oracle O_N (scans R; small trees)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    add_proved(parser)
     parser.set_defaults(run=run_tree_fbs)
 
 
@@ -54,6 +57,8 @@ def run_tree_fbs(args) -> int:
     refuse_json_with_stdout(args.json, args.certificate)
     check_outputs([(args.certificate, "--certificate")],
                   [(args.tree, "TREE"), (args.oracle, "--oracle")])
+    if args.proved:
+        _require_proved(args)
     result = tree_fbs(args.tree, args.oracle, method=args.method, eps=_eps_values(args.eps),
                       worst_case=args.worst_case, certificate=args.certificate, progress=True)
     document = result.to_json()
@@ -61,10 +66,28 @@ def run_tree_fbs(args) -> int:
         print_json(document)
     else:
         _print(document, report_stream(args.certificate))
+    if args.proved:
+        from .proved import check_proved_files
+
+        check_proved_files([args.certificate], sys.stderr if args.json else
+                           report_stream(args.certificate))
     if result.methods_agree is False:
         print("fbs: internal error: the direct and recursive rho_T disagree", file=sys.stderr)
         return 3
     return 0
+
+
+def _require_proved(args) -> None:
+    """--proved, before the work: a certificate file, of a kind fbs-proved checks (tree
+    version 3 for the recursion, exhaustive for the direct method)."""
+    from verify.base.errors import BadInput
+    from verify.checker.tree_kind import SIDES_VERSION
+
+    from .proved import require_proved_kind
+
+    if args.certificate in (None, "-"):
+        raise BadInput("--proved checks the written certificate: give --certificate FILE")
+    require_proved_kind("exhaustive" if args.method == "direct" else f"tree/{SIDES_VERSION}")
 
 
 def _print(document: dict, stream) -> None:

@@ -1,7 +1,8 @@
 """Run coqc on exported certificate files (`fbs coq --check`, the tests and the bench).
 
-The Coq library is this checkout's coq/ folder, compiled in a temporary directory in the order
-coq/check.sh lists (up to the checker an exported file needs); nothing lands in the tree.
+The Coq library is this checkout's coq/ folder, compiled once per version into the per-user
+cache in the order coq/check.sh lists (verify/formal/proved_build.py, shared with the proved
+program); nothing lands in the tree.
 """
 
 from __future__ import annotations
@@ -15,39 +16,12 @@ from pathlib import Path
 
 from verify.base.errors import BadInput
 
-COQ_DIR = Path(__file__).resolve().parents[2] / "coq"
-LAST_NEEDED = "checkers/WorstCase.v"  # the last checker an exported file needs
-
-
-def library_files() -> list[str]:
-    """coq/check.sh's files, in its order, up to the last checker (LAST_NEEDED)."""
-    text = (COQ_DIR / "check.sh").read_text() if COQ_DIR.is_dir() else ""
-    match = re.search(r"^files=\(([^)]*)\)", text, re.M)
-    if not match or LAST_NEEDED not in match.group(1).split():
-        raise BadInput("the Coq library (coq/ of an fbs-verify checkout) was not found; "
-                       "--check needs it")
-    files = match.group(1).split()
-    return files[: files.index(LAST_NEEDED) + 1]
-
 
 def coqc() -> str:
     found = shutil.which("coqc")
     if found is None:
         raise BadInput("coqc is not installed (Debian: apt-get install -y coq)")
     return found
-
-
-def compile_library(work: str | os.PathLike) -> None:
-    """Compile the library into `work` (a directory)."""
-    binary = coqc()
-    for name in library_files():
-        target = Path(work) / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(COQ_DIR / name, target)
-        done = subprocess.run([binary, "-q", "-R", ".", "FbsCoq", name], cwd=work,
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError(f"the Coq library does not compile: {name}: {done.stderr}")
 
 
 def check_file(work: str | os.PathLike, path: str | os.PathLike) -> subprocess.CompletedProcess:
@@ -66,8 +40,14 @@ def closed(done: subprocess.CompletedProcess, path: str | os.PathLike) -> bool:
 
 
 def check_exported(path: str | os.PathLike) -> tuple[bool, str]:
-    """Compile the library, then `path`: (accepted with every assumption closed, coqc's output)."""
+    """coqc on `path` against the compiled library of the per-user cache (compiled there on
+    first use, verify/formal/proved_build.py): (accepted with every assumption closed, coqc's
+    output). Only the exported file is compiled, in a temporary directory."""
+    from verify.formal.proved_build import coq_library
+
+    library = coq_library()
     with tempfile.TemporaryDirectory() as work:
-        compile_library(work)
-        done = check_file(work, os.path.abspath(path))
+        shutil.copy(os.path.abspath(path), Path(work) / "Exported.v")
+        done = subprocess.run([coqc(), "-q", "-R", str(library), "FbsCoq", "Exported.v"],
+                              cwd=work, capture_output=True, text=True)
     return closed(done, path), (done.stderr + done.stdout).strip()

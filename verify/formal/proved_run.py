@@ -1,4 +1,4 @@
-"""Run fbs-proved on certificate files (`fbs check --proved`, and `--proved` of the commands
+"""Run the proved program fbs-proved (coq/native/, docs/formal.md) on certificate files (`fbs check --proved`, and `--proved` of the commands
 that write certificates). Untrusted glue, part of the reader (docs/formal.md, "The proved
 program"): it reads the file within the bounds of certificates/FORMAT.md section 4 (256 MiB
 before and after gunzip), decompresses gzip, and for an exhaustive spec the program does not
@@ -15,8 +15,6 @@ import resource
 import subprocess
 import tempfile
 from dataclasses import dataclass
-
-from verify.base.errors import BadInput
 
 MAX_TABLE_ARITY = 16  # beyond, the program refuses a truth table anyway (kind_exhaustive.ml)
 STACK_BYTES = 1 << 30  # the program's stack limit (deep trees recurse); a refusal beyond it
@@ -35,10 +33,10 @@ class ProvedVerdict:
 
 def certificate_bytes(name: str) -> bytes:
     """The file's JSON bytes (gunzipped), by the stdlib checker's bounded reader."""
+    import sys
+
     from verify.checker.errors import CertificateMalformed
     from verify.checker.reader import GZIP_MAGIC, MAX_FILE_BYTES, _gunzip, read_bytes
-
-    import sys
     data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1) if name == "-" else read_bytes(name)
     if len(data) > MAX_FILE_BYTES:
         raise CertificateMalformed(f"certificate file exceeds {MAX_FILE_BYTES} bytes")
@@ -69,8 +67,8 @@ def spec_tables(data: bytes) -> dict[str, str]:
 
 
 def _specs(obj: dict) -> list[str]:
-    """The function specs an exhaustive or tree (versions 1, 2) certificate names."""
-    if obj.get("kind") == "exhaustive":
+    """The function specs an exhaustive, measure or tree (versions 1, 2) certificate names."""
+    if obj.get("kind") in ("exhaustive", "measure"):
         return [obj["spec"]] if isinstance(obj.get("spec"), str) else []
     if obj.get("kind") != "tree" or not isinstance(obj.get("tree"), dict):
         return []
@@ -140,6 +138,11 @@ def check_file(binary: str | os.PathLike, name: str) -> ProvedVerdict:
         data = certificate_bytes(name)
     except CertificateMalformed as error:
         return ProvedVerdict(name, 2, f"error: {name}: {error}")
+    return check_data(binary, data, name)
+
+
+def check_data(binary: str | os.PathLike, data: bytes, name: str) -> ProvedVerdict:
+    """fbs-proved on a certificate's JSON bytes, reported under `name`."""
     with tempfile.TemporaryDirectory() as work:
         argv = [os.fspath(binary)]
         tables = spec_tables(data)
@@ -149,7 +152,7 @@ def check_file(binary: str | os.PathLike, name: str) -> ProvedVerdict:
                 json.dump(tables, handle)
             argv += ["--tables", path]
         done = subprocess.run(argv + ["-"], input=data, capture_output=True,
-                              preexec_fn=_limits)
+                              preexec_fn=_limits, check=False)
     out = (done.stdout + done.stderr).decode("utf-8", "replace").strip().splitlines()
     line = out[0] if out else f"error: {name}: fbs-proved ended with code {done.returncode}"
     line = line.replace(": -: ", f": {name}: ", 1)
@@ -159,9 +162,25 @@ def check_file(binary: str | os.PathLike, name: str) -> ProvedVerdict:
     return ProvedVerdict(name, code, line)
 
 
+def proved_kinds() -> list[str]:
+    """The kinds the program checks, as its dispatcher names them (`tree/2` for kind tree
+    version 2); built on first use."""
+    from .proved_build import program
+
+    done = subprocess.run([os.fspath(program()), "--kinds"], capture_output=True, text=True,
+                          check=False)
+    return done.stdout.split()
+
+
+def kind_key(certificate: dict) -> str:
+    """A certificate's kind as the program's dispatcher names it."""
+    kind = str(certificate.get("kind"))
+    return f"tree/{certificate.get('version', 1)}" if kind == "tree" else kind
+
+
 def check_files(names: list[str]) -> list[ProvedVerdict]:
     """Build (first use) and run the program on each file."""
-    from .build import program
+    from .proved_build import program
 
     binary = program()
     return [check_file(binary, name) for name in names]

@@ -1,4 +1,4 @@
-"""Build, once per source version, the compiled Coq library and the program `fbs-proved`
+"""The proved program's build (docs/formal.md, "The proved program"): once per source version, the compiled Coq library and the program `fbs-proved`
 (coq/native/) into a per-user cache, and find them there.
 
 Cache: $FBS_PROVED_CACHE, else $XDG_CACHE_HOME/fbs-verify, else ~/.cache/fbs-verify, else
@@ -22,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from verify.base.errors import BadInput, FbsError, EXIT_BUG
+from verify.base.errors import EXIT_BUG, BadInput, FbsError
 
 COQ_DIR = Path(__file__).resolve().parents[2] / "coq"
 NATIVE = "native"
@@ -169,14 +169,20 @@ def coq_library() -> Path:
     return _cached(f"coq-{_digest(files, [['coqc', '--version']])}", build)
 
 
+TOOLS = [["coqc", "--version"], ["ocamlfind", "ocamlopt", "-version"],
+         ["ocamlfind", "query", "zarith", "yojson"]]
+
+
+def program_entry() -> str:
+    """The cache entry of the program for these sources and tools."""
+    return f"program-{_digest(library_files() + native_files(), TOOLS)}"
+
+
 def program() -> Path:
     """The executable fbs-proved, built on first use (the Coq library, then the extraction,
     then `ocamlfind ocamlopt -package zarith,yojson -linkpkg`)."""
     _require_tools(program=True)
     library = coq_library()
-    files = library_files() + native_files()
-    tools = [["coqc", "--version"], ["ocamlfind", "ocamlopt", "-version"],
-             ["ocamlfind", "query", "zarith", "yojson"]]
 
     def build(work: Path) -> None:
         _say(f"building the proved checker fbs-proved (extraction and OCaml, once per "
@@ -193,5 +199,5 @@ def program() -> Path:
         shutil.move(native / "fbs-proved", work / "fbs-proved")
         shutil.rmtree(native)
 
-    return _cached(f"program-{_digest(files, tools)}", build) / "fbs-proved"
+    return _cached(program_entry(), build) / "fbs-proved"
 

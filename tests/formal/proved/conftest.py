@@ -1,4 +1,4 @@
-"""The proved program (coq/native/, verify/proved/), built once per test session: the fixture
+"""The proved program (coq/native/, verify/formal/proved_build.py and proved_run.py), built once per test session: the fixture
 `proved` is the path of fbs-proved from the per-user cache (built there on the first use of
 these sources, about a minute of CPU; reused by later runs). Without coqc, ocamlfind, Zarith or
 yojson the tests of this folder are skipped (.ci/run installs them)."""
@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "checker"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "checker"))
 
 
 @pytest.fixture(scope="session")
 def proved() -> Path:
     from verify.base.errors import BadInput
-    from verify.proved.build import program
+    from verify.formal.proved_build import program
 
     try:
         return program()
@@ -31,7 +31,7 @@ def run_proved(proved, tmp_path):
     """run_proved(obj or bytes, gzip=False) -> ProvedVerdict of fbs-proved on that file."""
     import gzip as gz
 
-    from verify.proved.run import check_file
+    from verify.formal.proved_run import check_file
 
     counter = iter(range(10**9))
 

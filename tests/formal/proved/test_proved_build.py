@@ -1,0 +1,117 @@
+"""The proved program's build and command line (verify/formal/proved_build.py, proved_run.py,
+verify/commands/proved.py): missing tools named by their Debian packages, one build per source
+version under a lock, `fbs check --proved`, `fbs certify --proved`, and the refusal of a kind
+without a proved checker before anything is written."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+
+import pytest
+from cli_run import fbs_cli
+
+from verify.base.errors import BadInput
+from verify.formal import proved_build
+
+
+def test_missing_tools_name_the_debian_packages(monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(BadInput) as error:
+        proved_build.program()
+    message = str(error.value)
+    assert "coqc" in message and "ocamlfind" in message
+    for package in ("coq", "ocaml-findlib", "libzarith-ocaml-dev", "libyojson-ocaml-dev"):
+        assert package in message
+
+
+def test_missing_tools_are_exit_code_2(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    path = tmp_path / "c.json"
+    path.write_text("{}")
+    code, _, err = fbs_cli(capsys, "check", "--proved", path)
+    assert code == 2 and "libzarith-ocaml-dev" in err and err.count("\n") == 1
+
+
+def test_concurrent_first_uses_build_once(monkeypatch, tmp_path):
+    monkeypatch.setenv("FBS_PROVED_CACHE", str(tmp_path))
+    builds = []
+
+    def build(work):
+        builds.append(work)
+        time.sleep(0.3)
+        (work / "made").write_text("x")
+
+    found = []
+    threads = [threading.Thread(target=lambda: found.append(proved_build._cached("entry", build)))
+               for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(builds) == 1 and len(set(found)) == 1 and (found[0] / "made").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["entry", "entry.lock"]
+
+
+def test_a_failed_build_leaves_nothing(monkeypatch, tmp_path):
+    monkeypatch.setenv("FBS_PROVED_CACHE", str(tmp_path))
+
+    def build(work):
+        (work / "half").write_text("x")
+        raise proved_build.BuildFailure("no")
+
+    with pytest.raises(proved_build.BuildFailure):
+        proved_build._cached("entry", build)
+    assert [p.name for p in tmp_path.iterdir()] == ["entry.lock"]
+
+
+def test_the_cache_is_keyed_by_the_sources(monkeypatch, tmp_path):
+    before = proved_build.program_entry()
+    copy = tmp_path / "coq"
+    shutil.copytree(proved_build.COQ_DIR, copy)
+    monkeypatch.setattr(proved_build, "COQ_DIR", copy)
+    assert proved_build.program_entry() == before
+    main = copy / "native" / "main.ml"
+    main.write_text(main.read_text() + "\n(* edited *)\n")
+    assert proved_build.program_entry() != before
+
+
+def test_the_second_use_builds_nothing(proved, capsys):
+    assert proved_build.program() == proved
+    assert "building" not in capsys.readouterr().err
+
+
+def _certify(capsys, tmp_path, *argv):
+    out = tmp_path / f"{argv[0].replace(':', '_')}.json"
+    return out, fbs_cli(capsys, "certify", *argv, "-o", out, "--proved")
+
+
+def test_fbs_check_proved(capsys, proved, tmp_path):
+    out, (code, _, _) = _certify(capsys, tmp_path, "maj:5", "--at", "00011", "--method", "table")
+    assert code == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text(out.read_text().replace('"value": "3"', '"value": "4"'))
+    code, stdout, stderr = fbs_cli(capsys, "check", "--proved", out, bad)
+    assert code == 1
+    assert stdout == f'proved: {out}: fbs = 3: FbsValue (MAJ 5) (bitsOf "00011") (3 # 1) ' \
+                     "[ExhaustiveCheck.checkExhaustive_sound]\n"
+    assert stderr.startswith(f"REFUSED: {bad}: ") and stderr.count("\n") == 1
+
+
+def test_fbs_certify_proved_checks_before_writing(capsys, proved, tmp_path):
+    out, (code, stdout, _) = _certify(capsys, tmp_path, "maj:5", "--at", "00011")
+    assert code == 0 and out.exists() and "proved: " in stdout and "(MAJ 5)" in stdout
+    out, (code, _, stderr) = _certify(capsys, tmp_path, "wthr:3,2,2,1:4", "--at", "0000",
+                                      "--method", "threshold")
+    assert code == 2 and not out.exists()
+    assert "kind threshold has no proved checker yet (proved kinds: exhaustive" in stderr
+
+
+def test_measures_and_census_refuse_before_the_work(capsys, proved, tmp_path, no_census):
+    code, _, stderr = fbs_cli(capsys, "measures", "maj:5", "--certificates", tmp_path / "m",
+                              "--proved")
+    assert code == 2 and "global-measure has no proved checker" in stderr
+    assert not list(tmp_path.iterdir())
+    code, _, stderr = fbs_cli(capsys, "census", "--exhaustive", "6", "--proved")
+    assert code == 2 and "census-classes has no proved checker" in stderr
