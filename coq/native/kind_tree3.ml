@@ -10,7 +10,8 @@
 
 open Reader
 
-(* The stdlib checker's bound for this form (FORMAT.md section 6, version 3's leaves). *)
+(* The stdlib checker's bounds for this form (FORMAT.md section 6, version 3's leaves): 2^29
+   leaves, 2^23 when q^(d-1) > 2^26. *)
 let max_leaves = 1 lsl 29
 let max_depth = 64
 let symmetric_families = ["and"; "or"; "parity"; "maj"; "thr"]
@@ -59,6 +60,8 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
                  else if acc > max_leaves / q then too_large "tree: more than 2^29 leaves" else go (acc * q) (k - 1) in
     go 1 d in
   if leaves > max_leaves then too_large "tree: more than 2^29 leaves";
+  if leaves > 1 lsl 23 && leaves / q > 1 lsl 26 then
+    too_large "tree: more than 2^23 leaves with q^(d-1) > 2^26 (the stdlib checker's bound)";
   if list "records" (field kv "records") <> [] then malformed "records: a record no node uses (every node of this tree has side records)";
   let alpha = Kind_tree.unpack_alpha (str "alpha_base64" (field kv "alpha_base64")) leaves in
   let get j = String.unsafe_get alpha (Z.to_int j) = '1' in
