@@ -328,6 +328,29 @@ def test_a_wrong_tree_checker_breaks_its_proof_or_example(mutated, old, new):
 
 
 @apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # primal-load: sum_j min(c_j, T) >= k T not checked (Lemma M has no loads to spread)
+    ("  Qle_bool (inject_Z (Z.of_nat k) * T) (qlsumR (map (fun c => Qmin c T) cs)) &&\n", ""),
+    # dual-value: sum_j c_j v_j = T not checked
+    ("  Qeq_bool (qlsumR (zipWith Qmult cs vs)) T &&\n", ""),
+    # dual-feasible: the need smallest duals not compared with 1
+    ("  Qle_bool 1 (inject_Z (Z.of_nat k) * theta - qlsumR (map (fun v => Qmax 0 (theta - v)) vs)).",
+     "  true."),
+    # a side's need not checked to be d_down / d_up (V constant closer to the node's weight)
+    ("  | Some k => if const k then match findSide m k cs",
+     "  | Some k => if true then match findSide m k cs"),
+    # the root's value not compared with V
+    ("  | Some (_, r) => Qeq_bool r V", "  | Some (_, r) => true"),
+], ids=["no-primal-load", "no-dual-value", "no-dual-feasible", "need-not-checked", "no-root-value"])
+def test_a_wrong_version_3_tree_checker_breaks_its_proof(mutated, old, new):
+    """The Coq checker of kind `tree`, version 3 (issue 37, checkers/TreeV3Check.v): each
+    weakened side check breaks the reflection lemma, so check.sh fails in the checker's file."""
+    done = mutated(replace_once("checkers/TreeV3Check.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/TreeV3Check.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
 def test_a_packing_without_the_load_constraint_breaks_weak_duality(mutated):
     done = mutated(replace_once(
         "model/FbsModel.v", "(forall i, (i < length z)%nat -> load ws i <= 1).", "True."))
