@@ -30,7 +30,7 @@ let charge_depth sh depth count =
 
 let charge sh (fn : Spec.fn) count =
   let q = fn.Spec.arity in
-  let per = (1 lsl q) * (if fn.Spec.table then 1 lsl q else q) in
+  let per = (1 lsl q) * (if fn.Spec.table <> None then 1 lsl q else q) in
   sh.nodes <- sh.nodes + count;
   if sh.nodes > max_nodes then too_large "tree: more than 600000 nodes";
   sh.work <- sh.work + count * per;

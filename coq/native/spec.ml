@@ -8,7 +8,7 @@ open Reader
 
 type fn = { term : string;  (* the Coq term, as the statement prints it *)
             agg : Checkers.agg; arity : int;
-            table : bool }      (* a truth table (2^q steps an evaluation), not a family *)
+            table : bool list option }  (* a truth table, as the model's bits, or a family *)
 
 let max_arity = 28
 
@@ -27,7 +27,7 @@ let table_fn where (bitstr : string) : fn =
   match (if n >= 2 then log2 n 0 else None) with
   | Some q when q <= max_arity ->
       let tt = bits where bitstr in
-      { term = Printf.sprintf "(ttFun %s)" (coq_bits bitstr); agg = Checkers.ttFun tt; arity = q; table = true }
+      { term = Printf.sprintf "(ttFun %s)" (coq_bits bitstr); agg = Checkers.ttFun tt; arity = q; table = Some tt }
   | _ -> malformed (where ^ ": a truth table has a power-of-two length >= 2")
 
 let arity_ok where q = if q > max_arity then too_large (Printf.sprintf "%s: arity %d > %d" where q max_arity); q
@@ -45,17 +45,17 @@ let read (where : string) (text : string) : fn =
       let name, agg = match fam with
         | "and" -> "AND", Checkers.aND | "or" -> "OR", Checkers.oR
         | "parity" -> "PARITY", Checkers.pARITY | _ -> "MAJ", Checkers.mAJ in
-      { term = Printf.sprintf "(%s %d)" name q; agg = agg (nat q); arity = q; table = false }
+      { term = Printf.sprintf "(%s %d)" name q; agg = agg (nat q); arity = q; table = None }
   | ["thr"; n; t] ->
       let q = arity_ok where (param where n ~low:1) in
       let neg = String.length t > 0 && t.[0] = '-' in
       let digits = if neg then String.sub t 1 (String.length t - 1) else t in
       if String.length t > 1000 || not (is_digits digits) then malformed (where ^ ": bad threshold");
       let tz = Z.of_string t in
-      { term = Printf.sprintf "(THR %d (%s)%%Z)" q (Z.to_string tz); agg = Checkers.tHR (nat q) tz; arity = q; table = false }
+      { term = Printf.sprintf "(THR %d (%s)%%Z)" q (Z.to_string tz); agg = Checkers.tHR (nat q) tz; arity = q; table = None }
   | ["tribes"; w; g] ->
       let w = param where w ~low:1 and g = param where g ~low:1 in
       if w > max_arity || g > max_arity then too_large (where ^ ": arity > 28");
       let q = arity_ok where (w * g) in
-      { term = Printf.sprintf "(TRIBES %d %d)" w g; agg = Checkers.tRIBES (nat w) (nat g); arity = q; table = false }
+      { term = Printf.sprintf "(TRIBES %d %d)" w g; agg = Checkers.tRIBES (nat w) (nat g); arity = q; table = None }
   | _ -> raise (Refuse (2, Printf.sprintf "unsupported: %s: spec %S is not read by the proved program (families and:, or:, parity:, maj:, thr:, tribes: and tt:BITS; `fbs check --proved` supplies the truth table of any other spec)" where (if String.length s > 40 then String.sub s 0 40 ^ "..." else s)))

@@ -24,6 +24,14 @@ def coqc() -> str:
     return found
 
 
+def compile_library(work: str | os.PathLike) -> None:
+    """The compiled library (from the per-user cache, compiled there on first use) copied
+    into `work`, for callers that compile in place (`-R . FbsCoq`: the benchmarks)."""
+    from verify.formal.proved_build import coq_library
+
+    shutil.copytree(coq_library(), work, dirs_exist_ok=True)
+
+
 def check_file(work: str | os.PathLike, path: str | os.PathLike) -> subprocess.CompletedProcess:
     """coqc on a copy of `path` in `work`, against the library compiled there (coqc's build
     files stay in `work`); returns the finished process."""

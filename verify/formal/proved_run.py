@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 
-MAX_TABLE_ARITY = 16  # beyond, the program refuses a truth table anyway (kind_exhaustive.ml)
+MAX_TABLE_ARITY = 20  # beyond, the program refuses the certificate anyway (kind_exhaustive.ml)
 STACK_BYTES = 1 << 30  # the program's stack limit (deep trees recurse); a refusal beyond it
 EXIT_NAMES = {0: "proved", 1: "refused", 2: "error", 3: "bug"}
 
