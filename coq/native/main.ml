@@ -19,6 +19,7 @@ let kinds : (string * ((string * Yojson.Safe.t) list -> Verdict.t)) list = [
   "exhaustive", Kind_exhaustive.check;
   "tree/1", Kind_tree.check;
   "tree/2", Kind_tree.check;
+  "tree/3", Kind_tree3.check;
   "symmetric", Kind_symmetric.check;
   "measure", Kind_measure.check;
 ]

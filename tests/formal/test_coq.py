@@ -58,6 +58,8 @@ THEOREMS = {
     "TreeStatements": [],  # definitions only: RhoT, uniform/over/node trees, alphaOf
     "TreeCheck": ["localb_sound", "accT_sound", "checkTree_sound", "tiny_tree", "tiny_rejects",
                   "shared_maj3", "shared_rejects"],
+    "TreeV3Check": ["lemma_M", "sideOK_facts", "node_arr", "nodeRes_good", "walk_sound",
+                    "checkTreeV3_sound", "tiny_maj3", "maj3_depth2", "maj3_depth2_rejects"],
     "SymmetricCheck": ["dualOK_sound", "symPrimal_feasible", "checkSymmetric_sound",
                        "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects"],
     "Measures": [],  # definitions only (model/: s, bs and C at an input)
@@ -325,6 +327,29 @@ def test_a_wrong_tree_checker_breaks_its_proof_or_example(mutated, old, new):
     done = mutated(replace_once("checkers/TreeCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/TreeCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # primal-load: sum_j min(c_j, T) >= k T not checked (Lemma M has no loads to spread)
+    ("  Qle_bool (inject_Z (Z.of_nat k) * T) (qlsumR (map (fun c => Qmin c T) cs)) &&\n", ""),
+    # dual-value: sum_j c_j v_j = T not checked
+    ("  Qeq_bool (qlsumR (zipWith Qmult cs vs)) T &&\n", ""),
+    # dual-feasible: the need smallest duals not compared with 1
+    ("  Qle_bool 1 (inject_Z (Z.of_nat k) * theta - qlsumR (map (fun v => Qmax 0 (theta - v)) vs)).",
+     "  true."),
+    # a side's need not checked to be d_down / d_up (V constant closer to the node's weight)
+    ("  | Some k => if const k then match findSide m k cs",
+     "  | Some k => if true then match findSide m k cs"),
+    # the root's value not compared with V
+    ("  | Some (_, r) => Qeq_bool r V", "  | Some (_, r) => true"),
+], ids=["no-primal-load", "no-dual-value", "no-dual-feasible", "need-not-checked", "no-root-value"])
+def test_a_wrong_version_3_tree_checker_breaks_its_proof(mutated, old, new):
+    """The Coq checker of kind `tree`, version 3 (issue 37, checkers/TreeV3Check.v): each
+    weakened side check breaks the reflection lemma, so check.sh fails in the checker's file."""
+    done = mutated(replace_once("checkers/TreeV3Check.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/TreeV3Check.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)
