@@ -145,7 +145,9 @@ def apply(marks):
 
 def test_check_sh_compiles_every_module_in_order():
     assert [Path(name).stem for name in check_sh_files()] == list(THEOREMS)
-    library = [p for p in COQ_DIR.rglob("*.v") if p.parent.name != "certificates"]
+    # native/Extract.v is compiled by the proved program's build (verify/formal/proved_build.py,
+    # which also requires its Print Assumptions closed), not by check.sh: it writes OCaml files
+    library = [p for p in COQ_DIR.rglob("*.v") if p.parent.name not in ("certificates", "native")]
     assert sorted(str(p.relative_to(COQ_DIR)) for p in library) == sorted(check_sh_files())
     assert "certificates=(certificates/*.v)" in (COQ_DIR / "check.sh").read_text()
 
