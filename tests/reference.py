@@ -93,3 +93,20 @@ def global_sensitive_blocks(tree, oracle) -> list[tuple[int, ...]]:
             if tree_value(tree, flipped)[tree.root] != root:
                 blocks.append(block)
     return blocks
+
+
+def brute_measures(spec, z: str) -> tuple[int, int, int]:
+    """s, bs and C at z from their definitions, over all 2^q inputs (q <= 9)."""
+    from verify.functions.spec import parse_spec
+
+    f = spec if callable(spec) else parse_spec(spec)
+    bits, q = tuple(int(b) for b in z), len(z)
+    value = {x: f(x) for x in itertools.product((0, 1), repeat=q)}
+    blocks = sensitive_blocks(lambda x: value[tuple(x)], bits)
+    s = sum(1 for b in blocks if len(b) == 1)
+    minimal = [b for b in blocks if not any(set(a) < set(b) for a in blocks)]
+    bs = max(k for k in range(q + 1) for chosen in itertools.combinations(minimal, k)
+             if all(not set(a) & set(b) for a, b in itertools.combinations(chosen, 2)))
+    c = min(len(S) for k in range(q + 1) for S in itertools.combinations(range(q), k)
+            if all(v == value[bits] for x, v in value.items() if all(x[i] == bits[i] for i in S)))
+    return s, bs, c

@@ -4,7 +4,6 @@ from 1. Printed witnesses are re-checked against brute force (tests/reference.py
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from fractions import Fraction
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from cli_run import fbs_cli as fbs
-from reference import fbs_by_z3, sensitive_blocks
+from reference import brute_measures, fbs_by_z3, sensitive_blocks
 
 from verify.base.witness import coordinates_text, vector_text
 from verify.commands.witness import one_based
@@ -81,21 +80,6 @@ def tribes(x) -> int:
 
 
 TRIBES = tribes
-
-
-def brute_measures(spec, z: str) -> tuple[int, int, int]:
-    """s, bs and C at z from their definitions, over all 2^q inputs (q <= 9)."""
-    f = spec if callable(spec) else parse_spec(spec)
-    bits, q = tuple(int(b) for b in z), len(z)
-    value = {x: f(x) for x in itertools.product((0, 1), repeat=q)}
-    blocks = sensitive_blocks(lambda x: value[tuple(x)], bits)
-    s = sum(1 for b in blocks if len(b) == 1)
-    minimal = [b for b in blocks if not any(set(a) < set(b) for a in blocks)]
-    bs = max(k for k in range(q + 1) for chosen in itertools.combinations(minimal, k)
-             if all(not set(a) & set(b) for a, b in itertools.combinations(chosen, 2)))
-    c = min(len(S) for k in range(q + 1) for S in itertools.combinations(range(q), k)
-            if all(v == value[bits] for x, v in value.items() if all(x[i] == bits[i] for i in S)))
-    return s, bs, c
 
 
 def test_measures_never_change_the_method(capsys):

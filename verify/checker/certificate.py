@@ -12,7 +12,7 @@ from .report import CheckReport
 
 FORMAT = "fbs-certificate/1"
 KINDS = ("exhaustive", "symmetric", "tree", "threshold", "sat-lrat", "weighted", "measure",
-         "global-measure", "census-classes")
+         "global-measure", "census-classes", "census-shard")
 
 
 def kind_checker(kind: str):
@@ -33,6 +33,8 @@ def kind_checker(kind: str):
         from .global_kind import check
     elif kind == "census-classes":
         from .census_classes_kind import check
+    elif kind == "census-shard":
+        from .census_shard_kind import check
     else:
         from .sat_kind import check_sat_certificate as check
     return check

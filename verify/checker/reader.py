@@ -23,6 +23,12 @@ def check_file(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> Chec
     return check_bytes(read_bytes(path, max_bytes), max_bytes)
 
 
+def read_certificate(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES) -> object:
+    """A certificate file's JSON, read as `check_file` reads it (bounded, gzip, strict)."""
+    data = read_bytes(path, max_bytes)
+    return load_json(_gunzip(data, max_bytes) if data[:2] == GZIP_MAGIC else data)
+
+
 def check_bytes(data: bytes, max_bytes: int = MAX_FILE_BYTES) -> CheckReport:
     """Check a certificate given as the bytes of its file (gzip accepted, max_bytes bounds
     the input and its decompression)."""

@@ -162,8 +162,11 @@ def _extreme(rows, name: str, measured: dict, value: dict, named: list):
     best = max(ratios.values())
     keys = [k for k, r in ratios.items() if r == best]
     first = _rows_with(rows, keys).slice(0, 1).to_pylist()[0]
+    from .census_witness import spec_as_table
+
     return {"ratio": fraction_text(best), "ratio_float": float(best),
-            "attained_by": sum(measured[k] for k in keys), "first": _name(first, named, name)}
+            "attained_by": sum(measured[k] for k in keys), "first": _name(first, named, name),
+            "witness": {"spec": spec_as_table(first["spec"]), "input": first["input"]}}
 
 
 def _rows_with(rows, keys: list):

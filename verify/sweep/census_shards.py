@@ -279,6 +279,7 @@ def shard_census(store, q: int) -> dict:
             if kept is None or (params["certify"] and not kept["certify"]):
                 parts[prefix][key] = params
     totals: dict = defaultdict(int)
+    holders: dict = {}  # (fbs, s, bs, C) -> (visits, prefix, part) of its smallest holder
     shards, antichains, certified = 0, 0, True
     for prefix, found in parts.items():
         splits = {n for _, n in found}
@@ -286,11 +287,14 @@ def shard_census(store, q: int) -> dict:
             raise BadInput(f"STORE holds shard {prefix[:20]}... of q = {q} split in different "
                            f"ways ({sorted(splits)} parts): it cannot be added up")
         shards += len(found) == splits.pop()
-        for params in found.values():
+        for part, params in sorted(found.items()):
             antichains += params["antichains"] * params["orbit"]
             certified &= params["certify"]
             for fbs, s, bs, c, n in params["counts"]:
-                totals[(Fraction(fbs), s, bs, c)] += int(n)
+                key = (Fraction(fbs), s, bs, c)
+                totals[key] += int(n)
+                holder = (params["antichains"], int(prefix, 16), part)
+                holders[key] = min(holders.get(key, holder), holder)
     covered = sum(totals.values())
     everything = 2 ** (2 ** q) * 2 ** q
     complete = shards == SHARDS[q]
@@ -302,7 +306,7 @@ def shard_census(store, q: int) -> dict:
                 "inputs_total": int_text(everything), "certified": certified and shards > 0}
     document["chain_violations"] = int_text(sum(
         n for (f, s, bs, c), n in totals.items() if not s <= bs <= f <= c))
-    document["largest_ratios"] = _largest_ratios(totals)
+    document["largest_ratios"] = _largest_ratios(totals, holders, q)
     for k, measure in enumerate(MEASURES):
         by_value: dict = defaultdict(int)
         for key, n in totals.items():
@@ -332,9 +336,11 @@ def shard_sizes(q: int, prefixes: list[int]) -> list[int]:
     return sizes
 
 
-def _largest_ratios(totals: dict) -> dict:
-    """fbs/bs, C/fbs, bs/s: the largest value over the covered pairs (denominator > 0) and
-    the pairs attaining it."""
+def _largest_ratios(totals: dict, holders: dict, q: int) -> dict:
+    """fbs/bs, C/fbs, bs/s: the largest value over the covered pairs (denominator > 0), the
+    pairs attaining it and a witness (a function and an input attaining it, found again in
+    the smallest stored shard part that holds the least attaining row)."""
+    from .census_witness import record_witness
     from .class_rows import MEASURES, RATIOS
 
     found = {}
@@ -343,6 +349,10 @@ def _largest_ratios(totals: dict) -> dict:
         ratios = {key: Fraction(key[i]) / key[j] for key in totals if key[j]}
         if ratios:
             best = max(ratios.values())
+            attaining = sorted(key for key, r in ratios.items() if r == best)
+            _, prefix, part = holders[attaining[0]]
+            visits = shard_lower(q, prefix, part).tolist()
             found[name] = {"ratio": fraction_text(best), "attained_by": int_text(
-                sum(totals[key] for key, r in ratios.items() if r == best))}
+                sum(totals[key] for key in attaining)),
+                "witness": record_witness(q, prefix, visits, attaining[0])}
     return found

@@ -29,6 +29,7 @@ from verify.base.numbers import fraction_text, int_text
 from verify.sensitivity.hypergraph import mask_block
 
 from .antichains import MAX_ENUMERATED_ARITY, classify
+from .census_witness import hex_spec
 from .class_rows import MEASURES, RATIOS, ClassRow, class_row  # noqa: F401 (the API's names)
 from .global_census import (
     DEFAULT_GLOBAL_ARITY,
@@ -204,6 +205,7 @@ def _extreme(rows, name: str, q: int) -> dict | None:
     return {"ratio": fraction_text(best), "ratio_float": float(best),
             "attained_by": int_text(sum(r.pairs for r in attaining)),
             "classes": len(attaining), "examples": [_example(r, q) for r in attaining[:EXAMPLES]],
+            "witness": {"spec": hex_spec(attaining[0].table, q), "input": "0" * q},
             "least_ratio": fraction_text(least),
             "least_attained_by": int_text(sum(r.pairs for ratio, r in ratios if ratio == least))}
 

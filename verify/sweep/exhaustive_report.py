@@ -30,15 +30,16 @@ def markdown(census: ExhaustiveCensus) -> str:
               f"fbs is not an integer at {document['fbs_not_integer']}; s = 0 < bs at "
               f"{document['s_zero_bs_positive']} (bs/s undefined there).", "",
               "| ratio | largest | pairs attaining it | classes | minimal sensitive blocks of "
-              "the first class | fbs | s | bs | C | least |",
-              "|---|---|---|---|---|---|---|---|---|---|"]
+              "the first class | fbs | s | bs | C | least | witness (function at input) |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, extreme in document["extremes"].items():
         if extreme is not None:
             first = extreme["examples"][0]
             lines.append(f"| {name} | {extreme['ratio']} | {extreme['attained_by']} | "
                          f"{extreme['classes']} | {_blocks(first)} | {first['fbs']} | "
                          f"{first['s']} | {first['bs']} | {first['C']} | "
-                         f"{extreme['least_ratio']} |")
+                         f"{extreme['least_ratio']} | `{extreme['witness']['spec']}` at "
+                         f"`{extreme['witness']['input']}` |")
     strict = document["bs_lt_fbs_lt_C"]
     lines += ["", f"bs < fbs < C at {strict['inputs']} pairs ({strict['classes']} classes); "
               "the first classes:", ""]
