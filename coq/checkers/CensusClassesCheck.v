@@ -1,0 +1,215 @@
+(* CensusClassesCheck.v -- the checker of certificate kind `census-classes` (ours;
+   certificates/FORMAT.md section 12, docs/census.md) with its reflection lemma. An entry is an
+   up-set U of nonempty sets of q points, given as a bit table (an integer: bit m is the set of
+   mask m, coordinate i = bit q-1-i, which is position m of the truth table, model/Families.v's
+   ttFun), and claims fbs, s, bs and C of the monotone function U at 0^q. The lemma
+   checkCensusEntry_sound states, in the model's words, that nu*, sigma, nu and tau of the
+   family of minimal members of U (model/Antichains.v) are the claimed values, and, the other
+   side of Lemma 1 (theorems/CensusLemmas.v, lemma_1), that FbsValue, SensitivityIs,
+   BlockSensitivityIs and CertificateComplexityIs of the function U at 0^q are. bs: the packing
+   gives the lower bound, bs = floor(fbs) the upper one (MeasureChain's packing-as-weights
+   argument); otherwise the exhaustive search of checkers/MeasureCheck.v (checkBS). Checked by
+   coqc 8.16 (coq/check.sh). *)
+
+From Coq Require Import QArith ZArith List Bool PeanoNat Lia Lqa.
+From FbsCoq Require Import FbsModel FbsTrees FbsTreeCert Measures Families SymmetricCheck ExhaustiveCheck MeasureCheck
+  MeasureChain Antichains CensusLemmas.
+Import ListNotations.
+
+(* --- The objects the statement names ------------------------------------------------------ *)
+
+(* The table as a truth table of 2^q positions (position m = bit m of the integer). *)
+Definition tableBits (q : nat) (table : Z) : list bool :=
+  map (fun m => Z.testbit table (Z.of_nat m)) (seq 0 (2 ^ q)).
+
+(* The monotone function U: U(y) = 1 iff the set y (a q-bit input) is in U. *)
+Definition upFun (q : nat) (table : Z) : Agg := ttFun (tableBits q table).
+
+(* The family U of q-bit blocks. *)
+Definition UpFam (q : nat) (table : Z) : Fam := fun B => length B = q /\ upFun q table B = true.
+
+(* What an accepted entry proves: the four measures of the minimal members of U, and (Lemma 1)
+   fbs, s, bs and C of the function U at 0^q. *)
+Definition CensusEntryIs (q : nat) (table : Z) (v : Q) (s bs c : nat) : Prop :=
+  NuStarIs q (MinimalOf q (UpFam q table)) v /\ SigmaIs q (MinimalOf q (UpFam q table)) s /\
+  NuIs q (MinimalOf q (UpFam q table)) bs /\ TauIs q (MinimalOf q (UpFam q table)) c /\
+  FbsValue (upFun q table) (zeros q) v /\ SensitivityIs (upFun q table) (zeros q) s /\
+  BlockSensitivityIs (upFun q table) (zeros q) bs /\
+  CertificateComplexityIs (upFun q table) (zeros q) c.
+
+(* --- The checker -------------------------------------------------------------------------- *)
+
+(* floor(v) for v >= 0. *)
+Definition floorQ (v : Q) : Z := Z.div (Qnum v) (Zpos (Qden v)).
+
+(* The packing: q-bit sensitive blocks, pairwise disjoint, k of them (checkBS's first part). *)
+Definition packingb (f : Agg) (z : list bool) (packing : list (list bool)) (k : nat) : bool :=
+  forallb (fun B => Nat.eqb (length B) (length z) && sensb f z B) packing
+  && pairwiseb (length z) packing && Nat.eqb (length packing) k.
+
+(* No block weighted twice (FORMAT.md: masks distinct). *)
+Fixpoint distinctb (Bs : list (list bool)) : bool :=
+  match Bs with
+  | [] => true
+  | B :: rest => negb (existsb (eqMask B) rest) && distinctb rest
+  end.
+
+(* One entry: the empty set not in U; s by its coordinates (sw), C by a smallest certificate
+   (H), fbs by the two LPs (ws, t), bs by the packing and floor(fbs) or the exhaustive search. *)
+Definition checkCensusEntry (q : nat) (table : Z) (ws : list (list bool * Q)) (t : list Q) (v : Q)
+  (sw : list nat) (s : nat) (H : list bool) (c : nat) (packing : list (list bool)) (bs : nat) : bool :=
+  let f := upFun q table in
+  let z := zeros q in
+  negb (f z) && checkS f z sw s && checkC f z H c
+  && distinctb (map fst ws) && checkExhaustive f z ws t v
+  && ((Z.eqb (Z.of_nat bs) (floorQ v) && packingb f z packing bs) || checkBS f z packing bs).
+
+(* --- Soundness ---------------------------------------------------------------------------- *)
+
+Lemma packingb_disjoint : forall f z packing k, packingb f z packing k = true ->
+  DisjointSensitive f z packing /\ length packing = k.
+Proof.
+  intros f z P k H. unfold packingb in H. apply andb_prop in H as [H Hk]. apply andb_prop in H as [Hs Hp].
+  apply Nat.eqb_eq in Hk. split; [split |]; [| apply pairwiseb_sound; exact Hp | exact Hk].
+  intros B HB. rewrite forallb_forall in Hs. specialize (Hs B HB). apply andb_prop in Hs as [Hl Hs].
+  split; [apply Nat.eqb_eq; exact Hl | apply sensitive_of_sensb; exact Hs].
+Qed.
+
+(* Every packing weighs at most v as a primal solution (MeasureChain.bs_le_fbs's argument), so
+   it has at most floor(v) blocks. *)
+Lemma packing_le_floor : forall f z v Bs, FbsValue f z v -> DisjointSensitive f z Bs ->
+  (Z.of_nat (length Bs) <= floorQ v)%Z.
+Proof.
+  intros f z v Bs [[_ Hmax] _] [HB Hp].
+  assert (Hle : natQ (length Bs) <= v).
+  { rewrite <- unitWeights_value. apply Hmax. split.
+    - intros Jw HJw. apply in_map_iff in HJw as [B [<- HBin]]. cbn [fst snd].
+      destruct (HB B HBin) as [H1 H2]. split; [lra | split; assumption].
+    - intros i Hi. apply (load_pairwise (length z)); assumption. }
+  unfold natQ, inject_Z, Qle in Hle. cbn [Qnum Qden] in Hle. unfold floorQ.
+  apply Z.div_le_lower_bound; [lia |]. lia.
+Qed.
+
+Lemma bs_of_check : forall f z v packing bs, FbsValue f z v ->
+  (Z.eqb (Z.of_nat bs) (floorQ v) && packingb f z packing bs) || checkBS f z packing bs = true ->
+  BlockSensitivityIs f z bs.
+Proof.
+  intros f z v P bs Hv H. apply orb_prop in H as [H | H]; [| apply (checkBS_sound _ _ P); exact H].
+  apply andb_prop in H as [Hf Hp]. apply Z.eqb_eq in Hf. destruct (packingb_disjoint _ _ _ _ Hp) as [HD Hl].
+  split; [exists P; split; assumption |]. intros Bs HBs. assert (E := packing_le_floor f z v Bs Hv HBs). lia.
+Qed.
+
+(* The sensitive blocks of U at 0^q are the members of U (the empty set not in U). *)
+Lemma sens_zeros_up : forall q table, upFun q table (zeros q) = false ->
+  forall B, SensFam (upFun q table) (zeros q) B <-> UpFam q table B.
+Proof.
+  intros q table H0 B. unfold SensFam, UpFam, Sensitive. rewrite zeros_length, H0.
+  split; intros [Hl HB]; split; auto.
+  - subst q. rewrite flip_zeros in HB. destruct (upFun (length B) table B); [reflexivity | contradiction].
+  - subst q. rewrite flip_zeros, HB. discriminate.
+Qed.
+
+(* Two families with the same members (of q bits) have the same four measures. *)
+Lemma same_members_reduces : forall q (A A' : Fam), FamOf q A' -> (forall B, A B <-> A' B) -> Reduces q A A'.
+Proof.
+  intros q A A' HF E. split; [intros B HB; apply E, HB |].
+  intros B HB. exists B. split; [apply E, HB | split; [apply HF, HB | apply Sub_refl]].
+Qed.
+
+Theorem census_entry_of_measures : forall q table v s bs c, upFun q table (zeros q) = false ->
+  FbsValue (upFun q table) (zeros q) v -> SensitivityIs (upFun q table) (zeros q) s ->
+  BlockSensitivityIs (upFun q table) (zeros q) bs -> CertificateComplexityIs (upFun q table) (zeros q) c ->
+  CensusEntryIs q table v s bs c.
+Proof.
+  intros q table v s bs c H0 Hv Hs Hbs Hc.
+  destruct (lemma_1 (upFun q table) (zeros q) v s bs c) as [L1 [L2 [L3 L4]]].
+  rewrite zeros_length in L1, L2, L3, L4. unfold MinSens in L1, L2, L3, L4. rewrite zeros_length in L1, L2, L3, L4.
+  assert (E : forall B, MinimalOf q (UpFam q table) B <-> MinimalOf q (SensFam (upFun q table) (zeros q)) B)
+    by (intros B; apply MinimalOf_ext; intros B'; symmetry; apply sens_zeros_up, H0).
+  assert (HF : FamOf q (MinimalOf q (SensFam (upFun q table) (zeros q))))
+    by (intros B [[HB _] _]; rewrite zeros_length in HB; exact HB).
+  assert (R := same_members_reduces _ _ _ HF E).
+  split; [apply (reduces_nu_star _ _ _ _ R), L1, Hv |].
+  split; [apply (reduces_sigma q _ _ s (fun i _ => iff_sym (E (unitBlock q i)))), L2, Hs |].
+  split; [apply (reduces_nu _ _ _ _ R), L3, Hbs |].
+  split; [apply (reduces_tau _ _ _ _ R), L4, Hc |].
+  exact (conj Hv (conj Hs (conj Hbs Hc))).
+Qed.
+
+(* THE REFLECTION LEMMA: an entry the checker accepts proves its four values, in the model's
+   words (CensusEntryIs above). *)
+Theorem checkCensusEntry_sound : forall q table ws t v sw s H c packing bs,
+  checkCensusEntry q table ws t v sw s H c packing bs = true -> CensusEntryIs q table v s bs c.
+Proof.
+  intros q table ws t v sw s H c P bs Hc. unfold checkCensusEntry in Hc.
+  apply andb_prop in Hc as [Hc Hbs]. apply andb_prop in Hc as [Hc Hv]. apply andb_prop in Hc as [Hc _].
+  apply andb_prop in Hc as [Hc HC]. apply andb_prop in Hc as [H0 Hs]. apply negb_true_iff in H0.
+  assert (Fv := checkExhaustive_sound _ _ _ _ _ Hv).
+  apply census_entry_of_measures; [exact H0 | exact Fv | apply (checkS_sound _ _ sw); exact Hs |
+    apply (bs_of_check _ _ v P); assumption | apply (checkC_sound _ _ H); exact HC].
+Qed.
+
+(* A whole certificate: every entry (a record of the checker's inputs) accepted, with a
+   tail-recursive walk over the list (the program's stack). *)
+Record CensusEntry := mkCensusEntry {
+  ceTable : Z; ceWeights : list (list bool * Q); ceDual : list Q; ceFbs : Q;
+  ceSCoords : list nat; ceS : nat; ceCert : list bool; ceC : nat;
+  cePacking : list (list bool); ceBs : nat }.
+
+Definition checkEntry (q : nat) (e : CensusEntry) : bool :=
+  checkCensusEntry q (ceTable e) (ceWeights e) (ceDual e) (ceFbs e) (ceSCoords e) (ceS e)
+    (ceCert e) (ceC e) (cePacking e) (ceBs e).
+
+Fixpoint checkCensusClasses (q : nat) (es : list CensusEntry) : bool :=
+  match es with
+  | [] => true
+  | e :: rest => if checkEntry q e then checkCensusClasses q rest else false
+  end.
+
+Theorem checkCensusClasses_sound : forall q es, checkCensusClasses q es = true ->
+  forall e, In e es -> CensusEntryIs q (ceTable e) (ceFbs e) (ceS e) (ceBs e) (ceC e).
+Proof.
+  intros q. induction es as [| e0 es IH]; intros Hc e He; [destruct He |]. simpl in Hc.
+  destruct (checkEntry q e0) eqn:E; [| discriminate]. destruct He as [<- | He].
+  - apply (checkCensusEntry_sound _ _ _ _ _ _ _ _ _ _ _ E).
+  - apply IH; assumption.
+Qed.
+
+(* --- The FORMAT.md example: MAJ_3 at 000 (table 0xe8): fbs 3/2, s 0, bs 1, C 2 ----------- *)
+
+Definition maj3Entry : CensusEntry :=
+  mkCensusEntry 232%Z
+    [([false; true; true], 1 # 2); ([true; false; true], 1 # 2); ([true; true; false], 1 # 2)]
+    [1 # 2; 1 # 2; 1 # 2] (3 # 2) [] 0 [false; true; true] 2 [[false; true; true]] 1.
+
+Example maj3_census_entry : CensusEntryIs 3 232%Z (3 # 2) 0 1 2.
+Proof. apply (checkCensusEntry_sound _ _ (ceWeights maj3Entry) (ceDual maj3Entry) _ [] _ [false; true; true] _
+    [[false; true; true]]). vm_compute. reflexivity. Qed.
+
+(* The function is MAJ_3 (model/Families.v), by computation on its 8 inputs. *)
+Example maj3_table : forall y, In y (allMasks 3) -> upFun 3 232%Z y = MAJ 3 y.
+Proof. intros y Hy. repeat (destruct Hy as [<- | Hy]; [reflexivity |]). destruct Hy. Qed.
+
+(* Refused: a wrong s, C, fbs, bs (the packing of 1 claimed as 0 or 2), an overloaded
+   coordinate, an infeasible dual, a block outside U, a weight twice, the empty set in U. *)
+Example maj3_refusals :
+  map (fun e => checkEntry 3 e)
+    [mkCensusEntry 232 (ceWeights maj3Entry) (ceDual maj3Entry) (3 # 2) [0%nat] 1 [false; true; true] 2 [[false; true; true]] 1;
+     mkCensusEntry 232 (ceWeights maj3Entry) (ceDual maj3Entry) (3 # 2) [] 0 [false; false; true] 1 [[false; true; true]] 1;
+     mkCensusEntry 232 (ceWeights maj3Entry) (ceDual maj3Entry) 2 [] 0 [false; true; true] 2 [[false; true; true]] 1;
+     mkCensusEntry 232 (ceWeights maj3Entry) (ceDual maj3Entry) (3 # 2) [] 0 [false; true; true] 2 [] 0;
+     mkCensusEntry 232 (ceWeights maj3Entry) (ceDual maj3Entry) (3 # 2) [] 0 [false; true; true] 2
+       [[false; true; true]; [true; true; false]] 2;
+     mkCensusEntry 232 [([false; true; true], 1); ([true; false; true], 1 # 2); ([true; true; false], 1 # 2)]
+       [1 # 2; 1 # 2; 1 # 2] 2 [] 0 [false; true; true] 2 [[false; true; true]] 1;
+     mkCensusEntry 232 (ceWeights maj3Entry) [1 # 2; 1 # 2; 0] (3 # 2) [] 0 [false; true; true] 2 [[false; true; true]] 1;
+     mkCensusEntry 232 (([false; false; true], 0) :: ceWeights maj3Entry) (ceDual maj3Entry) (3 # 2) [] 0
+       [false; true; true] 2 [[false; true; true]] 1;
+     mkCensusEntry 232 (([false; true; true], 0) :: ceWeights maj3Entry) (ceDual maj3Entry) (3 # 2) [] 0
+       [false; true; true] 2 [[false; true; true]] 1;
+     mkCensusEntry 233 (ceWeights maj3Entry) (ceDual maj3Entry) (3 # 2) [] 0 [false; true; true] 2 [[false; true; true]] 1]
+  = repeat false 10.
+Proof. vm_compute. reflexivity. Qed.
+
+Print Assumptions checkCensusEntry_sound.
+Print Assumptions checkCensusClasses_sound.
