@@ -10,7 +10,7 @@
    `Extract Constant` of ours. Adding a kind: one line in the Extraction command below. *)
 
 From FbsCoq Require Import FbsModel FbsTreeModel Families TreeStatements ExhaustiveCheck
-  TreeCheck TreeV3Check SymmetricCheck MeasureCheck.
+  TreeCheck TreeV3Check SymmetricCheck MeasureCheck CensusClassesCheck.
 From Coq Require Import ZArith List.
 Require Extraction.
 Require Import ExtrOcamlBasic ExtrOcamlZBigInt ExtrOcamlString.
@@ -45,4 +45,6 @@ Extraction "checkers.ml"
   (* kind symmetric: checkSymmetric_sound (checkers/SymmetricCheck.v), V by the lemmas above *)
   checkSymmetric andV orV parityV majV thrV symV
   (* kind measure: checkS_sound, checkBS_sound, checkC_sound (checkers/MeasureCheck.v) *)
-  checkS checkBS checkC.
+  checkS checkBS checkC
+  (* kind census-classes: checkCensusClasses_sound (checkers/CensusClassesCheck.v) *)
+  checkCensusClasses.
