@@ -18,24 +18,26 @@ Import ListNotations.
 
 (* --- The objects the statement names ------------------------------------------------------ *)
 
-(* The table as a truth table of 2^q positions (position m = bit m of the integer). *)
-Definition tableBits (q : nat) (table : Z) : list bool :=
-  map (fun m => Z.testbit table (Z.of_nat m)) (seq 0 (2 ^ q)).
+(* The index of an input y in a truth table: y_1 .. y_q read in binary, y_1 the most
+   significant bit (model/Families.v's bitsIndex, in Z). *)
+Fixpoint zIndex (acc : Z) (y : list bool) : Z :=
+  match y with [] => acc | b :: r => zIndex (2 * acc + (if b then 1 else 0))%Z r end.
 
-(* The monotone function U: U(y) = 1 iff the set y (a q-bit input) is in U. *)
-Definition upFun (q : nat) (table : Z) : Agg := ttFun (tableBits q table).
+(* The monotone function U: U(y) = 1 iff bit (index of y) of the table is set, i.e. iff the
+   set y (a q-bit input) is in U. *)
+Definition upFun (table : Z) : Agg := fun y => Z.testbit table (zIndex 0 y).
 
 (* The family U of q-bit blocks. *)
-Definition UpFam (q : nat) (table : Z) : Fam := fun B => length B = q /\ upFun q table B = true.
+Definition UpFam (q : nat) (table : Z) : Fam := fun B => length B = q /\ upFun table B = true.
 
 (* What an accepted entry proves: the four measures of the minimal members of U, and (Lemma 1)
    fbs, s, bs and C of the function U at 0^q. *)
 Definition CensusEntryIs (q : nat) (table : Z) (v : Q) (s bs c : nat) : Prop :=
   NuStarIs q (MinimalOf q (UpFam q table)) v /\ SigmaIs q (MinimalOf q (UpFam q table)) s /\
   NuIs q (MinimalOf q (UpFam q table)) bs /\ TauIs q (MinimalOf q (UpFam q table)) c /\
-  FbsValue (upFun q table) (zeros q) v /\ SensitivityIs (upFun q table) (zeros q) s /\
-  BlockSensitivityIs (upFun q table) (zeros q) bs /\
-  CertificateComplexityIs (upFun q table) (zeros q) c.
+  FbsValue (upFun table) (zeros q) v /\ SensitivityIs (upFun table) (zeros q) s /\
+  BlockSensitivityIs (upFun table) (zeros q) bs /\
+  CertificateComplexityIs (upFun table) (zeros q) c.
 
 (* --- The checker -------------------------------------------------------------------------- *)
 
@@ -54,13 +56,23 @@ Fixpoint distinctb (Bs : list (list bool)) : bool :=
   | B :: rest => negb (existsb (eqMask B) rest) && distinctb rest
   end.
 
+(* The complement of H on the q coordinates. *)
+Definition complementOf (q : nat) (H : list bool) : list bool := map (fun i => negb (nth i H false)) (seq 0 q).
+
+(* C at 0^q when f(0^q) = 0: H is a certificate of k coordinates, and f = 1 on every input
+   of more than q - k ones (so the complement of a smaller set, which agrees with 0^q on it,
+   is no counterexample to f = 0 there: no smaller certificate). 2^q evaluations. *)
+Definition checkCzero (f : Agg) (q : nat) (H : list bool) (k : nat) : bool :=
+  certb f (zeros q) H && Nat.eqb (setSize q H) k
+  && forallb (fun y => implb (Nat.ltb q (k + setSize q y)) (f y)) (allMasks q).
+
 (* One entry: the empty set not in U; s by its coordinates (sw), C by a smallest certificate
    (H), fbs by the two LPs (ws, t), bs by the packing and floor(fbs) or the exhaustive search. *)
 Definition checkCensusEntry (q : nat) (table : Z) (ws : list (list bool * Q)) (t : list Q) (v : Q)
   (sw : list nat) (s : nat) (H : list bool) (c : nat) (packing : list (list bool)) (bs : nat) : bool :=
-  let f := upFun q table in
+  let f := upFun table in
   let z := zeros q in
-  negb (f z) && checkS f z sw s && checkC f z H c
+  negb (f z) && checkS f z sw s && checkCzero f q H c
   && distinctb (map fst ws) && checkExhaustive f z ws t v
   && ((Z.eqb (Z.of_nat bs) (floorQ v) && packingb f z packing bs) || checkBS f z packing bs).
 
@@ -90,6 +102,42 @@ Proof.
   apply Z.div_le_lower_bound; [lia |]. lia.
 Qed.
 
+Lemma filter_negb_length : forall (X : Type) (p : X -> bool) l,
+  (length (filter (fun x => negb (p x)) l) + length (filter p l) = length l)%nat.
+Proof. intros X p l. induction l as [| a l IH]; [reflexivity |]. simpl. destruct (p a); simpl; lia. Qed.
+
+Lemma nth_complement : forall q H i, (i < q)%nat -> nth i (complementOf q H) false = negb (nth i H false).
+Proof.
+  intros q H i Hi. unfold complementOf. set (g := fun j => negb (nth j H false)).
+  rewrite (nth_indep _ false (g 0%nat)) by (rewrite map_length, seq_length; exact Hi).
+  rewrite map_nth, seq_nth by exact Hi. reflexivity.
+Qed.
+
+Lemma setSize_complement : forall q H, (setSize q (complementOf q H) + setSize q H = q)%nat.
+Proof.
+  intros q H. unfold setSize.
+  rewrite (filter_ext_in (fun i => nth i (complementOf q H) false) (fun i => negb (nth i H false))).
+  - rewrite filter_negb_length, seq_length. reflexivity.
+  - intros i Hi. apply in_seq in Hi. apply nth_complement. lia.
+Qed.
+
+Lemma checkCzero_sound : forall f q H k, f (zeros q) = false -> checkCzero f q H k = true ->
+  CertificateComplexityIs f (zeros q) k.
+Proof.
+  intros f q H k H0 Hc. unfold checkCzero in Hc. apply andb_prop in Hc as [Hc Hall].
+  apply andb_prop in Hc as [Hc Hk]. apply Nat.eqb_eq in Hk. rewrite forallb_forall in Hall. split.
+  - exists H. split; [apply certb_sound; exact Hc | rewrite zeros_length; exact Hk].
+  - intros H' HC. rewrite zeros_length.
+    assert (Hy : length (complementOf q H') = q) by (unfold complementOf; rewrite map_length, seq_length; reflexivity).
+    assert (Fy : f (complementOf q H') = f (zeros q)).
+    { apply HC; [rewrite zeros_length; exact Hy |]. intros i Hi EH. rewrite zeros_length in Hi.
+      rewrite nth_complement by exact Hi. rewrite EH, nth_zeros. reflexivity. }
+    specialize (Hall _ (in_allMasks_q _ _ Hy)). assert (Hs := setSize_complement q H').
+    destruct (Nat.ltb q (k + setSize q (complementOf q H'))) eqn:E.
+    + simpl in Hall. congruence.
+    + apply Nat.ltb_ge in E. lia.
+Qed.
+
 Lemma bs_of_check : forall f z v packing bs, FbsValue f z v ->
   (Z.eqb (Z.of_nat bs) (floorQ v) && packingb f z packing bs) || checkBS f z packing bs = true ->
   BlockSensitivityIs f z bs.
@@ -100,12 +148,12 @@ Proof.
 Qed.
 
 (* The sensitive blocks of U at 0^q are the members of U (the empty set not in U). *)
-Lemma sens_zeros_up : forall q table, upFun q table (zeros q) = false ->
-  forall B, SensFam (upFun q table) (zeros q) B <-> UpFam q table B.
+Lemma sens_zeros_up : forall q table, upFun table (zeros q) = false ->
+  forall B, SensFam (upFun table) (zeros q) B <-> UpFam q table B.
 Proof.
   intros q table H0 B. unfold SensFam, UpFam, Sensitive. rewrite zeros_length, H0.
   split; intros [Hl HB]; split; auto.
-  - subst q. rewrite flip_zeros in HB. destruct (upFun (length B) table B); [reflexivity | contradiction].
+  - subst q. rewrite flip_zeros in HB. destruct (upFun table B); [reflexivity | contradiction].
   - subst q. rewrite flip_zeros, HB. discriminate.
 Qed.
 
@@ -116,17 +164,17 @@ Proof.
   intros B HB. exists B. split; [apply E, HB | split; [apply HF, HB | apply Sub_refl]].
 Qed.
 
-Theorem census_entry_of_measures : forall q table v s bs c, upFun q table (zeros q) = false ->
-  FbsValue (upFun q table) (zeros q) v -> SensitivityIs (upFun q table) (zeros q) s ->
-  BlockSensitivityIs (upFun q table) (zeros q) bs -> CertificateComplexityIs (upFun q table) (zeros q) c ->
+Theorem census_entry_of_measures : forall q table v s bs c, upFun table (zeros q) = false ->
+  FbsValue (upFun table) (zeros q) v -> SensitivityIs (upFun table) (zeros q) s ->
+  BlockSensitivityIs (upFun table) (zeros q) bs -> CertificateComplexityIs (upFun table) (zeros q) c ->
   CensusEntryIs q table v s bs c.
 Proof.
   intros q table v s bs c H0 Hv Hs Hbs Hc.
-  destruct (lemma_1 (upFun q table) (zeros q) v s bs c) as [L1 [L2 [L3 L4]]].
+  destruct (lemma_1 (upFun table) (zeros q) v s bs c) as [L1 [L2 [L3 L4]]].
   rewrite zeros_length in L1, L2, L3, L4. unfold MinSens in L1, L2, L3, L4. rewrite zeros_length in L1, L2, L3, L4.
-  assert (E : forall B, MinimalOf q (UpFam q table) B <-> MinimalOf q (SensFam (upFun q table) (zeros q)) B)
+  assert (E : forall B, MinimalOf q (UpFam q table) B <-> MinimalOf q (SensFam (upFun table) (zeros q)) B)
     by (intros B; apply MinimalOf_ext; intros B'; symmetry; apply sens_zeros_up, H0).
-  assert (HF : FamOf q (MinimalOf q (SensFam (upFun q table) (zeros q))))
+  assert (HF : FamOf q (MinimalOf q (SensFam (upFun table) (zeros q))))
     by (intros B [[HB _] _]; rewrite zeros_length in HB; exact HB).
   assert (R := same_members_reduces _ _ _ HF E).
   split; [apply (reduces_nu_star _ _ _ _ R), L1, Hv |].
@@ -146,7 +194,7 @@ Proof.
   apply andb_prop in Hc as [Hc HC]. apply andb_prop in Hc as [H0 Hs]. apply negb_true_iff in H0.
   assert (Fv := checkExhaustive_sound _ _ _ _ _ Hv).
   apply census_entry_of_measures; [exact H0 | exact Fv | apply (checkS_sound _ _ sw); exact Hs |
-    apply (bs_of_check _ _ v P); assumption | apply (checkC_sound _ _ H); exact HC].
+    apply (bs_of_check _ _ v P); assumption | apply (checkCzero_sound _ _ H); assumption].
 Qed.
 
 (* A whole certificate: every entry (a record of the checker's inputs) accepted, with a
@@ -187,7 +235,7 @@ Proof. apply (checkCensusEntry_sound _ _ (ceWeights maj3Entry) (ceDual maj3Entry
     [[false; true; true]]). vm_compute. reflexivity. Qed.
 
 (* The function is MAJ_3 (model/Families.v), by computation on its 8 inputs. *)
-Example maj3_table : forall y, In y (allMasks 3) -> upFun 3 232%Z y = MAJ 3 y.
+Example maj3_table : forall y, In y (allMasks 3) -> upFun 232%Z y = MAJ 3 y.
 Proof. intros y Hy. repeat (destruct Hy as [<- | Hy]; [reflexivity |]). destruct Hy. Qed.
 
 (* Refused: a wrong s, C, fbs, bs (the packing of 1 claimed as 0 or 2), an overloaded
