@@ -30,6 +30,33 @@ Definition upFun (table : Z) : Agg := fun y => Z.testbit table (zIndex 0 y).
 (* The family U of q-bit blocks. *)
 Definition UpFam (q : nat) (table : Z) : Fam := fun B => length B = q /\ upFun table B = true.
 
+(* --- U evaluated fast: the table split into a binary tree, one branch per coordinate ------ *)
+
+Inductive btree := BLeaf (b : bool) | BNode (l r : btree).
+
+(* The leaf of the input y: coordinate 1 chooses the branch first. *)
+Fixpoint blookup (t : btree) (y : list bool) : bool :=
+  match t, y with
+  | BNode l r, b :: y' => blookup (if b then r else l) y'
+  | BLeaf b, _ => b
+  | BNode _ _, [] => false
+  end.
+
+(* [2^(2^(n-1)); ..; 2^(2^0)]: the moduli splitting a table of 2^n bits in halves. *)
+Fixpoint pows (n : nat) : list Z :=
+  match n with
+  | O => []
+  | S n' => (match pows n' with [] => 2 | p :: _ => p * p end)%Z :: pows n'
+  end.
+
+(* The tree of a table: the low half of its bits (coordinate 1 = 0) left, the high half right
+   (Z.modulo and Z.div, Zarith's in the program). *)
+Fixpoint bbuild (ps : list Z) (tbl : Z) : btree :=
+  match ps with
+  | [] => BLeaf (Z.odd tbl)
+  | p :: ps' => BNode (bbuild ps' (Z.modulo tbl p)) (bbuild ps' (Z.div tbl p))
+  end.
+
 (* What an accepted entry proves: the four measures of the minimal members of U, and (Lemma 1)
    fbs, s, bs and C of the function U at 0^q. *)
 Definition CensusEntryIs (q : nat) (table : Z) (v : Q) (s bs c : nat) : Prop :=
@@ -70,7 +97,8 @@ Definition checkCzero (f : Agg) (q : nat) (H : list bool) (k : nat) : bool :=
    (H), fbs by the two LPs (ws, t), bs by the packing and floor(fbs) or the exhaustive search. *)
 Definition checkCensusEntry (q : nat) (table : Z) (ws : list (list bool * Q)) (t : list Q) (v : Q)
   (sw : list nat) (s : nat) (H : list bool) (c : nat) (packing : list (list bool)) (bs : nat) : bool :=
-  let f := upFun table in
+  let tree := bbuild (pows q) table in
+  let f := blookup tree in
   let z := zeros q in
   negb (f z) && checkS f z sw s && checkCzero f q H c
   && distinctb (map fst ws) && checkExhaustive f z ws t v
@@ -147,14 +175,53 @@ Proof.
   split; [exists P; split; assumption |]. intros Bs HBs. assert (E := packing_le_floor f z v Bs Hv HBs). lia.
 Qed.
 
-(* The sensitive blocks of U at 0^q are the members of U (the empty set not in U). *)
-Lemma sens_zeros_up : forall q table, upFun table (zeros q) = false ->
-  forall B, SensFam (upFun table) (zeros q) B <-> UpFam q table B.
+Lemma zIndex_acc : forall y acc, zIndex acc y = (acc * 2 ^ Z.of_nat (length y) + zIndex 0 y)%Z.
 Proof.
-  intros q table H0 B. unfold SensFam, UpFam, Sensitive. rewrite zeros_length, H0.
+  induction y as [| b y IH]; intros acc; cbn [zIndex length]; [simpl; lia |].
+  rewrite (IH (2 * acc + _)%Z), (IH (2 * 0 + _)%Z). rewrite Nat2Z.inj_succ, Z.pow_succ_r by lia. ring.
+Qed.
+
+Lemma zIndex_bound : forall y, (0 <= zIndex 0 y < 2 ^ Z.of_nat (length y))%Z.
+Proof.
+  induction y as [| b y IH]; cbn [zIndex length]; [simpl; lia |].
+  rewrite zIndex_acc, Nat2Z.inj_succ, Z.pow_succ_r by lia. destruct b; lia.
+Qed.
+
+Lemma pows_S : forall n, pows (S n) = (2 ^ (2 ^ Z.of_nat n))%Z :: pows n.
+Proof.
+  induction n as [| n IH]; [reflexivity |].
+  change (pows (S (S n))) with ((match pows (S n) with [] => 2 | p :: _ => p * p end)%Z :: pows (S n)).
+  rewrite IH. f_equal. rewrite <- Z.pow_add_r by (apply Z.pow_nonneg; lia).
+  f_equal. rewrite Nat2Z.inj_succ, Z.pow_succ_r by lia. ring.
+Qed.
+
+(* The tree reads the table: the fast evaluation is U. *)
+Lemma bbuild_lookup : forall n tbl y, length y = n ->
+  blookup (bbuild (pows n) tbl) y = Z.testbit tbl (zIndex 0 y).
+Proof.
+  induction n as [| n IH]; intros tbl y Hy.
+  - destruct y; [| discriminate]. cbn [pows bbuild blookup zIndex]. symmetry. apply Z.bit0_odd.
+  - destruct y as [| b y]; [discriminate |]. injection Hy as Hy. rewrite pows_S. cbn [bbuild blookup zIndex].
+    rewrite zIndex_acc, Hy. assert (Hb := zIndex_bound y). rewrite Hy in Hb.
+    assert (H2 : (0 <= 2 ^ Z.of_nat n)%Z) by (apply Z.pow_nonneg; lia).
+    destruct b; rewrite IH by exact Hy.
+    + rewrite Z.div_pow2_bits by lia. f_equal; lia.
+    + rewrite Z.mod_pow2_bits_low by lia. f_equal; lia.
+Qed.
+
+Lemma fast_is_upFun : forall q table B, length B = q -> blookup (bbuild (pows q) table) B = upFun table B.
+Proof. intros q table B HB. apply bbuild_lookup, HB. Qed.
+
+(* The sensitive blocks at 0^q of a function g agreeing with U on q-bit inputs are the members
+   of U (the empty set not in U). *)
+Lemma sens_zeros_up : forall q table (g : Agg), (forall B, length B = q -> g B = upFun table B) ->
+  upFun table (zeros q) = false -> forall B, SensFam g (zeros q) B <-> UpFam q table B.
+Proof.
+  intros q table g Hg H0 B. unfold SensFam, UpFam, Sensitive. rewrite zeros_length.
+  rewrite (Hg (zeros q) (zeros_length q)), H0.
   split; intros [Hl HB]; split; auto.
-  - subst q. rewrite flip_zeros in HB. destruct (upFun table B); [reflexivity | contradiction].
-  - subst q. rewrite flip_zeros, HB. discriminate.
+  - subst q. rewrite flip_zeros, Hg in HB by reflexivity. destruct (upFun table B); [reflexivity | contradiction].
+  - subst q. rewrite flip_zeros, Hg, HB by reflexivity. discriminate.
 Qed.
 
 (* Two families with the same members (of q bits) have the same four measures. *)
@@ -164,24 +231,46 @@ Proof.
   intros B HB. exists B. split; [apply E, HB | split; [apply HF, HB | apply Sub_refl]].
 Qed.
 
-Theorem census_entry_of_measures : forall q table v s bs c, upFun table (zeros q) = false ->
-  FbsValue (upFun table) (zeros q) v -> SensitivityIs (upFun table) (zeros q) s ->
-  BlockSensitivityIs (upFun table) (zeros q) bs -> CertificateComplexityIs (upFun table) (zeros q) c ->
+Lemma minimal_up_iff : forall q table (g : Agg), (forall B, length B = q -> g B = upFun table B) ->
+  upFun table (zeros q) = false ->
+  forall B, MinimalOf q (UpFam q table) B <-> MinimalOf q (SensFam g (zeros q)) B.
+Proof.
+  intros q table g Hg H0 B. apply MinimalOf_ext. intros B'. symmetry. apply (sens_zeros_up q table g Hg H0).
+Qed.
+
+Lemma minimal_up : forall q table (g : Agg), (forall B, length B = q -> g B = upFun table B) ->
+  upFun table (zeros q) = false -> Reduces q (MinimalOf q (UpFam q table)) (MinimalOf q (SensFam g (zeros q))).
+Proof.
+  intros q table g Hg H0. apply same_members_reduces; [| apply (minimal_up_iff q table g Hg H0)].
+  intros B [[HB _] _]. rewrite zeros_length in HB. exact HB.
+Qed.
+
+(* The four facts at 0^q for a function g agreeing with U on q-bit inputs (the checker's fast
+   evaluation) give the entry's statement, by Lemma 1 applied to g and to U. *)
+Theorem census_entry_of_measures : forall q table (g : Agg) v s bs c,
+  (forall B, length B = q -> g B = upFun table B) -> upFun table (zeros q) = false ->
+  FbsValue g (zeros q) v -> SensitivityIs g (zeros q) s ->
+  BlockSensitivityIs g (zeros q) bs -> CertificateComplexityIs g (zeros q) c ->
   CensusEntryIs q table v s bs c.
 Proof.
-  intros q table v s bs c H0 Hv Hs Hbs Hc.
-  destruct (lemma_1 (upFun table) (zeros q) v s bs c) as [L1 [L2 [L3 L4]]].
-  rewrite zeros_length in L1, L2, L3, L4. unfold MinSens in L1, L2, L3, L4. rewrite zeros_length in L1, L2, L3, L4.
-  assert (E : forall B, MinimalOf q (UpFam q table) B <-> MinimalOf q (SensFam (upFun table) (zeros q)) B)
-    by (intros B; apply MinimalOf_ext; intros B'; symmetry; apply sens_zeros_up, H0).
-  assert (HF : FamOf q (MinimalOf q (SensFam (upFun table) (zeros q))))
-    by (intros B [[HB _] _]; rewrite zeros_length in HB; exact HB).
-  assert (R := same_members_reduces _ _ _ HF E).
-  split; [apply (reduces_nu_star _ _ _ _ R), L1, Hv |].
-  split; [apply (reduces_sigma q _ _ s (fun i _ => iff_sym (E (unitBlock q i)))), L2, Hs |].
-  split; [apply (reduces_nu _ _ _ _ R), L3, Hbs |].
-  split; [apply (reduces_tau _ _ _ _ R), L4, Hc |].
-  exact (conj Hv (conj Hs (conj Hbs Hc))).
+  intros q table g v s bs c Hg H0 Hv Hs Hbs Hc.
+  destruct (lemma_1 g (zeros q) v s bs c) as [L1 [L2 [L3 L4]]].
+  destruct (lemma_1 (upFun table) (zeros q) v s bs c) as [M1 [M2 [M3 M4]]].
+  unfold MinSens in L1, L2, L3, L4, M1, M2, M3, M4. rewrite zeros_length in L1, L2, L3, L4, M1, M2, M3, M4.
+  assert (Rg := minimal_up q table g Hg H0).
+  assert (Ru := minimal_up q table (upFun table) (fun _ _ => eq_refl) H0).
+  assert (Eg := fun i (_ : (i < q)%nat) => iff_sym (minimal_up_iff q table g Hg H0 (unitBlock q i))).
+  assert (Eu := fun i (_ : (i < q)%nat) =>
+    iff_sym (minimal_up_iff q table (upFun table) (fun _ _ => eq_refl) H0 (unitBlock q i))).
+  assert (Fv : NuStarIs q (MinimalOf q (UpFam q table)) v) by (apply (reduces_nu_star _ _ _ _ Rg), L1, Hv).
+  assert (Fs : SigmaIs q (MinimalOf q (UpFam q table)) s) by (apply (reduces_sigma _ _ _ _ Eg), L2, Hs).
+  assert (Fbs : NuIs q (MinimalOf q (UpFam q table)) bs) by (apply (reduces_nu _ _ _ _ Rg), L3, Hbs).
+  assert (Fc : TauIs q (MinimalOf q (UpFam q table)) c) by (apply (reduces_tau _ _ _ _ Rg), L4, Hc).
+  split; [exact Fv | split; [exact Fs | split; [exact Fbs | split; [exact Fc |]]]].
+  split; [apply M1, (reduces_nu_star _ _ _ _ Ru), Fv |].
+  split; [apply M2, (reduces_sigma _ _ _ _ Eu), Fs |].
+  split; [apply M3, (reduces_nu _ _ _ _ Ru), Fbs |].
+  apply M4, (reduces_tau _ _ _ _ Ru), Fc.
 Qed.
 
 (* THE REFLECTION LEMMA: an entry the checker accepts proves its four values, in the model's
@@ -189,12 +278,14 @@ Qed.
 Theorem checkCensusEntry_sound : forall q table ws t v sw s H c packing bs,
   checkCensusEntry q table ws t v sw s H c packing bs = true -> CensusEntryIs q table v s bs c.
 Proof.
-  intros q table ws t v sw s H c P bs Hc. unfold checkCensusEntry in Hc.
+  intros q table ws t v sw s H c P bs Hc. unfold checkCensusEntry in Hc. cbv zeta in Hc.
   apply andb_prop in Hc as [Hc Hbs]. apply andb_prop in Hc as [Hc Hv]. apply andb_prop in Hc as [Hc _].
   apply andb_prop in Hc as [Hc HC]. apply andb_prop in Hc as [H0 Hs]. apply negb_true_iff in H0.
   assert (Fv := checkExhaustive_sound _ _ _ _ _ Hv).
-  apply census_entry_of_measures; [exact H0 | exact Fv | apply (checkS_sound _ _ sw); exact Hs |
-    apply (bs_of_check _ _ v P); assumption | apply (checkCzero_sound _ _ H); assumption].
+  assert (Hg := fast_is_upFun q table). pose proof H0 as Hf0.
+  rewrite (Hg _ (zeros_length q)) in H0.
+  apply (census_entry_of_measures q table _ v s bs c Hg H0); [exact Fv | apply (checkS_sound _ _ sw); exact Hs |
+    apply (bs_of_check _ _ v P); assumption | apply (checkCzero_sound _ _ H); [exact Hf0 | exact HC]].
 Qed.
 
 (* A whole certificate: every entry (a record of the checker's inputs) accepted, with a
