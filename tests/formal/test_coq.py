@@ -119,7 +119,7 @@ THEOREMS = {
                      "class_sum_by_antichains", "class_sum_by_classes", "lemma_4",
                      "lemma_4_split", "lemma_4_join", "lemma_4_transport_join",
                      "minimal_permFam", "lemma_4_shard"],
-    "CensusClassesCheck": ["checkCzero_sound", "census_entry_of_measures",
+    "CensusClassesCheck": ["checkCzero_sound", "bbuild_lookup", "census_entry_of_measures",
                            "checkCensusEntry_sound", "checkCensusClasses_sound",
                            "maj3_census_entry"],
     "CensusCount": ["lemma_2_count", "class_sum_theorem", "census_total"],
