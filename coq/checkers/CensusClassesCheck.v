@@ -350,5 +350,28 @@ Example maj3_refusals :
   = repeat false 10.
 Proof. vm_compute. reflexivity. Qed.
 
+(* --- Kind census-shard (FORMAT.md section 13): the facts of one visit -------------------- *)
+
+(* Visit U0 (an up-set on the points 1..q-1) of the shard of prefix R stands for the up-set
+   U = U0 | R << 2^(q-1) on q points (coordinate 1 is the top mask bit). *)
+Definition visitTable (q : nat) (u0 r : Z) : Z := Z.lor u0 (Z.shiftl r (Z.of_nat (2 ^ (q - 1)))).
+
+(* One visit's fbs, s, bs and C, checked as a census-classes entry of U. What a census-shard
+   checker adds (the visits' enumeration, the orbit |K|, the weighted counts) is not here. *)
+Definition checkShardVisit (q : nat) (u0 r : Z) (ws : list (list bool * Q)) (t : list Q) (v : Q)
+  (sw : list nat) (s : nat) (H : list bool) (c : nat) (packing : list (list bool)) (bs : nat) : bool :=
+  checkCensusEntry q (visitTable q u0 r) ws t v sw s H c packing bs.
+
+Theorem checkShardVisit_sound : forall q u0 r ws t v sw s H c packing bs,
+  checkShardVisit q u0 r ws t v sw s H c packing bs = true -> CensusEntryIs q (visitTable q u0 r) v s bs c.
+Proof. intros q u0 r ws t v sw s H c P bs E. exact (checkCensusEntry_sound _ _ _ _ _ _ _ _ _ _ _ E). Qed.
+
+(* MAJ_3 at 000 as the visit U0 = {x2, x3} (table 8) of the shard R = the nonempty sets of
+   {x2, x3} (table 14): U = 8 | 14 << 4 = 232. *)
+Example maj3_visit : CensusEntryIs 3 (visitTable 3 8 14) (3 # 2) 0 1 2.
+Proof. apply (checkShardVisit_sound _ _ _ (ceWeights maj3Entry) (ceDual maj3Entry) _ [] _ [false; true; true] _
+    [[false; true; true]]). vm_compute. reflexivity. Qed.
+
 Print Assumptions checkCensusEntry_sound.
 Print Assumptions checkCensusClasses_sound.
+Print Assumptions checkShardVisit_sound.
