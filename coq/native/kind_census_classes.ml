@@ -90,8 +90,9 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   let q = int_in "arity" 1 max_arity (field kv "arity") in
   let classes = list "classes" (field kv "classes") in
   if List.length classes > max_entries then too_large "classes: more than 2^20 entries";
-  let read = List.mapi (entry q) classes in
-  let entries = List.map fst read and claims = List.map snd read in
+  (* tail-recursive (up to 2^20 entries): OCaml's List.mapi is not *)
+  let read = List.rev (snd (List.fold_left (fun (k, acc) e -> (k + 1, entry q k e :: acc)) (0, []) classes)) in
+  let entries = List.rev (List.rev_map fst read) and claims = List.rev (List.rev_map snd read) in
   let n = List.length entries in
   let ok = Checkers.checkCensusClasses (nat q) entries in
   let listing = String.concat "\n" claims in
