@@ -6,7 +6,6 @@ without a proved checker before anything is written."""
 from __future__ import annotations
 
 import json
-
 import shutil
 import threading
 import time
