@@ -10,7 +10,7 @@
    `Extract Constant` of ours. Adding a kind: one line in the Extraction command below. *)
 
 From FbsCoq Require Import FbsModel FbsTrees FbsTreeModel FbsTreeCert Families TreeStatements
-  ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck.
+  ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck CensusClassesCheck.
 From Coq Require Import ZArith QArith List Lia Bool.
 Import ListNotations.
 Require Extraction.
@@ -155,7 +155,9 @@ Extraction "checkers.ml"
   (* kind symmetric: checkSymmetric_sound (checkers/SymmetricCheck.v), V by the lemmas above *)
   checkSymmetric andV orV parityV majV thrV symV
   (* kind measure: checkS_sound, checkBS_sound, checkC_sound (checkers/MeasureCheck.v) *)
-  checkS checkBS checkC.
+  checkS checkBS checkC
+  (* kind census-classes: checkCensusClasses_sound (checkers/CensusClassesCheck.v) *)
+  checkCensusClasses.
 
 Print Assumptions checkExhaustiveTable_sound.
 Print Assumptions andV_is_AND.
