@@ -10,7 +10,7 @@
    `Extract Constant` of ours. Adding a kind: one line in the Extraction command below. *)
 
 From FbsCoq Require Import FbsModel FbsTrees FbsTreeModel FbsTreeCert Families TreeStatements
-  ExhaustiveCheck TreeCheck SymmetricCheck MeasureCheck.
+  ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck CensusClassesCheck.
 From Coq Require Import ZArith QArith List Lia Bool.
 Import ListNotations.
 Require Extraction.
@@ -150,10 +150,14 @@ Extraction "checkers.ml"
   checkExhaustive checkExhaustiveTable
   (* kind tree, versions 1 and 2: checkTree_sound (checkers/TreeCheck.v) *)
   mkRec checkTree
+  (* kind tree, version 3: checkTreeV3_sound (checkers/TreeV3Check.v) *)
+  mkSideIn checkTreeV3
   (* kind symmetric: checkSymmetric_sound (checkers/SymmetricCheck.v), V by the lemmas above *)
   checkSymmetric andV orV parityV majV thrV symV
   (* kind measure: checkS_sound, checkBS_sound, checkC_sound (checkers/MeasureCheck.v) *)
-  checkS checkBS checkC.
+  checkS checkBS checkC
+  (* kind census-classes: checkCensusClasses_sound (checkers/CensusClassesCheck.v) *)
+  checkCensusClasses.
 
 Print Assumptions checkExhaustiveTable_sound.
 Print Assumptions andV_is_AND.

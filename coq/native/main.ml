@@ -19,8 +19,10 @@ let kinds : (string * ((string * Yojson.Safe.t) list -> Verdict.t)) list = [
   "exhaustive", Kind_exhaustive.check;
   "tree/1", Kind_tree.check;
   "tree/2", Kind_tree.check;
+  "tree/3", Kind_tree3.check;
   "symmetric", Kind_symmetric.check;
   "measure", Kind_measure.check;
+  "census-classes", Kind_census_classes.check;
 ]
 
 let kind_key kv =
