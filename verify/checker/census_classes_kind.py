@@ -27,6 +27,7 @@ from .fields import brief, get_typed, require_keys
 from .measure_kind import largest_packing
 from .rationals import parse_number
 from .report import CheckReport, accepted, rejected
+from .upsets import hex_table
 
 MAX_CLASSES_ARITY = 7
 MAX_ENTRIES = 1 << 20
@@ -203,13 +204,7 @@ def _level(size: int, q: int) -> int:
 
 def _table(text: object, q: int, at: str) -> int:
     """An up-set table "0x..." on q points not holding the empty set."""
-    if type(text) is not str or not text.startswith("0x") or len(text) > 2 + (1 << q) // 4 + 1:
-        raise CertificateMalformed(f"{at}.table: expected a hex string 0x... of at most "
-                                   f"2^{q} bits")
-    try:
-        table = int(text[2:], 16)
-    except ValueError:
-        raise CertificateMalformed(f"{at}.table: {text[:40]!r} is not hexadecimal") from None
+    table = hex_table(text, q, f"{at}.table")
     closed = table
     for b in range(q):
         closed |= (table & _without_bit(b, q)) << (1 << b)

@@ -30,7 +30,7 @@ from .fields import brief, get_typed, require_keys
 from .measure_kind import largest_packing
 from .rationals import parse_number
 from .report import CheckReport, accepted, rejected
-from .upsets import count_up_sets_inside, is_up_set, orbit, up_sets_inside
+from .upsets import count_up_sets_inside, hex_table, is_up_set, orbit, up_sets_inside
 
 MAX_SHARD_ARITY = 7
 MAX_VISITS = 1 << 17  # a certificate's visits: its walk, about 3 s here (FORMAT.md section 13)
@@ -225,16 +225,9 @@ def _first_difference(claimed: dict, counts: dict) -> str:
 
 
 def _prefix(text, q: int) -> int:
-    points = q - 1
-    if type(text) is not str or not text.startswith("0x") or len(text) > 3 + (1 << points) // 4:
-        raise CertificateMalformed(f"prefix: expected a hex string 0x... of at most "
-                                   f"2^{points} bits")
-    try:
-        table = int(text[2:], 16)
-    except ValueError:
-        raise CertificateMalformed(f"prefix: {text[:40]!r} is not hexadecimal") from None
-    if not is_up_set(table, points):
-        raise CertificateMalformed(f"prefix: not an up-set on {points} points")
+    table = hex_table(text, q - 1, "prefix")
+    if not is_up_set(table, q - 1):
+        raise CertificateMalformed(f"prefix: not an up-set on {q - 1} points")
     return table
 
 

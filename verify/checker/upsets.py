@@ -12,6 +12,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from itertools import permutations
 
+from .errors import CertificateMalformed
+
 MEMO_POINTS = 4  # the lists below this many points are kept (at most 168 tables each)
 
 
@@ -77,3 +79,14 @@ def _permuted_mask(mask: int, perm: tuple[int, ...]) -> int:
 def _without_bit(b: int, points: int) -> int:
     """The positions of the sets without point b."""
     return sum(1 << m for m in range(1 << points) if not (m >> b) & 1)
+
+
+def hex_table(text: object, points: int, at: str) -> int:
+    """A table "0x..." of at most 2^points bits (CertificateMalformed otherwise)."""
+    if type(text) is not str or not text.startswith("0x") or len(text) > 3 + (1 << points) // 4:
+        raise CertificateMalformed(f"{at}: expected a hex string 0x... of at most "
+                                   f"2^{points} bits")
+    try:
+        return int(text[2:], 16)
+    except ValueError:
+        raise CertificateMalformed(f"{at}: {text[:40]!r} is not hexadecimal") from None

@@ -223,9 +223,14 @@ def run_certified_shards(args) -> int:
           f"{document['classes_covered']} classes of up-sets on {document['q'] - 1} points, "
           f"{document['pairs']} (function, input) pairs; certified by the stdlib checker "
           f"(kind census-shard, one certificate a shard in {args.shard_certificates})")
+    _print_distributions(document)
+    return 0
+
+
+def _print_distributions(document: dict) -> None:
+    """The four distributions of a census document, one line each."""
     for measure in ("fbs", "s", "bs", "C"):
         print(f"  {measure}: " + json_text(document[measure]))
-    return 0
 
 
 def _emit(result, args, write_outputs, markdown) -> None:
@@ -258,8 +263,7 @@ def run_shard_census(args) -> int:
               f"in STORE, covering {document['inputs_covered']} of {document['inputs_total']} "
               f"(function, input) pairs ({'complete' if document['complete'] else 'PARTIAL'}, "
               f"{'certified' if document['certified'] else 'exact, not certified'})")
-        for measure in ("fbs", "s", "bs", "C"):
-            print(f"  {measure}: " + json_text(document[measure]))
+        _print_distributions(document)
         for name, record in document["largest_ratios"].items():
             witness = record["witness"]
             print(f"  largest {name} = {record['ratio']} ({record['attained_by']} pairs), "
