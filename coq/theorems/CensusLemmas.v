@@ -1187,12 +1187,7 @@ Proof.
   intros z y Hy. apply nth_ext with (d := false) (d' := false).
   - unfold flip. rewrite map_length, seq_length. congruence.
   - intros i Hi. unfold flip in Hi |- *. rewrite map_length, seq_length in Hi.
-    rewrite (nth_indep _ false (xorb (nth 0 z false) (nth 0 (lying z y) false)))
-      by (rewrite map_length, seq_length; exact Hi).
-    rewrite map_nth, seq_nth by exact Hi. simpl. unfold lying.
-    rewrite (nth_indep _ false (xorb (nth 0 z false) (nth 0 y false)))
-      by (rewrite map_length, seq_length; exact Hi).
-    rewrite map_nth, seq_nth by exact Hi. simpl.
+    rewrite nth_map_seq by exact Hi. unfold lying. rewrite nth_map_seq by exact Hi.
     destruct (nth i z false), (nth i y false); reflexivity.
 Qed.
 
@@ -1204,7 +1199,7 @@ Proof.
   intros f z v [[_ Hmax] _] [y [Hy Hne]].
   set (B := lying z y).
   assert (HB : length B = length z) by (unfold B, lying; rewrite map_length, seq_length; reflexivity).
-  assert (Hfeas : PrimalFeasible f z [(B, 1)]).
+  assert (Hfeas : PrimalFeasible f z [(B, 1%Q)]).
   { split.
     - intros Jw [E | []]. subst Jw. simpl. split; [lra |]. split; [exact HB |].
       unfold Sensitive. unfold B. rewrite flip_lying by exact Hy. exact Hne.
