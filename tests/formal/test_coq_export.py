@@ -255,7 +255,7 @@ def test_the_coq_families_are_the_specs(compiled, tmp_path):
         q = parse_spec(spec).arity
         lines.append(f'Example family_{k} : arity ({term}) = {q}%nat /\\ '
                      f'map (eval ({term})) (allMasks {q}) = bitsOf "{spec_table(spec)}".')
-        lines.append("Proof. vm_compute. reflexivity. Qed.")
+        lines.append("Proof. split; vm_compute; reflexivity. Qed.")
     assert coqc_accepts(compiled, "\n".join(lines) + "\n", tmp_path)
     table = spec_table("tribes:3:2")
     lines[-2] = lines[-2].replace(f'"{table}"', f'"{flip(table, 0)}"')
@@ -265,7 +265,7 @@ def test_the_coq_families_are_the_specs(compiled, tmp_path):
 
 
 ARITY_TIED = """From Coq Require Import String ZArith QArith List.
-From FbsCoq Require Import FbsModel Families Measures TreeStatements.
+From FbsCoq Require Import FbsModel FbsTreeModel Families Measures TreeStatements.
 Open Scope string_scope.
 Fail Check FbsValue (AND 7) (bitsOf "11111") 0.
 Fail Check uniform (MAJ 9) 9 3.
