@@ -118,6 +118,13 @@ def test_measures_proved_checks_the_four_certificates(capsys, proved, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m-C.json", "m-bs.json", "m-fbs.json", "m-s.json"]
 
 
+def test_measures_proved_beyond_its_bound_writes_nothing(capsys, proved, tmp_path):
+    code, _, stderr = fbs_cli(capsys, "measures", "maj:9", "--certificates", tmp_path / "m",
+                              "--proved")
+    assert code == 2 and "bound for kind global-measure" in stderr
+    assert not list(tmp_path.iterdir())
+
+
 def test_census_refuses_before_the_work(capsys, proved, tmp_path, no_census):
     code, _, stderr = fbs_cli(capsys, "census", "--exhaustive", "6", "--proved")
     assert code == 2 and "census-classes has no proved checker" in stderr
