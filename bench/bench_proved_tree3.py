@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.measure import run_once  # noqa: E402
+from bench.measure import best_of, proved_vs_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,22 +56,13 @@ def main() -> None:
     rows = []
     for depth in [int(d) for d in args.depths.split(",")]:
         cert = certificate(work, depth)
-        best: dict[str, dict] = {}
-        for _ in range(args.rounds):
-            for name, argv in (("proved", [binary, str(cert)]),
-                               ("stdlib", [sys.executable, "-m", "verify", "check", str(cert)])):
-                run = run_once(argv)
-                assert run["returncode"] == 0, (name, run["stderr"], run["stdout"])
-                if name not in best or run["cpu"] < best[name]["cpu"]:
-                    best[name] = run
+        best = best_of({"proved": [binary, str(cert)],
+                        "stdlib": [sys.executable, "-m", "verify", "check", str(cert)]}, args.rounds)
         value_proved = best["proved"]["stdout"].split("rho_T = ")[1].split(":")[0]
         value_stdlib = best["stdlib"]["stdout"].split("fbs = ")[1].split()[0]
         assert value_proved == value_stdlib, (value_proved, value_stdlib)
         row = {"depth": depth, "certificate_bytes": cert.stat().st_size, "value": value_proved,
-               "proved_cpu": round(best["proved"]["cpu"], 2), "stdlib_cpu": round(best["stdlib"]["cpu"], 2),
-               "ratio": round(best["proved"]["cpu"] / best["stdlib"]["cpu"], 2),
-               "proved_mib": round(best["proved"]["peak_mib"]), "stdlib_mib": round(best["stdlib"]["peak_mib"]),
-               "load": os.getloadavg()[0]}
+               **proved_vs_stdlib(best)}
         print(json.dumps(row), flush=True)
         rows.append(row)
     (ROOT / "bench" / "results_proved_tree3.json").write_text(json.dumps(rows, indent=1) + "\n")

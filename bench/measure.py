@@ -55,3 +55,26 @@ def repeat(argv: list[str], times: int, cwd: Path = ROOT) -> dict:
 def python_child(code: str) -> list[str]:
     """argv of a fresh Python running `code` in the repository root."""
     return [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(ROOT)!r})\n{code}"]
+
+
+def best_of(commands: dict, rounds: int) -> dict:
+    """name -> the run (run_once) of the least CPU of that command over `rounds` rounds, the
+    commands alternating; every run must exit 0."""
+    best: dict = {}
+    for _ in range(rounds):
+        for name, argv in commands.items():
+            run = run_once(argv)
+            assert run["returncode"] == 0, (name, run["stderr"], run["stdout"])
+            if name not in best or run["cpu"] < best[name]["cpu"]:
+                best[name] = run
+    return best
+
+
+def proved_vs_stdlib(best: dict) -> dict:
+    """The fields of a proved-program benchmark row: CPU, ratio proved / stdlib, peaks, load."""
+    import os
+
+    return {"proved_cpu": round(best["proved"]["cpu"], 2), "stdlib_cpu": round(best["stdlib"]["cpu"], 2),
+            "ratio": round(best["proved"]["cpu"] / best["stdlib"]["cpu"], 2),
+            "proved_mib": round(best["proved"]["peak_mib"]), "stdlib_mib": round(best["stdlib"]["peak_mib"]),
+            "load": os.getloadavg()[0]}

@@ -4,12 +4,12 @@ Hand-made trees with a point to make, then seeded random menu trees
 (`verify.trees.menus.random_menu_tree`: every menu's alternatives agree under the oracle).
 """
 
-from pathlib import Path
 
+from verify.base.data import data_dir
 from verify.trees.menus import build_menu_tree, random_menu_tree
 from verify.trees.tree_file import load_menu_tree
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = data_dir("examples")
 AGGREGATOR_SETS = (("maj:3", "and:2", "or:2", "tt:0110"), ("thr:4:2", "maj:3", "and:3", "or:2"))
 
 

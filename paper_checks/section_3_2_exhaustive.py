@@ -17,13 +17,13 @@ def run(context) -> CheckResult:
     rows, wrong = [], []
     for spec, depth, tree, oracle in grid_trees():
         q = tree.max_width()
-        queried = set()
-        counting = {s: v for s, v in oracle.items()}
-        values = node_values(tree, _Recorder(counting, queried))
+        queried: set[str] = set()
+        root = _exhaustive_root(tree, _Recorder(oracle, queried))
         row = {"aggregator": spec, "depth": depth, "leaves": len(tree.leaves()), "q_d": q**depth,
-               "distinct_queries": len(queried), "root": values[0]}
+               "distinct_queries": len(queried), "root": root}
         rows.append(row)
-        if not row["leaves"] == row["q_d"] == row["distinct_queries"]:
+        if not row["leaves"] == row["q_d"] == row["distinct_queries"] or \
+                root != node_values(tree, oracle)[0]:
             wrong.append(row)
     literature, _ = literature_tree()
     return CheckResult(
@@ -37,6 +37,18 @@ def run(context) -> CheckResult:
             "footnote 2 (one oracle query with the doubly-efficient protocol of "
                     "Brown-Cohen et al. 2024, still O(q^d) time) concerns another protocol and is "
                     "not checkable here"])
+
+
+def _exhaustive_root(tree, oracle) -> int:
+    """The brute-force protocol: every node evaluated bottom-up, every leaf read from the oracle
+    (node_values, the package's evaluator, validates a copy of the oracle, so the recording
+    oracle is read here; its root must equal node_values' root)."""
+    values = [0] * tree.n_nodes
+    for node in reversed(range(tree.n_nodes)):
+        kids = tree.children[node]
+        values[node] = (tree.aggregators[node].evaluate([values[c] for c in kids]) if kids
+                        else oracle[tree.queries[node]])
+    return values[0]
 
 
 class _Recorder(dict):

@@ -65,3 +65,48 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(set(globals()) | set(_LAZY))
+
+
+TYPE_CHECKING = False  # type checkers read the block below; at run time nothing is imported
+if TYPE_CHECKING:  # the names of _API for mypy (tests/base/test_types.py keeps them equal)
+    from verify.base.errors import BadInput, FbsError, SolverFailure, TooLarge  # noqa: F401
+    from verify.base.notebook import NotebookView  # noqa: F401
+    from verify.budgeted.api import (  # noqa: F401
+        budgeted_checker,
+        budgeted_completeness,
+        budgeted_debate,
+        budgeted_optimality,
+        budgeted_plan,
+        budgeted_worst_case,
+    )
+    from verify.functions.families import BooleanFunction  # noqa: F401
+    from verify.functions.spec import parse_spec  # noqa: F401
+    from verify.lower_bound.api import adversary, tree_fbs  # noqa: F401
+    from verify.lower_bound.light_blocks import light_block  # noqa: F401
+    from verify.protocol.api import completeness, debate, plan, worst_case  # noqa: F401
+    from verify.report.api import check_stored, paper  # noqa: F401
+    from verify.sensitivity.api import blocks, certify, check, check_blocks  # noqa: F401
+    from verify.sensitivity.exact_fbs import FbsResult, fbs, measures_at  # noqa: F401
+    from verify.sensitivity.global_measures import GlobalMeasures, measures  # noqa: F401
+    from verify.sensitivity.measures import Measures  # noqa: F401
+    from verify.sweep.api import census, exhaustive_census, read_store, run_sweep  # noqa: F401
+    from verify.trees.api import (  # noqa: F401
+        Tree,
+        literature_tree,
+        load_menu_tree,
+        load_oracle,
+        load_tree,
+        node_values,
+        random_oracle,
+        random_tree,
+        realisations,
+        realise,
+        tree_info,
+        uniform_tree,
+        write_tree,
+    )
+    from verify.trees.graphs import (  # noqa: F401
+        oracle_from_networkx,
+        tree_from_networkx,
+        tree_to_networkx,
+    )

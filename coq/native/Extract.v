@@ -10,7 +10,8 @@
    `Extract Constant` of ours. Adding a kind: one line in the Extraction command below. *)
 
 From FbsCoq Require Import FbsModel FbsTrees FbsTreeModel FbsTreeCert Families TreeStatements
-  ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck GlobalMeasureCheck.
+  ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck GlobalMeasureCheck
+  CensusClassesCheck.
 From Coq Require Import String ZArith QArith List Lia Bool.
 Import ListNotations.
 Require Extraction.
@@ -240,7 +241,9 @@ Extraction "checkers.ml"
   checkSFamily checkBSFamily checkCFamily
   (* kind global-measure: checkGlobalMeasure_sound (checkers/GlobalMeasureCheck.v), run on
      eval F and arity F *)
-  checkGlobalMeasure.
+  checkGlobalMeasure
+  (* kind census-classes: checkCensusClasses_sound (checkers/CensusClassesCheck.v) *)
+  checkCensusClasses.
 
 Print Assumptions checkExhaustiveTable_sound.
 Print Assumptions checkExhaustiveFamily_sound.

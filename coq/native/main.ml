@@ -23,6 +23,7 @@ let kinds : (string * ((string * Yojson.Safe.t) list -> Verdict.t)) list = [
   "symmetric", Kind_symmetric.check;
   "measure", Kind_measure.check;
   "global-measure", Kind_global.check;
+  "census-classes", Kind_census_classes.check;
 ]
 
 let kind_key kv =

@@ -30,12 +30,12 @@ def test_text_output_names_every_measure(capsys):
 
 @pytest.mark.parametrize("argv, phrase", [
     (["measures", "tribes:3:5"], "q <= 14"),
-    (["measures", "maj:15", "--certificates", "out/maj15"], "closed form over weights"),
+    (["measures", "maj:15", "--certificates", "{tmp}/maj15"], "closed form over weights"),
     (["measures", "maj:3", "--certificates", ""], "prefix"),
     (["measures", "nosuch:3"], "nosuch"),
 ])
-def test_bad_input_is_one_line_exit_2(capsys, argv, phrase):
-    code, out, err = fbs_cli(capsys, *argv)
+def test_bad_input_is_one_line_exit_2(capsys, tmp_path, argv, phrase):
+    code, out, err = fbs_cli(capsys, *(a.replace("{tmp}", str(tmp_path)) for a in argv))
     assert code == 2 and out == "" and err.count("\n") == 1 and phrase in err, err
 
 

@@ -125,6 +125,9 @@ THEOREMS = {
                      "lemma_4_split", "lemma_4_join", "lemma_4_transport_join",
                      "minimal_permFam", "lemma_4_shard", "minimal_blocks_suffice",
                      "fbs_ge_one"],
+    "CensusClassesCheck": ["checkCzero_sound", "bbuild_lookup", "census_entry_of_measures",
+                           "checkCensusEntry_sound", "checkCensusClasses_sound",
+                           "maj3_census_entry", "checkShardVisit_sound", "maj3_visit"],
     "CensusCount": ["lemma_2_count", "class_sum_theorem", "census_total"],
     "CensusExamples": ["lemma_2_count_q2", "lemma_2_count_q3", "census_total_q2",
                        "census_total_q3", "census_by_classes_q3", "census_by_classes_example",
@@ -442,6 +445,28 @@ def test_a_wrong_version_3_tree_checker_breaks_its_proof(mutated, old, new):
     done = mutated(replace_once("checkers/TreeV3Check.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/TreeV3Check.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # the empty set allowed in U (f(0^q) = 1: the sensitive blocks are no longer U)
+    ("  negb (f z) && checkS f z sw s && checkCzero f q H c", "  checkS f z sw s && checkCzero f q H c"),
+    # C: no smaller certificate not checked
+    ("  && forallb (fun y => implb (Nat.ltb q (k + setSize q y)) (f y)) (allMasks q).", "."),
+    # C: the minimality test one input short (inputs of exactly q - k + 1 ones unchecked)
+    ("implb (Nat.ltb q (k + setSize q y))", "implb (Nat.ltb (S q) (k + setSize q y))"),
+    # bs: a packing below floor(fbs) taken as bs
+    ("  && ((Z.eqb (Z.of_nat bs) (floorQ v)", "  && ((Z.leb (Z.of_nat bs) (floorQ v)"),
+    # bs: compared with floor(fbs) - 1 (a packing one short of the floor taken as bs)
+    ("Definition floorQ (v : Q) : Z := Z.div (Qnum v) (Zpos (Qden v)).",
+     "Definition floorQ (v : Q) : Z := Z.div (Qnum v) (Zpos (Qden v)) - 1."),
+], ids=["empty-set-in-U", "no-C-minimality", "C-off-by-one", "bs-below-floor", "bs-floor-minus-1"])
+def test_a_wrong_census_classes_checker_breaks_its_proof(mutated, old, new):
+    """The Coq checker of kind `census-classes` (issue 37, checkers/CensusClassesCheck.v): each
+    weakened check breaks the reflection lemma, so check.sh fails in the checker's file."""
+    done = mutated(replace_once("checkers/CensusClassesCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/CensusClassesCheck.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)

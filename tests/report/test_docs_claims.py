@@ -45,7 +45,7 @@ def test_mixed_run_counts_do_not_inherit_the_factor_two():
 
 
 def test_the_rule_is_maximin_in_one_round_only():
-    """README: OR_2 claimed 00 with catch 1 below child 1 and 1/4 below child 2. A Bob who
+    """docs/paper-checks.md (formerly the README): OR_2 claimed 00 with catch 1 below child 1 and 1/4 below child 2. A Bob who
     samples (p, 1 - p) is caught against by the worse child: min(p, (1 - p)/4); the best p
     on a grid of 1/1000 steps is 1/5 (value 1/5), the rule's p = 1/2 gives 1/8."""
     def guarantee(p: Fraction) -> Fraction:
@@ -54,7 +54,7 @@ def test_the_rule_is_maximin_in_one_round_only():
     best = max((Fraction(k, 1000) for k in range(1001)), key=guarantee)
     assert (best, guarantee(best), guarantee(Fraction(1, 2))) == (
         Fraction(1, 5), Fraction(1, 5), Fraction(1, 8))
-    text = prose("README.md")
+    text = prose("docs/paper-checks.md")
     assert "for Bob the rule is maximin, not dominant" not in text
     assert "maximin in one round" in text and "1/5 against the rule's 1/8" in text
     assert "no deviation gains Bob more than delta" in text
@@ -62,10 +62,10 @@ def test_the_rule_is_maximin_in_one_round_only():
 
 def test_the_mixed_guarantee_is_written_with_min_one():
     """Theorem B1's g(beta) = min(1, 1/beta): (1 - lambda)/beta_max is wrong for beta_max < 1."""
-    for path in ("README.md", "docs/formal.md", "docs/budgeted.md"):
+    for path in ("README.md", "docs/commands.md", "docs/formal.md", "docs/budgeted.md"):
         text = prose(path)
         assert "(1 - lambda)/beta_max" not in text and "(1 - lambda) / beta_max" not in text
-    assert "lambda rho^-d + (1 - lambda) min(1, 1/beta_max)" in prose("README.md")
+    assert "lambda rho^-d + (1 - lambda) min(1, 1/beta_max)" in prose("docs/commands.md")
 
 
 def test_formal_md_does_not_claim_coq_proves_b4s_second_half():
@@ -120,7 +120,7 @@ def test_budgeted_md_pins_the_open_interval_of_maj_5():
 
 def test_docs_type_no_run_counts_of_the_report():
     """Counts over the report's corpus change when a check changes: the report states them."""
-    for path in ("README.md", "docs/budgeted.md"):
+    for path in ("README.md", "docs/budgeted.md", "docs/paper-checks.md", "docs/commands.md"):
         text = prose(path)
         assert "exact on 71" not in text and "largest ratio 371" not in text
         assert "78 trees" not in text

@@ -27,14 +27,20 @@ import operator
 import os
 from fractions import Fraction
 from numbers import Integral, Rational, Real
-from typing import Callable
+from typing import Any, Callable, Sequence, TypeVar, Union
 
 from .errors import BadInput
 
 Kind = Callable[[object], "str | None"]  # what is wrong with the value, or None if it is fine
+Public = TypeVar("Public", bound=Callable[..., Any])
+
+# the types public functions accept (their annotations; the kinds below check them at run time)
+PathArg = Union[str, "os.PathLike[str]"]  # a file path
+ExactArg = Union[int, Fraction, float, str]  # a number given exactly: 2, Fraction(3, 2), "1/100"
+InputArg = Union[str, Sequence[int]]  # an input z: "110", "1^600000,0^400001", @FILE, (1, 1, 0)
 
 
-def api(**kinds: Kind):
+def api(**kinds: Kind) -> Callable[[Public], Public]:
     """Decorator of a public function: the call bound to the signature, each argument given
     checked by its kind (BadInput "function: argument ...: reason")."""
     def decorate(function):

@@ -7,6 +7,8 @@ result puts first (`notebook_rows`: the value, the method, certified or not, the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from verify.base.numbers import json_text
 
 MAX_ROWS = 40
@@ -54,6 +56,9 @@ class NotebookView:
     """
 
     notebook_hidden: tuple[str, ...] = ()  # to_json() fields that notebook_rows already show
+
+    if TYPE_CHECKING:  # every result defines it: what its command prints with --json
+        def to_json(self) -> dict: ...
 
     def notebook_rows(self) -> list[tuple[str, str]]:
         """(label, text) rows shown first; the rest of to_json() follows."""

@@ -11,8 +11,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Sequence
 
-from verify.base.arguments import EXACT, FLAG, PATH, TEXT, api, integer, number, optional, sequence
+from verify.base.arguments import (
+    EXACT,
+    FLAG,
+    PATH,
+    TEXT,
+    ExactArg,
+    PathArg,
+    api,
+    integer,
+    number,
+    optional,
+    sequence,
+)
 from verify.base.errors import BadInput, TooLarge
 from verify.base.files import AtomicOutput
 from verify.base.notebook import NotebookView
@@ -25,7 +38,7 @@ from verify.protocol.engine import ALICE_WINS, BOB_WINS, StateGraph
 from verify.protocol.planner import parse_probability, repetitions_needed
 from verify.protocol.sampling import RunsResult, check_run_size, sample_runs
 from verify.trees.api import as_oracle, as_tree, oracle_bits
-from verify.trees.kinds import ORACLE, TREE
+from verify.trees.kinds import ORACLE, TREE, OracleArg, TreeArg
 from verify.trees.model import UniformTree
 
 from .bob import seed_views
@@ -159,8 +172,9 @@ class BudgetedRuns(NotebookView):
 
 @api(tree=TREE, oracle=ORACLE, alice=TEXT, runs=integer(1), seed=integer(0),
      confidence=number(0, 1), transcript=optional(PATH), progress=FLAG)
-def budgeted_debate(tree, oracle, *, beta_max=None, alice: str = "honest", runs: int = 1,
-                    seed: int = 0, confidence: float = 0.95, transcript=None,
+def budgeted_debate(tree: TreeArg, oracle: OracleArg, *, beta_max: ExactArg | None = None,
+                    alice: str = "honest", runs: int = 1, seed: int = 0,
+                    confidence: float = 0.95, transcript: PathArg | None = None,
                     progress: bool = False) -> BudgetedRuns:
     """Run Budgeted FBS Debate (ours) `runs` times; alice "honest" or "worst" (the best liar
     of the sacrifice-and-inflate search, any tree size; an upper bound on the worst case).
@@ -392,7 +406,8 @@ def _lower_bound(debate: BudgetedDebate, plan: WorstCasePlan) -> LowerBound:
 
 @api(tree=TREE, oracle=ORACLE, grid=optional(sequence(EXACT, "numbers")), strategies=integer(0),
      seed=integer(0), progress=FLAG)
-def budgeted_worst_case(tree, oracle, *, beta_max=None, grid=None, strategies: int = 200,
+def budgeted_worst_case(tree: TreeArg, oracle: OracleArg, *, beta_max: ExactArg | None = None,
+                        grid: Sequence[ExactArg] | None = None, strategies: int = 200,
                         seed: int = 0, progress: bool = False) -> BudgetedWorstCase:
     """The worst case as an interval [proved lower bound, best liar found]: the per-child
     bound or the exact value at height one (roots of width <= 13; Theorem B1 beyond); liars
@@ -499,7 +514,8 @@ class BudgetedCompleteness(NotebookView):
 
 
 @api(tree=TREE, oracle=ORACLE)
-def budgeted_completeness(tree, oracle, *, beta_max=None) -> BudgetedCompleteness:
+def budgeted_completeness(tree: TreeArg, oracle: OracleArg, *,
+                          beta_max: ExactArg | None = None) -> BudgetedCompleteness:
     """Every state Bob can reach against the honest Alice, and her exact loss probability.
 
     >>> from verify import budgeted_completeness, random_oracle, uniform_tree
@@ -542,7 +558,8 @@ class BudgetedPlan(NotebookView):
 
 
 @api(tree=optional(TREE), oracle=optional(ORACLE))
-def budgeted_plan(beta_max=None, delta="1/100", *, tree=None, oracle=None) -> BudgetedPlan:
+def budgeted_plan(beta_max: ExactArg | None = None, delta: ExactArg = "1/100", *,
+                  tree: TreeArg | None = None, oracle: OracleArg | None = None) -> BudgetedPlan:
     """The smallest R with (1 - min(1, 1/beta_max))^R <= delta; with a tree, beta_max defaults
     to rho_T and Theorem 5.3's lower bound (1 - 2 delta) rho_T comes beside it.
 
@@ -615,7 +632,7 @@ class BudgetedOptimality(NotebookView):
 
 
 @api(tree=TREE, oracle=ORACLE)
-def budgeted_optimality(tree, oracle) -> BudgetedOptimality:
+def budgeted_optimality(tree: TreeArg, oracle: OracleArg) -> BudgetedOptimality:
     """Certify that the honest run's leaf distribution times rho_T is an optimal dual of F_T.
 
     >>> from verify import budgeted_optimality, random_oracle, uniform_tree
@@ -640,7 +657,8 @@ def budgeted_optimality(tree, oracle) -> BudgetedOptimality:
 
 
 @api(tree=TREE, oracle=ORACLE, runs=integer(1))
-def budgeted_checker(tree, oracle, runs: int, *, beta_max=None) -> Profile:
+def budgeted_checker(tree: TreeArg, oracle: OracleArg, runs: int, *,
+                     beta_max: ExactArg | None = None) -> Profile:
     """Theorem 5.3's view of R budgeted runs with the honest-for-O_Y Alice: a_s per leaf.
 
     >>> from verify import adversary, budgeted_checker, random_oracle, uniform_tree

@@ -65,7 +65,7 @@ def register(commands) -> None:
     census.add_argument("--json", action="store_true", help="print the JSON instead of Markdown")
     census.add_argument("--proved", action="store_true", help="with --exhaustive: also check "
                         "the classes' certificates (kind census-classes) with the proved checker "
-                        "(docs/formal.md); refused while that kind has none")
+                        "(docs/formal.md); its lines go to standard error")
     census.set_defaults(run=run_census)
 
 
@@ -124,11 +124,7 @@ def run_census(args) -> int:
     if args.store is None and args.exhaustive is None:
         raise BadInput("give a STORE, --exhaustive Q, or both (the shards of Q in STORE)")
     if args.proved:  # before the work
-        from .proved import require_proved_kind
-
-        require_proved_kind("census-classes")
-        raise BadInput("--proved: the census checks its classes' certificates in memory; "
-                       "passing them to the proved checker is not built yet")
+        return run_proved_census(args)
     if args.exhaustive is not None:
         return run_exhaustive_census(args)
     if args.uncertified or args.global_measures or args.workers is not None:
@@ -170,6 +166,39 @@ def run_exhaustive_census(args) -> int:
                                global_measures=args.global_measures or None, workers=workers)
     _emit(result, args, write_outputs, markdown)
     return 0
+
+
+def run_proved_census(args) -> int:
+    """--exhaustive Q --proved: the census, each batch certificate of its classes (kind
+    census-classes, accepted by the stdlib checker) also checked by the proved program; its
+    lines go to standard error (standard output keeps the report)."""
+    import json
+
+    from verify.sweep.census_kernel import COMPILED
+    from verify.sweep.compiled_census import ON_BATCH
+
+    from .proved import check_proved, require_proved_kind
+
+    if args.exhaustive is None or args.store is not None or args.shard_certificates is not None:
+        raise BadInput("--proved applies to --exhaustive Q alone (not STORE, not "
+                       "--shard-certificates)")
+    if args.uncertified:
+        raise BadInput("--proved checks the classes' certificates: it takes no --uncertified")
+    if not COMPILED:
+        raise BadInput("--proved: the census writes census-classes certificates only with the "
+                       "compiled kernel (numba)")
+    require_proved_kind("census-classes")
+    batches = iter(range(1, 10**9))
+
+    def check(certificate: dict) -> None:
+        name = f"census-classes batch {next(batches)} (q = {certificate['arity']})"
+        check_proved([(name, json.dumps(certificate).encode())], sys.stderr)
+
+    token = ON_BATCH.set(check)
+    try:
+        return run_exhaustive_census(args)
+    finally:
+        ON_BATCH.reset(token)
 
 
 def run_certified_shards(args) -> int:

@@ -1,6 +1,7 @@
 """Run coqc on exported certificate files (`fbs coq --check`, the tests and the bench).
 
-The Coq library is this checkout's coq/ folder, compiled once per version into the per-user
+The Coq library is the coq/ folder (verify/base/data.py: the checkout's, or the copy an
+installed package ships), compiled once per version into the per-user
 cache in the order coq/check.sh lists (verify/formal/proved_build.py, shared with the proved
 program); nothing lands in the tree. A coqc that is not Coq, or cannot be run, is an
 environment problem: BadInput, exit 2.

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
-from pathlib import Path
+
+from verify.base.data import data_dir
 
 from .coq_terms import aggregator_term, rational
 
 RULES = ("vertex", "symmetric")
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # the menu tree of the README
+EXAMPLES = data_dir("examples")  # the menu tree of the README
 
 HEADER = """(* Written by tools/export_coq_certificates.py (verify/formal/coq_worst_case.py, untrusted).
    Each Example states that the worst-case catch probability `worst` (coq/checkers/WorstCase.v)

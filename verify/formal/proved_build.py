@@ -22,9 +22,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from verify.base.data import data_dir
 from verify.base.errors import EXIT_BUG, BadInput, FbsError
 
-COQ_DIR = Path(__file__).resolve().parents[2] / "coq"
+COQ_DIR = data_dir("coq")  # coq/, or its copy in an installed package (verify/base/data.py)
 NATIVE = "native"
 LAST_FOR_EXPORTS = "checkers/WorstCase.v"  # the last checker a `fbs coq` file needs
 PACKAGES = "coq ocaml-findlib libzarith-ocaml-dev libyojson-ocaml-dev"

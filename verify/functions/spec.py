@@ -308,7 +308,8 @@ def _compose(spec: str, depth: int) -> Composition:
 
 def split_top_level(text: str, separator: str, spec: str) -> list[str]:
     """Split at separators outside parentheses."""
-    parts, depth, current = [], 0, []
+    parts: list[str] = []
+    depth, current = 0, list[str]()
     for char in text:
         depth += (char == "(") - (char == ")")
         if depth < 0:

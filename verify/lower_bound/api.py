@@ -9,8 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Sequence
 
-from verify.base.arguments import EXACT, FLAG, PATH, TEXT, api, optional, sequence
+from verify.base.arguments import (
+    EXACT,
+    FLAG,
+    PATH,
+    TEXT,
+    ExactArg,
+    PathArg,
+    api,
+    optional,
+    sequence,
+)
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.files import check_paths, write_text_atomic
 from verify.base.notebook import NotebookView
@@ -19,7 +30,7 @@ from verify.base.progress import Progress
 from verify.lower_bound.adversary import PROFILE
 from verify.protocol.bob_rules import RULE
 from verify.trees.api import as_oracle, as_tree, input_files, oracle_bits, source_name
-from verify.trees.kinds import ORACLE, TREE
+from verify.trees.kinds import ORACLE, TREE, OracleArg, TreeArg
 from verify.trees.model import Tree, UniformTree
 from verify.trees.oracles import write_oracle
 
@@ -96,8 +107,9 @@ TREE_FBS_METHODS = ("recursive", "direct")
 
 @api(tree=TREE, oracle=ORACLE, method=TEXT, eps=sequence(EXACT, "numbers"),
      worst_case=FLAG, certificate=optional(PATH), progress=FLAG)
-def tree_fbs(tree, oracle, *, method: str = "recursive", eps=DEFAULT_EPS,
-             worst_case: bool = False, certificate=None, progress: bool = False) -> GlobalFbs:
+def tree_fbs(tree: TreeArg, oracle: OracleArg, *, method: str = "recursive",
+             eps: Sequence[ExactArg] = DEFAULT_EPS, worst_case: bool = False,
+             certificate: PathArg | None = None, progress: bool = False) -> GlobalFbs:
     """rho_T of the tree at the oracle, certified, with Theorem 5.1's query table for each eps.
 
     method "recursive" (any size: the weighted composition recursion, checked node by node;
@@ -186,8 +198,9 @@ class Adversary(NotebookView):
 
 @api(tree=TREE, oracle=ORACLE, checker=optional(TEXT), queries=optional(PATH), rule=RULE,
      sat_check=FLAG, output=optional(PATH), progress=FLAG, profile=optional(PROFILE))
-def adversary(tree, oracle, *, checker: str | None = None, queries=None, rule: str = "vertex",
-              rho=None, sat_check: bool = True, output=None, progress: bool = False,
+def adversary(tree: TreeArg, oracle: OracleArg, *, checker: str | None = None,
+              queries: PathArg | None = None, rule: str = "vertex", rho: ExactArg | None = None,
+              sat_check: bool = True, output: PathArg | None = None, progress: bool = False,
               profile: Profile | None = None) -> Adversary:
     """An oracle O_N that flips the root yet fools the checker (Theorem 5.3), checked exactly.
 

@@ -26,11 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import Sequence
 
-from verify.base.arguments import api
+from verify.base.arguments import ExactArg, InputArg, api
 from verify.base.errors import BadInput, SolverFailure
 from verify.base.numbers import parse_fraction
 from verify.functions.bits import format_bits, parse_bits
+from verify.functions.kinds import FunctionArg
 from verify.trees.model import Tree
 
 ONE, ZERO = Fraction(1), Fraction(0)
@@ -69,7 +71,7 @@ def parse_distribution(p, q: int) -> tuple[Fraction, ...]:
 
 
 @api()
-def light_block(f, x, p) -> LightBlock:
+def light_block(f: FunctionArg, x: InputArg, p: Sequence[ExactArg]) -> LightBlock:
     """Lemma 5.2: the lightest block of a certified optimal primal of fbs_x(f).
 
     >>> from fractions import Fraction
@@ -175,10 +177,9 @@ def tree_light_block(result, masses, method: str = "weighted") -> TreeLightBlock
 
 def common_scale(values: list[Fraction]) -> tuple[list[int], int]:
     """Integers T and one denominator D with values[i] = T[i] / D (distinct denominators once)."""
-    factors = {d: None for d in {x.denominator for x in values}}
-    denominator = lcm(*factors) if factors else 1
-    for d in factors:
-        factors[d] = denominator // d
+    denominators = {x.denominator for x in values}
+    denominator = lcm(*denominators) if denominators else 1
+    factors = {d: denominator // d for d in denominators}
     return [x.numerator * factors[x.denominator] for x in values], denominator
 
 

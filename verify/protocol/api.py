@@ -13,7 +13,17 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from verify.base.arguments import FLAG, PATH, api, instance, integer, number, optional
+from verify.base.arguments import (
+    FLAG,
+    PATH,
+    ExactArg,
+    PathArg,
+    api,
+    instance,
+    integer,
+    number,
+    optional,
+)
 from verify.base.files import AtomicOutput, check_paths
 from verify.base.notebook import NotebookView, exact_columns, require_pandas
 from verify.base.numbers import exact_fields, fraction_text
@@ -21,7 +31,7 @@ from verify.base.progress import Progress
 from verify.protocol.bob_rules import RULE
 from verify.trees.api import as_menu_tree, as_oracle, input_files, oracle_bits
 from verify.trees.described import DescribedTree
-from verify.trees.kinds import ORACLE, TREE
+from verify.trees.kinds import ORACLE, TREE, OracleArg, TreeArg
 from verify.trees.menus import count_realisations
 from verify.trees.model import UniformTree
 
@@ -130,9 +140,9 @@ ALICE = instance(str, os.PathLike, what="honest, worst, solver, solver-lazy or t
 
 @api(tree=TREE, oracle=ORACLE, alice=ALICE, runs=integer(1), seed=integer(0), rule=RULE,
      confidence=number(0, 1), transcript=optional(PATH), progress=FLAG)
-def debate(tree, oracle, rho, *, alice: str = "honest", runs: int = 1, seed: int = 0,
-           rule: str = "vertex", confidence: float = 0.95, transcript=None,
-           progress: bool = False) -> DebateRuns:
+def debate(tree: TreeArg, oracle: OracleArg, rho: ExactArg, *, alice: str = "honest",
+           runs: int = 1, seed: int = 0, rule: str = "vertex", confidence: float = 0.95,
+           transcript: PathArg | None = None, progress: bool = False) -> DebateRuns:
     """Run FBS Debate (Section 4) `runs` times with seeded randomness.
 
     alice: "honest" (Theorem 4.1's strategy), "worst" (the exact worst-case liar), "solver"
@@ -263,7 +273,8 @@ CONTINUES = "continues"  # a strategy row's outcome when Bob's checks pass and h
 
 
 @api(tree=TREE, oracle=ORACLE, rule=RULE, progress=FLAG)
-def worst_case(tree, oracle, rho, *, rule: str = "vertex", progress: bool = False) -> WorstCase:
+def worst_case(tree: TreeArg, oracle: OracleArg, rho: ExactArg, *, rule: str = "vertex",
+               progress: bool = False) -> WorstCase:
     """The liar minimising Bob's exact catch probability, beside Theorem 4.2's rho^-d.
 
     A described uniform tree (`uniform_tree(..., compact=True)` or a `uniform` file) is
@@ -324,7 +335,8 @@ class Completeness(NotebookView):
 
 
 @api(tree=TREE, oracle=ORACLE, rule=RULE)
-def completeness(tree, oracle, rho, *, rule: str = "vertex") -> Completeness:
+def completeness(tree: TreeArg, oracle: OracleArg, rho: ExactArg, *,
+                 rule: str = "vertex") -> Completeness:
     """Enumerate every Bob sample path against the honest Alice (small trees).
 
     >>> from verify import completeness, random_oracle, uniform_tree
@@ -343,8 +355,9 @@ def completeness(tree, oracle, rho, *, rule: str = "vertex") -> Completeness:
 
 @api(depth=optional(integer(0)), width=optional(integer(1)), tree=optional(TREE),
      oracle=optional(ORACLE), rule=RULE, progress=FLAG)
-def plan(rho, depth: int | None = None, delta="1/100", *, width: int | None = None, tree=None,
-         oracle=None, rule: str = "vertex", progress: bool = False) -> planner.Plan:
+def plan(rho: ExactArg, depth: int | None = None, delta: ExactArg = "1/100", *,
+         width: int | None = None, tree: TreeArg | None = None, oracle: OracleArg | None = None,
+         rule: str = "vertex", progress: bool = False) -> planner.Plan:
     """Runs needed to catch a liar with probability >= 1 - delta (Section 4, after Theorem 4.2).
 
     With a tree and an oracle, also the runs for the tree's exact worst-case catch

@@ -12,6 +12,7 @@ import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 from verify.base.arguments import FLAG, PATH, TEXT, api, optional, sequence
 from verify.base.errors import BadInput, UnknownName
@@ -64,7 +65,8 @@ class PaperReport(NotebookView):
 
 @api(only=optional(sequence(TEXT, "check names")), report_dir=optional(PATH),
      store=optional(PATH), update_stored=FLAG, progress=FLAG, extensions=FLAG)
-def paper(*, only=None, report_dir: str | Path | None = "report", store: Path | None = None,
+def paper(*, only: Sequence[str] | None = None, report_dir: str | Path | None = "report",
+          store: Path | None = None,
           update_stored: bool = False, progress: bool = False,
           extensions: bool = False) -> PaperReport:
     """Run the paper checks (all, or those named in `only`) and write the report.

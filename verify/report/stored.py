@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from verify.base.checker_process import check_in_process
+from verify.base.data import data_dir
 from verify.base.files import write_text_atomic
 from verify.base.numbers import canonical_json, json_text
 from verify.checker import CertificateMalformed
 
 MANIFEST_FORMAT = "fbs-certificate-manifest/1"
-STORE = Path(__file__).resolve().parents[2] / "certificates" / "paper"
+STORE = data_dir("paper")  # certificates/paper, or its copy in an installed package
 
 
 def canonical(certificate: dict) -> bytes:

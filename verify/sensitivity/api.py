@@ -12,8 +12,9 @@ import os
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from numbers import Integral
+from typing import Any, Iterable, Sequence
 
-from verify.base.arguments import BACKEND, PATH, api, instance, integer, optional
+from verify.base.arguments import BACKEND, PATH, InputArg, PathArg, api, instance, integer, optional
 from verify.base.errors import BadInput, SolverFailure, beyond_checker_bound
 from verify.base.files import argument_source, check_paths, read_bytes
 from verify.base.notebook import NotebookView, require_pandas
@@ -28,6 +29,7 @@ from verify.checker import (
 from verify.checker.reader import MAX_FILE_BYTES as MAX_CERTIFICATE_BYTES
 from verify.functions.bits import as_bits
 from verify.functions.inputs import MAX_TABLE_ARITY
+from verify.functions.kinds import FunctionArg
 
 from .certificates import write_certificate
 from .exact_fbs import FbsResult, fbs, read_function
@@ -39,7 +41,8 @@ Block = tuple[int, ...]
 
 
 @api(output=optional(PATH))
-def certify(f, z, output: str | os.PathLike | None = None, **options) -> FbsResult:
+def certify(f: FunctionArg, z: InputArg, output: PathArg | None = None,
+            **options: Any) -> FbsResult:
     """`fbs(f, z, **options)`, required to be certified; the certificate written to `output`.
 
     Raises SolverFailure (nothing written) if the stdlib-only checker rejected it.
@@ -147,7 +150,8 @@ class BlockList(NotebookView):
 
 
 @api(backend=BACKEND, limit=integer(1))
-def blocks(f, z, *, backend: str = "sat", limit: int = 1000, variables=None) -> BlockList:
+def blocks(f: FunctionArg, z: InputArg, *, backend: str = "sat", limit: int = 1000,
+           variables: Sequence[str] | None = None) -> BlockList:
     """The minimal sensitive blocks of f at z (Definition 3.3): all of them, or the first `limit`.
 
     On the packed truth table for q <= 28 (MAX_TABLE_ARITY), else enumerated with the solver
@@ -174,12 +178,14 @@ def blocks(f, z, *, backend: str = "sat", limit: int = 1000, variables=None) -> 
         return BlockList(function.spec, found, masks.size <= limit, "truth table", names)
     from .sat.family import enumerate_minimal
 
-    found, complete = enumerate_minimal(function, bits, backend, limit)
-    return BlockList(function.spec, tuple(found), complete, f"{backend} enumeration", names)
+    enumerated, complete = enumerate_minimal(function, bits, backend, limit)
+    return BlockList(function.spec, tuple(enumerated), complete, f"{backend} enumeration", names)
 
 
 @api(backend=BACKEND)
-def check_blocks(f, z, family, *, backend: str = "sat", variables=None) -> FamilyReport:
+def check_blocks(f: FunctionArg, z: InputArg, family: Iterable[Sequence[int]], *,
+                 backend: str = "sat",
+                 variables: Sequence[str] | None = None) -> FamilyReport:
     """Decide, with z3 or SAT, whether each member of `family` is sensitive and minimal at z,
     and whether the family is complete (every sensitive block contains a member).
     `variables` orders a sympy expression's symbols, as in `fbs`.

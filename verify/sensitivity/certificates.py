@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import base64
+import os
 from fractions import Fraction
-from pathlib import Path
 
 from verify import __version__
 from verify.base.files import write_json
@@ -66,7 +66,7 @@ def run_length(bits) -> str:
     return run_length_text(format_bits(bits))
 
 
-def write_certificate(certificate: dict, path: str | Path) -> None:
+def write_certificate(certificate: dict, path: str | os.PathLike) -> None:
     """Write the certificate as JSON, atomically (never half-written)."""
     write_json(path, certificate)
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Sequence
+from typing import Sequence
 
-from verify.base.arguments import FLAG, TEXT, api, integer, optional
+from verify.base.arguments import FLAG, TEXT, InputArg, api, integer, optional
 from verify.base.errors import BadInput, SolverFailure, TooLarge, beyond_checker_bound
 from verify.base.notebook import NotebookView
 from verify.base.numbers import exact_fields, fraction_text
@@ -28,6 +28,7 @@ from verify.functions.families import (
     embedded_files,
 )
 from verify.functions.inputs import MAX_TABLE_ARITY
+from verify.functions.kinds import FunctionArg
 from verify.functions.spec import parse_spec, short
 
 from .blocks import bits_to_index, mask_to_block, minimal_sensitive_masks
@@ -202,9 +203,9 @@ class _Solved:
 
 
 @api(arity=optional(integer(1)), check=FLAG, measures=FLAG, method=TEXT)
-def fbs(f: str | BooleanFunction | Callable, z, *, arity: int | None = None,
+def fbs(f: FunctionArg, z: InputArg, *, arity: int | None = None,
         check: bool = True, measures: bool = False, method: str = "auto",
-        variables=None) -> FbsResult:
+        variables: Sequence[str] | None = None) -> FbsResult:
     """Exact fbs_z(f) with primal/dual certificate, checked by the independent checker.
 
     method: "symmetric" (closed form of the reduced LP, and/or/parity/maj/thr/sym of any
@@ -260,7 +261,7 @@ def _require_measures(function: BooleanFunction) -> None:
 
 
 @api()
-def measures_at(f, z) -> Measures:
+def measures_at(f: FunctionArg, z: InputArg) -> Measures:
     """s, bs and C of f at z, whatever method computes fbs: the closed form of a symmetric
     spec, else RC2 MaxSAT over the minimal sensitive blocks of the truth table (q <= 28).
     Exact, not certified (`fbs(..., measures=True)` adds them to a certified fbs; the

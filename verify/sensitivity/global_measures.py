@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Sequence
 
 import numpy as np
 
@@ -25,6 +26,7 @@ from verify.base.notebook import NotebookView
 from verify.base.numbers import fraction_text
 from verify.base.progress import Progress
 from verify.functions.families import BooleanFunction, Symmetric, TruthTable, embedded_files
+from verify.functions.kinds import FunctionArg
 from verify.functions.spec import short
 
 from .blocks import mask_to_block, minimal_sensitive_masks
@@ -118,8 +120,8 @@ def global_measures(function: BooleanFunction, *, check: bool = True,
     at = {"s": int(s_all.argmax()), "bs": bs_at, "fbs": fbs_at, "C": int(c_all.argmax())}
     certificates = {m: _certificate(m, spec, q, values[m], at[m], solver, c_all)
                     for m in MEASURES}
-    certified = {m: bool(check and certificates[m] is not None and _accepted(certificates[m]))
-                 for m in MEASURES}
+    certified = {m: bool(check and (document := certificates[m]) is not None
+                         and _accepted(document)) for m in MEASURES}
     return GlobalMeasures(function.spec, q, values, {m: _bits(at[m], q) for m in MEASURES},
                           certified, certificates, {"bs": len(solver.bs), "fbs": len(solver.fbs)})
 
@@ -288,8 +290,9 @@ def _accepted(certificate: dict) -> bool:
 
 
 @api(arity=optional(integer(1)), check=FLAG, progress=optional(FLAG))
-def measures(f, *, arity: int | None = None, check: bool = True,
-             progress: bool | None = None, variables=None) -> GlobalMeasures:
+def measures(f: FunctionArg, *, arity: int | None = None, check: bool = True,
+             progress: bool | None = None,
+             variables: Sequence[str] | None = None) -> GlobalMeasures:
     """s(f), bs(f), fbs(f) and C(f), the maxima over all inputs, each with an input reaching it,
     certified by the stdlib-only checker (kind `global-measure`), for q <= 14; beyond, a
     symmetric spec by the closed form over its q + 1 weights (exact, `certified` False,

@@ -9,6 +9,13 @@ certificate, which STORE keeps (content-addressed) beside the rows.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from verify.base.arguments import PathArg
+
+if TYPE_CHECKING:
+    import pyarrow
+
 import os
 from dataclasses import dataclass
 
@@ -59,7 +66,8 @@ class SweepResult(NotebookView):
 
 
 @api(store=PATH, scheduler=optional(TEXT), workers=optional(integer()), progress=optional(FLAG))
-def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: str | None = None,
+def run_sweep(store: str | os.PathLike, *, jobs: PathArg | Iterable[dict] | None = None,
+              families: Sequence[str] = (), scheduler: str | None = None,
           workers: int | None = None, progress: bool | None = None) -> SweepResult:
     """Run `jobs` (a JSON-lines file or a list of job objects) and `families` (`all:Q`,
     `npn:Q`, `random-trees:...`) on Dask; results go to STORE, skipping jobs already there.
@@ -99,7 +107,7 @@ def run_sweep(store: str | os.PathLike, *, jobs=None, families=(), scheduler: st
 
 
 @api(store=PATH, columns=optional(sequence(TEXT, "column names")))
-def read_store(store: str | os.PathLike, columns: list[str] | None = None):
+def read_store(store: str | os.PathLike, columns: list[str] | None = None) -> pyarrow.Table:
     """Every row of STORE as a pyarrow Table in canonical order (kind, spec, input, job id);
     `.to_pandas()` gives a DataFrame. The same table whatever the number of workers.
 
@@ -139,7 +147,7 @@ def census(store: str | os.PathLike, *, reverify: bool = True) -> Census:
 
 def _job_streams(jobs, families) -> tuple[list, int]:
     """Validated job streams and their total length (nothing runs, nothing is written)."""
-    streams = []
+    streams: list = []
     if isinstance(jobs, (str, os.PathLike)):
         streams.append(read_jobs_file(os.fspath(jobs)))
     elif jobs is not None:

@@ -15,6 +15,7 @@ accepts a kind `census-classes` certificate (certificates/FORMAT.md, section 12)
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from fractions import Fraction
 
 import numpy as np
@@ -22,13 +23,17 @@ import numpy as np
 from verify.base.errors import SolverFailure
 
 BATCH = 4096
+# `fbs census --exhaustive Q --proved`: called with every batch certificate the stdlib checker
+# accepted (verify/commands/sweep.py sets it around the census)
+ON_BATCH: ContextVar = ContextVar("on_batch", default=None)
 
 
 def compiled_rows(canonical: np.ndarray, sizes: np.ndarray, q: int, certify: bool,
-                  high: int = 0):
+                  high: int = 0, on_batch=None):
     """(ClassRow per class, certificates checked): values from the kernel, and with
-    `certify` from batch certificates the checker accepted. The tables are
-    canonical[i] | high << 64 (a high word only at q = 7: the visits of a Q = 7 shard)."""
+    `certify` from batch certificates the checker accepted (each then passed to `on_batch`,
+    if given: `fbs census --proved`). The tables are canonical[i] | high << 64 (a high word
+    only at q = 7: the visits of a Q = 7 shard)."""
     from .census_kernel import witnesses
     from .class_rows import ClassRow, class_row
 
@@ -45,9 +50,11 @@ def compiled_rows(canonical: np.ndarray, sizes: np.ndarray, q: int, certify: boo
                               Fraction(row[0], row[1]), row[2], row[3], row[4]))
         if certify:
             entries.append(_entry(table, q, row, antichain, weights[i], packings[i]))
-    checked = 0
+    checked, on_batch = 0, on_batch or ON_BATCH.get()
     for start in range(0, len(entries), BATCH):
-        _check_batch(entries[start:start + BATCH], q)
+        batch = _check_batch(entries[start:start + BATCH], q)
+        if on_batch is not None:
+            on_batch(batch)
         checked += 1
     return found, checked
 
@@ -62,11 +69,14 @@ def _entry(table: int, q: int, row, antichain, weights, packing) -> dict:
             "packing": [m for m in packing if m >= 0]}
 
 
-def _check_batch(entries: list, q: int) -> None:
+def _check_batch(entries: list, q: int) -> dict:
+    """The batch's census-classes certificate, which the stdlib checker accepted."""
     from verify.checker import check_certificate
 
-    report = check_certificate({"format": "fbs-certificate/1", "kind": "census-classes",
-                                "arity": q, "classes": entries})
+    certificate = {"format": "fbs-certificate/1", "kind": "census-classes", "arity": q,
+                   "classes": entries}
+    report = check_certificate(certificate)
     if not report.valid or report.value != len(entries):
         raise SolverFailure(f"the checker rejected a census-classes certificate: "
                             f"{report.message}")
+    return certificate

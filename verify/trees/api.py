@@ -10,14 +10,14 @@ import os
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from verify.base.arguments import FLAG, PATH, TEXT, api, instance, optional
+from verify.base.arguments import FLAG, PATH, TEXT, PathArg, api, instance, optional
 from verify.base.errors import BadInput
 from verify.base.files import check_paths, write_texts_atomic
 from verify.base.notebook import NotebookView
 from verify.base.numbers import fraction_text, integer_field, json_text
 
 from .builders import literature_tree, random_tree, uniform_queries, uniform_tree
-from .kinds import ORACLE, TREE
+from .kinds import ORACLE, TREE, OracleArg, TreeArg
 from .local_fbs import honest_fbs
 from .menus import count_realisations, realisations, realise
 from .model import Tree, UniformTree
@@ -109,7 +109,8 @@ def input_files(tree=None, oracle=None, loaded=None) -> list[tuple[str | None, s
 
 @api(path=PATH, tree=instance(Tree, UniformTree, what="a Tree"), nested=FLAG,
      oracle_path=optional(PATH), oracle=optional(ORACLE), oracle_description=TEXT)
-def write_tree(path, tree: Tree | UniformTree, *, nested: bool = False, oracle_path=None,
+def write_tree(path: PathArg, tree: Tree | UniformTree, *, nested: bool = False,
+               oracle_path: PathArg | None = None,
                oracle: dict | LeafBits | None = None, oracle_description: str = "") -> None:
     """Write the tree (flat layout unless nested; a UniformTree as its `uniform`
     description) and optionally its oracle, atomically.
@@ -172,7 +173,7 @@ class TreeInfo(NotebookView):
 
 
 @api(tree=TREE, oracle=optional(ORACLE))
-def tree_info(tree, oracle=None) -> TreeInfo:
+def tree_info(tree: TreeArg, oracle: OracleArg | None = None) -> TreeInfo:
     """Summarise a tree; with an oracle, the true root value and the smallest rho for which
     the FBS condition of Theorem 4.1 holds (the largest honest local fbs). A tree with menus
     (fbs-tree/2) is read too: it also counts its menus and realisations, and its rho is the

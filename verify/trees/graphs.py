@@ -12,6 +12,13 @@ networkx is optional: without it these two functions raise BadInput saying how t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .kinds import OracleArg, TreeArg
+
+if TYPE_CHECKING:
+    import networkx
+
 from verify.base.arguments import api, optional
 from verify.base.errors import BadInput
 
@@ -29,7 +36,7 @@ def _networkx():
 
 
 @api(tree=TREE, oracle=optional(ORACLE))
-def tree_to_networkx(tree, oracle=None):
+def tree_to_networkx(tree: TreeArg, oracle: OracleArg | None = None) -> networkx.DiGraph:
     """The tree (a Tree, a UniformTree or an fbs-tree/1 file) as a networkx DiGraph, with
     the oracle's answers (if given) on the leaves.
 
@@ -63,7 +70,7 @@ def tree_to_networkx(tree, oracle=None):
 
 
 @api()
-def tree_from_networkx(graph) -> Tree:
+def tree_from_networkx(graph: networkx.DiGraph) -> Tree:
     """A validated Tree from a networkx DiGraph laid out as `tree_to_networkx` writes it
     (node ids are converted to strings); BadInput if it is not a decomposition tree.
 
@@ -122,7 +129,7 @@ def _record(graph, node) -> dict:
 
 
 @api()
-def oracle_from_networkx(graph) -> dict[str, int]:
+def oracle_from_networkx(graph: networkx.DiGraph) -> dict[str, int]:
     """The oracle {query: answer} read from the leaves' `answer` attributes.
 
     >>> from verify import oracle_from_networkx, random_oracle, tree_to_networkx, uniform_tree

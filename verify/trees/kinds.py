@@ -4,9 +4,12 @@ of paper Sections 3.1-5 accept as a tree or an oracle before reading it."""
 from __future__ import annotations
 
 import os
+from typing import Union
+
+from verify.base.arguments import PathArg
 
 from .model import Tree, UniformTree
-from .oracles import ORACLE
+from .oracles import ORACLE, LeafBits
 
 
 def _tree(value):
@@ -16,4 +19,9 @@ def _tree(value):
 
 
 TREE = _tree
-__all__ = ["ORACLE", "TREE"]  # ORACLE validates with verify.trees.oracles.checked_oracle
+# ORACLE validates with verify.trees.oracles.checked_oracle
+__all__ = ["ORACLE", "TREE", "OracleArg", "TreeArg"]
+
+# the annotations of the same arguments
+TreeArg = Union[Tree, UniformTree, PathArg]
+OracleArg = Union[dict[str, int], LeafBits, PathArg]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import Iterator
 
 from verify.base.arguments import TEXT, api, instance, integer, integer_mapping
 from verify.base.errors import BadInput, TooLarge
@@ -165,7 +166,8 @@ def _resolve(tree: Tree, node: int, choice: dict[int, int]) -> int:
 
 
 @api(tree=instance(Tree, what="a Tree"), limit=integer(1))
-def realisations(tree: Tree, limit: int = MAX_REALISATIONS):
+def realisations(tree: Tree,
+                 limit: int = MAX_REALISATIONS) -> Iterator[tuple[dict[int, int], Tree]]:
     """Every realisation as (choice {menu node: alternative}, Tree), in lexicographic order
     of the choices at the menus reached (a menu below an unchosen alternative is not set).
 
