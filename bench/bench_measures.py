@@ -1,6 +1,7 @@
 """Benchmark for issue 31 section 1: s, bs, fbs and C of a whole function in one call.
 
 Usage:  python bench/bench_measures.py [--loop]
+        python bench/bench_measures.py --processes [--boofun-python PATH] [--repeats N]
 Each case is `verify.measures(spec)` end to end (truth table, s_x and C_x at every input,
 exact fbs_x/bs_x where C_x prunes nothing, the four certificates and the stdlib checker),
 CPU seconds of this process (`time.process_time`). Peers in the same run: boofun 1.3's
@@ -8,6 +9,12 @@ max_sensitivity / max_block_sensitivity / max_certificate_size (s, bs, C; boofun
 where boofun is installed, for q <= 10 (25-30 s of CPU there already), and with --loop the per-input loop a user wrote before
 (`fbs(spec, x, measures=True)` at every x: fbs, s, bs, C per input), only for q <= 10.
 Bars (issue 31): a random 10-input function under 1 s, 14 inputs under a minute.
+
+--processes (issue 40): what a user pays from the shell, process to process: for each q <= 10
+case, a fresh Python computing `verify.measures(spec)` (interpreter start, imports, the
+certificates and the checker) against a fresh Python computing boofun's three maxima (its
+interpreter start and imports included), CPU of each child (bench/measure.py, min of N runs).
+boofun may live in another environment: --boofun-python names its interpreter.
 """
 
 from __future__ import annotations
@@ -75,8 +82,47 @@ def loop_peer(spec: str, q: int):
     return {**{k: str(v) for k, v in best.items()}, "cpu_s": round(seconds, 3)}
 
 
+def process_rows(boofun_python: str, repeats: int) -> None:
+    """Process-to-process CPU: ours and boofun's, each a fresh interpreter (q <= 10 cases)."""
+    from measure import python_child, repeat
+
+    for name, q, seed, density in CASES:
+        if q is None or q > 10:
+            continue
+        spec = random_spec(q, seed, density)
+        ours = repeat(python_child(
+            "from verify import measures\n"
+            f"r = measures({spec!r})\n"
+            "print({m: str(v) for m, v in r.values.items()}, all(r.certified.values()))"),
+            repeats)
+        from verify import parse_spec
+        table = [int(v) for v in parse_spec(spec).truth_table()]
+        peer = repeat([boofun_python, "-c",
+                       "import boofun\n"
+                       "from boofun.analysis.block_sensitivity import max_block_sensitivity\n"
+                       "from boofun.analysis.certificates import max_certificate_size\n"
+                       "from boofun.analysis.sensitivity import max_sensitivity\n"
+                       f"f = boofun.create({table!r})\n"
+                       "print(max_sensitivity(f), max_block_sensitivity(f), max_certificate_size(f))"],
+                      repeats)
+        row = {"case": name, "q": q, "ours_stdout": ours.pop("stdout").strip(),
+               "boofun_stdout": peer.pop("stdout").strip(), "ours_process": ours,
+               "boofun_process": peer,
+               "ratio_cpu_boofun_over_ours": round(peer["cpu_min"] / ours["cpu_min"], 1)}
+        print(json.dumps(row), flush=True)
+
+
 def main() -> None:
     from verify import measures
+
+    if "--processes" in sys.argv:
+        args = sys.argv
+        python = args[args.index("--boofun-python") + 1] if "--boofun-python" in args \
+            else sys.executable
+        repeats = int(args[args.index("--repeats") + 1]) if "--repeats" in args else 3
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        process_rows(python, repeats)
+        return
 
     measures("maj:5")  # warm-up: imports
     rows = []

@@ -1,7 +1,9 @@
 (* Exported by `fbs coq` (fbs-verify) from certificates/paper/definitions_3_3_3_4_duality/and_5-31ab11cb9111.json.gz and 69 more.
-   The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
-   that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
-   (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
+   The exporter is untrusted; what to read is each Theorem's statement: FbsIs F z v says that
+   z has exactly arity F bits and v is the optimum of the packing LP (paper Definition 3.3) and
+   of the dual LP (Definition 3.4) of F's function at z (coq/model/FbsModel.v; the functions,
+   each with its arity, are coq/model/Families.v; SensitivityOf, BlockSensitivityOf and
+   CertificateComplexityOf likewise fix the arity).
    Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound),
    for kind symmetric of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), for kind
    measure of coq/checkers/MeasureCheck.v (s, bs, C: coq/model/Measures.v), all proved
@@ -19,8 +21,9 @@ Definition fbs_and_5_at_11111_primal : list (list bool * Q) := [(bitsOf "10000",
 Definition fbs_and_5_at_11111_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_and_5_at_11111 :
-  FbsValue (AND 5) (bitsOf "11111") (5 # 1).
+  FbsIs (AND 5) (bitsOf "11111") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_and_5_at_11111_primal fbs_and_5_at_11111_dual).
   vm_compute. reflexivity.
 Qed.
@@ -30,8 +33,9 @@ Definition fbs_compose_maj_3_and_2_or_2_parity_2_at_110110_primal : list (list b
 Definition fbs_compose_maj_3_and_2_or_2_parity_2_at_110110_dual : list Q := [(1 # 2); (1 # 2); (0 # 1); (1 # 2); (1 # 2); (1 # 2)].
 
 Theorem fbs_compose_maj_3_and_2_or_2_parity_2_at_110110 :
-  FbsValue (ttFun (bitsOf "0000011001100110000001100110011000000110011001100110111111111111")) (bitsOf "110110") (5 # 2).
+  FbsIs (TT "0000011001100110000001100110011000000110011001100110111111111111") (bitsOf "110110") (5 # 2).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_compose_maj_3_and_2_or_2_parity_2_at_110110_primal fbs_compose_maj_3_and_2_or_2_parity_2_at_110110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -41,8 +45,9 @@ Definition fbs_expr_x1_x2_x3_x4_at_1010_primal : list (list bool * Q) := [(bitsO
 Definition fbs_expr_x1_x2_x3_x4_at_1010_dual : list Q := [(0 # 1); (0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_expr_x1_x2_x3_x4_at_1010 :
-  FbsValue (ttFun (bitsOf "0110011001101111")) (bitsOf "1010") (2 # 1).
+  FbsIs (TT "0110011001101111") (bitsOf "1010") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_expr_x1_x2_x3_x4_at_1010_primal fbs_expr_x1_x2_x3_x4_at_1010_dual).
   vm_compute. reflexivity.
 Qed.
@@ -52,8 +57,9 @@ Definition fbs_index_2_at_100110_primal : list (list bool * Q) := [(bitsOf "1000
 Definition fbs_index_2_at_100110_dual : list Q := [(1 # 1); (1 # 1); (0 # 1); (0 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_index_2_at_100110 :
-  FbsValue (ttFun (bitsOf "0000000011111111000011110000111100110011001100110101010101010101")) (bitsOf "100110") (3 # 1).
+  FbsIs (TT "0000000011111111000011110000111100110011001100110101010101010101") (bitsOf "100110") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_index_2_at_100110_primal fbs_index_2_at_100110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -63,8 +69,9 @@ Definition fbs_maj_6_at_111100_primal : list (list bool * Q) := [(bitsOf "100000
 Definition fbs_maj_6_at_111100_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (1 # 1); (0 # 1); (0 # 1)].
 
 Theorem fbs_maj_6_at_111100 :
-  FbsValue (MAJ 6) (bitsOf "111100") (4 # 1).
+  FbsIs (MAJ 6) (bitsOf "111100") (4 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_maj_6_at_111100_primal fbs_maj_6_at_111100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -74,8 +81,9 @@ Definition fbs_maj_9_at_111110000_primal : list (list bool * Q) := [(bitsOf "100
 Definition fbs_maj_9_at_111110000_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1); (0 # 1); (0 # 1); (0 # 1); (0 # 1)].
 
 Theorem fbs_maj_9_at_111110000 :
-  FbsValue (MAJ 9) (bitsOf "111110000") (5 # 1).
+  FbsIs (MAJ 9) (bitsOf "111110000") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_maj_9_at_111110000_primal fbs_maj_9_at_111110000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -85,8 +93,9 @@ Definition fbs_or_5_at_00100_primal : list (list bool * Q) := [(bitsOf "00100", 
 Definition fbs_or_5_at_00100_dual : list Q := [(0 # 1); (0 # 1); (1 # 1); (0 # 1); (0 # 1)].
 
 Theorem fbs_or_5_at_00100 :
-  FbsValue (OR 5) (bitsOf "00100") (1 # 1).
+  FbsIs (OR 5) (bitsOf "00100") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_or_5_at_00100_primal fbs_or_5_at_00100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -96,8 +105,9 @@ Definition fbs_parity_6_at_010110_primal : list (list bool * Q) := [(bitsOf "100
 Definition fbs_parity_6_at_010110_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_parity_6_at_010110 :
-  FbsValue (PARITY 6) (bitsOf "010110") (6 # 1).
+  FbsIs (PARITY 6) (bitsOf "010110") (6 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_parity_6_at_010110_primal fbs_parity_6_at_010110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -107,8 +117,9 @@ Definition fbs_thr_7_3_at_1100000_primal : list (list bool * Q) := [(bitsOf "001
 Definition fbs_thr_7_3_at_1100000_dual : list Q := [(0 # 1); (0 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_thr_7_3_at_1100000 :
-  FbsValue (THR 7 (3)%Z) (bitsOf "1100000") (5 # 1).
+  FbsIs (THR 7 (3)%Z) (bitsOf "1100000") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_thr_7_3_at_1100000_primal fbs_thr_7_3_at_1100000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -118,8 +129,9 @@ Definition fbs_tribes_2_3_at_110100_primal : list (list bool * Q) := [(bitsOf "1
 Definition fbs_tribes_2_3_at_110100_dual : list Q := [(1 # 1); (1 # 1); (0 # 1); (0 # 1); (0 # 1); (0 # 1)].
 
 Theorem fbs_tribes_2_3_at_110100 :
-  FbsValue (TRIBES 2 3) (bitsOf "110100") (2 # 1).
+  FbsIs (TRIBES 2 3) (bitsOf "110100") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tribes_2_3_at_110100_primal fbs_tribes_2_3_at_110100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -129,8 +141,9 @@ Definition fbs_tt_00001111_at_100_primal : list (list bool * Q) := [(bitsOf "100
 Definition fbs_tt_00001111_at_100_dual : list Q := [(1 # 1); (0 # 1); (0 # 1)].
 
 Theorem fbs_tt_00001111_at_100 :
-  FbsValue (ttFun (bitsOf "00001111")) (bitsOf "100") (1 # 1).
+  FbsIs (TT "00001111") (bitsOf "100") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_00001111_at_100_primal fbs_tt_00001111_at_100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -140,8 +153,9 @@ Definition fbs_tt_000011111000011100010_f5ee7da3eb_at_10010011_primal : list (li
 Definition fbs_tt_000011111000011100010_f5ee7da3eb_at_10010011_dual : list Q := [(1 # 1); (1 # 1); (0 # 1); (1 # 1); (1 # 1); (1 # 1); (0 # 1); (0 # 1)].
 
 Theorem fbs_tt_000011111000011100010_f5ee7da3eb_at_10010011 :
-  FbsValue (ttFun (bitsOf "0000111110000111000100011011011111100101011000111000010110000111100011110100111000100000101100000110011101110011100011100111111100101111001011101111010100111110111010111010011011111000011001110000010100101000110001111111111010011110111100101101111100011000")) (bitsOf "10010011") (5 # 1).
+  FbsIs (TT "0000111110000111000100011011011111100101011000111000010110000111100011110100111000100000101100000110011101110011100011100111111100101111001011101111010100111110111010111010011011111000011001110000010100101000110001111111111010011110111100101101111100011000") (bitsOf "10010011") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_000011111000011100010_f5ee7da3eb_at_10010011_primal fbs_tt_000011111000011100010_f5ee7da3eb_at_10010011_dual).
   vm_compute. reflexivity.
 Qed.
@@ -151,8 +165,9 @@ Definition fbs_tt_0001_at_11_primal : list (list bool * Q) := [(bitsOf "10", (1 
 Definition fbs_tt_0001_at_11_dual : list Q := [(1 # 1); (1 # 1)].
 
 Theorem fbs_tt_0001_at_11 :
-  FbsValue (ttFun (bitsOf "0001")) (bitsOf "11") (2 # 1).
+  FbsIs (TT "0001") (bitsOf "11") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0001_at_11_primal fbs_tt_0001_at_11_dual).
   vm_compute. reflexivity.
 Qed.
@@ -162,8 +177,9 @@ Definition fbs_tt_0001_at_10_primal : list (list bool * Q) := [(bitsOf "01", (1 
 Definition fbs_tt_0001_at_10_dual : list Q := [(0 # 1); (1 # 1)].
 
 Theorem fbs_tt_0001_at_10 :
-  FbsValue (ttFun (bitsOf "0001")) (bitsOf "10") (1 # 1).
+  FbsIs (TT "0001") (bitsOf "10") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0001_at_10_primal fbs_tt_0001_at_10_dual).
   vm_compute. reflexivity.
 Qed.
@@ -173,8 +189,9 @@ Definition fbs_tt_00010101_at_101_primal : list (list bool * Q) := [(bitsOf "100
 Definition fbs_tt_00010101_at_101_dual : list Q := [(1 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_00010101_at_101 :
-  FbsValue (ttFun (bitsOf "00010101")) (bitsOf "101") (2 # 1).
+  FbsIs (TT "00010101") (bitsOf "101") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_00010101_at_101_primal fbs_tt_00010101_at_101_dual).
   vm_compute. reflexivity.
 Qed.
@@ -184,8 +201,9 @@ Definition fbs_tt_000111011010110111001_1334d9a3c6_at_000110_primal : list (list
 Definition fbs_tt_000111011010110111001_1334d9a3c6_at_000110_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_000111011010110111001_1334d9a3c6_at_000110 :
-  FbsValue (ttFun (bitsOf "0001110110101101110010101111101011000110011100101101110110010110")) (bitsOf "000110") (5 # 1).
+  FbsIs (TT "0001110110101101110010101111101011000110011100101101110110010110") (bitsOf "000110") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_000111011010110111001_1334d9a3c6_at_000110_primal fbs_tt_000111011010110111001_1334d9a3c6_at_000110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -195,8 +213,9 @@ Definition fbs_tt_0010_at_01_primal : list (list bool * Q) := [(bitsOf "11", (1 
 Definition fbs_tt_0010_at_01_dual : list Q := [(1 # 1); (0 # 1)].
 
 Theorem fbs_tt_0010_at_01 :
-  FbsValue (ttFun (bitsOf "0010")) (bitsOf "01") (1 # 1).
+  FbsIs (TT "0010") (bitsOf "01") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0010_at_01_primal fbs_tt_0010_at_01_dual).
   vm_compute. reflexivity.
 Qed.
@@ -206,8 +225,9 @@ Definition fbs_tt_0010_at_00_primal : list (list bool * Q) := [(bitsOf "10", (1 
 Definition fbs_tt_0010_at_00_dual : list Q := [(1 # 1); (0 # 1)].
 
 Theorem fbs_tt_0010_at_00 :
-  FbsValue (ttFun (bitsOf "0010")) (bitsOf "00") (1 # 1).
+  FbsIs (TT "0010") (bitsOf "00") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0010_at_00_primal fbs_tt_0010_at_00_dual).
   vm_compute. reflexivity.
 Qed.
@@ -217,8 +237,9 @@ Definition fbs_tt_0010_at_11_primal : list (list bool * Q) := [(bitsOf "01", (1 
 Definition fbs_tt_0010_at_11_dual : list Q := [(0 # 1); (1 # 1)].
 
 Theorem fbs_tt_0010_at_11 :
-  FbsValue (ttFun (bitsOf "0010")) (bitsOf "11") (1 # 1).
+  FbsIs (TT "0010") (bitsOf "11") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0010_at_11_primal fbs_tt_0010_at_11_dual).
   vm_compute. reflexivity.
 Qed.
@@ -228,8 +249,9 @@ Definition fbs_tt_001010101110000000100_955400ba6d_at_10011111_primal : list (li
 Definition fbs_tt_001010101110000000100_955400ba6d_at_10011111_dual : list Q := [(1 # 2); (1 # 2); (1 # 2); (1 # 2); (1 # 1); (1 # 2); (1 # 2); (1 # 1)].
 
 Theorem fbs_tt_001010101110000000100_955400ba6d_at_10011111 :
-  FbsValue (ttFun (bitsOf "0010101011100000001001100001100010101000011010110010111110101011100111100011001011100110001111010010010111100000110101011000000000001101110011100100100111101010011101001011110101101011001000000010011111011001010010001011011010111111010010100110011101001010")) (bitsOf "10011111") (5 # 1).
+  FbsIs (TT "0010101011100000001001100001100010101000011010110010111110101011100111100011001011100110001111010010010111100000110101011000000000001101110011100100100111101010011101001011110101101011001000000010011111011001010010001011011010111111010010100110011101001010") (bitsOf "10011111") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_001010101110000000100_955400ba6d_at_10011111_primal fbs_tt_001010101110000000100_955400ba6d_at_10011111_dual).
   vm_compute. reflexivity.
 Qed.
@@ -239,8 +261,9 @@ Definition fbs_tt_001011111011000101010_445b4197bd_at_000000_primal : list (list
 Definition fbs_tt_001011111011000101010_445b4197bd_at_000000_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_001011111011000101010_445b4197bd_at_000000 :
-  FbsValue (ttFun (bitsOf "0010111110110001010101101010010010110100010001011110001001111110")) (bitsOf "000000") (5 # 1).
+  FbsIs (TT "0010111110110001010101101010010010110100010001011110001001111110") (bitsOf "000000") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_001011111011000101010_445b4197bd_at_000000_primal fbs_tt_001011111011000101010_445b4197bd_at_000000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -250,8 +273,9 @@ Definition fbs_tt_00110011000000011100011000101001_at_11110_primal : list (list 
 Definition fbs_tt_00110011000000011100011000101001_at_11110_dual : list Q := [(0 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_00110011000000011100011000101001_at_11110 :
-  FbsValue (ttFun (bitsOf "00110011000000011100011000101001")) (bitsOf "11110") (4 # 1).
+  FbsIs (TT "00110011000000011100011000101001") (bitsOf "11110") (4 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_00110011000000011100011000101001_at_11110_primal fbs_tt_00110011000000011100011000101001_at_11110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -261,8 +285,9 @@ Definition fbs_tt_00110101_at_000_primal : list (list bool * Q) := [(bitsOf "101
 Definition fbs_tt_00110101_at_000_dual : list Q := [(1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_00110101_at_000 :
-  FbsValue (ttFun (bitsOf "00110101")) (bitsOf "000") (2 # 1).
+  FbsIs (TT "00110101") (bitsOf "000") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_00110101_at_000_primal fbs_tt_00110101_at_000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -272,8 +297,9 @@ Definition fbs_tt_001110101111001100010_c5e6643e80_at_111001_primal : list (list
 Definition fbs_tt_001110101111001100010_c5e6643e80_at_111001_dual : list Q := [(1 # 2); (1 # 1); (1 # 1); (1 # 2); (1 # 1); (1 # 2)].
 
 Theorem fbs_tt_001110101111001100010_c5e6643e80_at_111001 :
-  FbsValue (ttFun (bitsOf "0011101011110011000101000111001010111100101000100010010011100100")) (bitsOf "111001") (9 # 2).
+  FbsIs (TT "0011101011110011000101000111001010111100101000100010010011100100") (bitsOf "111001") (9 # 2).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_001110101111001100010_c5e6643e80_at_111001_primal fbs_tt_001110101111001100010_c5e6643e80_at_111001_dual).
   vm_compute. reflexivity.
 Qed.
@@ -283,8 +309,9 @@ Definition fbs_tt_0011111101010100_at_0011_primal : list (list bool * Q) := [(bi
 Definition fbs_tt_0011111101010100_at_0011_dual : list Q := [(1 # 1); (0 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_0011111101010100_at_0011 :
-  FbsValue (ttFun (bitsOf "0011111101010100")) (bitsOf "0011") (2 # 1).
+  FbsIs (TT "0011111101010100") (bitsOf "0011") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0011111101010100_at_0011_primal fbs_tt_0011111101010100_at_0011_dual).
   vm_compute. reflexivity.
 Qed.
@@ -294,8 +321,9 @@ Definition fbs_tt_01000010110011110110101000101010_at_10010_primal : list (list 
 Definition fbs_tt_01000010110011110110101000101010_at_10010_dual : list Q := [(1 # 1); (0 # 1); (0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_01000010110011110110101000101010_at_10010 :
-  FbsValue (ttFun (bitsOf "01000010110011110110101000101010")) (bitsOf "10010") (3 # 1).
+  FbsIs (TT "01000010110011110110101000101010") (bitsOf "10010") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_01000010110011110110101000101010_at_10010_primal fbs_tt_01000010110011110110101000101010_at_10010_dual).
   vm_compute. reflexivity.
 Qed.
@@ -305,8 +333,9 @@ Definition fbs_tt_0100011010010111_at_1110_primal : list (list bool * Q) := [(bi
 Definition fbs_tt_0100011010010111_at_1110_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_0100011010010111_at_1110 :
-  FbsValue (ttFun (bitsOf "0100011010010111")) (bitsOf "1110") (3 # 1).
+  FbsIs (TT "0100011010010111") (bitsOf "1110") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0100011010010111_at_1110_primal fbs_tt_0100011010010111_at_1110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -316,8 +345,9 @@ Definition fbs_tt_010001101101110010101_379bfecb8e_at_00101101_primal : list (li
 Definition fbs_tt_010001101101110010101_379bfecb8e_at_00101101_dual : list Q := [(1 # 1); (0 # 1); (1 # 1); (1 # 1); (1 # 1); (0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_010001101101110010101_379bfecb8e_at_00101101 :
-  FbsValue (ttFun (bitsOf "0100011011011100101010101000111001010111100110111110101111000011011111011111101111101110010011111100000000110010010000010010111100110101001111001001011001010001101100101001101000110000101111000110010101101011100101101111000110000010010111100111101101110011")) (bitsOf "00101101") (6 # 1).
+  FbsIs (TT "0100011011011100101010101000111001010111100110111110101111000011011111011111101111101110010011111100000000110010010000010010111100110101001111001001011001010001101100101001101000110000101111000110010101101011100101101111000110000010010111100111101101110011") (bitsOf "00101101") (6 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_010001101101110010101_379bfecb8e_at_00101101_primal fbs_tt_010001101101110010101_379bfecb8e_at_00101101_dual).
   vm_compute. reflexivity.
 Qed.
@@ -327,8 +357,9 @@ Definition fbs_tt_01000111_at_000_primal : list (list bool * Q) := [(bitsOf "110
 Definition fbs_tt_01000111_at_000_dual : list Q := [(1 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_01000111_at_000 :
-  FbsValue (ttFun (bitsOf "01000111")) (bitsOf "000") (2 # 1).
+  FbsIs (TT "01000111") (bitsOf "000") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_01000111_at_000_primal fbs_tt_01000111_at_000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -338,8 +369,9 @@ Definition fbs_tt_010100000011110110101_ac7754555c_at_1000011_primal : list (lis
 Definition fbs_tt_010100000011110110101_ac7754555c_at_1000011_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (0 # 1); (0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_010100000011110110101_ac7754555c_at_1000011 :
-  FbsValue (ttFun (bitsOf "01010000001111011010111111011101000001110010100101100101000100110110110011100000100111011011011111010111011101000000001101011110")) (bitsOf "1000011") (5 # 1).
+  FbsIs (TT "01010000001111011010111111011101000001110010100101100101000100110110110011100000100111011011011111010111011101000000001101011110") (bitsOf "1000011") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_010100000011110110101_ac7754555c_at_1000011_primal fbs_tt_010100000011110110101_ac7754555c_at_1000011_dual).
   vm_compute. reflexivity.
 Qed.
@@ -349,8 +381,9 @@ Definition fbs_tt_010101110101110101011_931dcdd369_at_001101_primal : list (list
 Definition fbs_tt_010101110101110101011_931dcdd369_at_001101_dual : list Q := [(1 # 1); (1 # 1); (0 # 1); (0 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_010101110101110101011_931dcdd369_at_001101 :
-  FbsValue (ttFun (bitsOf "0101011101011101010110001011011000110101001010111001110110110101")) (bitsOf "001101") (3 # 1).
+  FbsIs (TT "0101011101011101010110001011011000110101001010111001110110110101") (bitsOf "001101") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_010101110101110101011_931dcdd369_at_001101_primal fbs_tt_010101110101110101011_931dcdd369_at_001101_dual).
   vm_compute. reflexivity.
 Qed.
@@ -360,8 +393,9 @@ Definition fbs_tt_0110_at_10_primal : list (list bool * Q) := [(bitsOf "10", (1 
 Definition fbs_tt_0110_at_10_dual : list Q := [(1 # 1); (1 # 1)].
 
 Theorem fbs_tt_0110_at_10 :
-  FbsValue (ttFun (bitsOf "0110")) (bitsOf "10") (2 # 1).
+  FbsIs (TT "0110") (bitsOf "10") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0110_at_10_primal fbs_tt_0110_at_10_dual).
   vm_compute. reflexivity.
 Qed.
@@ -371,8 +405,9 @@ Definition fbs_tt_011001000000100010010_d91e4bafbe_at_01111001_primal : list (li
 Definition fbs_tt_011001000000100010010_d91e4bafbe_at_01111001_dual : list Q := [(1 # 1); (0 # 1); (1 # 1); (1 # 1); (1 # 1); (0 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_011001000000100010010_d91e4bafbe_at_01111001 :
-  FbsValue (ttFun (bitsOf "0110010000001000100100101001000010010000001011110101101111010111001111110110001011011110101110001011100111111001001100110111110110100010001110100001100000010010110100101100111111000011110010101111101000000001110010000011010010001101111010110110101110001111")) (bitsOf "01111001") (5 # 1).
+  FbsIs (TT "0110010000001000100100101001000010010000001011110101101111010111001111110110001011011110101110001011100111111001001100110111110110100010001110100001100000010010110100101100111111000011110010101111101000000001110010000011010010001101111010110110101110001111") (bitsOf "01111001") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_011001000000100010010_d91e4bafbe_at_01111001_primal fbs_tt_011001000000100010010_d91e4bafbe_at_01111001_dual).
   vm_compute. reflexivity.
 Qed.
@@ -382,8 +417,9 @@ Definition fbs_tt_0110100000100100_at_0111_primal : list (list bool * Q) := [(bi
 Definition fbs_tt_0110100000100100_at_0111_dual : list Q := [(0 # 1); (1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_0110100000100100_at_0111 :
-  FbsValue (ttFun (bitsOf "0110100000100100")) (bitsOf "0111") (2 # 1).
+  FbsIs (TT "0110100000100100") (bitsOf "0111") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0110100000100100_at_0111_primal fbs_tt_0110100000100100_at_0111_dual).
   vm_compute. reflexivity.
 Qed.
@@ -393,8 +429,9 @@ Definition fbs_tt_011011000000000111111_0b8ebd176d_at_10111110_primal : list (li
 Definition fbs_tt_011011000000000111111_0b8ebd176d_at_10111110_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (1 # 1); (0 # 1); (0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_011011000000000111111_0b8ebd176d_at_10111110 :
-  FbsValue (ttFun (bitsOf "0110110000000001111110100001001011111101101011110011101000000000101001011110100001111111101101001010101010011110100001000000101100110110000111011111111001111010111000111100001000000101100110010011010001101101001011110111110011010011111000011100100010101101")) (bitsOf "10111110") (6 # 1).
+  FbsIs (TT "0110110000000001111110100001001011111101101011110011101000000000101001011110100001111111101101001010101010011110100001000000101100110110000111011111111001111010111000111100001000000101100110010011010001101101001011110111110011010011111000011100100010101101") (bitsOf "10111110") (6 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_011011000000000111111_0b8ebd176d_at_10111110_primal fbs_tt_011011000000000111111_0b8ebd176d_at_10111110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -404,8 +441,9 @@ Definition fbs_tt_01110010_at_000_primal : list (list bool * Q) := [(bitsOf "010
 Definition fbs_tt_01110010_at_000_dual : list Q := [(0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_01110010_at_000 :
-  FbsValue (ttFun (bitsOf "01110010")) (bitsOf "000") (2 # 1).
+  FbsIs (TT "01110010") (bitsOf "000") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_01110010_at_000_primal fbs_tt_01110010_at_000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -415,8 +453,9 @@ Definition fbs_tt_0111001111010111_at_1000_primal : list (list bool * Q) := [(bi
 Definition fbs_tt_0111001111010111_at_1000_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_0111001111010111_at_1000 :
-  FbsValue (ttFun (bitsOf "0111001111010111")) (bitsOf "1000") (3 # 1).
+  FbsIs (TT "0111001111010111") (bitsOf "1000") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0111001111010111_at_1000_primal fbs_tt_0111001111010111_at_1000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -426,8 +465,9 @@ Definition fbs_tt_011101001100000110110_ee3b917148_at_00111011_primal : list (li
 Definition fbs_tt_011101001100000110110_ee3b917148_at_00111011_dual : list Q := [(1 # 1); (0 # 1); (1 # 1); (1 # 1); (0 # 1); (1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_011101001100000110110_ee3b917148_at_00111011 :
-  FbsValue (ttFun (bitsOf "0111010011000001101100111001000001111110110010010100010011100101001010001100001110001011101011101001110000001100100010100010101001110110000000001110011010110001111110111100001101111000000111010110111011010100111000101100001100101111011100001010111101011010")) (bitsOf "00111011") (6 # 1).
+  FbsIs (TT "0111010011000001101100111001000001111110110010010100010011100101001010001100001110001011101011101001110000001100100010100010101001110110000000001110011010110001111110111100001101111000000111010110111011010100111000101100001100101111011100001010111101011010") (bitsOf "00111011") (6 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_011101001100000110110_ee3b917148_at_00111011_primal fbs_tt_011101001100000110110_ee3b917148_at_00111011_dual).
   vm_compute. reflexivity.
 Qed.
@@ -437,8 +477,9 @@ Definition fbs_tt_011101111101111111101_bcdd964142_at_01001110_primal : list (li
 Definition fbs_tt_011101111101111111101_bcdd964142_at_01001110_dual : list Q := [(0 # 1); (1 # 1); (1 # 1); (0 # 1); (0 # 1); (1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_011101111101111111101_bcdd964142_at_01001110 :
-  FbsValue (ttFun (bitsOf "0111011111011111111011101101100101110111011000000100001110101111111000100001011101010010110111110110000011011000111010011001001001000111110111010010010110010110100100101111011000001011111100010000111000010010100011101101111110110001001001000110101110100110")) (bitsOf "01001110") (5 # 1).
+  FbsIs (TT "0111011111011111111011101101100101110111011000000100001110101111111000100001011101010010110111110110000011011000111010011001001001000111110111010010010110010110100100101111011000001011111100010000111000010010100011101101111110110001001001000110101110100110") (bitsOf "01001110") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_011101111101111111101_bcdd964142_at_01001110_primal fbs_tt_011101111101111111101_bcdd964142_at_01001110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -448,8 +489,9 @@ Definition fbs_tt_011111001111110001010_4718e0f8a5_at_11101100_primal : list (li
 Definition fbs_tt_011111001111110001010_4718e0f8a5_at_11101100_dual : list Q := [(1 # 2); (0 # 1); (1 # 1); (1 # 2); (1 # 1); (1 # 2); (1 # 1); (1 # 2)].
 
 Theorem fbs_tt_011111001111110001010_4718e0f8a5_at_11101100 :
-  FbsValue (ttFun (bitsOf "0111110011111100010101111101001010110110011010111101000011010000101001101000010001011111101011110011001100011100001101111001001110000101111110011011011100011011000111111110110100011000101111010011001011100001010100001001010011100110101111100101000000001001")) (bitsOf "11101100") (5 # 1).
+  FbsIs (TT "0111110011111100010101111101001010110110011010111101000011010000101001101000010001011111101011110011001100011100001101111001001110000101111110011011011100011011000111111110110100011000101111010011001011100001010100001001010011100110101111100101000000001001") (bitsOf "11101100") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_011111001111110001010_4718e0f8a5_at_11101100_primal fbs_tt_011111001111110001010_4718e0f8a5_at_11101100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -459,8 +501,9 @@ Definition fbs_tt_0111111111011101_at_1110_primal : list (list bool * Q) := [(bi
 Definition fbs_tt_0111111111011101_at_1110_dual : list Q := [(1 # 1); (0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_0111111111011101_at_1110 :
-  FbsValue (ttFun (bitsOf "0111111111011101")) (bitsOf "1110") (3 # 1).
+  FbsIs (TT "0111111111011101") (bitsOf "1110") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0111111111011101_at_1110_primal fbs_tt_0111111111011101_at_1110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -470,8 +513,9 @@ Definition fbs_tt_1000_at_10_primal : list (list bool * Q) := [(bitsOf "10", (1 
 Definition fbs_tt_1000_at_10_dual : list Q := [(1 # 1); (0 # 1)].
 
 Theorem fbs_tt_1000_at_10 :
-  FbsValue (ttFun (bitsOf "1000")) (bitsOf "10") (1 # 1).
+  FbsIs (TT "1000") (bitsOf "10") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_1000_at_10_primal fbs_tt_1000_at_10_dual).
   vm_compute. reflexivity.
 Qed.
@@ -481,8 +525,9 @@ Definition fbs_tt_10001010_at_100_primal : list (list bool * Q) := [(bitsOf "110
 Definition fbs_tt_10001010_at_100_dual : list Q := [(1 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_10001010_at_100 :
-  FbsValue (ttFun (bitsOf "10001010")) (bitsOf "100") (2 # 1).
+  FbsIs (TT "10001010") (bitsOf "100") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_10001010_at_100_primal fbs_tt_10001010_at_100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -492,8 +537,9 @@ Definition fbs_tt_10001110010000000110110110110011_at_00100_primal : list (list 
 Definition fbs_tt_10001110010000000110110110110011_at_00100_dual : list Q := [(0 # 1); (1 # 1); (1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_10001110010000000110110110110011_at_00100 :
-  FbsValue (ttFun (bitsOf "10001110010000000110110110110011")) (bitsOf "00100") (3 # 1).
+  FbsIs (TT "10001110010000000110110110110011") (bitsOf "00100") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_10001110010000000110110110110011_at_00100_primal fbs_tt_10001110010000000110110110110011_at_00100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -503,8 +549,9 @@ Definition fbs_tt_1001_at_11_primal : list (list bool * Q) := [(bitsOf "10", (1 
 Definition fbs_tt_1001_at_11_dual : list Q := [(1 # 1); (1 # 1)].
 
 Theorem fbs_tt_1001_at_11 :
-  FbsValue (ttFun (bitsOf "1001")) (bitsOf "11") (2 # 1).
+  FbsIs (TT "1001") (bitsOf "11") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_1001_at_11_primal fbs_tt_1001_at_11_dual).
   vm_compute. reflexivity.
 Qed.
@@ -514,8 +561,9 @@ Definition fbs_tt_1001_at_00_primal : list (list bool * Q) := [(bitsOf "10", (1 
 Definition fbs_tt_1001_at_00_dual : list Q := [(1 # 1); (1 # 1)].
 
 Theorem fbs_tt_1001_at_00 :
-  FbsValue (ttFun (bitsOf "1001")) (bitsOf "00") (2 # 1).
+  FbsIs (TT "1001") (bitsOf "00") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_1001_at_00_primal fbs_tt_1001_at_00_dual).
   vm_compute. reflexivity.
 Qed.
@@ -525,8 +573,9 @@ Definition fbs_tt_1001000101101010_at_1100_primal : list (list bool * Q) := [(bi
 Definition fbs_tt_1001000101101010_at_1100_dual : list Q := [(1 # 1); (1 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_1001000101101010_at_1100 :
-  FbsValue (ttFun (bitsOf "1001000101101010")) (bitsOf "1100") (3 # 1).
+  FbsIs (TT "1001000101101010") (bitsOf "1100") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_1001000101101010_at_1100_primal fbs_tt_1001000101101010_at_1100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -536,8 +585,9 @@ Definition fbs_tt_10010111_at_010_primal : list (list bool * Q) := [(bitsOf "100
 Definition fbs_tt_10010111_at_010_dual : list Q := [(1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_10010111_at_010 :
-  FbsValue (ttFun (bitsOf "10010111")) (bitsOf "010") (3 # 1).
+  FbsIs (TT "10010111") (bitsOf "010") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_10010111_at_010_primal fbs_tt_10010111_at_010_dual).
   vm_compute. reflexivity.
 Qed.
@@ -547,8 +597,9 @@ Definition fbs_tt_100110100000110101011_ce0be6c8e8_at_10010100_primal : list (li
 Definition fbs_tt_100110100000110101011_ce0be6c8e8_at_10010100_dual : list Q := [(0 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_100110100000110101011_ce0be6c8e8_at_10010100 :
-  FbsValue (ttFun (bitsOf "1001101000001101010110100100011100001100001010111101110000010000101001111011111000011101101110110000101110010001001000010110110101101001001110101010101110100100011001100001011010000101100101000100101100010101100001101000001110100100010101000101111001001010")) (bitsOf "10010100") (6 # 1).
+  FbsIs (TT "1001101000001101010110100100011100001100001010111101110000010000101001111011111000011101101110110000101110010001001000010110110101101001001110101010101110100100011001100001011010000101100101000100101100010101100001101000001110100100010101000101111001001010") (bitsOf "10010100") (6 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_100110100000110101011_ce0be6c8e8_at_10010100_primal fbs_tt_100110100000110101011_ce0be6c8e8_at_10010100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -558,8 +609,9 @@ Definition fbs_tt_100110100111100110011_fccb06c7f4_at_100101_primal : list (list
 Definition fbs_tt_100110100111100110011_fccb06c7f4_at_100101_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_100110100111100110011_fccb06c7f4_at_100101 :
-  FbsValue (ttFun (bitsOf "1001101001111001100110101011101011100100101101101001101100110110")) (bitsOf "100101") (5 # 1).
+  FbsIs (TT "1001101001111001100110101011101011100100101101101001101100110110") (bitsOf "100101") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_100110100111100110011_fccb06c7f4_at_100101_primal fbs_tt_100110100111100110011_fccb06c7f4_at_100101_dual).
   vm_compute. reflexivity.
 Qed.
@@ -569,8 +621,9 @@ Definition fbs_tt_101000010110110101000_6b94acac05_at_0010011_primal : list (lis
 Definition fbs_tt_101000010110110101000_6b94acac05_at_0010011_dual : list Q := [(1 # 1); (0 # 1); (0 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_101000010110110101000_6b94acac05_at_0010011 :
-  FbsValue (ttFun (bitsOf "10100001011011010100011011111111111000001101000101101111100100101011101011101111001111011000001110101000001011010110001011000110")) (bitsOf "0010011") (5 # 1).
+  FbsIs (TT "10100001011011010100011011111111111000001101000101101111100100101011101011101111001111011000001110101000001011010110001011000110") (bitsOf "0010011") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_101000010110110101000_6b94acac05_at_0010011_primal fbs_tt_101000010110110101000_6b94acac05_at_0010011_dual).
   vm_compute. reflexivity.
 Qed.
@@ -580,8 +633,9 @@ Definition fbs_tt_10100010_at_101_primal : list (list bool * Q) := [(bitsOf "101
 Definition fbs_tt_10100010_at_101_dual : list Q := [(0 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_10100010_at_101 :
-  FbsValue (ttFun (bitsOf "10100010")) (bitsOf "101") (1 # 1).
+  FbsIs (TT "10100010") (bitsOf "101") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_10100010_at_101_primal fbs_tt_10100010_at_101_dual).
   vm_compute. reflexivity.
 Qed.
@@ -591,8 +645,9 @@ Definition fbs_tt_101001001000111101100_e31002fadf_at_01111100_primal : list (li
 Definition fbs_tt_101001001000111101100_e31002fadf_at_01111100_dual : list Q := [(1 # 1); (1 # 2); (1 # 2); (1 # 2); (1 # 1); (1 # 2); (1 # 2); (1 # 2)].
 
 Theorem fbs_tt_101001001000111101100_e31002fadf_at_01111100 :
-  FbsValue (ttFun (bitsOf "1010010010001111011001110111100100001101101011110011100101100000010001000100010001100011101100110100000000010000101010110110000011000110110000001001010100011011111101101011101101001010110110000001000101001010100101010100000101110101100010000110100000111010")) (bitsOf "01111100") (5 # 1).
+  FbsIs (TT "1010010010001111011001110111100100001101101011110011100101100000010001000100010001100011101100110100000000010000101010110110000011000110110000001001010100011011111101101011101101001010110110000001000101001010100101010100000101110101100010000110100000111010") (bitsOf "01111100") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_101001001000111101100_e31002fadf_at_01111100_primal fbs_tt_101001001000111101100_e31002fadf_at_01111100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -602,8 +657,9 @@ Definition fbs_tt_10110011100000010011010100011011_at_10010_primal : list (list 
 Definition fbs_tt_10110011100000010011010100011011_at_10010_dual : list Q := [(0 # 1); (1 # 1); (1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_10110011100000010011010100011011_at_10010 :
-  FbsValue (ttFun (bitsOf "10110011100000010011010100011011")) (bitsOf "10010") (3 # 1).
+  FbsIs (TT "10110011100000010011010100011011") (bitsOf "10010") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_10110011100000010011010100011011_at_10010_primal fbs_tt_10110011100000010011010100011011_at_10010_dual).
   vm_compute. reflexivity.
 Qed.
@@ -613,8 +669,9 @@ Definition fbs_tt_101110011100110111101_6ccdc3935d_at_1111000_primal : list (lis
 Definition fbs_tt_101110011100110111101_6ccdc3935d_at_1111000_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (0 # 1); (1 # 1); (0 # 1); (0 # 1)].
 
 Theorem fbs_tt_101110011100110111101_6ccdc3935d_at_1111000 :
-  FbsValue (ttFun (bitsOf "10111001110011011110111011101011101110001100101100100110100011000011111111111001110011000100001011111111000101100000100100000110")) (bitsOf "1111000") (4 # 1).
+  FbsIs (TT "10111001110011011110111011101011101110001100101100100110100011000011111111111001110011000100001011111111000101100000100100000110") (bitsOf "1111000") (4 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_101110011100110111101_6ccdc3935d_at_1111000_primal fbs_tt_101110011100110111101_6ccdc3935d_at_1111000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -624,8 +681,9 @@ Definition fbs_tt_110000001111000000010_b1c9dc9118_at_00000110_primal : list (li
 Definition fbs_tt_110000001111000000010_b1c9dc9118_at_00000110_dual : list Q := [(1 # 3); (1 # 1); (1 # 1); (2 # 3); (1 # 3); (2 # 3); (1 # 3); (0 # 1)].
 
 Theorem fbs_tt_110000001111000000010_b1c9dc9118_at_00000110 :
-  FbsValue (ttFun (bitsOf "1100000011110000000101001110000101111011100001011100001110111011011010110111010101001011001010000000011111100111000110011111010100100000100001001001001111011001001110111101111111101100000101011111100010000110101100100001010001101110110101101101001111001110")) (bitsOf "00000110") (13 # 3).
+  FbsIs (TT "1100000011110000000101001110000101111011100001011100001110111011011010110111010101001011001010000000011111100111000110011111010100100000100001001001001111011001001110111101111111101100000101011111100010000110101100100001010001101110110101101101001111001110") (bitsOf "00000110") (13 # 3).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_110000001111000000010_b1c9dc9118_at_00000110_primal fbs_tt_110000001111000000010_b1c9dc9118_at_00000110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -635,8 +693,9 @@ Definition fbs_tt_11001011111011101000000110110111_at_11101_primal : list (list 
 Definition fbs_tt_11001011111011101000000110110111_at_11101_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_11001011111011101000000110110111_at_11101 :
-  FbsValue (ttFun (bitsOf "11001011111011101000000110110111")) (bitsOf "11101") (4 # 1).
+  FbsIs (TT "11001011111011101000000110110111") (bitsOf "11101") (4 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_11001011111011101000000110110111_at_11101_primal fbs_tt_11001011111011101000000110110111_at_11101_dual).
   vm_compute. reflexivity.
 Qed.
@@ -646,8 +705,9 @@ Definition fbs_tt_11010000_at_110_primal : list (list bool * Q) := [(bitsOf "110
 Definition fbs_tt_11010000_at_110_dual : list Q := [(1 # 1); (0 # 1); (0 # 1)].
 
 Theorem fbs_tt_11010000_at_110 :
-  FbsValue (ttFun (bitsOf "11010000")) (bitsOf "110") (1 # 1).
+  FbsIs (TT "11010000") (bitsOf "110") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_11010000_at_110_primal fbs_tt_11010000_at_110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -657,8 +717,9 @@ Definition fbs_tt_110100000011010010110_5088e96b42_at_1011100_primal : list (lis
 Definition fbs_tt_110100000011010010110_5088e96b42_at_1011100_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (0 # 1); (0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_110100000011010010110_5088e96b42_at_1011100 :
-  FbsValue (ttFun (bitsOf "11010000001101001011000001111101011100000110000110010010011101110111101101111101011101010110011101101101000101001111110100110100")) (bitsOf "1011100") (5 # 1).
+  FbsIs (TT "11010000001101001011000001111101011100000110000110010010011101110111101101111101011101010110011101101101000101001111110100110100") (bitsOf "1011100") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_110100000011010010110_5088e96b42_at_1011100_primal fbs_tt_110100000011010010110_5088e96b42_at_1011100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -668,8 +729,9 @@ Definition fbs_tt_11010011_at_000_primal : list (list bool * Q) := [(bitsOf "100
 Definition fbs_tt_11010011_at_000_dual : list Q := [(1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_11010011_at_000 :
-  FbsValue (ttFun (bitsOf "11010011")) (bitsOf "000") (2 # 1).
+  FbsIs (TT "11010011") (bitsOf "000") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_11010011_at_000_primal fbs_tt_11010011_at_000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -679,8 +741,9 @@ Definition fbs_tt_110111010010100111101_f15665bf9d_at_1011000_primal : list (lis
 Definition fbs_tt_110111010010100111101_f15665bf9d_at_1011000_dual : list Q := [(1 # 1); (1 # 1); (0 # 1); (1 # 1); (1 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_110111010010100111101_f15665bf9d_at_1011000 :
-  FbsValue (ttFun (bitsOf "11011101001010011110101000101100101011100111110010011101000010101010111101010001100000000101111010000111100100001011101010101010")) (bitsOf "1011000") (5 # 1).
+  FbsIs (TT "11011101001010011110101000101100101011100111110010011101000010101010111101010001100000000101111010000111100100001011101010101010") (bitsOf "1011000") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_110111010010100111101_f15665bf9d_at_1011000_primal fbs_tt_110111010010100111101_f15665bf9d_at_1011000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -690,8 +753,9 @@ Definition fbs_tt_110111011101101110010_3afb97c5d3_at_110110_primal : list (list
 Definition fbs_tt_110111011101101110010_3afb97c5d3_at_110110_dual : list Q := [(1 # 1); (1 # 1); (0 # 1); (1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_110111011101101110010_3afb97c5d3_at_110110 :
-  FbsValue (ttFun (bitsOf "1101110111011011100101000100000110011001010100111001001001100111")) (bitsOf "110110") (5 # 1).
+  FbsIs (TT "1101110111011011100101000100000110011001010100111001001001100111") (bitsOf "110110") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_110111011101101110010_3afb97c5d3_at_110110_primal fbs_tt_110111011101101110010_3afb97c5d3_at_110110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -701,8 +765,9 @@ Definition fbs_tt_1110_at_11_primal : list (list bool * Q) := [(bitsOf "10", (1 
 Definition fbs_tt_1110_at_11_dual : list Q := [(1 # 1); (1 # 1)].
 
 Theorem fbs_tt_1110_at_11 :
-  FbsValue (ttFun (bitsOf "1110")) (bitsOf "11") (2 # 1).
+  FbsIs (TT "1110") (bitsOf "11") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_1110_at_11_primal fbs_tt_1110_at_11_dual).
   vm_compute. reflexivity.
 Qed.
@@ -712,8 +777,9 @@ Definition fbs_tt_11100000_at_001_primal : list (list bool * Q) := [(bitsOf "100
 Definition fbs_tt_11100000_at_001_dual : list Q := [(1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_11100000_at_001 :
-  FbsValue (ttFun (bitsOf "11100000")) (bitsOf "001") (2 # 1).
+  FbsIs (TT "11100000") (bitsOf "001") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_11100000_at_001_primal fbs_tt_11100000_at_001_dual).
   vm_compute. reflexivity.
 Qed.
@@ -723,8 +789,9 @@ Definition fbs_tt_11100010010100001010011000111001_at_11110_primal : list (list 
 Definition fbs_tt_11100010010100001010011000111001_at_11110_dual : list Q := [(0 # 1); (1 # 1); (1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_11100010010100001010011000111001_at_11110 :
-  FbsValue (ttFun (bitsOf "11100010010100001010011000111001")) (bitsOf "11110") (4 # 1).
+  FbsIs (TT "11100010010100001010011000111001") (bitsOf "11110") (4 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_11100010010100001010011000111001_at_11110_primal fbs_tt_11100010010100001010011000111001_at_11110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -734,8 +801,9 @@ Definition fbs_tt_1110101110101111_at_0110_primal : list (list bool * Q) := [(bi
 Definition fbs_tt_1110101110101111_at_0110_dual : list Q := [(0 # 1); (0 # 1); (0 # 1); (1 # 1)].
 
 Theorem fbs_tt_1110101110101111_at_0110 :
-  FbsValue (ttFun (bitsOf "1110101110101111")) (bitsOf "0110") (1 # 1).
+  FbsIs (TT "1110101110101111") (bitsOf "0110") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_1110101110101111_at_0110_primal fbs_tt_1110101110101111_at_0110_dual).
   vm_compute. reflexivity.
 Qed.
@@ -745,8 +813,9 @@ Definition fbs_tt_11110110111001001111001011111011_at_11000_primal : list (list 
 Definition fbs_tt_11110110111001001111001011111011_at_11000_dual : list Q := [(0 # 1); (0 # 1); (1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_11110110111001001111001011111011_at_11000 :
-  FbsValue (ttFun (bitsOf "11110110111001001111001011111011")) (bitsOf "11000") (2 # 1).
+  FbsIs (TT "11110110111001001111001011111011") (bitsOf "11000") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_11110110111001001111001011111011_at_11000_primal fbs_tt_11110110111001001111001011111011_at_11000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -756,8 +825,9 @@ Definition fbs_tt_11111000001101001111111101100011_at_10111_primal : list (list 
 Definition fbs_tt_11111000001101001111111101100011_at_10111_dual : list Q := [(1 # 1); (1 # 1); (0 # 1); (0 # 1); (0 # 1)].
 
 Theorem fbs_tt_11111000001101001111111101100011_at_10111 :
-  FbsValue (ttFun (bitsOf "11111000001101001111111101100011")) (bitsOf "10111") (2 # 1).
+  FbsIs (TT "11111000001101001111111101100011") (bitsOf "10111") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_11111000001101001111111101100011_at_10111_primal fbs_tt_11111000001101001111111101100011_at_10111_dual).
   vm_compute. reflexivity.
 Qed.
@@ -767,8 +837,9 @@ Definition fbs_tt_11111000011001010010111100000001_at_11101_primal : list (list 
 Definition fbs_tt_11111000011001010010111100000001_at_11101_dual : list Q := [(1 # 1); (1 # 1); (0 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_11111000011001010010111100000001_at_11101 :
-  FbsValue (ttFun (bitsOf "11111000011001010010111100000001")) (bitsOf "11101") (3 # 1).
+  FbsIs (TT "11111000011001010010111100000001") (bitsOf "11101") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_11111000011001010010111100000001_at_11101_primal fbs_tt_11111000011001010010111100000001_at_11101_dual).
   vm_compute. reflexivity.
 Qed.
@@ -778,8 +849,9 @@ Definition fbs_wthr_3_2_2_1_1_5_at_11111_primal : list (list bool * Q) := [(bits
 Definition fbs_wthr_3_2_2_1_1_5_at_11111_dual : list Q := [(3 # 5); (2 # 5); (2 # 5); (1 # 5); (1 # 5)].
 
 Theorem fbs_wthr_3_2_2_1_1_5_at_11111 :
-  FbsValue (ttFun (bitsOf "00000000000001110001111111111111")) (bitsOf "11111") (9 # 5).
+  FbsIs (TT "00000000000001110001111111111111") (bitsOf "11111") (9 # 5).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_wthr_3_2_2_1_1_5_at_11111_primal fbs_wthr_3_2_2_1_1_5_at_11111_dual).
   vm_compute. reflexivity.
 Qed.

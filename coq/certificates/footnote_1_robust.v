@@ -1,7 +1,9 @@
 (* Exported by `fbs coq` (fbs-verify) from certificates/paper/footnote_1_robust/and_5-31ab11cb9111.json.gz and 45 more.
-   The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
-   that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
-   (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
+   The exporter is untrusted; what to read is each Theorem's statement: FbsIs F z v says that
+   z has exactly arity F bits and v is the optimum of the packing LP (paper Definition 3.3) and
+   of the dual LP (Definition 3.4) of F's function at z (coq/model/FbsModel.v; the functions,
+   each with its arity, are coq/model/Families.v; SensitivityOf, BlockSensitivityOf and
+   CertificateComplexityOf likewise fix the arity).
    Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound),
    for kind symmetric of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), for kind
    measure of coq/checkers/MeasureCheck.v (s, bs, C: coq/model/Measures.v), all proved
@@ -24,8 +26,9 @@ From FbsCoq Require Import FbsTreeModel TreeStatements TreeCheck.
 Definition fbs_and_5_at_11111_types : list (nat * nat * Q) := [(1%nat, 0%nat, (5 # 1))].
 
 Theorem fbs_and_5_at_11111 :
-  FbsValue (AND 5) (bitsOf "11111") (5 # 1).
+  FbsIs (AND 5) (bitsOf "11111") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 5) _ fbs_and_5_at_11111_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -38,7 +41,7 @@ Definition fbs_compose_maj_3_and_2_or_2_parity_2_at_110110_records : list TRec :
   mkRec (bitsOf "111") [(1 # 1); (2 # 1); (2 # 1)] (5 # 2) [(bitsOf "110", (1 # 2)); (bitsOf "101", (1 # 2)); (bitsOf "011", (3 # 2))] [(1 # 2); (1 # 2); (1 # 2)]].
 
 Theorem fbs_compose_maj_3_and_2_or_2_parity_2_at_110110 :
-  let T := (node (MAJ 3) [(over (AND 2) 2); (over (OR 2) 2); (over (PARITY 2) 2)]) in
+  let T := (node (MAJ 3) [(over (AND 2)); (over (OR 2)); (over (PARITY 2))]) in
   RhoT T (alphaOf T (bitsOf "110110")) (5 # 2).
 Proof.
   intros T. apply (checkTree_sound _ _ fbs_compose_maj_3_and_2_or_2_parity_2_at_110110_records).
@@ -49,8 +52,9 @@ Qed.
 Definition fbs_maj_12_at_111111100000_types : list (nat * nat * Q) := [(1%nat, 0%nat, (7 # 1))].
 
 Theorem fbs_maj_12_at_111111100000 :
-  FbsValue (MAJ 12) (bitsOf "111111100000") (7 # 1).
+  FbsIs (MAJ 12) (bitsOf "111111100000") (7 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_111111100000_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -59,8 +63,9 @@ Qed.
 Definition fbs_maj_12_at_111111111000_types : list (nat * nat * Q) := [(3%nat, 0%nat, (3 # 1))].
 
 Theorem fbs_maj_12_at_111111111000 :
-  FbsValue (MAJ 12) (bitsOf "111111111000") (3 # 1).
+  FbsIs (MAJ 12) (bitsOf "111111111000") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_111111111000_types (1 # 3) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -69,8 +74,9 @@ Qed.
 Definition fbs_maj_12_at_111111111110_types : list (nat * nat * Q) := [(5%nat, 0%nat, (11 # 5))].
 
 Theorem fbs_maj_12_at_111111111110 :
-  FbsValue (MAJ 12) (bitsOf "111111111110") (11 # 5).
+  FbsIs (MAJ 12) (bitsOf "111111111110") (11 # 5).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_111111111110_types (1 # 5) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -79,8 +85,9 @@ Qed.
 Definition fbs_maj_12_at_110000000000_types : list (nat * nat * Q) := [(0%nat, 5%nat, (2 # 1))].
 
 Theorem fbs_maj_12_at_110000000000 :
-  FbsValue (MAJ 12) (bitsOf "110000000000") (2 # 1).
+  FbsIs (MAJ 12) (bitsOf "110000000000") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_110000000000_types (0 # 1) (1 # 5)).
   vm_compute. reflexivity.
 Qed.
@@ -89,8 +96,9 @@ Qed.
 Definition fbs_maj_12_at_000000000000_types : list (nat * nat * Q) := [(0%nat, 7%nat, (12 # 7))].
 
 Theorem fbs_maj_12_at_000000000000 :
-  FbsValue (MAJ 12) (bitsOf "000000000000") (12 # 7).
+  FbsIs (MAJ 12) (bitsOf "000000000000") (12 # 7).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_000000000000_types (0 # 1) (1 # 7)).
   vm_compute. reflexivity.
 Qed.
@@ -99,8 +107,9 @@ Qed.
 Definition fbs_maj_12_at_111111110000_types : list (nat * nat * Q) := [(2%nat, 0%nat, (4 # 1))].
 
 Theorem fbs_maj_12_at_111111110000 :
-  FbsValue (MAJ 12) (bitsOf "111111110000") (4 # 1).
+  FbsIs (MAJ 12) (bitsOf "111111110000") (4 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_111111110000_types (1 # 2) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -109,8 +118,9 @@ Qed.
 Definition fbs_maj_12_at_111111111111_types : list (nat * nat * Q) := [(6%nat, 0%nat, (2 # 1))].
 
 Theorem fbs_maj_12_at_111111111111 :
-  FbsValue (MAJ 12) (bitsOf "111111111111") (2 # 1).
+  FbsIs (MAJ 12) (bitsOf "111111111111") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_111111111111_types (1 # 6) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -119,8 +129,9 @@ Qed.
 Definition fbs_maj_12_at_111000000000_types : list (nat * nat * Q) := [(0%nat, 4%nat, (9 # 4))].
 
 Theorem fbs_maj_12_at_111000000000 :
-  FbsValue (MAJ 12) (bitsOf "111000000000") (9 # 4).
+  FbsIs (MAJ 12) (bitsOf "111000000000") (9 # 4).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_111000000000_types (0 # 1) (1 # 4)).
   vm_compute. reflexivity.
 Qed.
@@ -129,8 +140,9 @@ Qed.
 Definition fbs_maj_12_at_111111111100_types : list (nat * nat * Q) := [(4%nat, 0%nat, (5 # 2))].
 
 Theorem fbs_maj_12_at_111111111100 :
-  FbsValue (MAJ 12) (bitsOf "111111111100") (5 # 2).
+  FbsIs (MAJ 12) (bitsOf "111111111100") (5 # 2).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_111111111100_types (1 # 4) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -139,8 +151,9 @@ Qed.
 Definition fbs_maj_12_at_100000000000_types : list (nat * nat * Q) := [(0%nat, 6%nat, (11 # 6))].
 
 Theorem fbs_maj_12_at_100000000000 :
-  FbsValue (MAJ 12) (bitsOf "100000000000") (11 # 6).
+  FbsIs (MAJ 12) (bitsOf "100000000000") (11 # 6).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_100000000000_types (0 # 1) (1 # 6)).
   vm_compute. reflexivity.
 Qed.
@@ -149,8 +162,9 @@ Qed.
 Definition fbs_maj_12_at_111111000000_types : list (nat * nat * Q) := [(0%nat, 1%nat, (6 # 1))].
 
 Theorem fbs_maj_12_at_111111000000 :
-  FbsValue (MAJ 12) (bitsOf "111111000000") (6 # 1).
+  FbsIs (MAJ 12) (bitsOf "111111000000") (6 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_111111000000_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -159,8 +173,9 @@ Qed.
 Definition fbs_maj_12_at_111100000000_types : list (nat * nat * Q) := [(0%nat, 3%nat, (8 # 3))].
 
 Theorem fbs_maj_12_at_111100000000 :
-  FbsValue (MAJ 12) (bitsOf "111100000000") (8 # 3).
+  FbsIs (MAJ 12) (bitsOf "111100000000") (8 # 3).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_111100000000_types (0 # 1) (1 # 3)).
   vm_compute. reflexivity.
 Qed.
@@ -169,8 +184,9 @@ Qed.
 Definition fbs_maj_12_at_111110000000_types : list (nat * nat * Q) := [(0%nat, 2%nat, (7 # 2))].
 
 Theorem fbs_maj_12_at_111110000000 :
-  FbsValue (MAJ 12) (bitsOf "111110000000") (7 # 2).
+  FbsIs (MAJ 12) (bitsOf "111110000000") (7 # 2).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 12 (2 * k)) _ fbs_maj_12_at_111110000000_types (0 # 1) (1 # 2)).
   vm_compute. reflexivity.
 Qed.
@@ -179,8 +195,9 @@ Qed.
 Definition fbs_maj_15_at_111111111000000_types : list (nat * nat * Q) := [(2%nat, 0%nat, (9 # 2))].
 
 Theorem fbs_maj_15_at_111111111000000 :
-  FbsValue (MAJ 15) (bitsOf "111111111000000") (9 # 2).
+  FbsIs (MAJ 15) (bitsOf "111111111000000") (9 # 2).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111111111000000_types (1 # 2) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -189,8 +206,9 @@ Qed.
 Definition fbs_maj_15_at_100000000000000_types : list (nat * nat * Q) := [(0%nat, 7%nat, (2 # 1))].
 
 Theorem fbs_maj_15_at_100000000000000 :
-  FbsValue (MAJ 15) (bitsOf "100000000000000") (2 # 1).
+  FbsIs (MAJ 15) (bitsOf "100000000000000") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_100000000000000_types (0 # 1) (1 # 7)).
   vm_compute. reflexivity.
 Qed.
@@ -199,8 +217,9 @@ Qed.
 Definition fbs_maj_15_at_111111111110000_types : list (nat * nat * Q) := [(4%nat, 0%nat, (11 # 4))].
 
 Theorem fbs_maj_15_at_111111111110000 :
-  FbsValue (MAJ 15) (bitsOf "111111111110000") (11 # 4).
+  FbsIs (MAJ 15) (bitsOf "111111111110000") (11 # 4).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111111111110000_types (1 # 4) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -209,8 +228,9 @@ Qed.
 Definition fbs_maj_15_at_111111111111111_types : list (nat * nat * Q) := [(8%nat, 0%nat, (15 # 8))].
 
 Theorem fbs_maj_15_at_111111111111111 :
-  FbsValue (MAJ 15) (bitsOf "111111111111111") (15 # 8).
+  FbsIs (MAJ 15) (bitsOf "111111111111111") (15 # 8).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111111111111111_types (1 # 8) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -219,8 +239,9 @@ Qed.
 Definition fbs_maj_15_at_111111111111110_types : list (nat * nat * Q) := [(7%nat, 0%nat, (2 # 1))].
 
 Theorem fbs_maj_15_at_111111111111110 :
-  FbsValue (MAJ 15) (bitsOf "111111111111110") (2 # 1).
+  FbsIs (MAJ 15) (bitsOf "111111111111110") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111111111111110_types (1 # 7) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -229,8 +250,9 @@ Qed.
 Definition fbs_maj_15_at_111111100000000_types : list (nat * nat * Q) := [(0%nat, 1%nat, (8 # 1))].
 
 Theorem fbs_maj_15_at_111111100000000 :
-  FbsValue (MAJ 15) (bitsOf "111111100000000") (8 # 1).
+  FbsIs (MAJ 15) (bitsOf "111111100000000") (8 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111111100000000_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -239,8 +261,9 @@ Qed.
 Definition fbs_maj_15_at_111111000000000_types : list (nat * nat * Q) := [(0%nat, 2%nat, (9 # 2))].
 
 Theorem fbs_maj_15_at_111111000000000 :
-  FbsValue (MAJ 15) (bitsOf "111111000000000") (9 # 2).
+  FbsIs (MAJ 15) (bitsOf "111111000000000") (9 # 2).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111111000000000_types (0 # 1) (1 # 2)).
   vm_compute. reflexivity.
 Qed.
@@ -249,8 +272,9 @@ Qed.
 Definition fbs_maj_15_at_111110000000000_types : list (nat * nat * Q) := [(0%nat, 3%nat, (10 # 3))].
 
 Theorem fbs_maj_15_at_111110000000000 :
-  FbsValue (MAJ 15) (bitsOf "111110000000000") (10 # 3).
+  FbsIs (MAJ 15) (bitsOf "111110000000000") (10 # 3).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111110000000000_types (0 # 1) (1 # 3)).
   vm_compute. reflexivity.
 Qed.
@@ -259,8 +283,9 @@ Qed.
 Definition fbs_maj_15_at_111111110000000_types : list (nat * nat * Q) := [(1%nat, 0%nat, (8 # 1))].
 
 Theorem fbs_maj_15_at_111111110000000 :
-  FbsValue (MAJ 15) (bitsOf "111111110000000") (8 # 1).
+  FbsIs (MAJ 15) (bitsOf "111111110000000") (8 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111111110000000_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -269,8 +294,9 @@ Qed.
 Definition fbs_maj_15_at_000000000000000_types : list (nat * nat * Q) := [(0%nat, 8%nat, (15 # 8))].
 
 Theorem fbs_maj_15_at_000000000000000 :
-  FbsValue (MAJ 15) (bitsOf "000000000000000") (15 # 8).
+  FbsIs (MAJ 15) (bitsOf "000000000000000") (15 # 8).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_000000000000000_types (0 # 1) (1 # 8)).
   vm_compute. reflexivity.
 Qed.
@@ -279,8 +305,9 @@ Qed.
 Definition fbs_maj_15_at_111100000000000_types : list (nat * nat * Q) := [(0%nat, 4%nat, (11 # 4))].
 
 Theorem fbs_maj_15_at_111100000000000 :
-  FbsValue (MAJ 15) (bitsOf "111100000000000") (11 # 4).
+  FbsIs (MAJ 15) (bitsOf "111100000000000") (11 # 4).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111100000000000_types (0 # 1) (1 # 4)).
   vm_compute. reflexivity.
 Qed.
@@ -289,8 +316,9 @@ Qed.
 Definition fbs_maj_15_at_111000000000000_types : list (nat * nat * Q) := [(0%nat, 5%nat, (12 # 5))].
 
 Theorem fbs_maj_15_at_111000000000000 :
-  FbsValue (MAJ 15) (bitsOf "111000000000000") (12 # 5).
+  FbsIs (MAJ 15) (bitsOf "111000000000000") (12 # 5).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111000000000000_types (0 # 1) (1 # 5)).
   vm_compute. reflexivity.
 Qed.
@@ -299,8 +327,9 @@ Qed.
 Definition fbs_maj_15_at_111111111111000_types : list (nat * nat * Q) := [(5%nat, 0%nat, (12 # 5))].
 
 Theorem fbs_maj_15_at_111111111111000 :
-  FbsValue (MAJ 15) (bitsOf "111111111111000") (12 # 5).
+  FbsIs (MAJ 15) (bitsOf "111111111111000") (12 # 5).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111111111111000_types (1 # 5) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -309,8 +338,9 @@ Qed.
 Definition fbs_maj_15_at_111111111111100_types : list (nat * nat * Q) := [(6%nat, 0%nat, (13 # 6))].
 
 Theorem fbs_maj_15_at_111111111111100 :
-  FbsValue (MAJ 15) (bitsOf "111111111111100") (13 # 6).
+  FbsIs (MAJ 15) (bitsOf "111111111111100") (13 # 6).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111111111111100_types (1 # 6) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -319,8 +349,9 @@ Qed.
 Definition fbs_maj_15_at_111111111100000_types : list (nat * nat * Q) := [(3%nat, 0%nat, (10 # 3))].
 
 Theorem fbs_maj_15_at_111111111100000 :
-  FbsValue (MAJ 15) (bitsOf "111111111100000") (10 # 3).
+  FbsIs (MAJ 15) (bitsOf "111111111100000") (10 # 3).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_111111111100000_types (1 # 3) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -329,8 +360,9 @@ Qed.
 Definition fbs_maj_15_at_110000000000000_types : list (nat * nat * Q) := [(0%nat, 6%nat, (13 # 6))].
 
 Theorem fbs_maj_15_at_110000000000000 :
-  FbsValue (MAJ 15) (bitsOf "110000000000000") (13 # 6).
+  FbsIs (MAJ 15) (bitsOf "110000000000000") (13 # 6).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k)) _ fbs_maj_15_at_110000000000000_types (0 # 1) (1 # 6)).
   vm_compute. reflexivity.
 Qed.
@@ -339,8 +371,9 @@ Qed.
 Definition fbs_maj_6_at_111100_types : list (nat * nat * Q) := [(1%nat, 0%nat, (4 # 1))].
 
 Theorem fbs_maj_6_at_111100 :
-  FbsValue (MAJ 6) (bitsOf "111100") (4 # 1).
+  FbsIs (MAJ 6) (bitsOf "111100") (4 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 6 (2 * k)) _ fbs_maj_6_at_111100_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -349,8 +382,9 @@ Qed.
 Definition fbs_maj_9_at_111111111_types : list (nat * nat * Q) := [(5%nat, 0%nat, (9 # 5))].
 
 Theorem fbs_maj_9_at_111111111 :
-  FbsValue (MAJ 9) (bitsOf "111111111") (9 # 5).
+  FbsIs (MAJ 9) (bitsOf "111111111") (9 # 5).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 9 (2 * k)) _ fbs_maj_9_at_111111111_types (1 # 5) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -359,8 +393,9 @@ Qed.
 Definition fbs_maj_9_at_100000000_types : list (nat * nat * Q) := [(0%nat, 4%nat, (2 # 1))].
 
 Theorem fbs_maj_9_at_100000000 :
-  FbsValue (MAJ 9) (bitsOf "100000000") (2 # 1).
+  FbsIs (MAJ 9) (bitsOf "100000000") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 9 (2 * k)) _ fbs_maj_9_at_100000000_types (0 # 1) (1 # 4)).
   vm_compute. reflexivity.
 Qed.
@@ -369,8 +404,9 @@ Qed.
 Definition fbs_maj_9_at_111100000_types : list (nat * nat * Q) := [(0%nat, 1%nat, (5 # 1))].
 
 Theorem fbs_maj_9_at_111100000 :
-  FbsValue (MAJ 9) (bitsOf "111100000") (5 # 1).
+  FbsIs (MAJ 9) (bitsOf "111100000") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 9 (2 * k)) _ fbs_maj_9_at_111100000_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -379,8 +415,9 @@ Qed.
 Definition fbs_maj_9_at_000000000_types : list (nat * nat * Q) := [(0%nat, 5%nat, (9 # 5))].
 
 Theorem fbs_maj_9_at_000000000 :
-  FbsValue (MAJ 9) (bitsOf "000000000") (9 # 5).
+  FbsIs (MAJ 9) (bitsOf "000000000") (9 # 5).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 9 (2 * k)) _ fbs_maj_9_at_000000000_types (0 # 1) (1 # 5)).
   vm_compute. reflexivity.
 Qed.
@@ -389,8 +426,9 @@ Qed.
 Definition fbs_maj_9_at_111111110_types : list (nat * nat * Q) := [(4%nat, 0%nat, (2 # 1))].
 
 Theorem fbs_maj_9_at_111111110 :
-  FbsValue (MAJ 9) (bitsOf "111111110") (2 # 1).
+  FbsIs (MAJ 9) (bitsOf "111111110") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 9 (2 * k)) _ fbs_maj_9_at_111111110_types (1 # 4) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -399,8 +437,9 @@ Qed.
 Definition fbs_maj_9_at_111111000_types : list (nat * nat * Q) := [(2%nat, 0%nat, (3 # 1))].
 
 Theorem fbs_maj_9_at_111111000 :
-  FbsValue (MAJ 9) (bitsOf "111111000") (3 # 1).
+  FbsIs (MAJ 9) (bitsOf "111111000") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 9 (2 * k)) _ fbs_maj_9_at_111111000_types (1 # 2) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -409,8 +448,9 @@ Qed.
 Definition fbs_maj_9_at_111111100_types : list (nat * nat * Q) := [(3%nat, 0%nat, (7 # 3))].
 
 Theorem fbs_maj_9_at_111111100 :
-  FbsValue (MAJ 9) (bitsOf "111111100") (7 # 3).
+  FbsIs (MAJ 9) (bitsOf "111111100") (7 # 3).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 9 (2 * k)) _ fbs_maj_9_at_111111100_types (1 # 3) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -419,8 +459,9 @@ Qed.
 Definition fbs_maj_9_at_111000000_types : list (nat * nat * Q) := [(0%nat, 2%nat, (3 # 1))].
 
 Theorem fbs_maj_9_at_111000000 :
-  FbsValue (MAJ 9) (bitsOf "111000000") (3 # 1).
+  FbsIs (MAJ 9) (bitsOf "111000000") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 9 (2 * k)) _ fbs_maj_9_at_111000000_types (0 # 1) (1 # 2)).
   vm_compute. reflexivity.
 Qed.
@@ -429,8 +470,9 @@ Qed.
 Definition fbs_maj_9_at_110000000_types : list (nat * nat * Q) := [(0%nat, 3%nat, (7 # 3))].
 
 Theorem fbs_maj_9_at_110000000 :
-  FbsValue (MAJ 9) (bitsOf "110000000") (7 # 3).
+  FbsIs (MAJ 9) (bitsOf "110000000") (7 # 3).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 9 (2 * k)) _ fbs_maj_9_at_110000000_types (0 # 1) (1 # 3)).
   vm_compute. reflexivity.
 Qed.
@@ -439,8 +481,9 @@ Qed.
 Definition fbs_maj_9_at_111110000_types : list (nat * nat * Q) := [(1%nat, 0%nat, (5 # 1))].
 
 Theorem fbs_maj_9_at_111110000 :
-  FbsValue (MAJ 9) (bitsOf "111110000") (5 # 1).
+  FbsIs (MAJ 9) (bitsOf "111110000") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 9 (2 * k)) _ fbs_maj_9_at_111110000_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -449,8 +492,9 @@ Qed.
 Definition fbs_or_5_at_00100_types : list (nat * nat * Q) := [(1%nat, 0%nat, (1 # 1))].
 
 Theorem fbs_or_5_at_00100 :
-  FbsValue (OR 5) (bitsOf "00100") (1 # 1).
+  FbsIs (OR 5) (bitsOf "00100") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 0 k) _ fbs_or_5_at_00100_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -459,8 +503,9 @@ Qed.
 Definition fbs_parity_6_at_010110_types : list (nat * nat * Q) := [(1%nat, 0%nat, (3 # 1)); (0%nat, 1%nat, (3 # 1))].
 
 Theorem fbs_parity_6_at_010110 :
-  FbsValue (PARITY 6) (bitsOf "010110") (6 # 1).
+  FbsIs (PARITY 6) (bitsOf "010110") (6 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.odd k) _ fbs_parity_6_at_010110_types (1 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -469,8 +514,9 @@ Qed.
 Definition fbs_thr_7_3_at_1100000_types : list (nat * nat * Q) := [(0%nat, 1%nat, (5 # 1))].
 
 Theorem fbs_thr_7_3_at_1100000 :
-  FbsValue (THR 7 (3)%Z) (bitsOf "1100000") (5 # 1).
+  FbsIs (THR 7 (3)%Z) (bitsOf "1100000") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Z.leb (3)%Z (Z.of_nat k)) _ fbs_thr_7_3_at_1100000_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -483,7 +529,7 @@ Definition fbs_tribes_2_3_at_110100_records : list TRec := [
   mkRec (bitsOf "001") [(1 # 1); (1 # 1); (2 # 1)] (2 # 1) [(bitsOf "001", (2 # 1))] [(0 # 1); (0 # 1); (1 # 1)]].
 
 Theorem fbs_tribes_2_3_at_110100 :
-  let T := (node (OR 3) (repeat (over (AND 2) 2) 3)) in
+  let T := (node (OR 3) (repeat (over (AND 2)) 3)) in
   RhoT T (alphaOf T (bitsOf "110100")) (2 # 1).
 Proof.
   intros T. apply (checkTree_sound _ _ fbs_tribes_2_3_at_110100_records).

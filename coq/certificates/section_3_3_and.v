@@ -1,7 +1,9 @@
 (* Exported by `fbs coq` (fbs-verify) from certificates/paper/section_3_3_and/and_1-2043be8541e1.json.gz and 17 more.
-   The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
-   that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
-   (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
+   The exporter is untrusted; what to read is each Theorem's statement: FbsIs F z v says that
+   z has exactly arity F bits and v is the optimum of the packing LP (paper Definition 3.3) and
+   of the dual LP (Definition 3.4) of F's function at z (coq/model/FbsModel.v; the functions,
+   each with its arity, are coq/model/Families.v; SensitivityOf, BlockSensitivityOf and
+   CertificateComplexityOf likewise fix the arity).
    Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound),
    for kind symmetric of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), for kind
    measure of coq/checkers/MeasureCheck.v (s, bs, C: coq/model/Measures.v), all proved
@@ -18,8 +20,9 @@ Open Scope Q_scope.
 Definition fbs_and_1_at_0_types : list (nat * nat * Q) := [(0%nat, 1%nat, (1 # 1))].
 
 Theorem fbs_and_1_at_0 :
-  FbsValue (AND 1) (bitsOf "0") (1 # 1).
+  FbsIs (AND 1) (bitsOf "0") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 1) _ fbs_and_1_at_0_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -28,8 +31,9 @@ Qed.
 Definition fbs_and_1_at_1_types : list (nat * nat * Q) := [(1%nat, 0%nat, (1 # 1))].
 
 Theorem fbs_and_1_at_1 :
-  FbsValue (AND 1) (bitsOf "1") (1 # 1).
+  FbsIs (AND 1) (bitsOf "1") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 1) _ fbs_and_1_at_1_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -38,8 +42,9 @@ Qed.
 Definition fbs_and_1000_at_8bfa2fa5f4_types : list (nat * nat * Q) := [(1%nat, 0%nat, (1000 # 1))].
 
 Theorem fbs_and_1000_at_8bfa2fa5f4 :
-  FbsValue (AND 1000) (bitsOf "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111") (1000 # 1).
+  FbsIs (AND 1000) (bitsOf "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111") (1000 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 1000) _ fbs_and_1000_at_8bfa2fa5f4_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -48,8 +53,9 @@ Qed.
 Definition fbs_and_2_at_01_types : list (nat * nat * Q) := [(0%nat, 1%nat, (1 # 1))].
 
 Theorem fbs_and_2_at_01 :
-  FbsValue (AND 2) (bitsOf "01") (1 # 1).
+  FbsIs (AND 2) (bitsOf "01") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 2) _ fbs_and_2_at_01_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -58,8 +64,9 @@ Qed.
 Definition fbs_and_2_at_00_types : list (nat * nat * Q) := [(0%nat, 2%nat, (1 # 1))].
 
 Theorem fbs_and_2_at_00 :
-  FbsValue (AND 2) (bitsOf "00") (1 # 1).
+  FbsIs (AND 2) (bitsOf "00") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 2) _ fbs_and_2_at_00_types (0 # 1) (1 # 2)).
   vm_compute. reflexivity.
 Qed.
@@ -68,8 +75,9 @@ Qed.
 Definition fbs_and_25_at_1111111111111111111111111_types : list (nat * nat * Q) := [(1%nat, 0%nat, (25 # 1))].
 
 Theorem fbs_and_25_at_1111111111111111111111111 :
-  FbsValue (AND 25) (bitsOf "1111111111111111111111111") (25 # 1).
+  FbsIs (AND 25) (bitsOf "1111111111111111111111111") (25 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 25) _ fbs_and_25_at_1111111111111111111111111_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -78,8 +86,9 @@ Qed.
 Definition fbs_and_3_at_110_types : list (nat * nat * Q) := [(0%nat, 1%nat, (1 # 1))].
 
 Theorem fbs_and_3_at_110 :
-  FbsValue (AND 3) (bitsOf "110") (1 # 1).
+  FbsIs (AND 3) (bitsOf "110") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 3) _ fbs_and_3_at_110_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -88,8 +97,9 @@ Qed.
 Definition fbs_and_3_at_101_types : list (nat * nat * Q) := [(0%nat, 1%nat, (1 # 1))].
 
 Theorem fbs_and_3_at_101 :
-  FbsValue (AND 3) (bitsOf "101") (1 # 1).
+  FbsIs (AND 3) (bitsOf "101") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 3) _ fbs_and_3_at_101_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -98,8 +108,9 @@ Qed.
 Definition fbs_and_3_at_000_types : list (nat * nat * Q) := [(0%nat, 3%nat, (1 # 1))].
 
 Theorem fbs_and_3_at_000 :
-  FbsValue (AND 3) (bitsOf "000") (1 # 1).
+  FbsIs (AND 3) (bitsOf "000") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 3) _ fbs_and_3_at_000_types (0 # 1) (1 # 3)).
   vm_compute. reflexivity.
 Qed.
@@ -108,8 +119,9 @@ Qed.
 Definition fbs_and_3_at_010_types : list (nat * nat * Q) := [(0%nat, 2%nat, (1 # 1))].
 
 Theorem fbs_and_3_at_010 :
-  FbsValue (AND 3) (bitsOf "010") (1 # 1).
+  FbsIs (AND 3) (bitsOf "010") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 3) _ fbs_and_3_at_010_types (0 # 1) (1 # 2)).
   vm_compute. reflexivity.
 Qed.
@@ -118,8 +130,9 @@ Qed.
 Definition fbs_and_3_at_001_types : list (nat * nat * Q) := [(0%nat, 2%nat, (1 # 1))].
 
 Theorem fbs_and_3_at_001 :
-  FbsValue (AND 3) (bitsOf "001") (1 # 1).
+  FbsIs (AND 3) (bitsOf "001") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 3) _ fbs_and_3_at_001_types (0 # 1) (1 # 2)).
   vm_compute. reflexivity.
 Qed.
@@ -128,8 +141,9 @@ Qed.
 Definition fbs_and_3_at_011_types : list (nat * nat * Q) := [(0%nat, 1%nat, (1 # 1))].
 
 Theorem fbs_and_3_at_011 :
-  FbsValue (AND 3) (bitsOf "011") (1 # 1).
+  FbsIs (AND 3) (bitsOf "011") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 3) _ fbs_and_3_at_011_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -138,8 +152,9 @@ Qed.
 Definition fbs_and_3_at_111_types : list (nat * nat * Q) := [(1%nat, 0%nat, (3 # 1))].
 
 Theorem fbs_and_3_at_111 :
-  FbsValue (AND 3) (bitsOf "111") (3 # 1).
+  FbsIs (AND 3) (bitsOf "111") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 3) _ fbs_and_3_at_111_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -148,8 +163,9 @@ Qed.
 Definition fbs_and_3_at_100_types : list (nat * nat * Q) := [(0%nat, 2%nat, (1 # 1))].
 
 Theorem fbs_and_3_at_100 :
-  FbsValue (AND 3) (bitsOf "100") (1 # 1).
+  FbsIs (AND 3) (bitsOf "100") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 3) _ fbs_and_3_at_100_types (0 # 1) (1 # 2)).
   vm_compute. reflexivity.
 Qed.
@@ -158,8 +174,9 @@ Qed.
 Definition fbs_and_4_at_1111_types : list (nat * nat * Q) := [(1%nat, 0%nat, (4 # 1))].
 
 Theorem fbs_and_4_at_1111 :
-  FbsValue (AND 4) (bitsOf "1111") (4 # 1).
+  FbsIs (AND 4) (bitsOf "1111") (4 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 4) _ fbs_and_4_at_1111_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -168,8 +185,9 @@ Qed.
 Definition fbs_and_6_at_111111_types : list (nat * nat * Q) := [(1%nat, 0%nat, (6 # 1))].
 
 Theorem fbs_and_6_at_111111 :
-  FbsValue (AND 6) (bitsOf "111111") (6 # 1).
+  FbsIs (AND 6) (bitsOf "111111") (6 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 6) _ fbs_and_6_at_111111_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -178,8 +196,9 @@ Qed.
 Definition fbs_and_7_at_1111111_types : list (nat * nat * Q) := [(1%nat, 0%nat, (7 # 1))].
 
 Theorem fbs_and_7_at_1111111 :
-  FbsValue (AND 7) (bitsOf "1111111") (7 # 1).
+  FbsIs (AND 7) (bitsOf "1111111") (7 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 7) _ fbs_and_7_at_1111111_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -188,8 +207,9 @@ Qed.
 Definition fbs_and_99_at_fa098eb852_types : list (nat * nat * Q) := [(1%nat, 0%nat, (99 # 1))].
 
 Theorem fbs_and_99_at_fa098eb852 :
-  FbsValue (AND 99) (bitsOf "111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111") (99 # 1).
+  FbsIs (AND 99) (bitsOf "111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111") (99 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 99) _ fbs_and_99_at_fa098eb852_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.

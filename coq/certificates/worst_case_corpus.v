@@ -13,7 +13,7 @@ Open Scope string_scope.
 Open Scope Q_scope.
 
 (* menu_example: 19 nodes, depth 2 *)
-Definition menu_example : tree nat := (Node 2 (fun k => match k with 0%nat => (MAJ 5) | _ => (AND 4) end) (fun k => match k with 0%nat => 5%nat | _ => 4%nat end) (fun k i => match k with 0%nat => match i with 0%nat => (Leaf 3%nat) | 1%nat => (Leaf 4%nat) | 2%nat => (Leaf 5%nat) | 3%nat => (Leaf 6%nat) | _ => (Leaf 7%nat) end | _ => match i with 0%nat => (Leaf 11%nat) | 1%nat => (Leaf 12%nat) | 2%nat => (Leaf 0%nat) | _ => (Node 2 (fun k => match k with 0%nat => (AND 2) | _ => (MAJ 3) end) (fun k => match k with 0%nat => 2%nat | _ => 3%nat end) (fun k i => match k with 0%nat => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 1%nat) end | _ => match i with 0%nat => (Leaf 8%nat) | 1%nat => (Leaf 9%nat) | _ => (Leaf 10%nat) end end)) end end)).
+Definition menu_example : tree nat := (Node 2 (fun k => match k with 0%nat => (eval (MAJ 5)) | _ => (eval (AND 4)) end) (fun k => match k with 0%nat => 5%nat | _ => 4%nat end) (fun k i => match k with 0%nat => match i with 0%nat => (Leaf 3%nat) | 1%nat => (Leaf 4%nat) | 2%nat => (Leaf 5%nat) | 3%nat => (Leaf 6%nat) | _ => (Leaf 7%nat) end | _ => match i with 0%nat => (Leaf 11%nat) | 1%nat => (Leaf 12%nat) | 2%nat => (Leaf 0%nat) | _ => (Node 2 (fun k => match k with 0%nat => (eval (AND 2)) | _ => (eval (MAJ 3)) end) (fun k => match k with 0%nat => 2%nat | _ => 3%nat end) (fun k i => match k with 0%nat => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 1%nat) end | _ => match i with 0%nat => (Leaf 8%nat) | 1%nat => (Leaf 9%nat) | _ => (Leaf 10%nat) end end)) end end)).
 
 (* Bob's duals, rule vertex, for and:2, and:4, maj:3, maj:5 *)
 Definition bob_0 : BobTable :=
@@ -178,7 +178,7 @@ Example menu_example_o0_symmetric : worst (fun k => nth k (bitsOf "1010011000110
 Proof. vm_compute. reflexivity. Qed.
 
 (* uniform_maj_3_d1: 4 nodes, depth 1 *)
-Definition uniform_maj_3_d1 : tree nat := (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)).
+Definition uniform_maj_3_d1 : tree nat := (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)).
 
 (* Bob's duals, rule vertex, for maj:3 *)
 Definition bob_2 : BobTable :=
@@ -223,7 +223,7 @@ Example uniform_maj_3_d1_o1_symmetric : worst (fun k => nth k (bitsOf "100") fal
 Proof. vm_compute. reflexivity. Qed.
 
 (* uniform_maj_3_d2: 13 nodes, depth 2 *)
-Definition uniform_maj_3_d2 : tree nat := (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)) | 1%nat => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 3%nat) | 1%nat => (Leaf 4%nat) | _ => (Leaf 5%nat) end)) | _ => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 6%nat) | 1%nat => (Leaf 7%nat) | _ => (Leaf 8%nat) end)) end)).
+Definition uniform_maj_3_d2 : tree nat := (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)) | 1%nat => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 3%nat) | 1%nat => (Leaf 4%nat) | _ => (Leaf 5%nat) end)) | _ => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 6%nat) | 1%nat => (Leaf 7%nat) | _ => (Leaf 8%nat) end)) end)).
 
 (* uniform_maj_3_d2_o0_vertex: rule vertex, rho 2, the engine's exact worst case 1/4 *)
 Example uniform_maj_3_d2_o0_vertex : worst (fun k => nth k (bitsOf "001101011") false) (tableBob bob_2) (2 # 1) uniform_maj_3_d2 false == (1 # 4).
@@ -242,7 +242,7 @@ Example uniform_maj_3_d2_o1_symmetric : worst (fun k => nth k (bitsOf "100111001
 Proof. vm_compute. reflexivity. Qed.
 
 (* uniform_and_2_d2: 7 nodes, depth 2 *)
-Definition uniform_and_2_d2 : tree nat := (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | _ => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)) end)).
+Definition uniform_and_2_d2 : tree nat := (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | _ => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)) end)).
 
 (* Bob's duals, rule vertex, for and:2 *)
 Definition bob_4 : BobTable :=
@@ -279,7 +279,7 @@ Example uniform_and_2_d2_o1_symmetric : worst (fun k => nth k (bitsOf "1001") fa
 Proof. vm_compute. reflexivity. Qed.
 
 (* uniform_or_2_d2: 7 nodes, depth 2 *)
-Definition uniform_or_2_d2 : tree nat := (Node 1 (fun k => (OR 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (OR 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | _ => (Node 1 (fun k => (OR 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)) end)).
+Definition uniform_or_2_d2 : tree nat := (Node 1 (fun k => (eval (OR 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (OR 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | _ => (Node 1 (fun k => (eval (OR 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)) end)).
 
 (* Bob's duals, rule vertex, for or:2 *)
 Definition bob_6 : BobTable :=
@@ -316,7 +316,7 @@ Example uniform_or_2_d2_o1_symmetric : worst (fun k => nth k (bitsOf "1001") fal
 Proof. vm_compute. reflexivity. Qed.
 
 (* uniform_parity_2_d2: 7 nodes, depth 2 *)
-Definition uniform_parity_2_d2 : tree nat := (Node 1 (fun k => (PARITY 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (PARITY 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | _ => (Node 1 (fun k => (PARITY 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)) end)).
+Definition uniform_parity_2_d2 : tree nat := (Node 1 (fun k => (eval (PARITY 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (PARITY 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | _ => (Node 1 (fun k => (eval (PARITY 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)) end)).
 
 (* Bob's duals, rule vertex, for parity:2 *)
 Definition bob_8 : BobTable :=
@@ -353,7 +353,7 @@ Example uniform_parity_2_d2_o1_symmetric : worst (fun k => nth k (bitsOf "1001")
 Proof. vm_compute. reflexivity. Qed.
 
 (* uniform_maj_5_d1: 6 nodes, depth 1 *)
-Definition uniform_maj_5_d1 : tree nat := (Node 1 (fun k => (MAJ 5)) (fun k => 5%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | 2%nat => (Leaf 2%nat) | 3%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)).
+Definition uniform_maj_5_d1 : tree nat := (Node 1 (fun k => (eval (MAJ 5))) (fun k => 5%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | 2%nat => (Leaf 2%nat) | 3%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)).
 
 (* Bob's duals, rule vertex, for maj:5 *)
 Definition bob_10 : BobTable :=
@@ -446,7 +446,7 @@ Example uniform_maj_5_d1_o1_symmetric : worst (fun k => nth k (bitsOf "10011") f
 Proof. vm_compute. reflexivity. Qed.
 
 (* uniform_thr_4_2_d1: 5 nodes, depth 1 *)
-Definition uniform_thr_4_2_d1 : tree nat := (Node 1 (fun k => (THR 4 (2)%Z)) (fun k => 4%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | 2%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)).
+Definition uniform_thr_4_2_d1 : tree nat := (Node 1 (fun k => (eval (THR 4 (2)%Z))) (fun k => 4%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | 2%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)).
 
 (* Bob's duals, rule vertex, for thr:4:2 *)
 Definition bob_12 : BobTable :=
@@ -507,7 +507,7 @@ Example uniform_thr_4_2_d1_o1_symmetric : worst (fun k => nth k (bitsOf "1001") 
 Proof. vm_compute. reflexivity. Qed.
 
 (* random_0: 8 nodes, depth 2 *)
-Definition random_0 : tree nat := (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | _ => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | 1%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)) end)).
+Definition random_0 : tree nat := (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | _ => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | 1%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)) end)).
 
 (* Bob's duals, rule vertex, for and:2, maj:3 *)
 Definition bob_14 : BobTable :=
@@ -560,7 +560,7 @@ Example random_0_o1_symmetric : worst (fun k => nth k (bitsOf "10011") false) (t
 Proof. vm_compute. reflexivity. Qed.
 
 (* mixed_0: 13 nodes, depth 3 *)
-Definition mixed_0 : tree nat := (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | _ => (Leaf 2%nat) end)) | _ => (Node 1 (fun k => (PARITY 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)) | _ => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 5%nat) | _ => (Leaf 6%nat) end)) end)) end)).
+Definition mixed_0 : tree nat := (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | _ => (Leaf 2%nat) end)) | _ => (Node 1 (fun k => (eval (PARITY 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)) | _ => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 5%nat) | _ => (Leaf 6%nat) end)) end)) end)).
 
 (* Bob's duals, rule vertex, for and:2, parity:2 *)
 Definition bob_16 : BobTable :=
@@ -605,7 +605,7 @@ Example mixed_0_o1_symmetric : worst (fun k => nth k (bitsOf "0011110") false) (
 Proof. vm_compute. reflexivity. Qed.
 
 (* random_1: 12 nodes, depth 2 *)
-Definition random_1 : tree nat := (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)) | 1%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)) | _ => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 5%nat) | 1%nat => (Leaf 6%nat) | _ => (Leaf 7%nat) end)) end)).
+Definition random_1 : tree nat := (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)) | 1%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)) | _ => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 5%nat) | 1%nat => (Leaf 6%nat) | _ => (Leaf 7%nat) end)) end)).
 
 (* random_1_o0_vertex: rule vertex, rho 2, the engine's exact worst case 1/4 *)
 Example random_1_o0_vertex : worst (fun k => nth k (bitsOf "00110101") false) (tableBob bob_14) (2 # 1) random_1 true == (1 # 4).
@@ -624,7 +624,7 @@ Example random_1_o1_symmetric : worst (fun k => nth k (bitsOf "10011100") false)
 Proof. vm_compute. reflexivity. Qed.
 
 (* mixed_1: 25 nodes, depth 3 *)
-Definition mixed_1 : tree nat := (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)) | 1%nat => (Leaf 3%nat) | _ => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 4%nat) | _ => (Leaf 5%nat) end)) end)) | 1%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 6%nat) | 1%nat => (Leaf 7%nat) | _ => (Leaf 8%nat) end)) | _ => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 9%nat) | _ => (Leaf 10%nat) end)) end)) | _ => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 11%nat) | _ => (Leaf 12%nat) end)) | _ => (Node 1 (fun k => (PARITY 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 13%nat) | _ => (Leaf 14%nat) end)) end)) end)).
+Definition mixed_1 : tree nat := (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)) | 1%nat => (Leaf 3%nat) | _ => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 4%nat) | _ => (Leaf 5%nat) end)) end)) | 1%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 6%nat) | 1%nat => (Leaf 7%nat) | _ => (Leaf 8%nat) end)) | _ => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 9%nat) | _ => (Leaf 10%nat) end)) end)) | _ => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 11%nat) | _ => (Leaf 12%nat) end)) | _ => (Node 1 (fun k => (eval (PARITY 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 13%nat) | _ => (Leaf 14%nat) end)) end)) end)).
 
 (* Bob's duals, rule vertex, for and:2, maj:3, parity:2 *)
 Definition bob_18 : BobTable :=
@@ -685,7 +685,7 @@ Example mixed_1_o1_symmetric : worst (fun k => nth k (bitsOf "001111001101011") 
 Proof. vm_compute. reflexivity. Qed.
 
 (* random_2: 11 nodes, depth 2 *)
-Definition random_2 : tree nat := (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)) | 1%nat => (Node 1 (fun k => (OR 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)) | _ => (Node 1 (fun k => (OR 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 5%nat) | _ => (Leaf 6%nat) end)) end)).
+Definition random_2 : tree nat := (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)) | 1%nat => (Node 1 (fun k => (eval (OR 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)) | _ => (Node 1 (fun k => (eval (OR 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 5%nat) | _ => (Leaf 6%nat) end)) end)).
 
 (* Bob's duals, rule vertex, for maj:3, or:2 *)
 Definition bob_20 : BobTable :=
@@ -738,7 +738,7 @@ Example random_2_o1_symmetric : worst (fun k => nth k (bitsOf "1001110") false) 
 Proof. vm_compute. reflexivity. Qed.
 
 (* mixed_2: 13 nodes, depth 3 *)
-Definition mixed_2 : tree nat := (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | 1%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)) | _ => (Node 1 (fun k => (PARITY 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 4%nat) | _ => (Leaf 5%nat) end)) end)) | 1%nat => (Leaf 6%nat) | _ => (Leaf 7%nat) end)).
+Definition mixed_2 : tree nat := (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | 1%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)) | _ => (Node 1 (fun k => (eval (PARITY 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 4%nat) | _ => (Leaf 5%nat) end)) end)) | 1%nat => (Leaf 6%nat) | _ => (Leaf 7%nat) end)).
 
 (* mixed_2_o0_vertex: rule vertex, rho 2, the engine's exact worst case 1/2 *)
 Example mixed_2_o0_vertex : worst (fun k => nth k (bitsOf "11010100") false) (tableBob bob_18) (2 # 1) mixed_2 true == (1 # 2).
@@ -757,7 +757,7 @@ Example mixed_2_o1_symmetric : worst (fun k => nth k (bitsOf "01110010") false) 
 Proof. vm_compute. reflexivity. Qed.
 
 (* random_3: 10 nodes, depth 2 *)
-Definition random_3 : tree nat := (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (OR 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | 1%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)) | _ => (Node 1 (fun k => (OR 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 4%nat) | _ => (Leaf 5%nat) end)) end)).
+Definition random_3 : tree nat := (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (OR 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | _ => (Leaf 1%nat) end)) | 1%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 2%nat) | _ => (Leaf 3%nat) end)) | _ => (Node 1 (fun k => (eval (OR 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 4%nat) | _ => (Leaf 5%nat) end)) end)).
 
 (* Bob's duals, rule vertex, for and:2, maj:3, or:2 *)
 Definition bob_22 : BobTable :=
@@ -818,7 +818,7 @@ Example random_3_o1_symmetric : worst (fun k => nth k (bitsOf "100111") false) (
 Proof. vm_compute. reflexivity. Qed.
 
 (* mixed_3: 15 nodes, depth 3 *)
-Definition mixed_3 : tree nat := (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (PARITY 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (MAJ 3)) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)) | _ => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)) end)) | 1%nat => (Node 1 (fun k => (PARITY 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (AND 2)) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 5%nat) | _ => (Leaf 6%nat) end)) | _ => (Leaf 7%nat) end)) | _ => (Leaf 8%nat) end)).
+Definition mixed_3 : tree nat := (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (PARITY 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (MAJ 3))) (fun k => 3%nat) (fun k i => match i with 0%nat => (Leaf 0%nat) | 1%nat => (Leaf 1%nat) | _ => (Leaf 2%nat) end)) | _ => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 3%nat) | _ => (Leaf 4%nat) end)) end)) | 1%nat => (Node 1 (fun k => (eval (PARITY 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Node 1 (fun k => (eval (AND 2))) (fun k => 2%nat) (fun k i => match i with 0%nat => (Leaf 5%nat) | _ => (Leaf 6%nat) end)) | _ => (Leaf 7%nat) end)) | _ => (Leaf 8%nat) end)).
 
 (* mixed_3_o0_vertex: rule vertex, rho 2, the engine's exact worst case 1/8 *)
 Example mixed_3_o0_vertex : worst (fun k => nth k (bitsOf "110101100") false) (tableBob bob_18) (2 # 1) mixed_3 false == (1 # 8).

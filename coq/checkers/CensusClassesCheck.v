@@ -326,7 +326,7 @@ Proof. apply (checkCensusEntry_sound _ _ (ceWeights maj3Entry) (ceDual maj3Entry
     [[false; true; true]]). vm_compute. reflexivity. Qed.
 
 (* The function is MAJ_3 (model/Families.v), by computation on its 8 inputs. *)
-Example maj3_table : forall y, In y (allMasks 3) -> upFun 232%Z y = MAJ 3 y.
+Example maj3_table : forall y, In y (allMasks 3) -> upFun 232%Z y = eval (MAJ 3) y.
 Proof. intros y Hy. repeat (destruct Hy as [<- | Hy]; [reflexivity |]). destruct Hy. Qed.
 
 (* Refused: a wrong s, C, fbs, bs (the packing of 1 claimed as 0 or 2), an overloaded

@@ -118,8 +118,8 @@ Definition maj3primal : list (list bool * Q) :=
 Example maj3_certificate : FbsValue (ttFun maj3tt) [false; false; false] (3 # 2).
 Proof. apply (checkExhaustive_sound _ _ maj3primal [1 # 2; 1 # 2; 1 # 2]). vm_compute. reflexivity. Qed.
 
-(* The same certificate for the family's own definition, MAJ 3 = maj:3. *)
-Example maj3_family : FbsValue (MAJ 3) (bitsOf "000"%string) (3 # 2).
+(* The same certificate for the family's own definition, majAgg 3 = maj:3. *)
+Example maj3_family : FbsValue (majAgg 3) (bitsOf "000"%string) (3 # 2).
 Proof. apply (checkExhaustive_sound _ _ maj3primal [1 # 2; 1 # 2; 1 # 2]). vm_compute. reflexivity. Qed.
 
 (* Refused: a wrong value, a dual of the wrong sum, an infeasible dual of the right sum, a

@@ -331,18 +331,18 @@ Qed.
 
 (* FORMAT.md section 10's example: MAJ_5 at 00000 has s = 0, bs = 1 (two 3-sets of five
    points meet) and C = 3 (a set meets every 3-set iff its complement has at most 2 points). *)
-Example maj5_s : SensitivityIs (MAJ 5) (bitsOf "00000") 0.
+Example maj5_s : SensitivityIs (majAgg 5) (bitsOf "00000") 0.
 Proof. apply (checkS_sound _ _ []). vm_compute. reflexivity. Qed.
 
-Example maj5_bs : BlockSensitivityIs (MAJ 5) (bitsOf "00000") 1.
+Example maj5_bs : BlockSensitivityIs (majAgg 5) (bitsOf "00000") 1.
 Proof. apply (checkBS_sound _ _ [bitsOf "11100"]). vm_compute. reflexivity. Qed.
 
-Example maj5_C : CertificateComplexityIs (MAJ 5) (bitsOf "00000") 3.
+Example maj5_C : CertificateComplexityIs (majAgg 5) (bitsOf "00000") 3.
 Proof. apply (checkC_sound _ _ (bitsOf "00111")). vm_compute. reflexivity. Qed.
 
 (* MAJ_5 at 00111 (weight 3): every one is sensitive, s = bs = C = 3. *)
-Example maj5_at_00111 : SensitivityIs (MAJ 5) (bitsOf "00111") 3 /\
-  BlockSensitivityIs (MAJ 5) (bitsOf "00111") 3 /\ CertificateComplexityIs (MAJ 5) (bitsOf "00111") 3.
+Example maj5_at_00111 : SensitivityIs (majAgg 5) (bitsOf "00111") 3 /\
+  BlockSensitivityIs (majAgg 5) (bitsOf "00111") 3 /\ CertificateComplexityIs (majAgg 5) (bitsOf "00111") 3.
 Proof.
   split; [| split].
   - apply (checkS_sound _ _ [2; 3; 4]). vm_compute. reflexivity.
@@ -353,11 +353,11 @@ Qed.
 (* Refused (FORMAT.md's must-reject table): C with a witness that is not a certificate, C
    not minimum, bs not maximum, bs with blocks that meet, s missing a sensitive coordinate. *)
 Example maj5_measure_rejects :
-  [checkC (MAJ 5) (bitsOf "00000") (bitsOf "00011") 2;
-   checkC (MAJ 5) (bitsOf "00000") (bitsOf "01111") 4;
-   checkBS (MAJ 5) (bitsOf "00000") [] 0;
-   checkBS (MAJ 5) (bitsOf "00000") [bitsOf "11100"; bitsOf "00111"] 2;
-   checkS (MAJ 5) (bitsOf "00111") [2; 3] 2]
+  [checkC (majAgg 5) (bitsOf "00000") (bitsOf "00011") 2;
+   checkC (majAgg 5) (bitsOf "00000") (bitsOf "01111") 4;
+   checkBS (majAgg 5) (bitsOf "00000") [] 0;
+   checkBS (majAgg 5) (bitsOf "00000") [bitsOf "11100"; bitsOf "00111"] 2;
+   checkS (majAgg 5) (bitsOf "00111") [2; 3] 2]
   = [false; false; false; false; false].
 Proof. vm_compute. reflexivity. Qed.
 

@@ -475,11 +475,11 @@ Qed.
    fbs 50 (type (1, 0) of weight 50; t1 = 1, t0 = 0), stated for the family's definition. *)
 Definition maj99at50 : list bool := repeat true 50 ++ repeat false 49.
 
-Example maj99_certificate : FbsValue (MAJ 99) maj99at50 50.
+Example maj99_certificate : FbsValue (majAgg 99) maj99at50 50.
 Proof. apply (checkSymmetric_sound (fun k => Nat.ltb 99 (2 * k)) _ [(1%nat, 0%nat, 50)] 1 0). vm_compute. reflexivity. Qed.
 
 (* MAJ_3 at 000: fbs 3/2 (type (0, 2) of weight 3/2; t0 = 1/2), as in ExhaustiveCheck.v. *)
-Example maj3_symmetric : FbsValue (MAJ 3) (bitsOf "000"%string) (3 # 2).
+Example maj3_symmetric : FbsValue (majAgg 3) (bitsOf "000"%string) (3 # 2).
 Proof. apply (checkSymmetric_sound (fun k => Nat.ltb 3 (2 * k)) _ [(0%nat, 2%nat, 3 # 2)] 0 (1 # 2)). vm_compute. reflexivity. Qed.
 
 (* Refused: a wrong value, a dual too small on a sensitive weight, a negative type weight

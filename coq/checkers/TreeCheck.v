@@ -247,7 +247,7 @@ Qed.
 (* ======================================================================================== *)
 
 (* maj:3 at the root over (and:2 of leaves A, B), C, D at alpha 1110: rho_T = 3. *)
-Definition tinyTree : ctree := node (MAJ 3) [over (AND 2) 2; CLeaf; CLeaf].
+Definition tinyTree : ctree := node (MAJ 3) [over (AND 2); CLeaf; CLeaf].
 Definition tinyAlpha : path -> bool := alphaOf tinyTree (bitsOf "1110"%string).
 Definition tinyAnd : TRec := mkRec (bitsOf "11"%string) [1; 1] 2
   [(bitsOf "10"%string, 1); (bitsOf "01"%string, 1)] [1; 1].
@@ -276,7 +276,7 @@ Proof. vm_compute. reflexivity. Qed.
 (* Version 2: maj:3 over leaves at 110 uses the record of z = 011 (same multiset of pairs);
    the record of z = 111 is refused, and so is a tribes:2:2 record of z = 1100 for a node at
    1010 (not symmetric: the permuted record fails at the node). *)
-Example shared_maj3 : RhoT (over (MAJ 3) 3) (alphaOf (over (MAJ 3) 3) (bitsOf "110"%string)) 2.
+Example shared_maj3 : RhoT (over (MAJ 3)) (alphaOf (over (MAJ 3)) (bitsOf "110"%string)) 2.
 Proof.
   apply (checkTree_sound _ _ [mkRec (bitsOf "011"%string) [1; 1; 1] 2
                                 [(bitsOf "010"%string, 1); (bitsOf "001"%string, 1)] [0; 1; 1]]).
@@ -284,9 +284,9 @@ Proof.
 Qed.
 
 Example shared_rejects :
-  [checkTree (over (MAJ 3) 3) (alphaOf (over (MAJ 3) 3) (bitsOf "110"))
+  [checkTree (over (MAJ 3)) (alphaOf (over (MAJ 3)) (bitsOf "110"))
      [mkRec (bitsOf "111") [1; 1; 1] 1 [(bitsOf "100", 1)] [1; 1; 1]] 1;
-   checkTree (over (TRIBES 2 2) 4) (alphaOf (over (TRIBES 2 2) 4) (bitsOf "1010"))
+   checkTree (over (TRIBES 2 2)) (alphaOf (over (TRIBES 2 2)) (bitsOf "1010"))
      [mkRec (bitsOf "1100") [1; 1; 1; 1] 2 [(bitsOf "1000", 1); (bitsOf "0100", 1)] [1; 1; 0; 0]] 2]%string
   = [false; false].
 Proof. vm_compute. reflexivity. Qed.

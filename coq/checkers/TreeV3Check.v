@@ -17,7 +17,7 @@
    checked here.
 
    Proved sound against the model (checkTreeV3_sound): if phi is symmetric and the checker
-   answers true, then RhoT (uniform phi q d) alpha V, V is the minimum of F_T's global dual LP
+   answers true, then RhoT (uniformQ phi q d) alpha V, V is the minimum of F_T's global dual LP
    at alpha (model/TreeStatements.v), with alpha reading leaf p = (i_1, ..., i_d) at position
    sum_k i_k q^(d-k) (depth-first order) of the certificate's alpha. The proof builds, for every
    node, the version-1 record R_u of FORMAT.md's "Why the side checks imply V = rho_T" (ours):
@@ -498,11 +498,11 @@ Definition leafIndex (q : nat) (p : path) : Z := fold_left (fun acc i => acc * Z
    rho_T = 4; refused: the value 5, a side record's value raised (5 for 4: primal-load), the
    dual 1/2 3/2 (dual-feasible), a side record removed (record-missing). *)
 Definition bitsGet (s : list bool) (j : Z) : bool := nth (Z.to_nat j) s false.
-Example tiny_maj3 : checkTreeV3 (MAJ 3) 3 1 [mkSideIn 1 [1; 1] 2 [1; 1]] (bitsGet [true; true; false]) 2 = true.
+Example tiny_maj3 : checkTreeV3 (majAgg 3) 3 1 [mkSideIn 1 [1; 1] 2 [1; 1]] (bitsGet [true; true; false]) 2 = true.
 Proof. vm_compute. reflexivity. Qed.
 Definition c32 := [mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]; mkSideIn 1 [2; 2] 4 [1; 1]].
 Definition a32 := bitsGet [true;false;false; true;true;true; false;false;true].
-Example maj3_depth2_rejects : map (fun x => checkTreeV3 (MAJ 3) 3 2 (fst x) a32 (snd x))
+Example maj3_depth2_rejects : map (fun x => checkTreeV3 (majAgg 3) 3 2 (fst x) a32 (snd x))
   [(c32, 4); (c32, 5); ([mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]; mkSideIn 1 [2; 2] 5 [1; 1]], 5);
    ([mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]; mkSideIn 1 [2; 2] 4 [1#2; 3#2]], 4);
    ([mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 2 [1; 1; 1] (3#2) [1#2; 1#2; 1#2]], 4)]
@@ -1141,9 +1141,9 @@ Qed.
 
 (* The model's side: a node of height h at alpha has class c. *)
 Definition Correct (phi : Agg) (q h : nat) (a : path -> bool) (c : cls) : Prop :=
-  F (uniform phi q h) a = fst c /\ 0 <= snd c /\
-  exists rec prim, DualChecked (uniform phi q h) a rec /\ PrimalChecked (uniform phi q h) a rec prim /\
-    accepted (uniform phi q h) rec == snd c.
+  F (uniformQ phi q h) a = fst c /\ 0 <= snd c /\
+  exists rec prim, DualChecked (uniformQ phi q h) a rec /\ PrimalChecked (uniformQ phi q h) a rec prim /\
+    accepted (uniformQ phi q h) rec == snd c.
 
 Lemma DualChecked_ext : forall T a b rec, (forall p, a p = b p) -> DualChecked T a rec -> DualChecked T b rec.
 Proof.
@@ -1179,33 +1179,33 @@ Proof.
   intros phi q h a cs r [Hl [Hr [Hf [d [w HL]]]]] Hkids. unfold LocalChecked in HL. unfold cls in *.
   destruct HL as [[Hd1 Hd2] [Hval [Hw [Hload Hsum]]]].
   destruct (finite_choice (Records * Primals)%type (fun _ => (0, []), fun _ => [])
-              (fun i rp => DualChecked (uniform phi q h) (sub a i) (fst rp) /\
-                           PrimalChecked (uniform phi q h) (sub a i) (fst rp) (snd rp) /\
-                           accepted (uniform phi q h) (fst rp) == snd (nth i cs (false, 0))) q)
+              (fun i rp => DualChecked (uniformQ phi q h) (sub a i) (fst rp) /\
+                           PrimalChecked (uniformQ phi q h) (sub a i) (fst rp) (snd rp) /\
+                           accepted (uniformQ phi q h) (fst rp) == snd (nth i cs (false, 0))) q)
     as [f Hfp].
   { intros i Hi. destruct (Hkids i Hi) as [_ [_ [rec [prim [A1 [A2 A3]]]]]]. exists (rec, prim). auto. }
-  assert (Hz : map (fun i => F (uniform phi q h) (sub a i)) (seq 0 q) = map fst cs).
+  assert (Hz : map (fun i => F (uniformQ phi q h) (sub a i)) (seq 0 q) = map fst cs).
   { apply nth_ext with (d := false) (d' := false); [rewrite !map_length, seq_length; auto |].
     intros i Hi. rewrite map_length, seq_length in Hi. rewrite nth_map_seq by exact Hi.
     rewrite (nth_map' _ _ fst cs (false, 0) false i) by lia. apply (Hkids i Hi). }
   set (rec := fun p : path => match p with [] => (snd r, d) | i :: p' => fst (f i) p' end).
   set (prim := fun p : path => match p with [] => w | i :: p' => snd (f i) p' end).
-  assert (Hacc : forall i, (i < q)%nat -> accepted (uniform phi q h) (sub rec i) == snd (nth i cs (false, 0))).
+  assert (Hacc : forall i, (i < q)%nat -> accepted (uniformQ phi q h) (sub rec i) == snd (nth i cs (false, 0))).
   { intros i Hi. exact (proj2 (proj2 (Hfp i Hi))). }
   split; [| split; [exact Hr |]].
-  { change (phi (map (fun i => F (uniform phi q h) (sub a i)) (seq 0 q)) = fst r). rewrite Hz, Hf. reflexivity. }
+  { change (phi (map (fun i => F (uniformQ phi q h) (sub a i)) (seq 0 q)) = fst r). rewrite Hz, Hf. reflexivity. }
   exists rec, prim. split; [| split].
-  - change (DualFeasible phi (map (fun i => F (uniform phi q h) (sub a i)) (seq 0 q)) d /\
-            qsum q (fun i => accepted (uniform phi q h) (sub rec i) * nth i d 0) == snd r /\
-            (forall i, (i < q)%nat -> DualChecked (uniform phi q h) (sub a i) (sub rec i))).
+  - change (DualFeasible phi (map (fun i => F (uniformQ phi q h) (sub a i)) (seq 0 q)) d /\
+            qsum q (fun i => accepted (uniformQ phi q h) (sub rec i) * nth i d 0) == snd r /\
+            (forall i, (i < q)%nat -> DualChecked (uniformQ phi q h) (sub a i) (sub rec i))).
     rewrite Hz. split; [split; assumption |]. split.
     + rewrite <- Hval. apply qsum_ext. intros i Hi. rewrite Hacc by exact Hi. reflexivity.
     + intros i Hi. exact (proj1 (Hfp i Hi)).
   - change ((forall Jw, In Jw w -> 0 <= snd Jw /\
-                Sensitive phi (map (fun i => F (uniform phi q h) (sub a i)) (seq 0 q)) (fst Jw)) /\
-            (forall i, (i < q)%nat -> load w i <= accepted (uniform phi q h) (sub rec i)) /\
+                Sensitive phi (map (fun i => F (uniformQ phi q h) (sub a i)) (seq 0 q)) (fst Jw)) /\
+            (forall i, (i < q)%nat -> load w i <= accepted (uniformQ phi q h) (sub rec i)) /\
             qlsum (map snd w) == snd r /\
-            (forall i, (i < q)%nat -> PrimalChecked (uniform phi q h) (sub a i) (sub rec i) (sub prim i))).
+            (forall i, (i < q)%nat -> PrimalChecked (uniformQ phi q h) (sub a i) (sub rec i) (sub prim i))).
     rewrite Hz. split; [exact Hw |]. split; [| split; [exact Hsum |]].
     + intros i Hi. rewrite Hacc by exact Hi. apply Hload. exact Hi.
     + intros i Hi. exact (proj1 (proj2 (Hfp i Hi))).
@@ -1321,7 +1321,7 @@ Qed.
    is the minimum of the global dual LP of F_T at alpha (model/TreeStatements.v), alpha giving
    leaf p = (i_1, ..., i_d) the bit number sum_k i_k q^(d-k) of get (depth-first order). *)
 Theorem checkTreeV3_sound : forall phi q d sides get V, Symmetric phi ->
-  checkTreeV3 phi q d sides get V = true -> RhoT (uniform phi q d) (fun p => get (leafIndex q p)) V.
+  checkTreeV3 phi q d sides get V = true -> RhoT (uniformQ phi q d) (fun p => get (leafIndex q p)) V.
 Proof.
   intros phi q d sides get V Hs H. unfold checkTreeV3 in H.
   apply andb_prop in H as [H HV]. apply andb_prop in H as [Hss _].
@@ -1334,7 +1334,7 @@ Proof.
   apply (DualChecked_ext _ _ _ _ E) in HD. apply (PrimalChecked_ext _ _ _ _ _ E) in HP.
   destruct (tree_certificate _ _ _ _ HD HP) as [[Hfeas Hval] Hmin].
   split.
-  - exists (productDual (uniform phi q d) rec). split; [exact Hfeas |]. rewrite Hval, Hacc. exact HV.
+  - exists (productDual (uniformQ phi q d) rec). split; [exact Hfeas |]. rewrite Hval, Hacc. exact HV.
   - intros t Ht. rewrite <- HV, <- Hacc. exact (Hmin t Ht).
 Qed.
 
@@ -1351,21 +1351,28 @@ Proof.
   - rewrite IH1. exact IH2.
 Qed.
 
-Lemma symmetric_AND : forall n, Symmetric (AND n).
-Proof. intros n x y HP. unfold AND. rewrite (ones_perm x y HP). reflexivity. Qed.
-Lemma symmetric_OR : forall n, Symmetric (OR n).
-Proof. intros n x y HP. unfold OR. rewrite (ones_perm x y HP). reflexivity. Qed.
-Lemma symmetric_PARITY : forall n, Symmetric (PARITY n).
-Proof. intros n x y HP. unfold PARITY. rewrite (ones_perm x y HP). reflexivity. Qed.
-Lemma symmetric_MAJ : forall n, Symmetric (MAJ n).
-Proof. intros n x y HP. unfold MAJ. rewrite (ones_perm x y HP). reflexivity. Qed.
-Lemma symmetric_THR : forall n T, Symmetric (THR n T).
-Proof. intros n T x y HP. unfold THR. rewrite (ones_perm x y HP). reflexivity. Qed.
+Lemma symmetric_AND : forall n, Symmetric (andAgg n).
+Proof. intros n x y HP. unfold andAgg. rewrite (ones_perm x y HP). reflexivity. Qed.
+Lemma symmetric_OR : forall n, Symmetric (orAgg n).
+Proof. intros n x y HP. unfold orAgg. rewrite (ones_perm x y HP). reflexivity. Qed.
+Lemma symmetric_PARITY : forall n, Symmetric (parityAgg n).
+Proof. intros n x y HP. unfold parityAgg. rewrite (ones_perm x y HP). reflexivity. Qed.
+Lemma symmetric_MAJ : forall n, Symmetric (majAgg n).
+Proof. intros n x y HP. unfold majAgg. rewrite (ones_perm x y HP). reflexivity. Qed.
+Lemma symmetric_THR : forall n T, Symmetric (thrAgg n T).
+Proof. intros n T x y HP. unfold thrAgg. rewrite (ones_perm x y HP). reflexivity. Qed.
 
 (* maj:3 of depth 2 at alpha 100 111 001 (the certificate `fbs tree fbs` writes for the seed-1
    oracle): rho_T = 4. *)
-Example maj3_depth2 : RhoT (uniform (MAJ 3) 3 2) (fun p => a32 (leafIndex 3 p)) 4.
-Proof. apply (checkTreeV3_sound _ _ _ c32); [apply symmetric_MAJ | vm_compute; reflexivity]. Qed.
+(* The same theorem in the statements' words (model/TreeStatements.v): the tree of a family
+   F, whose arity q is the tree's branching, of depth d. *)
+Corollary checkTreeV3_family_sound : forall (F : Family) d sides get V, Symmetric (eval F) ->
+  checkTreeV3 (eval F) (arity F) d sides get V = true ->
+  RhoT (uniform F d) (fun p => get (leafIndex (arity F) p)) V.
+Proof. intros F d sides get V Hs H. exact (checkTreeV3_sound _ _ _ _ _ _ Hs H). Qed.
+
+Example maj3_depth2 : RhoT (uniform (MAJ 3) 2) (fun p => a32 (leafIndex 3 p)) 4.
+Proof. apply (checkTreeV3_family_sound (MAJ 3) _ c32); [apply symmetric_MAJ | vm_compute; reflexivity]. Qed.
 
 Print Assumptions lemma_M.
 Print Assumptions sideOK_facts.
@@ -1373,4 +1380,5 @@ Print Assumptions node_arr.
 Print Assumptions nodeRes_good.
 Print Assumptions walk_sound.
 Print Assumptions checkTreeV3_sound.
+Print Assumptions checkTreeV3_family_sound.
 Print Assumptions maj3_depth2.

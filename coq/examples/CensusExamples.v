@@ -137,11 +137,11 @@ Qed.
    measures checked by the certificate checkers (fbs = 3/2, s = 0, bs = 1, C = 2) are
    nu*(M), sigma(M), nu(M) and tau(M). *)
 Theorem lemma_1_example :
-  minsOf (MAJ 3) (bitsOf "000") = [bitsOf "011"; bitsOf "101"; bitsOf "110"] /\
-  NuStarIs 3 (MinSens (MAJ 3) (bitsOf "000")) (3 # 2)%Q /\ SigmaIs 3 (MinSens (MAJ 3) (bitsOf "000")) 0 /\
-  NuIs 3 (MinSens (MAJ 3) (bitsOf "000")) 1 /\ TauIs 3 (MinSens (MAJ 3) (bitsOf "000")) 2.
+  minsOf (majAgg 3) (bitsOf "000") = [bitsOf "011"; bitsOf "101"; bitsOf "110"] /\
+  NuStarIs 3 (MinSens (majAgg 3) (bitsOf "000")) (3 # 2)%Q /\ SigmaIs 3 (MinSens (majAgg 3) (bitsOf "000")) 0 /\
+  NuIs 3 (MinSens (majAgg 3) (bitsOf "000")) 1 /\ TauIs 3 (MinSens (majAgg 3) (bitsOf "000")) 2.
 Proof.
-  destruct (lemma_1 (MAJ 3) (bitsOf "000") (3 # 2)%Q 0 1 2) as [H1 [H2 [H3 H4]]].
+  destruct (lemma_1 (majAgg 3) (bitsOf "000") (3 # 2)%Q 0 1 2) as [H1 [H2 [H3 H4]]].
   split; [vm_compute; reflexivity |]. split; [apply H1, maj3_family |].
   split; [apply H2, (checkS_sound _ _ []); vm_compute; reflexivity |].
   split; [apply H3, (checkBS_sound _ _ [bitsOf "110"]); vm_compute; reflexivity |].

@@ -71,7 +71,7 @@ Qed.
 Definition bobMaj3 : Agg -> list bool -> list Q := fun _ z =>
   if forallb (fun b => b) z then [1 # 2; 1 # 2; 1 # 2] else map (fun b : bool => if b then 1 else 0) z.
 
-Lemma bobMaj3_feasible_111 : DualFeasible (MAJ 3) [true; true; true] (bobMaj3 (MAJ 3) [true; true; true]).
+Lemma bobMaj3_feasible_111 : DualFeasible (majAgg 3) [true; true; true] (bobMaj3 (majAgg 3) [true; true; true]).
 Proof.
   split.
   - intros [| [| [| i]]]; simpl; try lra; destruct i; unfold Qle; simpl; lia.
@@ -80,7 +80,7 @@ Proof.
       try (exfalso; apply HS; reflexivity); vm_compute; discriminate.
 Qed.
 
-Lemma bobMaj3_feasible_011 : DualFeasible (MAJ 3) [false; true; true] (bobMaj3 (MAJ 3) [false; true; true]).
+Lemma bobMaj3_feasible_011 : DualFeasible (majAgg 3) [false; true; true] (bobMaj3 (majAgg 3) [false; true; true]).
 Proof.
   split.
   - intros [| [| [| i]]]; simpl; try lra; destruct i; unfold Qle; simpl; lia.
@@ -115,8 +115,8 @@ Qed.
    (d = 1, q = 3, Q = 3), and the reads of proposition_H_queries (42 distinct queries, all of
    Q(M)) are such a set. *)
 Theorem lookahead_unbounded_example :
-  DualFeasible (MAJ 3) [true; true; true] (bobMaj3 (MAJ 3) [true; true; true]) /\
-  DualFeasible (MAJ 3) [false; true; true] (bobMaj3 (MAJ 3) [false; true; true]) /\
+  DualFeasible (majAgg 3) [true; true; true] (bobMaj3 (majAgg 3) [true; true; true]) /\
+  DualFeasible (majAgg 3) [false; true; true] (bobMaj3 (majAgg 3) [false; true; true]) /\
   FamBob bobMaj3 (3 # 2) /\
   (forall S : list (nat * nat),
     (forall O', Valid O' (famTree 13) -> Realisable O' bobMaj3 (3 # 2) (famTree 13) ->

@@ -386,7 +386,7 @@ Definition maj3Packing (z : list bool) : list (list bool * Q) :=
   end.
 
 Lemma optBob_optimal : forall z, In z (allMasks 3) ->
-  optBob (MAJ 3) z = maj3Dual z /\ FbsValue (MAJ 3) z (totalWeight 3 (optBob (MAJ 3) z)).
+  optBob (majAgg 3) z = maj3Dual z /\ FbsValue (majAgg 3) z (totalWeight 3 (optBob (majAgg 3) z)).
 Proof.
   intros z Hz. simpl in Hz.
   repeat (destruct Hz as [<- | Hz]; [split; [vm_compute; reflexivity |];
@@ -396,7 +396,7 @@ Proof.
   contradiction.
 Qed.
 
-Definition maj3Tree : tree nat := Node 1 (fun _ => MAJ 3) (fun _ => 3%nat) (fun _ i => Leaf i).
+Definition maj3Tree : tree nat := Node 1 (fun _ => majAgg 3) (fun _ => 3%nat) (fun _ i => Leaf i).
 Definition oracle001 : nat -> bool := fun k => nth k (bitsOf "001"%string) false.
 
 Lemma maj3Tree_valid : Valid oracle001 maj3Tree.

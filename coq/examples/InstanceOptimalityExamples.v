@@ -22,7 +22,7 @@ Import ListNotations.
 Open Scope Q_scope.
 
 (* The same tree on the certificate's model: MAJ_3 of three leaves, the leaves answering 001. *)
-Definition maj3C : ctree := CNode (MAJ 3) 3 (fun _ => CLeaf).
+Definition maj3C : ctree := CNode (majAgg 3) 3 (fun _ => CLeaf).
 Definition alpha001 : path -> bool := fun p =>
   match p with [i] => nth i [false; false; true] false | _ => false end.
 
@@ -96,7 +96,7 @@ Qed.
    majority is right under every oracle (eps = 0) with m = 3 queries, meeting every hypothesis
    of the lower bound (iii): (1 - 0) 2 <= 3. *)
 Definition maj3Checker : checker :=
-  Ask [0%nat] (fun b0 => Ask [1%nat] (fun b1 => Ask [2%nat] (fun b2 => Output (MAJ 3 [b0; b1; b2])))).
+  Ask [0%nat] (fun b0 => Ask [1%nat] (fun b1 => Ask [2%nat] (fun b2 => Output (majAgg 3 [b0; b1; b2])))).
 
 Theorem theorem_B3_lower_example :
   CoinsOK maj3Checker /\ QueriesAtMost maj3Checker 3 /\
@@ -108,7 +108,7 @@ Proof.
   assert (Hc : forall O, (F maj3C O = true -> 1 - 0 <= accept O maj3Checker) /\
                          (F maj3C O = false -> accept O maj3Checker <= 0)).
   { intros O. unfold F, maj3C, maj3Checker, accept, sub. simpl.
-    destruct (O [0%nat]), (O [1%nat]), (O [2%nat]);  unfold MAJ, Families.ones; simpl;
+    destruct (O [0%nat]), (O [1%nat]), (O [2%nat]);  unfold majAgg, Families.ones; simpl;
       split; intro H; try discriminate H; lra. }
   split; [simpl; intros; exact I |]. split; [simpl; intros; exact I |]. split; [exact Hc |].
   split; [| vm_compute; reflexivity].

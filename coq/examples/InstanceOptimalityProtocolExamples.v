@@ -46,7 +46,7 @@ Lemma maj3Checker_right : forall O,
   (F (toC maj3Tree) O = false -> accept O maj3Checker <= 0).
 Proof.
   intros O. unfold F, maj3Tree, toC, maj3Checker, accept, sub. simpl.
-  destruct (O [0%nat]), (O [1%nat]), (O [2%nat]); unfold MAJ, Families.ones; simpl;
+  destruct (O [0%nat]), (O [1%nat]), (O [2%nat]); unfold majAgg, Families.ones; simpl;
     split; intro H; try discriminate H; lra.
 Qed.
 

@@ -45,8 +45,8 @@ Qed.
    famOracle 3, legal and realisable) it asks exactly 3 distinct first leaves, and on every
    legal oracle at most 3 queries: the bound k is attained. *)
 Theorem lookahead_lower_bound_example :
-  DualFeasible (MAJ 3) [true; true; true] (bobMaj3 (MAJ 3) [true; true; true]) /\
-  DualFeasible (MAJ 3) [false; true; true] (bobMaj3 (MAJ 3) [false; true; true]) /\
+  DualFeasible (majAgg 3) [true; true; true] (bobMaj3 (majAgg 3) [true; true; true]) /\
+  DualFeasible (majAgg 3) [false; true; true] (bobMaj3 (majAgg 3) [false; true; true]) /\
   FamBob bobMaj3 (3 # 2) /\ NeverLoses bobMaj3 (3 # 2) 3 scan3 /\
   FamLegal (famOracle 3) /\ Realisable (famOracle 3) bobMaj3 (3 # 2) (famTree 3) /\
   distinct pairDec (firstLeaves (asked (famOracle 3) scan3)) = 3%nat /\
@@ -71,7 +71,7 @@ Qed.
 Theorem lookahead_fewer_lose_example :
   (forall O, (length (asked O scan2) <= 2)%nat) /\
   run (famOracle 3) scan2 = 2%nat /\
-  altFbsOK (famOracle 3) bobMaj3 (3 # 2) (fun _ => MAJ 3) (fun _ => 3%nat)
+  altFbsOK (famOracle 3) bobMaj3 (3 # 2) (fun _ => majAgg 3) (fun _ => 3%nat)
     (fun j i => Leaf (j, i)) 2 = false /\
   ~ NeverLoses bobMaj3 (3 # 2) 3 scan2.
 Proof.

@@ -94,13 +94,13 @@ Proof.
 Qed.
 
 Lemma maj3Cands_feasible : forall z, In z (allMasks 3) ->
-  forallb (dualFeasibleb (MAJ 3) z) (maj3Cands z) = true.
+  forallb (dualFeasibleb (majAgg 3) z) (maj3Cands z) = true.
 Proof.
   intros z Hz. simpl in Hz.
   repeat (destruct Hz as [<- | Hz]; [vm_compute; reflexivity |]). contradiction.
 Qed.
 
-Lemma optBobw_maj3 : forall z c, In z (allMasks 3) -> optBobw (MAJ 3) z c = maj3WDual z c.
+Lemma optBobw_maj3 : forall z c, In z (allMasks 3) -> optBobw (majAgg 3) z c = maj3WDual z c.
 Proof.
   intros z c Hz. unfold optBobw.
   destruct (maj3WDual_spec z c Hz) as [Hin _].
@@ -120,7 +120,7 @@ Ltac use_block Hf B :=
    c_i + c_j; otherwise c = sum_{i<j} y_ij (e_i + e_j) with y >= 0 and c.t >= sum y =
    (c_0 + c_1 + c_2) / 2. *)
 Lemma maj3Cands_lower : forall z c t, In z (allMasks 3) -> (forall i, 0 <= nth i c 0) ->
-  DualFeasible (MAJ 3) z t -> exists v, In v (maj3Cands z) /\ weightedValue 3 c v <= weightedValue 3 c t.
+  DualFeasible (majAgg 3) z t -> exists v, In v (maj3Cands z) /\ weightedValue 3 c v <= weightedValue 3 c t.
 Proof.
   intros z c t Hz Hc [Ht Hf].
   assert (C0 := Hc 0%nat). assert (C1 := Hc 1%nat). assert (C2 := Hc 2%nat).
@@ -168,7 +168,7 @@ Qed.
 (* OPTIMALITY: at every claim vector z of MAJ_3 and every capacity vector c >= 0 (capacities
    are 0 or max(beta_i, 1)), Bob's weighted dual is feasible and of least weighted value. *)
 Theorem optBobw_optimal : forall z c, In z (allMasks 3) -> (forall i, 0 <= nth i c 0) ->
-  BobwOptimalAt optBobw (MAJ 3) z c.
+  BobwOptimalAt optBobw (majAgg 3) z c.
 Proof.
   intros z c Hz Hc. split; [apply optBobw_feasible |].
   intros t Ht. assert (Hl : length z = 3%nat).
@@ -183,7 +183,7 @@ Qed.
 (* ======================================================================================== *)
 
 Definition majTree2 : tree nat :=
-  Node 1 (fun _ => MAJ 3) (fun _ => 3%nat)
+  Node 1 (fun _ => majAgg 3) (fun _ => 3%nat)
        (fun _ i => match i with O => maj3Tree | 1%nat => Leaf 3%nat | _ => Leaf 4%nat end).
 Definition oracle00101 : nat -> bool := fun k => nth k (bitsOf "00101"%string) false.
 
@@ -242,7 +242,7 @@ Qed.
    honest Alice with budget 3 is never caught. *)
 Theorem theorem_B1_optimal_bob_example :
   KnownSound oracle00101 (@knownR nat) /\ BobwFeasible optBobw /\
-  (forall z c, In z (allMasks 3) -> (forall i, 0 <= nth i c 0) -> BobwOptimalAt optBobw (MAJ 3) z c) /\
+  (forall z c, In z (allMasks 3) -> (forall i, 0 <= nth i c 0) -> BobwOptimalAt optBobw (majAgg 3) z c) /\
   Valid oracle00101 majTree2 /\ true <> val oracle00101 majTree2 /\
   (forall beta s,
      guarantee 3 <= catchRoot oracle00101 knownR (budgetRule knownR optBobw) 3 majTree2 true beta s) /\
@@ -267,8 +267,8 @@ Qed.
 Theorem theorem_B4_optimal_bob_example :
   BobFeasible optBob /\ 1 <= 2 /\ KnownSound oracle00101 (@knownR nat) /\ BobwFeasible optBobw /\
   (forall z, In z (allMasks 3) ->
-     optBob (MAJ 3) z = maj3Dual z /\ FbsValue (MAJ 3) z (totalWeight 3 (optBob (MAJ 3) z))) /\
-  (forall z c, In z (allMasks 3) -> (forall i, 0 <= nth i c 0) -> BobwOptimalAt optBobw (MAJ 3) z c) /\
+     optBob (majAgg 3) z = maj3Dual z /\ FbsValue (majAgg 3) z (totalWeight 3 (optBob (majAgg 3) z))) /\
+  (forall z c, In z (allMasks 3) -> (forall i, 0 <= nth i c 0) -> BobwOptimalAt optBobw (majAgg 3) z c) /\
   0 <= 1 # 2 <= 1 /\ Valid oracle00101 majTree2 /\ DepthLe majTree2 2 /\
   true <> val oracle00101 majTree2 /\
   (forall beta s, (1 # 2) * / qpow 2 2 + (1 - (1 # 2)) * guarantee 3

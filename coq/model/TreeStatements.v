@@ -7,7 +7,7 @@
    families of model/Families.v. Checked by coqc 8.16 (coq/check.sh). *)
 
 From Coq Require Import QArith List Bool.
-From FbsCoq Require Import FbsModel FbsTreeModel.
+From FbsCoq Require Import FbsModel FbsTreeModel Families.
 Import ListNotations.
 Open Scope Q_scope.
 
@@ -17,18 +17,24 @@ Definition RhoT (T : ctree) (alpha : path -> bool) (V : Q) : Prop :=
   (exists t, GlobalDualFeasible T alpha t /\ dualValue T t == V) /\
   (forall t, GlobalDualFeasible T alpha t -> V <= dualValue T t).
 
-(* The complete q-ary tree of depth d with phi at every internal node (the certificate's
-   compact form {"uniform": {"aggregator": phi, "depth": d}}). *)
-Fixpoint uniform (phi : Agg) (q d : nat) : ctree :=
-  match d with O => CLeaf | S d' => CNode phi q (fun _ => uniform phi q d') end.
+(* The aggregators are families (model/Families.v), which carry their arity q: a node of F
+   has exactly q = arity F children. *)
 
-(* A node with aggregator phi over q leaves (a spec that is not composed, read as a tree). *)
-Definition over (phi : Agg) (q : nat) : ctree := CNode phi q (fun _ => CLeaf).
+(* The complete q-ary tree of depth d with F at every internal node, q = arity F (the
+   certificate's compact form {"uniform": {"aggregator": F, "depth": d}}). *)
+Fixpoint uniformQ (phi : Agg) (q d : nat) : ctree :=
+  match d with O => CLeaf | S d' => CNode phi q (fun _ => uniformQ phi q d') end.
+Definition uniform (F : Family) (d : nat) : ctree := uniformQ (eval F) (arity F) d.
 
-(* A node with aggregator phi over the listed subtrees, in order (compose(phi; ...), and the
-   explicit trees). *)
-Definition node (phi : Agg) (kids : list ctree) : ctree :=
-  CNode phi (length kids) (fun i => nth i kids CLeaf).
+(* A node with aggregator F over its q = arity F own leaves (a spec that is not composed, read
+   as a tree). *)
+Definition over (F : Family) : ctree := CNode (eval F) (arity F) (fun _ => CLeaf).
+
+(* A node with aggregator F over the listed subtrees, in order (compose(F; ...), and the
+   explicit trees). Its q = arity F children are the first q subtrees of the list, leaves
+   past the list's end (the exporter writes exactly q). *)
+Definition node (F : Family) (kids : list ctree) : ctree :=
+  CNode (eval F) (arity F) (fun i => nth i kids CLeaf).
 
 (* alpha from a bit string: the leaf at path p gets the bit at p's position in `leaves T`
    (depth-first, left to right, model/FbsTreeModel.v). *)

@@ -10,8 +10,9 @@
    `Extract Constant` of ours. Adding a kind: one line in the Extraction command below. *)
 
 From FbsCoq Require Import FbsModel FbsTrees FbsTreeModel FbsTreeCert Families TreeStatements
-  ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck CensusClassesCheck.
-From Coq Require Import ZArith QArith List Lia Bool.
+  ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck GlobalMeasureCheck
+  CensusClassesCheck.
+From Coq Require Import String ZArith QArith List Lia Bool.
 Import ListNotations.
 Require Extraction.
 Require Import ExtrOcamlBasic ExtrOcamlZBigInt ExtrOcamlString.
@@ -126,8 +127,8 @@ Proof.
 Qed.
 
 (* Kind symmetric: the values V(k) of each symmetric family, so that symFun V, the function
-   checkSymmetric_sound speaks of, IS the family of model/Families.v (by conversion, checked
-   below whenever this file compiles): the program states FbsValue (MAJ n) z v. *)
+   checkSymmetric_sound speaks of, IS the family's function eval F of model/Families.v (by
+   conversion, checked below whenever this file compiles). *)
 Definition andV (n : nat) : nat -> bool := fun k => Nat.eqb k n.
 Definition orV : nat -> bool := fun k => Nat.ltb 0 k.
 Definition parityV : nat -> bool := fun k => Nat.odd k.
@@ -135,31 +136,123 @@ Definition majV (n : nat) : nat -> bool := fun k => Nat.ltb n (2 * k).
 Definition thrV (T : Z) : nat -> bool := fun k => Z.leb T (Z.of_nat k).
 Definition symV (values : list bool) : nat -> bool := fun k => nth k values false.
 
-Lemma andV_is_AND : forall n, symFun (andV n) = AND n. Proof. reflexivity. Qed.
-Lemma orV_is_OR : forall n, symFun orV = OR n. Proof. reflexivity. Qed.
-Lemma parityV_is_PARITY : forall n, symFun parityV = PARITY n. Proof. reflexivity. Qed.
-Lemma majV_is_MAJ : forall n, symFun (majV n) = MAJ n. Proof. reflexivity. Qed.
-Lemma thrV_is_THR : forall n T, symFun (thrV T) = THR n T. Proof. reflexivity. Qed.
+Lemma andV_is_AND : forall n, symFun (andV n) = eval (AND n). Proof. reflexivity. Qed.
+Lemma orV_is_OR : forall n, symFun orV = eval (OR n). Proof. reflexivity. Qed.
+Lemma parityV_is_PARITY : forall n, symFun parityV = eval (PARITY n). Proof. reflexivity. Qed.
+Lemma majV_is_MAJ : forall n, symFun (majV n) = eval (MAJ n). Proof. reflexivity. Qed.
+Lemma thrV_is_THR : forall n T, symFun (thrV T) = eval (THR n T). Proof. reflexivity. Qed.
+Lemma symV_is_SYM : forall s, symFun (symV (bitsOf s)) = eval (SYM s). Proof. reflexivity. Qed.
+
+(* The statements the program prints name a Family (model/Families.v: FbsIs F z v,
+   SensitivityOf F z k, ...), which hold only at inputs of F's arity: each checker below checks
+   the arity by computation, then runs the checker of its kind on eval F (ours). *)
+Definition arityOK (F : Family) (z : list bool) : bool := Nat.eqb (length z) (arity F).
+
+Lemma arityOK_sound : forall F z, arityOK F z = true -> InputOf F z.
+Proof. intros F z H. apply inputOf_check. exact H. Qed.
+
+Definition checkExhaustiveFamily (F : Family) z ws t v : bool :=
+  arityOK F z && checkExhaustive (eval F) z ws t v.
+Theorem checkExhaustiveFamily_sound : forall F z ws t v,
+  checkExhaustiveFamily F z ws t v = true -> FbsIs F z v.
+Proof.
+  intros F z ws t v H. apply andb_prop in H as [Ha H].
+  split; [apply arityOK_sound; exact Ha | exact (checkExhaustive_sound _ _ _ _ _ H)].
+Qed.
+
+(* A truth table TT s, read in q steps (checkExhaustiveTable). *)
+Definition checkExhaustiveTT (s : String.string) z ws t v : bool :=
+  arityOK (TT s) z && checkExhaustiveTable (bitsOf s) z ws t v.
+Theorem checkExhaustiveTT_sound : forall s z ws t v,
+  checkExhaustiveTT s z ws t v = true -> FbsIs (TT s) z v.
+Proof.
+  intros s z ws t v H. apply andb_prop in H as [Ha H].
+  split; [apply arityOK_sound; exact Ha | exact (checkExhaustiveTable_sound _ _ _ _ _ H)].
+Qed.
+
+(* The symmetric families the program reads, each with its values V. *)
+Inductive symFamily : Type :=
+  SAnd (n : nat) | SOr (n : nat) | SParity (n : nat) | SMaj (n : nat) | SThr (n : nat) (T : Z)
+| SSym (s : String.string).
+
+Definition symF (k : symFamily) : Family :=
+  match k with
+  | SAnd n => AND n | SOr n => OR n | SParity n => PARITY n | SMaj n => MAJ n
+  | SThr n T => THR n T | SSym s => SYM s
+  end.
+Definition symVals (k : symFamily) : nat -> bool :=
+  match k with
+  | SAnd n => andV n | SOr _ => orV | SParity _ => parityV | SMaj n => majV n
+  | SThr _ T => thrV T | SSym s => symV (bitsOf s)
+  end.
+Lemma symVals_is_family : forall k, symFun (symVals k) = eval (symF k).
+Proof. destruct k; reflexivity. Qed.
+
+Definition checkSymmetricFamily (k : symFamily) z prim t1 t0 v : bool :=
+  arityOK (symF k) z && checkSymmetric (symVals k) z prim t1 t0 v.
+Theorem checkSymmetricFamily_sound : forall k z prim t1 t0 v,
+  checkSymmetricFamily k z prim t1 t0 v = true -> FbsIs (symF k) z v.
+Proof.
+  intros k z prim t1 t0 v H. apply andb_prop in H as [Ha H].
+  split; [apply arityOK_sound; exact Ha |].
+  rewrite <- symVals_is_family. exact (checkSymmetric_sound _ _ _ _ _ _ H).
+Qed.
+
+(* Kind measure: s, bs and C of F at an input of its arity. *)
+Definition checkSFamily (F : Family) z w k : bool := arityOK F z && checkS (eval F) z w k.
+Definition checkBSFamily (F : Family) z w k : bool := arityOK F z && checkBS (eval F) z w k.
+Definition checkCFamily (F : Family) z H k : bool := arityOK F z && checkC (eval F) z H k.
+Theorem checkSFamily_sound : forall F z w k, checkSFamily F z w k = true -> SensitivityOf F z k.
+Proof.
+  intros F z w k H. apply andb_prop in H as [Ha H].
+  split; [apply arityOK_sound; exact Ha | exact (checkS_sound _ _ _ _ H)].
+Qed.
+Theorem checkBSFamily_sound : forall F z w k, checkBSFamily F z w k = true -> BlockSensitivityOf F z k.
+Proof.
+  intros F z w k H. apply andb_prop in H as [Ha H].
+  split; [apply arityOK_sound; exact Ha | exact (checkBS_sound _ _ _ _ H)].
+Qed.
+Theorem checkCFamily_sound : forall F z w k, checkCFamily F z w k = true -> CertificateComplexityOf F z k.
+Proof.
+  intros F z w k H. apply andb_prop in H as [Ha H].
+  split; [apply arityOK_sound; exact Ha | exact (checkC_sound _ _ _ _ H)].
+Qed.
+
+(* The arity check at work: maj:5's certificate at a 4-bit input is refused. *)
+Example arity_refused : checkSFamily (MAJ 5) (bitsOf "0011"%string) [2; 3]%nat 2%nat = false.
+Proof. vm_compute. reflexivity. Qed.
 
 Extraction "checkers.ml"
   (* the functions the statements name: model/Families.v, model/TreeStatements.v *)
-  bitsOf ttFun AND OR PARITY MAJ THR TRIBES
+  bitsOf ttFun AND OR PARITY MAJ THR TRIBES TT SYM eval arity
   uniform over node alphaOf
-  (* kind exhaustive: checkExhaustive_sound (checkers/ExhaustiveCheck.v); for a truth table
-     checkExhaustiveTable_sound (above) *)
-  checkExhaustive checkExhaustiveTable
+  (* kind exhaustive: checkExhaustiveFamily_sound and checkExhaustiveTT_sound (above, over
+     checkExhaustive_sound of checkers/ExhaustiveCheck.v) *)
+  checkExhaustiveFamily checkExhaustiveTT
   (* kind tree, versions 1 and 2: checkTree_sound (checkers/TreeCheck.v) *)
   mkRec checkTree
-  (* kind tree, version 3: checkTreeV3_sound (checkers/TreeV3Check.v) *)
+  (* kind tree, version 3: checkTreeV3_family_sound (checkers/TreeV3Check.v) *)
   mkSideIn checkTreeV3
-  (* kind symmetric: checkSymmetric_sound (checkers/SymmetricCheck.v), V by the lemmas above *)
-  checkSymmetric andV orV parityV majV thrV symV
-  (* kind measure: checkS_sound, checkBS_sound, checkC_sound (checkers/MeasureCheck.v) *)
-  checkS checkBS checkC
+  (* kind symmetric: checkSymmetricFamily_sound (above, over checkSymmetric_sound of
+     checkers/SymmetricCheck.v) *)
+  checkSymmetricFamily
+  (* kind measure: checkSFamily_sound, checkBSFamily_sound, checkCFamily_sound (above, over
+     checkers/MeasureCheck.v) *)
+  checkSFamily checkBSFamily checkCFamily
+  (* kind global-measure: checkGlobalMeasure_sound (checkers/GlobalMeasureCheck.v), run on
+     eval F and arity F *)
+  checkGlobalMeasure
   (* kind census-classes: checkCensusClasses_sound (checkers/CensusClassesCheck.v) *)
   checkCensusClasses.
 
 Print Assumptions checkExhaustiveTable_sound.
+Print Assumptions checkExhaustiveFamily_sound.
+Print Assumptions checkExhaustiveTT_sound.
+Print Assumptions checkSymmetricFamily_sound.
+Print Assumptions checkSFamily_sound.
+Print Assumptions checkBSFamily_sound.
+Print Assumptions checkCFamily_sound.
 Print Assumptions andV_is_AND.
 Print Assumptions majV_is_MAJ.
 Print Assumptions thrV_is_THR.
+Print Assumptions symV_is_SYM.

@@ -1,6 +1,7 @@
 (* kind_exhaustive.ml -- kind `exhaustive` (certificates/FORMAT.md section 2) for the checker
-   checkExhaustive of checkers/ExhaustiveCheck.v, proved sound by checkExhaustive_sound:
-   accepted means FbsValue f z v. Untrusted reader: fields to the checker's inputs. *)
+   checkExhaustive of checkers/ExhaustiveCheck.v, run with the arity check of Extract.v
+   (checkExhaustiveFamily, checkExhaustiveTT), proved sound by checkExhaustiveFamily_sound and
+   checkExhaustiveTT_sound: accepted means FbsIs F z v (model/Families.v). Untrusted reader: fields to the checker's inputs. *)
 
 open Reader
 
@@ -54,10 +55,10 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
     too_large (Printf.sprintf "arity %d > %d, the proved program's bound for kind exhaustive" q max_arity);
   let ws = List.map (fun (m, w) -> (bits "block" m, q_of w)) primal in
   let ok, lemma = match fn.Spec.table with
-    | Some tt -> (Checkers.checkExhaustiveTable tt z ws (List.map q_of dual) (q_of value),
-                  "Extract.checkExhaustiveTable_sound")
-    | None -> (Checkers.checkExhaustive fn.Spec.agg z ws (List.map q_of dual) (q_of value),
-               "ExhaustiveCheck.checkExhaustive_sound") in
+    | Some text -> (Checkers.checkExhaustiveTT text z ws (List.map q_of dual) (q_of value),
+                    "Extract.checkExhaustiveTT_sound")
+    | None -> (Checkers.checkExhaustiveFamily fn.Spec.family z ws (List.map q_of dual) (q_of value),
+               "Extract.checkExhaustiveFamily_sound") in
   { Verdict.accepted = ok; quantity = "fbs"; value = show_q value;
-    statement = Printf.sprintf "FbsValue %s %s %s" fn.Spec.term (coq_bits zs) (coq_q value);
+    statement = Printf.sprintf "FbsIs %s %s %s" fn.Spec.term (coq_bits zs) (coq_q value);
     lemma }

@@ -1,7 +1,8 @@
 (* kind_measure.ml -- kind `measure` (certificates/FORMAT.md section 10) for the checkers
-   checkS, checkBS and checkC of checkers/MeasureCheck.v, proved sound by checkS_sound,
-   checkBS_sound and checkC_sound: accepted means SensitivityIs f z k,
-   BlockSensitivityIs f z k or CertificateComplexityIs f z k (model/Measures.v). *)
+   checkS, checkBS and checkC of checkers/MeasureCheck.v, run with the arity check of Extract.v
+   (checkSFamily, checkBSFamily, checkCFamily), proved sound by checkSFamily_sound,
+   checkBSFamily_sound and checkCFamily_sound: accepted means SensitivityOf F z k,
+   BlockSensitivityOf F z k or CertificateComplexityOf F z k (model/Families.v). *)
 
 open Reader
 
@@ -37,10 +38,10 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   let w = field kv "witness" in
   let statement, lemma, ok = match measure with
     | "s" -> let idx = coordinates "witness" q w in
-        ("SensitivityIs", "checkS_sound", fun () -> Checkers.checkS fn.Spec.agg z (List.map nat idx) (nat k))
+        ("SensitivityOf", "checkSFamily_sound", fun () -> Checkers.checkSFamily fn.Spec.family z (List.map nat idx) (nat k))
     | "C" -> let idx = coordinates "witness" q w in
-        ("CertificateComplexityIs", "checkC_sound",
-         fun () -> Checkers.checkC fn.Spec.agg z (bits "witness" (mask q idx)) (nat k))
+        ("CertificateComplexityOf", "checkCFamily_sound",
+         fun () -> Checkers.checkCFamily fn.Spec.family z (bits "witness" (mask q idx)) (nat k))
     | _ ->
         if q > max_bs_arity then too_large (Printf.sprintf "arity %d > %d, the proved program's bound for bs" q max_bs_arity);
         let blocks = List.mapi (fun j b ->
@@ -48,8 +49,8 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
             if idx = [] then malformed "witness: a block is nonempty";
             bits "witness" (mask q idx)) (list "witness" w) in
         if List.length blocks > q then malformed "witness: more than q blocks";
-        ("BlockSensitivityIs", "checkBS_sound", fun () -> Checkers.checkBS fn.Spec.agg z blocks (nat k)) in
+        ("BlockSensitivityOf", "checkBSFamily_sound", fun () -> Checkers.checkBSFamily fn.Spec.family z blocks (nat k)) in
   let accepted = k <= q + 1 && ok () in
   { Verdict.accepted; quantity = measure; value = vs;
     statement = Printf.sprintf "%s %s %s %s" statement fn.Spec.term (coq_bits zs) vs;
-    lemma = "MeasureCheck." ^ lemma }
+    lemma = "Extract." ^ lemma }

@@ -1,7 +1,8 @@
 (* kind_symmetric.ml -- kind `symmetric` (certificates/FORMAT.md section 5) for the checker
-   checkSymmetric of checkers/SymmetricCheck.v, proved sound by checkSymmetric_sound:
-   accepted means FbsValue (symFun V) z v, and symFun V is the family itself (Extract.v:
-   majV_is_MAJ, ...), so the statement names the family. Untrusted reader. *)
+   checkSymmetric of checkers/SymmetricCheck.v, run with the arity check of Extract.v
+   (checkSymmetricFamily), proved sound by checkSymmetricFamily_sound: accepted means
+   FbsIs F z v for the family F (symF k; symFun of its values is eval F, symVals_is_family),
+   so the statement names the family. Untrusted reader. *)
 
 open Reader
 
@@ -24,21 +25,24 @@ let input_bits n (s : string) : string =
     Buffer.contents b
   end
 
-let family where (spec : string) n : string * (Checkers.nat -> bool) =
+let family where (spec : string) n : string * Checkers.symFamily =
   let s = String.trim spec in
   let count what = Spec.param where what ~low:1 in
   match String.split_on_char ':' s with
-  | ["and"; m] when count m = n -> (Printf.sprintf "(AND %d)" n, Checkers.andV (nat n))
-  | ["or"; m] when count m = n -> (Printf.sprintf "(OR %d)" n, Checkers.orV)
-  | ["parity"; m] when count m = n -> (Printf.sprintf "(PARITY %d)" n, Checkers.parityV)
-  | ["maj"; m] when count m = n -> (Printf.sprintf "(MAJ %d)" n, Checkers.majV (nat n))
+  | ["and"; m] when count m = n -> (Printf.sprintf "(AND %d)" n, Checkers.SAnd (nat n))
+  | ["or"; m] when count m = n -> (Printf.sprintf "(OR %d)" n, Checkers.SOr (nat n))
+  | ["parity"; m] when count m = n -> (Printf.sprintf "(PARITY %d)" n, Checkers.SParity (nat n))
+  | ["maj"; m] when count m = n -> (Printf.sprintf "(MAJ %d)" n, Checkers.SMaj (nat n))
   | ["thr"; m; t] when count m = n ->
       let digits = if String.length t > 0 && t.[0] = '-' then String.sub t 1 (String.length t - 1) else t in
       if String.length t > 1000 || not (is_digits digits) then malformed (where ^ ": bad threshold");
       let tz = Z.of_string t in
-      (Printf.sprintf "(THR %d (%s)%%Z)" n (Z.to_string tz), Checkers.thrV tz)
+      (Printf.sprintf "(THR %d (%s)%%Z)" n (Z.to_string tz), Checkers.SThr (nat n, tz))
   | ["sym"; v] when String.length v = n + 1 ->
-      (Printf.sprintf "(symFun (symV %s))" (coq_bits v), Checkers.symV (bits where v))
+      ignore (bits where v);  (* 0/1 characters only *)
+      let term = if String.length v <= 64 then Printf.sprintf "(SYM \"%s\")" v
+        else Printf.sprintf "(SYM <%d characters, md5 %s>)" (String.length v) (Digest.to_hex (Digest.string v)) in
+      (term, Checkers.SSym (explode v))
   | _ -> malformed (where ^ ": a symmetric family (and:, or:, parity:, maj:, thr:, sym:) of the certificate's arity")
 
 (* A type's count of flipped ones or zeros: an integer >= 0; one above n is read as n + 1
@@ -73,7 +77,7 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   check_denominators "primal" (List.map (fun (_, _, y) -> y) types);
   check_denominators "dual" [t1; t0];
   let prim = List.map (fun (a, b, y) -> ((nat a, nat b), q_of y)) types in
-  let ok = Checkers.checkSymmetric v (bits "input" zs) prim (q_of t1) (q_of t0) (q_of value) in
+  let ok = Checkers.checkSymmetricFamily v (bits "input" zs) prim (q_of t1) (q_of t0) (q_of value) in
   { Verdict.accepted = ok; quantity = "fbs"; value = show_q value;
-    statement = Printf.sprintf "FbsValue %s %s %s" term (coq_bits zs) (coq_q value);
-    lemma = "SymmetricCheck.checkSymmetric_sound" }
+    statement = Printf.sprintf "FbsIs %s %s %s" term (coq_bits zs) (coq_q value);
+    lemma = "Extract.checkSymmetricFamily_sound" }

@@ -66,7 +66,7 @@ let rec composed sh depth (spec : string) : string * Checkers.ctree =
       charge sh fn 1;
       let kids = List.map (composed sh (depth + 1)) inners in
       (Printf.sprintf "(node %s [%s])" fn.Spec.term (String.concat "; " (List.map fst kids)),
-       Checkers.node fn.Spec.agg (List.map snd kids))
+       Checkers.node fn.Spec.family (List.map snd kids))
   | Some [] -> malformed "tree.spec: empty composition"
   | None ->
       match String.split_on_char ':' s with
@@ -76,12 +76,12 @@ let rec composed sh depth (spec : string) : string * Checkers.ctree =
           let inner = Spec.read "tree.spec" (Printf.sprintf "and:%d" w)
           and outer = Spec.read "tree.spec" (Printf.sprintf "or:%d" g) in
           add_leaves sh (w * g); charge sh inner g; charge sh outer 1;
-          (Printf.sprintf "(node %s (repeat (over %s %d) %d))" outer.Spec.term inner.Spec.term w g,
-           Checkers.node outer.Spec.agg (List.init g (fun _ -> Checkers.over inner.Spec.agg (nat w))))
+          (Printf.sprintf "(node %s (repeat (over %s) %d))" outer.Spec.term inner.Spec.term g,
+           Checkers.node outer.Spec.family (List.init g (fun _ -> Checkers.over inner.Spec.family)))
       | _ ->
           let fn = Spec.read "tree.spec" s in
           add_leaves sh fn.Spec.arity; charge sh fn 1;
-          (Printf.sprintf "(over %s %d)" fn.Spec.term fn.Spec.arity, Checkers.over fn.Spec.agg (nat fn.Spec.arity))
+          (Printf.sprintf "(over %s)" fn.Spec.term, Checkers.over fn.Spec.family)
 
 let uniform sh (body : Yojson.Safe.t) : string * Checkers.ctree =
   let kv = obj "tree.uniform" body in
@@ -96,7 +96,7 @@ let uniform sh (body : Yojson.Safe.t) : string * Checkers.ctree =
     level := !level * q; if !level > max_leaves then add_leaves sh !level
   done;
   add_leaves sh !level;
-  (Printf.sprintf "(uniform %s %d %d)" fn.Spec.term q d, Checkers.uniform fn.Spec.agg (nat q) (nat d))
+  (Printf.sprintf "(uniform %s %d)" fn.Spec.term d, Checkers.uniform fn.Spec.family (nat d))
 
 (* An fbs-tree/1 document: nodes by id, every node reached once from the root, leaf queries
    pairwise distinct; built recursively from the root (a stack overflow is a refusal). *)
@@ -140,7 +140,7 @@ let explicit sh (kv : (string * Yojson.Safe.t) list) : string * Checkers.ctree =
         charge sh fn 1; charge_depth sh depth 1;
         let built = List.map (build (depth + 1)) kids in
         (Printf.sprintf "(node %s [%s])" fn.Spec.term (String.concat "; " (List.map fst built)),
-         Checkers.node fn.Spec.agg (List.map snd built)) in
+         Checkers.node fn.Spec.family (List.map snd built)) in
   if not (Hashtbl.mem by_id root) then malformed "tree.root is not a node";
   let t = build 0 root in
   if Hashtbl.length seen <> Hashtbl.length by_id then malformed "tree: some node is not reachable from the root";

@@ -1,7 +1,8 @@
 (* kind_tree3.ml -- kind `tree`, version 3 (certificates/FORMAT.md section 6, "Version 3: side
    records") for the checker checkTreeV3 of checkers/TreeV3Check.v, proved sound by
-   checkTreeV3_sound: accepted means RhoT (uniform phi q d) (fun p => alpha (leafIndex q p)) V,
-   V = rho_T = fbs_alpha(F_T) (model/TreeStatements.v), for a symmetric phi.
+   checkTreeV3_family_sound: accepted means RhoT (uniform F d) (fun p => alpha (leafIndex q p)) V,
+   V = rho_T = fbs_alpha(F_T) (model/TreeStatements.v), for a symmetric family F of arity q
+   (the checker runs on eval F and arity F).
    Untrusted reader: the compact uniform tree (and:, or:, parity:, maj:, thr: at every node),
    alpha_base64 as a byte string read bit by bit (leaf j at bit 7 - j mod 8 of byte j / 8),
    the side records [need, "c c ...", T, "v v ...", uses] as the checker's SideIn. `uses` is
@@ -72,6 +73,6 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   let value = number "value" (field kv "value") in
   let ok = Checkers.checkTreeV3 fn.Spec.agg (nat q) (nat d) sides get (q_of value) in
   { Verdict.accepted = ok; quantity = "rho_T"; value = show_q value;
-    statement = Printf.sprintf "RhoT (uniform %s %d %d) (fun p => alpha (leafIndex %d p)) %s, alpha = the %d leaf bits of alpha_base64 (md5 of their 0/1 text: %s)"
-        fn.Spec.term q d q (coq_q value) leaves (Digest.to_hex (Digest.string alpha));
-    lemma = "TreeV3Check.checkTreeV3_sound" }
+    statement = Printf.sprintf "RhoT (uniform %s %d) (fun p => alpha (leafIndex %d p)) %s, alpha = the %d leaf bits of alpha_base64 (md5 of their 0/1 text: %s)"
+        fn.Spec.term d q (coq_q value) leaves (Digest.to_hex (Digest.string alpha));
+    lemma = "TreeV3Check.checkTreeV3_family_sound" }

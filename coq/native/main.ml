@@ -22,6 +22,7 @@ let kinds : (string * ((string * Yojson.Safe.t) list -> Verdict.t)) list = [
   "tree/3", Kind_tree3.check;
   "symmetric", Kind_symmetric.check;
   "measure", Kind_measure.check;
+  "global-measure", Kind_global.check;
   "census-classes", Kind_census_classes.check;
 ]
 

@@ -1159,9 +1159,59 @@ Qed.
 
 (* The main theorems; the class-sum steps are closed with theorems/CensusCount.v's
    class_sum_theorem, and tests/formal/test_coq.py prints every name. *)
+
+(* ======================================================================================== *)
+(* fbs >= 1 for a non-constant function; minimal blocks suffice (ours, docs/notes.md        *)
+(* section 1: one line each on paper)                                                        *)
+(* ======================================================================================== *)
+
+(* Minimal blocks suffice: a t >= 0 with t(B) >= 1 on every minimal sensitive block of f at z
+   is a feasible dual of Definition 3.4 (t(B) >= 1 on every sensitive block). *)
+Theorem minimal_blocks_suffice : forall f z (t : list Q),
+  (forall i, (0 <= nth i t 0)%Q) -> (forall B, MinSens f z B -> (1 <= blockWeight (length z) t B)%Q) ->
+  DualFeasible f z t.
+Proof.
+  intros f z t Ht Hmin. split; [exact Ht |]. intros B HB.
+  rewrite <- blockWeight_trunc.
+  assert (HS : SensFam f z (map (fun i => nth i B false) (seq 0 (length z)))).
+  { split; [apply ExhaustiveCheck.trunc_length |]. unfold Sensitive. rewrite flip_trunc. exact HB. }
+  destruct (sensitive_covered _ _ _ HS) as [B' [HM HSub]].
+  apply Qle_trans with (blockWeight (length z) t B'); [apply Hmin, HM |].
+  apply blockWeight_mono; assumption.
+Qed.
+
+(* The input y differs from z exactly on the block lying z y, so that block is sensitive at z
+   when f(y) <> f(z). *)
+Lemma flip_lying : forall (z y : list bool), length y = length z -> flip z (lying z y) = y.
+Proof.
+  intros z y Hy. apply nth_ext with (d := false) (d' := false).
+  - unfold flip. rewrite map_length, seq_length. congruence.
+  - intros i Hi. unfold flip in Hi |- *. rewrite map_length, seq_length in Hi.
+    rewrite nth_map_seq by exact Hi. unfold lying. rewrite nth_map_seq by exact Hi.
+    destruct (nth i z false), (nth i y false); reflexivity.
+Qed.
+
+(* fbs_z(f) >= 1 when f is not constant on the inputs of z's length: the packing of weight 1
+   on the block where z and a y with f(y) <> f(z) differ is feasible. *)
+Theorem fbs_ge_one : forall f z (v : Q), FbsValue f z v ->
+  (exists y, length y = length z /\ f y <> f z) -> (1 <= v)%Q.
+Proof.
+  intros f z v [[_ Hmax] _] [y [Hy Hne]].
+  set (B := lying z y).
+  assert (HB : length B = length z) by (unfold B, lying; rewrite map_length, seq_length; reflexivity).
+  assert (Hfeas : PrimalFeasible f z [(B, 1%Q)]).
+  { split.
+    - intros Jw [E | []]. subst Jw. simpl. split; [lra |]. split; [exact HB |].
+      unfold Sensitive. unfold B. rewrite flip_lying by exact Hy. exact Hne.
+    - intros i _. unfold load. simpl. destruct (nth i B false); lra. }
+  specialize (Hmax _ Hfeas). unfold primalValue in Hmax. simpl in Hmax. lra.
+Qed.
+
 Print Assumptions lemma_1.
 Print Assumptions lemma_2.
 Print Assumptions lemma_3.
 Print Assumptions lemma_4_split.
 Print Assumptions lemma_4_join.
 Print Assumptions lemma_4_shard.
+Print Assumptions minimal_blocks_suffice.
+Print Assumptions fbs_ge_one.

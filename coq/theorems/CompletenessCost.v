@@ -496,7 +496,7 @@ Qed.
 (* The root is a menu of k + 1 alternatives, alternative j the majority of its own three
    leaves (j, 0), (j, 1), (j, 2): depth 1, arity 3. *)
 Definition famTree (k : nat) : tree (nat * nat) :=
-  Node (S k) (fun _ => MAJ 3) (fun _ => 3%nat) (fun j i => Leaf (j, i)).
+  Node (S k) (fun _ => majAgg 3) (fun _ => 3%nat) (fun j i => Leaf (j, i)).
 
 (* The reference oracle: every leaf true except (j, 0) for j < k. Every alternative has value
    1 (legal), and only the last one, k, has all three children true. *)
@@ -513,8 +513,8 @@ Proof. decide equality; apply Nat.eq_dec. Defined.
 (* Bob's dual passes the check at 111 (fbs_111(MAJ3) = 3/2 with his optimal dual) and fails
    at 011 (fbs_011(MAJ3) = 2): any rho with 3/2 <= rho < 2 and an optimal Bob. *)
 Definition FamBob (bob : Agg -> list bool -> list Q) (rho : Q) : Prop :=
-  totalWeight 3 (bob (MAJ 3) [true; true; true]) <= rho /\
-  ~ totalWeight 3 (bob (MAJ 3) [false; true; true]) <= rho.
+  totalWeight 3 (bob (majAgg 3) [true; true; true]) <= rho /\
+  ~ totalWeight 3 (bob (majAgg 3) [false; true; true]) <= rho.
 
 Section Family.
 
@@ -533,15 +533,15 @@ Qed.
 Lemma fam_valid : forall O k, FamLegal O -> Valid O (famTree k).
 Proof.
   intros O k HO. split; [lia |]. intros j Hj. split.
-  - change (MAJ 3 (childVals O (fun _ => 3%nat) (fun j i => Leaf (j, i)) j) =
-            MAJ 3 (childVals O (fun _ => 3%nat) (fun j i => Leaf (j, i)) 0%nat)).
+  - change (majAgg 3 (childVals O (fun _ => 3%nat) (fun j i => Leaf (j, i)) j) =
+            majAgg 3 (childVals O (fun _ => 3%nat) (fun j i => Leaf (j, i)) 0%nat)).
     rewrite !(fam_childVals O) by exact HO.
     destruct (O (j, 0%nat)), (O (0%nat, 0%nat)); reflexivity.
   - intros; exact I.
 Qed.
 
 Lemma fam_altOK : forall O j, FamLegal O ->
-  altFbsOK O bob rho (fun _ => MAJ 3) (fun _ => 3%nat) (fun j i => Leaf (j, i)) j = O (j, 0%nat).
+  altFbsOK O bob rho (fun _ => majAgg 3) (fun _ => 3%nat) (fun j i => Leaf (j, i)) j = O (j, 0%nat).
 Proof.
   intros O j HO. unfold altFbsOK. rewrite (fam_childVals O j HO).
   destruct Hbob as [H1 H2]. destruct (O (j, 0%nat)).

@@ -51,7 +51,7 @@ Definition firstLeaves (L : list (nat * nat)) : list (nat * nat) :=
 Definition NeverLoses (bob : Agg -> list bool -> list Q) (rho : Q) (k : nat) (P : proc) : Prop :=
   forall O, FamLegal O -> Realisable O bob rho (famTree k) ->
     (run O P < S k)%nat /\
-    altFbsOK O bob rho (fun _ => MAJ 3) (fun _ => 3%nat) (fun j i => Leaf (j, i)) (run O P) = true.
+    altFbsOK O bob rho (fun _ => majAgg 3) (fun _ => 3%nat) (fun j i => Leaf (j, i)) (run O P) = true.
 
 (* ======================================================================================== *)
 (* Proofs                                                                                    *)

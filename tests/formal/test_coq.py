@@ -52,17 +52,18 @@ THEOREMS = {
                     "shared_tree_certificate", "local_checked_perm",
                     "shared_tree_certificate_multiset"],
     "FbsDuality": ["weak_duality", "fbs_value_of_pair"],
-    "Families": [],
+    "Measures": [],  # definitions only (model/: s, bs, C at an input; the global maxima)
+    "Families": ["inputOf_check", "wrong_arity_examples"],
     "ExhaustiveCheck": ["dualFeasibleb_sound", "primalFeasibleb_sound", "checkExhaustive_sound",
                         "maj3_certificate", "maj3_rejects"],
     "TreeStatements": [],  # definitions only: RhoT, uniform/over/node trees, alphaOf
     "TreeCheck": ["localb_sound", "accT_sound", "checkTree_sound", "tiny_tree", "tiny_rejects",
                   "shared_maj3", "shared_rejects"],
     "TreeV3Check": ["lemma_M", "sideOK_facts", "node_arr", "nodeRes_good", "walk_sound",
-                    "checkTreeV3_sound", "tiny_maj3", "maj3_depth2", "maj3_depth2_rejects"],
+                    "checkTreeV3_sound", "checkTreeV3_family_sound", "tiny_maj3", "maj3_depth2",
+                    "maj3_depth2_rejects"],
     "SymmetricCheck": ["dualOK_sound", "symPrimal_feasible", "checkSymmetric_sound",
                        "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects"],
-    "Measures": [],  # definitions only (model/: s, bs and C at an input)
     "MeasureCheck": ["checkS_sound", "checkBS_sound", "checkC_sound", "best_bound",
                      "maj5_s", "maj5_bs", "maj5_C", "maj5_at_00111", "maj5_measure_rejects"],
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
@@ -86,6 +87,9 @@ THEOREMS = {
     "OptimalBobExamples": ["optBobw_optimal", "theorem_4_2_optimal_bob_depth2_example",
                            "theorem_B1_optimal_bob_example", "theorem_B4_optimal_bob_example"],
     "MeasureChain": ["s_le_bs", "bs_le_fbs", "fbs_le_C", "measure_chain"],
+    "GlobalMeasureCheck": ["checkGlobalS_sound", "checkGlobalC_sound", "checkGlobalFbs_sound",
+                           "checkGlobalBS_sound", "checkGlobalMeasure_sound", "global_examples",
+                           "global_rejects"],
     "MenuModel": [],  # definitions only: menu trees, legal oracles, realisations, rho_M, rho_R
     "MenuLowerBound": ["proposition_M1", "proposition_M1_bound", "legal_min_block",
                        "lemma_M2_light", "proposition_M2", "proposition_M2_queries"],
@@ -119,7 +123,8 @@ THEOREMS = {
                      "minsOf_spec", "lemma_2_characterisation", "lemma_2", "minsOf_listed",
                      "class_sum_by_antichains", "class_sum_by_classes", "lemma_4",
                      "lemma_4_split", "lemma_4_join", "lemma_4_transport_join",
-                     "minimal_permFam", "lemma_4_shard"],
+                     "minimal_permFam", "lemma_4_shard", "minimal_blocks_suffice",
+                     "fbs_ge_one"],
     "CensusClassesCheck": ["checkCzero_sound", "bbuild_lookup", "census_entry_of_measures",
                            "checkCensusEntry_sound", "checkCensusClasses_sound",
                            "maj3_census_entry", "checkShardVisit_sound", "maj3_visit"],
@@ -257,6 +262,55 @@ def test_check_sh_fails_on_an_unproved_statement(tmp_path, text):
     assert "Coq check failed" in done.stderr
 
 
+def first_file_only(text: str = ""):
+    """An edit of the copy: check.sh compiles only its first file, with `text` appended (the
+    checks after compiling are the same, on one file instead of fifty)."""
+    def edit(copy: Path) -> None:
+        script = copy / "check.sh"
+        first = check_sh_files()[0]
+        script.write_text(re.sub(r"^files=\([^)]*\)", f"files=({first})",
+                                 script.read_text(), count=1, flags=re.M))
+        path = copy / first
+        path.write_text(path.read_text() + text)
+    return edit
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("text", [
+    "",
+    "\nLocal Axiom bad : False.\n",
+    "\n#[local] Axiom bad : False.\n",
+    "\nDefinition harmless := 0. Axiom bad : False.\n",
+    "\nModule Hidden.\n  Local Parameter bad : False.\nEnd Hidden.\n",
+], ids=["control", "local-axiom", "attribute-local-axiom", "axiom-after-a-command",
+        "parameter-in-a-module"])
+def test_check_sh_finds_an_axiom_the_grep_misses(tmp_path, text):
+    """Issue 40: check.sh lists every constant through Coq (Print Module) and requires its
+    assumptions closed, so an axiom in a form the source grep does not see fails it."""
+    done = run_check_sh(tmp_path, first_file_only(text))
+    if not text:
+        assert done.returncode == 0, done.stderr
+        assert "Coq check passed" in done.stdout and "constants of the 1 files have a body" in done.stdout
+        return
+    assert done.returncode != 0
+    assert "constants have a body" in done.stderr, done.stderr
+
+
+def test_readme_counts_are_check_sh_counts():
+    """coq/README.md quotes the counts `check.sh --counts` prints (no coqc needed)."""
+    done = subprocess.run(["bash", str(COQ_DIR / "check.sh"), "--counts"], capture_output=True,
+                          text=True, timeout=60)
+    match = re.fullmatch(r"(\d+) library files, (\d+) certificate files, (\d+) Print Assumptions\n",
+                         done.stdout)
+    assert match, done.stdout
+    library, certificates, printed = map(int, match.groups())
+    assert library == len(check_sh_files())
+    assert certificates == len(list((COQ_DIR / "certificates").glob("*.v")))
+    readme = normalise((COQ_DIR / "README.md").read_text())
+    assert (f"{library} library files and {certificates} exported certificate files, "
+            f"{printed} `Print Assumptions` closed") in readme
+
+
 @apply(coq_run)
 def test_a_mutation_that_changes_nothing_compiles(mutated):
     """The control of the mutation tests: an edit that leaves every proof intact (a comment
@@ -268,6 +322,42 @@ def test_a_mutation_that_changes_nothing_compiles(mutated):
     done = mutated(edit)
     assert done.returncode == 0, done.stderr
     assert done.args[-1] == check_sh_files()[-1]
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # fbs: the witness's feasibility at the input not checked
+    ("Nat.eqb (length x) q && primalFeasibleb f x witness && Qeq_bool (primalValue witness) v",
+     "Nat.eqb (length x) q && Qeq_bool (primalValue witness) v"),
+    # every input that needs an upper bound is listed: not checked
+    ("  && forallb (fun y => certWithin f y v || existsb (sameInput y) listed) (allMasks q)\n", "\n"),
+    # s: no input's sensitivity compared with k
+    ("  && forallb (fun y => Nat.leb (sensCount f y) k) (allMasks q).", "."),
+    # C: the last of the 2^q inputs not enumerated
+    ("  && forallb (fun y => certWithin f y (natQ k)) (allMasks q).",
+     "  && forallb (fun y => certWithin f y (natQ k)) (removelast (allMasks q))."),
+    # bs: the witness's blocks not checked disjoint
+    ("  && pairwiseb q witness && Nat.eqb (length witness) k", "  && Nat.eqb (length witness) k"),
+    # an upper bound's dual not checked feasible
+    ("Nat.eqb (length (snd e)) q && dualFeasibleb f (fst e) (snd e).", "Nat.eqb (length (snd e)) q."),
+], ids=["fbs-witness-infeasible", "inputs-not-covered", "s-no-maximum", "C-misses-an-input",
+        "bs-meeting-blocks", "upper-dual-infeasible"])
+def test_a_wrong_global_measure_checker_breaks_its_proof(mutated, old, new):
+    """Issue 37: each weakened check of the `global-measure` checker breaks its reflection
+    lemma (or the refused examples) in its file."""
+    done = mutated(replace_once("checkers/GlobalMeasureCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/GlobalMeasureCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+def test_a_statement_without_the_arity_breaks_the_examples(mutated):
+    """Issue 40: FbsIs without `InputOf F z` would make `FbsIs (AND 7) (bitsOf "11111") 0`
+    true (AND 7 is constant on 5 bits); Families.v's wrong_arity_examples then fail."""
+    done = mutated(replace_once("model/Families.v", "  InputOf F z /\\ FbsValue (eval F) z v.",
+                                "  FbsValue (eval F) z v."))
+    assert done.returncode != 0
+    assert 'File "./model/Families.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)

@@ -48,7 +48,7 @@ def exported(spec: str, z: str) -> str:
 ])
 def test_the_exported_truth_table_is_the_specs(spec, z):
     text = exported(spec, z)
-    tables = re.findall(r'FbsValue \(ttFun \(bitsOf "([01]+)"\)\) \(bitsOf "([01]+)"\)', text)
+    tables = re.findall(r'FbsIs \(TT "([01]+)"\) \(bitsOf "([01]+)"\)', text)
     assert tables == [(spec_table(spec), z)]
 
 
@@ -57,7 +57,7 @@ def test_the_exported_truth_table_is_the_specs(spec, z):
     ("thr:6:2", "(THR 6 (2)%Z)"), ("tribes:2:3", "(TRIBES 2 3)"),
 ])
 def test_a_family_is_named_by_its_coq_definition(spec, term):
-    assert f"FbsValue {term} (bitsOf " in exported(spec, "1" * parse_spec(spec).arity)
+    assert f"FbsIs {term} (bitsOf " in exported(spec, "1" * parse_spec(spec).arity)
 
 
 def test_the_committed_coq_certificates_are_current():
@@ -132,7 +132,7 @@ def test_certify_writes_the_certificate_and_the_coq_file(tmp_path, capsys):
     assert code == 0, err
     assert json.loads((tmp_path / "c.json").read_text())["kind"] == "exhaustive"
     # MAJ_5 at 11000: flipping any one of the three zeros makes 3 ones, so fbs = 3
-    assert 'FbsValue (MAJ 5) (bitsOf "11000") (3 # 1).' in (tmp_path / "c.v").read_text()
+    assert 'FbsIs (MAJ 5) (bitsOf "11000") (3 # 1).' in (tmp_path / "c.v").read_text()
 
 
 def test_certify_coq_refuses_a_method_without_a_covered_certificate(tmp_path, capsys):
@@ -149,7 +149,7 @@ def test_a_symmetric_export_states_the_point_and_the_closed_form_value():
     the one given, not sorted."""
     z = "101010101010101"
     text = coq_export.coq_text([("t", certify("maj:15", z, method="symmetric").certificate)])
-    assert f'FbsValue (MAJ 15) (bitsOf "{z}") (8 # 1).' in text
+    assert f'FbsIs (MAJ 15) (bitsOf "{z}") (8 # 1).' in text
     assert "apply (checkSymmetric_sound (fun k => Nat.ltb 15 (2 * k))" in text
 
 
@@ -167,7 +167,7 @@ def test_certify_symmetric_writes_the_coq_file(tmp_path, capsys):
     assert json.loads((tmp_path / "c.json").read_text())["kind"] == "symmetric"
     # MAJ_7 at weight 2: the nearest weight where V changes is 4, two zeros away, so
     # fbs = (7 - 2) / 2 (t = 1/2 on each of the five zeros; the pairs of zeros pack to 5/2)
-    assert 'FbsValue (MAJ 7) (bitsOf "1100000") (5 # 2).' in (tmp_path / "c.v").read_text()
+    assert 'FbsIs (MAJ 7) (bitsOf "1100000") (5 # 2).' in (tmp_path / "c.v").read_text()
 
 
 def test_a_symmetric_arity_beyond_the_bound_is_refused(monkeypatch):
@@ -189,9 +189,9 @@ MAJ5_MEASURES = [maj5_measure("s", "0", []), maj5_measure("bs", "1", [[0, 1, 2]]
 
 def test_a_measure_export_states_the_measure_the_point_and_the_value():
     text = coq_export.coq_text([("t", c) for c in MAJ5_MEASURES])
-    assert 'Theorem s_maj_5_at_00000 :\n  SensitivityIs (MAJ 5) (bitsOf "00000") 0.' in text
-    assert 'BlockSensitivityIs (MAJ 5) (bitsOf "00000") 1.' in text
-    assert 'CertificateComplexityIs (MAJ 5) (bitsOf "00000") 3.' in text
+    assert 'Theorem s_maj_5_at_00000 :\n  SensitivityOf (MAJ 5) (bitsOf "00000") 0.' in text
+    assert 'BlockSensitivityOf (MAJ 5) (bitsOf "00000") 1.' in text
+    assert 'CertificateComplexityOf (MAJ 5) (bitsOf "00000") 3.' in text
     assert 'apply (checkC_sound _ _ (bitsOf "00111")).' in text
 
 
@@ -253,12 +253,37 @@ def test_the_coq_families_are_the_specs(compiled, tmp_path):
              "Open Scope string_scope.", "Open Scope Z_scope."]
     for k, (term, spec) in enumerate(cases.items()):
         q = parse_spec(spec).arity
-        lines.append(f'Example family_{k} : map ({term}) (allMasks {q}) = bitsOf "{spec_table(spec)}".')
-        lines.append("Proof. vm_compute. reflexivity. Qed.")
+        lines.append(f'Example family_{k} : arity ({term}) = {q}%nat /\\ '
+                     f'map (eval ({term})) (allMasks {q}) = bitsOf "{spec_table(spec)}".')
+        lines.append("Proof. split; vm_compute; reflexivity. Qed.")
     assert coqc_accepts(compiled, "\n".join(lines) + "\n", tmp_path)
     table = spec_table("tribes:3:2")
     lines[-2] = lines[-2].replace(f'"{table}"', f'"{flip(table, 0)}"')
     assert not coqc_accepts(compiled, "\n".join(lines) + "\n", tmp_path)
+    lines[-2] = lines[-2].replace(f'"{flip(table, 0)}"', f'"{table}"').replace("= 6%nat", "= 5%nat")
+    assert not coqc_accepts(compiled, "\n".join(lines) + "\n", tmp_path)
+
+
+ARITY_TIED = """From Coq Require Import String ZArith QArith List.
+From FbsCoq Require Import FbsModel FbsTreeModel Families Measures TreeStatements.
+Open Scope string_scope.
+Fail Check FbsValue (AND 7) (bitsOf "11111") 0.
+Fail Check uniform (MAJ 9) 9 3.
+Lemma tt_at_3_bits : forall k, ~ SensitivityOf (TT "0110") (bitsOf "011") k.
+Proof. intros k [H _]. discriminate H. Qed.
+Lemma tree_arity : forall d, arity (MAJ 3) = 3%nat /\\ uniform (MAJ 3) (S d) = CNode (eval (MAJ 3)) 3 (fun _ => uniform (MAJ 3) d).
+Proof. intros d. split; reflexivity. Qed.
+"""
+
+
+@pytest.mark.slow
+@needs_coqc
+def test_a_family_fixes_the_arity_of_the_statement(compiled, tmp_path):
+    """Issue 40: a family names its arity, so a statement at an input of another length is
+    false (FbsIs, SensitivityOf, ...; Families.v proves it for the issue's two examples), the
+    model's FbsValue does not take a family, and a tree's node of MAJ 3 has 3 children."""
+    assert coqc_accepts(compiled, ARITY_TIED, tmp_path)
+    assert not coqc_accepts(compiled, ARITY_TIED.replace('"011"', '"01"'), tmp_path)
 
 
 @pytest.mark.slow

@@ -70,8 +70,8 @@ def test_a_composed_value_is_the_direct_lp(spec, z):
 
 def test_a_composed_spec_is_named_by_its_parts():
     term, _, _ = statement(exported(certify(*COMPOSED[2], method="composition").certificate))
-    assert term == ('(node (MAJ 3) [(node (OR 2) (repeat (over (AND 2) 2) 2)); (over (AND 3) 3); '
-                    '(over (ttFun (bitsOf "0110")) 2)])')
+    assert term == ('(node (MAJ 3) [(node (OR 2) (repeat (over (AND 2)) 2)); (over (AND 3)); '
+                    '(over (TT "0110"))])')
 
 
 def test_a_uniform_tree_is_named_by_its_shape_and_alpha_is_the_oracles(tmp_path):
@@ -81,7 +81,7 @@ def test_a_uniform_tree_is_named_by_its_shape_and_alpha_is_the_oracles(tmp_path)
     assert certificate["version"] == 2 and certificate["tree"] == {
         "uniform": {"aggregator": "maj:3", "depth": 2}}
     term, alpha, value = statement(exported(certificate))
-    assert term == "(uniform (MAJ 3) 3 2)"
+    assert term == "(uniform (MAJ 3) 2)"
     assert alpha == "".join(map(str, reference_assignment(tree, answers)))
     assert value == coq_export.rational(tree_fbs(tree, answers, method="direct").value)
 
@@ -145,7 +145,7 @@ def test_coqc_reads_the_exported_trees_as_the_specs(compiled, tmp_path):
     tree, _, certificate = random_instance(tmp_path)
     # the uniform term is the exporter's (test_a_uniform_tree_is_named_by_its_shape...)
     for listed, term in [(tree, statement(exported(certificate))[0]),
-                         (uniform_tree("maj:3", 2), "(uniform (MAJ 3) 3 2)")]:
+                         (uniform_tree("maj:3", 2), "(uniform (MAJ 3) 2)")]:
         _, table = global_truth_table(listed)
         cases.append((term, len(listed.leaves()), "".join("1" if bit else "0" for bit in table)))
     head = ("From Coq Require Import String List.\n"

@@ -64,15 +64,17 @@ def run_measures(args) -> int:
         raise BadInput(f"--certificates: q = {result.arity} > 14, where the maxima come from "
                        "the closed form over weights, which no certificate kind states; "
                        "nothing written (drop --certificates)")
-    if outputs:
-        write_texts_atomic([(path, json_text(result.certificates[m], indent=1) + "\n")
-                            for (path, _), m in zip(outputs, MEASURES)])
-    if args.proved:
+    texts = [(path, json_text(result.certificates[m], indent=1) + "\n")
+             for (path, _), m in zip(outputs, MEASURES)]
+    if args.proved:  # before anything is written: a refusal (e.g. q > 7) writes nothing
         import sys
 
-        from .proved import check_proved_files
+        from .proved import check_proved
 
-        check_proved_files([path for path, _ in outputs], sys.stderr if args.json else sys.stdout)
+        check_proved([(path, text.encode()) for path, text in texts],
+                     sys.stderr if args.json else sys.stdout)
+    if outputs:
+        write_texts_atomic(texts)
     if args.json:
         print_json(result.to_json())
     else:

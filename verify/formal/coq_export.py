@@ -1,10 +1,10 @@
 """Certificates as Coq theorems: `fbs coq CERT -o OUT.v` and `fbs certify ... --coq OUT.v`.
 
 The exported file states, in the words of coq/model/ (docs/formal.md section 10), that the
-certified value v is fbs_z(f): `FbsValue f z v`, v being the optimum of the packing LP of paper
-Definition 3.3 and of the dual LP of Definition 3.4 at z. The function is named by its family
-(`MAJ 9`, `THR 7 3`, `AND 5`, `OR 5`, `PARITY 6`, `TRIBES 2 3`, coq/model/Families.v) or by
-its truth table (`ttFun (bitsOf "0001...")`). The proof runs the Coq checker
+certified value v is fbs_z(f): `FbsIs F z v`, z having exactly arity F bits and v being the
+optimum of the packing LP of paper Definition 3.3 and of the dual LP of Definition 3.4 at z.
+The function is named, with its arity, by its family (`MAJ 9`, `THR 7 3`, `AND 5`, `OR 5`,
+`PARITY 6`, `TRIBES 2 3`, coq/model/Families.v) or by its truth table (`TT "0001..."`). The proof runs the Coq checker
 (coq/checkers/ExhaustiveCheck.v; SymmetricCheck.v for kind symmetric, coq_symmetric.py; and
 MeasureCheck.v for kind measure, coq_measure.py; `vm_compute`) on the certificate, and its
 `Print Assumptions` must be closed.
@@ -44,9 +44,11 @@ from verify.formal.coq_terms import comment as _comment
 COVERED_KINDS = ("exhaustive", "symmetric", "measure", "tree")
 
 HEADER = """(* Exported by `fbs coq` (fbs-verify) from {sources}.
-   The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
-   that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
-   (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
+   The exporter is untrusted; what to read is each Theorem's statement: FbsIs F z v says that
+   z has exactly arity F bits and v is the optimum of the packing LP (paper Definition 3.3) and
+   of the dual LP (Definition 3.4) of F's function at z (coq/model/FbsModel.v; the functions,
+   each with its arity, are coq/model/Families.v; SensitivityOf, BlockSensitivityOf and
+   CertificateComplexityOf likewise fix the arity).
    Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound),
    for kind symmetric of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), for kind
    measure of coq/checkers/MeasureCheck.v (s, bs, C: coq/model/Measures.v), all proved
@@ -185,8 +187,9 @@ def theorem_text(cert: Exhaustive | Symmetric | Measure, name: str, source: str)
             f"Definition {name}_primal : list (list bool * Q) := [{primal}].\n"
             f"Definition {name}_dual : list Q := [{dual}].\n\n"
             f"Theorem {name} :\n"
-            f'  FbsValue {function_term(cert.spec, cert.table)} (bitsOf "{cert.z}") {rational(cert.value)}.\n'
-            f"Proof.\n  apply (checkExhaustive_sound _ _ {name}_primal {name}_dual).\n"
+            f'  FbsIs {function_term(cert.spec, cert.table)} (bitsOf "{cert.z}") {rational(cert.value)}.\n'
+            f"Proof.\n  split; [apply inputOf_check; vm_compute; reflexivity |].\n"
+            f"  apply (checkExhaustive_sound _ _ {name}_primal {name}_dual).\n"
             f"  vm_compute. reflexivity.\nQed.\n")
 
 
@@ -260,7 +263,15 @@ def paper_exports(root: str | os.PathLike) -> tuple[dict[str, str], list[tuple[s
         else:
             first[entry["sha256"]] = name
             folders.setdefault(entry["file"].split("/")[0], []).append((name, certificate))
-    return {f"{folder}.v": coq_text(pairs) for folder, pairs in folders.items()}, skipped
+    return {coq_file_name(folder): coq_text(pairs) for folder, pairs in folders.items()}, skipped
+
+
+def coq_file_name(folder: str) -> str:
+    """The Coq file of a folder of certificates/paper/: a folder named after a lemma or theorem
+    holds instance values, not the statement, so its file says so (lemma_5_2_instances.v)."""
+    if folder.startswith(("lemma_", "theorem_", "corollary_")):
+        return f"{folder}_instances.v"
+    return f"{folder}.v"
 
 
 def _left_out(certificate: dict) -> str:

@@ -3,8 +3,9 @@
 
 The exported theorem states, in the words of coq/model/TreeStatements.v, `RhoT T alpha V`:
 V = rho_T = fbs_alpha(F_T), the minimum of the global dual LP of F_T at alpha (paper
-Definition 3.4, Section 5). T is named by its shape (`uniform (MAJ 9) 9 3`, `over (AND 2) 2`,
-`node (MAJ 3) [...]`), its aggregators by their family (coq/model/Families.v) or truth table,
+Definition 3.4, Section 5). T is named by its shape (`uniform (MAJ 9) 3`, `over (AND 2)`,
+`node (MAJ 3) [...]`), its aggregators by their family (coq/model/Families.v, carrying the arity: a node of
+`MAJ 3` has 3 children) or truth table `TT`,
 and alpha by its bit string (`alphaOf T (bitsOf "...")`, leaves depth-first left to right).
 The proof runs the Coq checker (coq/checkers/TreeCheck.v, `checkTree_sound`, vm_compute) on
 the certificate's records; the records' `aggregator` fields are not written (the checker uses
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from verify.base.errors import BadInput, TooLarge
-from verify.formal.coq_terms import MAX_COQ_ARITY, function_term, rational
+from verify.formal.coq_terms import MAX_COQ_ARITY, function_term, is_table, rational
 from verify.formal.coq_terms import comment as _comment
 
 # coqc checks every internal node's record on all 2^q blocks, each evaluating the aggregator
@@ -83,7 +84,7 @@ class _Shape:
                 raise TooLarge(f"the Coq export reads each aggregator with the checker's spec "
                                f"evaluator: {error}; nothing written") from None
             q, term = parsed.arity, function_term(spec, "")
-            if term.startswith("(ttFun"):
+            if is_table(term):
                 if q > MAX_COQ_ARITY:
                     raise TooLarge(f"aggregator {spec[:40]!r}: arity {q} > {MAX_COQ_ARITY} "
                                    "(a truth table in coqc)")
@@ -95,7 +96,7 @@ class _Shape:
 
     def charge(self, term: str, q: int, nodes: int) -> None:
         """`nodes` internal nodes of arity q checked on 2^q blocks each."""
-        self.work += nodes * (1 << q) * ((1 << q) if term.startswith("(ttFun") else q)
+        self.work += nodes * (1 << q) * ((1 << q) if is_table(term) else q)
         if self.work > MAX_TREE_WORK:
             raise TooLarge(f"the Coq checker would take more than {MAX_TREE_WORK} steps "
                            "(internal nodes x 2^q blocks); nothing written")
@@ -105,7 +106,7 @@ class _Shape:
         depth = body["depth"]
         self.leaves = q ** depth
         self.charge(phi, q, sum(q ** k for k in range(depth)))
-        return f"(uniform {phi} {q} {depth})"
+        return f"(uniform {phi} {depth})"
 
     def composed(self, spec: str) -> str:
         """compose(OUTER; INNER...) as a node over the inner trees, tribes:W:S as or:S over S
@@ -125,11 +126,11 @@ class _Shape:
             self.leaves += width * count
             self.charge(inner, width, count)
             self.charge(outer, count, 1)
-            return f"(node {outer} (repeat (over {inner} {width}) {count}))"
+            return f"(node {outer} (repeat (over {inner}) {count}))"
         phi, q = self.aggregator(spec)
         self.leaves += q
         self.charge(phi, q, 1)
-        return f"(over {phi} {q})"
+        return f"(over {phi})"
 
     def explicit(self, document: dict) -> str:
         """An fbs-tree/1 document (flat layout), built bottom-up without recursion."""

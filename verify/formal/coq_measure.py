@@ -1,9 +1,9 @@
 """Certificates of kind `measure` as Coq theorems (`fbs coq`, issue 27).
 
 A certificate of kind measure (certificates/FORMAT.md section 10: s, bs or C of f at z, with
-its witness) becomes one of `SensitivityIs f z k`, `BlockSensitivityIs f z k` or
-`CertificateComplexityIs f z k` (coq/model/Measures.v), f named as for kind exhaustive (its
-family or its truth table). The proof applies `checkS_sound`, `checkBS_sound` or
+its witness) becomes one of `SensitivityOf F z k`, `BlockSensitivityOf F z k` or
+`CertificateComplexityOf F z k` (coq/model/Families.v: z has arity F bits and the statement of
+coq/model/Measures.v holds), F named as for kind exhaustive (its family or its truth table). The proof applies `checkS_sound`, `checkBS_sound` or
 `checkC_sound` (coq/checkers/MeasureCheck.v) to the witness and runs the checker
 (`vm_compute`), which makes the optimality check itself by enumeration.
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 # CPU, of parity:8 11.7 s (bench/RESULTS.md, bench_coq_symmetric.py). Beyond this arity the
 # export is refused.
 MAX_COQ_MEASURE_ARITY = 7
-_STATEMENT = {"s": "SensitivityIs", "bs": "BlockSensitivityIs", "C": "CertificateComplexityIs"}
+_STATEMENT = {"s": "SensitivityOf", "bs": "BlockSensitivityOf", "C": "CertificateComplexityOf"}
 _LEMMA = {"s": "checkS_sound", "bs": "checkBS_sound", "C": "checkC_sound"}
 
 
@@ -72,5 +72,6 @@ def measure_theorem(cert: Measure, name: str, heading: str, function: str) -> st
     return (f"\n(* {heading} *)\n"
             f"Theorem {name} :\n"
             f'  {_STATEMENT[cert.measure]} {function} (bitsOf "{cert.z}") {cert.value}.\n'
-            f"Proof.\n  apply ({_LEMMA[cert.measure]} _ _ {witness}).\n"
+            f"Proof.\n  split; [apply inputOf_check; vm_compute; reflexivity |].\n"
+            f"  apply ({_LEMMA[cert.measure]} _ _ {witness}).\n"
             f"  vm_compute. reflexivity.\nQed.\n")

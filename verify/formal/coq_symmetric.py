@@ -1,9 +1,9 @@
 """Certificates of kind `symmetric` as Coq theorems (`fbs coq`, issue 27).
 
 A certificate of kind symmetric (certificates/FORMAT.md section 5) becomes the theorem
-`FbsValue f z v` (coq/model/FbsModel.v), f named by its family (`MAJ 15`, `AND 5`, `OR 5`,
-`PARITY 6`, `THR 7 3`, coq/model/Families.v) or, for `sym:V0...VN`, by
-`fun x => nth (ones x) (bitsOf "V0...VN") false`. The proof applies
+`FbsIs F z v` (coq/model/Families.v: z has arity F bits and `FbsValue` of coq/model/FbsModel.v
+holds), F named by its family (`MAJ 15`, `AND 5`, `OR 5`, `PARITY 6`, `THR 7 3`) or, for
+`sym:V0...VN`, by `SYM "V0...VN"` (f(x) = V_{|x|}, arity N). The proof applies
 `checkSymmetric_sound` (coq/checkers/SymmetricCheck.v, where the Hamming-weight reduction is
 proved) to the certificate's types and dual and runs the checker (`vm_compute`). The proof
 names f's values V(k) again, as a Coq function of k; coqc accepts the proof only if
@@ -82,7 +82,7 @@ def values_term(spec: str) -> str:
 def symmetric_function_term(spec: str) -> str | None:
     """The Coq term of a `sym:` function (the families are named by coq_export.function_term)."""
     match = _SYM.fullmatch(spec)
-    return f'(fun x => nth (ones x) (bitsOf "{match.group(1)}") false)' if match else None
+    return f'(SYM "{match.group(1)}")' if match else None
 
 
 def symmetric_theorem(cert: Symmetric, name: str, heading: str, function: str, rational) -> str:
@@ -92,7 +92,8 @@ def symmetric_theorem(cert: Symmetric, name: str, heading: str, function: str, r
     return (f"\n(* {heading} *)\n"
             f"Definition {name}_types : list (nat * nat * Q) := [{types}].\n\n"
             f"Theorem {name} :\n"
-            f'  FbsValue {function} (bitsOf "{cert.z}") {rational(cert.value)}.\n'
-            f"Proof.\n  apply (checkSymmetric_sound {values_term(cert.spec)} _ {name}_types "
+            f'  FbsIs {function} (bitsOf "{cert.z}") {rational(cert.value)}.\n'
+            f"Proof.\n  split; [apply inputOf_check; vm_compute; reflexivity |].\n"
+            f"  apply (checkSymmetric_sound {values_term(cert.spec)} _ {name}_types "
             f"{rational(cert.t1)} {rational(cert.t0)}).\n"
             f"  vm_compute. reflexivity.\nQed.\n")

@@ -17,15 +17,25 @@ _TRIBES = re.compile(r"tribes:([0-9]+):([0-9]+)")
 
 
 def function_term(spec: str, table: str) -> str:
-    """The Coq term naming f: its family (coq/model/Families.v) or its truth table (position
-    j: f at j in binary, x_1 the most significant bit)."""
+    """The Coq `Family` naming f with its arity: its family (coq/model/Families.v) or its truth
+    table `TT` (position j: f at j in binary, x_1 the most significant bit)."""
     if match := _FAMILY.fullmatch(spec):
         return f"({match.group(1).upper()} {int(match.group(2))})"
     if match := _THRESHOLD.fullmatch(spec):
         return f"(THR {int(match.group(1))} ({int(match.group(2))})%Z)"
     if match := _TRIBES.fullmatch(spec):
         return f"(TRIBES {int(match.group(1))} {int(match.group(2))})"
-    return f'(ttFun (bitsOf "{table}"))'
+    return f'(TT "{table}")'
+
+
+def is_table(term: str) -> bool:
+    """Whether function_term named f by its truth table."""
+    return term.startswith("(TT ")
+
+
+def aggregator_term(spec: str, table: str) -> str:
+    """f as a Coq aggregator (`Agg`, for the model's trees): the family's function."""
+    return f"(eval {function_term(spec, table)})"
 
 
 def rational(x: Fraction) -> str:

@@ -18,7 +18,7 @@ from itertools import product
 
 from verify.base.data import data_dir
 
-from .coq_terms import function_term, rational
+from .coq_terms import aggregator_term, rational
 
 RULES = ("vertex", "symmetric")
 EXAMPLES = data_dir("examples")  # the menu tree of the README
@@ -98,7 +98,7 @@ def tree_term(tree, node: int, leaf_index: dict[str, int]) -> str:
     alternatives = list(tree.children[node]) if tree.is_menu(node) else [node]
     if any(tree.is_menu(a) or tree.is_leaf(a) for a in alternatives):
         raise ValueError("an alternative that is itself a menu or a leaf has no Coq term here")
-    aggregators = [function_term(tree.aggregators[a], _table(tree.aggregators[a]))
+    aggregators = [aggregator_term(tree.aggregators[a], _table(tree.aggregators[a]))
                    for a in alternatives]
     arities = [f"{len(tree.children[a])}%nat" for a in alternatives]
     kids = [_cases("i", [tree_term(tree, c, leaf_index) for c in tree.children[a]])

@@ -96,8 +96,8 @@ def test_fbs_check_proved(capsys, proved, tmp_path):
     code, stdout, stderr = fbs_cli(capsys, "check", "--proved", out, bad)
     assert code == 1
     proved, refused = stdout.splitlines()  # verdicts on standard output, as `fbs check`'s
-    assert proved == f'proved: {out}: fbs = 3: FbsValue (MAJ 5) (bitsOf "00011") (3 # 1) ' \
-                     "[ExhaustiveCheck.checkExhaustive_sound]"
+    assert proved == f'proved: {out}: fbs = 3: FbsIs (MAJ 5) (bitsOf "00011") (3 # 1) ' \
+                     "[Extract.checkExhaustiveFamily_sound]"
     assert refused.startswith(f"REFUSED: {bad}: ") and stderr == ""
 
 
@@ -110,10 +110,19 @@ def test_fbs_certify_proved_checks_before_writing(capsys, proved, tmp_path):
     assert "kind threshold has no proved checker yet (proved kinds: exhaustive" in stderr
 
 
-def test_measures_and_census_refuse_before_the_work(capsys, proved, tmp_path, no_census):
-    code, _, stderr = fbs_cli(capsys, "measures", "maj:5", "--certificates", tmp_path / "m",
+def test_measures_proved_checks_the_four_certificates(capsys, proved, tmp_path):
+    code, stdout, _ = fbs_cli(capsys, "measures", "maj:5", "--certificates", tmp_path / "m",
                               "--proved")
-    assert code == 2 and "global-measure has no proved checker" in stderr
+    assert code == 0
+    lines = [line for line in stdout.splitlines() if line.startswith("proved: ")]
+    assert len(lines) == 4 and all("(eval (MAJ 5)) 5 " in line for line in lines)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m-C.json", "m-bs.json", "m-fbs.json", "m-s.json"]
+
+
+def test_measures_proved_beyond_its_bound_writes_nothing(capsys, proved, tmp_path):
+    code, _, stderr = fbs_cli(capsys, "measures", "maj:9", "--certificates", tmp_path / "m",
+                              "--proved")
+    assert code == 2 and "bound for kind global-measure" in stderr
     assert not list(tmp_path.iterdir())
     code, _, stderr = fbs_cli(capsys, "census", "--exhaustive", "6", "--proved", "--uncertified")
     assert code == 2 and "takes no --uncertified" in stderr
@@ -135,6 +144,7 @@ MUTATIONS = [  # each breaks a proof of Extract.v
      "(firstn (2 ^ q) t)) (buildTab q' (skipn (2 ^ q) t))"),
     ("MAJ's threshold not strict", "Nat.ltb n (2 * k)", "Nat.leb n (2 * k)"),
     ("THR's weight off by one", "Z.leb T (Z.of_nat k)", "Z.leb T (Z.of_nat (S k))"),
+    ("the arity check dropped", "bool := Nat.eqb (length z) (arity F).", "bool := true."),
 ]
 
 

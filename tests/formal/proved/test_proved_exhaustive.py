@@ -21,20 +21,20 @@ MAJ3 = certificate("maj:3", "000", "3/2", [([0, 1], "1/2"), ([0, 2], "1/2"), ([1
 def test_the_statement_is_the_model_s(run_proved):
     got = run_proved(MAJ3)
     assert got.exit == 0
-    assert got.line.endswith(': fbs = 3/2: FbsValue (MAJ 3) (bitsOf "000") (3 # 2) '
-                             "[ExhaustiveCheck.checkExhaustive_sound]")
+    assert got.line.endswith(': fbs = 3/2: FbsIs (MAJ 3) (bitsOf "000") (3 # 2) '
+                             "[Extract.checkExhaustiveFamily_sound]")
 
 
 def test_a_wrong_value_is_refused_by_the_checker(run_proved):
     got = run_proved(dict(MAJ3, value="2"))
     assert got.exit == 1 and got.line.startswith("REFUSED: ")
-    assert "FbsValue (MAJ 3) (bitsOf \"000\") (2 # 1)" in got.line
+    assert "FbsIs (MAJ 3) (bitsOf \"000\") (2 # 1)" in got.line
 
 
 def test_a_truth_table_is_named_by_its_bits(run_proved):
     obj = dict(MAJ3, spec="tt:00010111")
     assert run_proved(obj).line.split(": ", 2)[2].startswith(
-        'fbs = 3/2: FbsValue (ttFun (bitsOf "00010111")) (bitsOf "000")')
+        'fbs = 3/2: FbsIs (TT "00010111") (bitsOf "000")')
 
 
 def test_a_spec_the_program_does_not_read_comes_with_its_table(run_proved):
@@ -42,7 +42,7 @@ def test_a_spec_the_program_does_not_read_comes_with_its_table(run_proved):
     table, MAJ_3's."""
     obj = dict(MAJ3, spec="expr:(x1&x2)|(x1&x3)|(x2&x3)")
     got = run_proved(obj)
-    assert got.exit == 0 and '(ttFun (bitsOf "00010111"))' in got.line
+    assert got.exit == 0 and 'FbsIs (TT "00010111")' in got.line
 
 
 def test_gzip_is_read_by_the_launcher(run_proved):

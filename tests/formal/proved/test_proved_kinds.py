@@ -18,7 +18,7 @@ PAPER = Path(__file__).resolve().parents[3] / "certificates" / "paper"
 
 def test_a_symmetric_certificate_states_the_family(run_proved):
     got = run_proved(threshold_certificate(1000, 400, 123))
-    assert got.exit == 0 and "FbsValue (THR 1000 (400)%Z) (bitsOf <1000 bits: 1^123,0^877>)" in got.line
+    assert got.exit == 0 and "FbsIs (THR 1000 (400)%Z) (bitsOf <1000 bits: 1^123,0^877>)" in got.line
 
 
 @pytest.mark.parametrize("name,mutate", SYMMETRIC_MUTATIONS, ids=[m[0] for m in SYMMETRIC_MUTATIONS])
@@ -39,7 +39,7 @@ def test_a_million_inputs_is_beyond_the_program_s_bound(run_proved, stdlib_exit)
 def test_measures_and_their_mutations_agree(run_proved, stdlib_exit, cert):
     got = run_proved(cert)
     assert got.exit == 0, got.line
-    statement = {"s": "SensitivityIs", "bs": "BlockSensitivityIs", "C": "CertificateComplexityIs"}
+    statement = {"s": "SensitivityOf", "bs": "BlockSensitivityOf", "C": "CertificateComplexityOf"}
     assert f"{statement[cert['measure']]} " in got.line and got.line.split()[-2] == cert["value"]
     q = cert["arity"]
     for value in {int(cert["value"]) - 1, int(cert["value"]) + 1} - {-1}:

@@ -57,7 +57,7 @@ def test_the_statement_is_the_model_s(run_proved):
 
 def test_a_uniform_tree_is_named_by_its_shape(run_proved):
     got = run_proved(_uniform_v2("maj:3", 2, 0))
-    assert got.exit == 0 and "let T := (uniform (MAJ 3) 3 2) in RhoT T" in got.line
+    assert got.exit == 0 and "let T := (uniform (MAJ 3) 2) in RhoT T" in got.line
 
 
 def _mutations(obj: dict):

@@ -79,9 +79,9 @@ def test_the_statement_is_the_model_s(run_proved):
     got = run_proved(_v3("maj:3", 2, 1))
     assert got.exit == 0, got.line
     assert ": rho_T = " in got.line
-    assert "RhoT (uniform (MAJ 3) 3 2) (fun p => alpha (leafIndex 3 p))" in got.line
+    assert "RhoT (uniform (MAJ 3) 2) (fun p => alpha (leafIndex 3 p))" in got.line
     assert "alpha = the 9 leaf bits of alpha_base64" in got.line
-    assert got.line.endswith("[TreeV3Check.checkTreeV3_sound]")
+    assert got.line.endswith("[TreeV3Check.checkTreeV3_family_sound]")
 
 
 @pytest.mark.parametrize("spec,depth,seed", BASES)

@@ -1,7 +1,9 @@
 (* Exported by `fbs coq` (fbs-verify) from certificates/paper/lemma_5_2/and_8-13ad6cc8da08.json.gz and 8 more.
-   The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
-   that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
-   (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
+   The exporter is untrusted; what to read is each Theorem's statement: FbsIs F z v says that
+   z has exactly arity F bits and v is the optimum of the packing LP (paper Definition 3.3) and
+   of the dual LP (Definition 3.4) of F's function at z (coq/model/FbsModel.v; the functions,
+   each with its arity, are coq/model/Families.v; SensitivityOf, BlockSensitivityOf and
+   CertificateComplexityOf likewise fix the arity).
    Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound),
    for kind symmetric of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), for kind
    measure of coq/checkers/MeasureCheck.v (s, bs, C: coq/model/Measures.v), all proved
@@ -18,8 +20,9 @@ Open Scope Q_scope.
 Definition fbs_and_8_at_11111111_types : list (nat * nat * Q) := [(1%nat, 0%nat, (8 # 1))].
 
 Theorem fbs_and_8_at_11111111 :
-  FbsValue (AND 8) (bitsOf "11111111") (8 # 1).
+  FbsIs (AND 8) (bitsOf "11111111") (8 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 8) _ fbs_and_8_at_11111111_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -28,8 +31,9 @@ Qed.
 Definition fbs_maj_30_at_111111111111111111110000000000_types : list (nat * nat * Q) := [(5%nat, 0%nat, (4 # 1))].
 
 Theorem fbs_maj_30_at_111111111111111111110000000000 :
-  FbsValue (MAJ 30) (bitsOf "111111111111111111110000000000") (4 # 1).
+  FbsIs (MAJ 30) (bitsOf "111111111111111111110000000000") (4 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 30 (2 * k)) _ fbs_maj_30_at_111111111111111111110000000000_types (1 # 5) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -38,8 +42,9 @@ Qed.
 Definition fbs_maj_99_at_311f1e30cf_types : list (nat * nat * Q) := [(1%nat, 0%nat, (50 # 1))].
 
 Theorem fbs_maj_99_at_311f1e30cf :
-  FbsValue (MAJ 99) (bitsOf "111111111111111111111111111111111111111111111111110000000000000000000000000000000000000000000000000") (50 # 1).
+  FbsIs (MAJ 99) (bitsOf "111111111111111111111111111111111111111111111111110000000000000000000000000000000000000000000000000") (50 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 99 (2 * k)) _ fbs_maj_99_at_311f1e30cf_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -48,8 +53,9 @@ Qed.
 Definition fbs_parity_5_at_10110_types : list (nat * nat * Q) := [(1%nat, 0%nat, (3 # 1)); (0%nat, 1%nat, (2 # 1))].
 
 Theorem fbs_parity_5_at_10110 :
-  FbsValue (PARITY 5) (bitsOf "10110") (5 # 1).
+  FbsIs (PARITY 5) (bitsOf "10110") (5 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.odd k) _ fbs_parity_5_at_10110_types (1 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -58,8 +64,9 @@ Qed.
 Definition fbs_thr_7_3_at_1110000_types : list (nat * nat * Q) := [(1%nat, 0%nat, (3 # 1))].
 
 Theorem fbs_thr_7_3_at_1110000 :
-  FbsValue (THR 7 (3)%Z) (bitsOf "1110000") (3 # 1).
+  FbsIs (THR 7 (3)%Z) (bitsOf "1110000") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Z.leb (3)%Z (Z.of_nat k)) _ fbs_thr_7_3_at_1110000_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -69,8 +76,9 @@ Definition fbs_tt_0110100001001100_at_0000_primal : list (list bool * Q) := [(bi
 Definition fbs_tt_0110100001001100_at_0000_dual : list Q := [(0 # 1); (1 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_0110100001001100_at_0000 :
-  FbsValue (ttFun (bitsOf "0110100001001100")) (bitsOf "0000") (3 # 1).
+  FbsIs (TT "0110100001001100") (bitsOf "0000") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_0110100001001100_at_0000_primal fbs_tt_0110100001001100_at_0000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -80,8 +88,9 @@ Definition fbs_tt_011100010110011000001_f18d99ba6f_at_001000_primal : list (list
 Definition fbs_tt_011100010110011000001_f18d99ba6f_at_001000_dual : list Q := [(1 # 1); (1 # 1); (0 # 1); (0 # 1); (1 # 1); (1 # 1)].
 
 Theorem fbs_tt_011100010110011000001_f18d99ba6f_at_001000 :
-  FbsValue (ttFun (bitsOf "0111000101100110000010111100101100101010110000110000000101000001")) (bitsOf "001000") (4 # 1).
+  FbsIs (TT "0111000101100110000010111100101100101010110000110000000101000001") (bitsOf "001000") (4 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_011100010110011000001_f18d99ba6f_at_001000_primal fbs_tt_011100010110011000001_f18d99ba6f_at_001000_dual).
   vm_compute. reflexivity.
 Qed.
@@ -91,8 +100,9 @@ Definition fbs_tt_10110001000011111001101001011111_at_01100_primal : list (list 
 Definition fbs_tt_10110001000011111001101001011111_at_01100_dual : list Q := [(0 # 1); (1 # 1); (1 # 1); (0 # 1); (0 # 1)].
 
 Theorem fbs_tt_10110001000011111001101001011111_at_01100 :
-  FbsValue (ttFun (bitsOf "10110001000011111001101001011111")) (bitsOf "01100") (2 # 1).
+  FbsIs (TT "10110001000011111001101001011111") (bitsOf "01100") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_10110001000011111001101001011111_at_01100_primal fbs_tt_10110001000011111001101001011111_at_01100_dual).
   vm_compute. reflexivity.
 Qed.
@@ -102,8 +112,9 @@ Definition fbs_tt_1100101100100011_at_0010_primal : list (list bool * Q) := [(bi
 Definition fbs_tt_1100101100100011_at_0010_dual : list Q := [(1 # 1); (1 # 1); (1 # 1); (0 # 1)].
 
 Theorem fbs_tt_1100101100100011_at_0010 :
-  FbsValue (ttFun (bitsOf "1100101100100011")) (bitsOf "0010") (3 # 1).
+  FbsIs (TT "1100101100100011") (bitsOf "0010") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkExhaustive_sound _ _ fbs_tt_1100101100100011_at_0010_primal fbs_tt_1100101100100011_at_0010_dual).
   vm_compute. reflexivity.
 Qed.

@@ -1,7 +1,9 @@
 (* Exported by `fbs coq` (fbs-verify) from certificates/paper/lemma_5_4/and_2-3bd1b81caa91.json.gz and 8 more.
-   The exporter is untrusted; what to read is each Theorem's statement: FbsValue f z v says
-   that v is the optimum of the packing LP (paper Definition 3.3) and of the dual LP
-   (Definition 3.4) of f at z (coq/model/FbsModel.v; the functions are coq/model/Families.v).
+   The exporter is untrusted; what to read is each Theorem's statement: FbsIs F z v says that
+   z has exactly arity F bits and v is the optimum of the packing LP (paper Definition 3.3) and
+   of the dual LP (Definition 3.4) of F's function at z (coq/model/FbsModel.v; the functions,
+   each with its arity, are coq/model/Families.v; SensitivityOf, BlockSensitivityOf and
+   CertificateComplexityOf likewise fix the arity).
    Each proof runs the checker of coq/checkers/ExhaustiveCheck.v (checkExhaustive_sound),
    for kind symmetric of coq/checkers/SymmetricCheck.v (checkSymmetric_sound), for kind
    measure of coq/checkers/MeasureCheck.v (s, bs, C: coq/model/Measures.v), all proved
@@ -24,8 +26,9 @@ From FbsCoq Require Import FbsTreeModel TreeStatements TreeCheck.
 Definition fbs_and_2_at_11_types : list (nat * nat * Q) := [(1%nat, 0%nat, (2 # 1))].
 
 Theorem fbs_and_2_at_11 :
-  FbsValue (AND 2) (bitsOf "11") (2 # 1).
+  FbsIs (AND 2) (bitsOf "11") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 2) _ fbs_and_2_at_11_types (1 # 1) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -34,8 +37,9 @@ Qed.
 Definition fbs_and_2_at_10_types : list (nat * nat * Q) := [(0%nat, 1%nat, (1 # 1))].
 
 Theorem fbs_and_2_at_10 :
-  FbsValue (AND 2) (bitsOf "10") (1 # 1).
+  FbsIs (AND 2) (bitsOf "10") (1 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.eqb k 2) _ fbs_and_2_at_10_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -44,8 +48,9 @@ Qed.
 Definition fbs_maj_3_at_000_types : list (nat * nat * Q) := [(0%nat, 2%nat, (3 # 2))].
 
 Theorem fbs_maj_3_at_000 :
-  FbsValue (MAJ 3) (bitsOf "000") (3 # 2).
+  FbsIs (MAJ 3) (bitsOf "000") (3 # 2).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 3 (2 * k)) _ fbs_maj_3_at_000_types (0 # 1) (1 # 2)).
   vm_compute. reflexivity.
 Qed.
@@ -54,8 +59,9 @@ Qed.
 Definition fbs_maj_3_at_111_types : list (nat * nat * Q) := [(2%nat, 0%nat, (3 # 2))].
 
 Theorem fbs_maj_3_at_111 :
-  FbsValue (MAJ 3) (bitsOf "111") (3 # 2).
+  FbsIs (MAJ 3) (bitsOf "111") (3 # 2).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 3 (2 * k)) _ fbs_maj_3_at_111_types (1 # 2) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -64,8 +70,9 @@ Qed.
 Definition fbs_maj_5_at_01000_types : list (nat * nat * Q) := [(0%nat, 2%nat, (2 # 1))].
 
 Theorem fbs_maj_5_at_01000 :
-  FbsValue (MAJ 5) (bitsOf "01000") (2 # 1).
+  FbsIs (MAJ 5) (bitsOf "01000") (2 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 5 (2 * k)) _ fbs_maj_5_at_01000_types (0 # 1) (1 # 2)).
   vm_compute. reflexivity.
 Qed.
@@ -74,8 +81,9 @@ Qed.
 Definition fbs_or_3_at_000_types : list (nat * nat * Q) := [(0%nat, 1%nat, (3 # 1))].
 
 Theorem fbs_or_3_at_000 :
-  FbsValue (OR 3) (bitsOf "000") (3 # 1).
+  FbsIs (OR 3) (bitsOf "000") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.ltb 0 k) _ fbs_or_3_at_000_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -84,8 +92,9 @@ Qed.
 Definition fbs_parity_3_at_000_types : list (nat * nat * Q) := [(0%nat, 1%nat, (3 # 1))].
 
 Theorem fbs_parity_3_at_000 :
-  FbsValue (PARITY 3) (bitsOf "000") (3 # 1).
+  FbsIs (PARITY 3) (bitsOf "000") (3 # 1).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Nat.odd k) _ fbs_parity_3_at_000_types (0 # 1) (1 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -94,8 +103,9 @@ Qed.
 Definition fbs_thr_4_2_at_1111_types : list (nat * nat * Q) := [(3%nat, 0%nat, (4 # 3))].
 
 Theorem fbs_thr_4_2_at_1111 :
-  FbsValue (THR 4 (2)%Z) (bitsOf "1111") (4 # 3).
+  FbsIs (THR 4 (2)%Z) (bitsOf "1111") (4 # 3).
 Proof.
+  split; [apply inputOf_check; vm_compute; reflexivity |].
   apply (checkSymmetric_sound (fun k => Z.leb (2)%Z (Z.of_nat k)) _ fbs_thr_4_2_at_1111_types (1 # 3) (0 # 1)).
   vm_compute. reflexivity.
 Qed.
@@ -107,7 +117,7 @@ Definition fbs_tribes_2_2_at_1011_records : list TRec := [
   mkRec (bitsOf "01") [(1 # 1); (2 # 1)] (2 # 1) [(bitsOf "01", (2 # 1))] [(0 # 1); (1 # 1)]].
 
 Theorem fbs_tribes_2_2_at_1011 :
-  let T := (node (OR 2) (repeat (over (AND 2) 2) 2)) in
+  let T := (node (OR 2) (repeat (over (AND 2)) 2)) in
   RhoT T (alphaOf T (bitsOf "1011")) (2 # 1).
 Proof.
   intros T. apply (checkTree_sound _ _ fbs_tribes_2_2_at_1011_records).
