@@ -12,9 +12,20 @@ from coq_library import compile_all, compile_mutation
 
 @pytest.fixture(scope="session")
 def compiled(tmp_path_factory) -> Path:
-    """The unchanged library, compiled once (a test that edits a file of it takes a copy)."""
+    """The unchanged library, compiled once per version for all the xdist workers (under a
+    lock, into the proved program's per-user cache, verify/formal/proved_build.py) and copied
+    into this worker's own folder, where its tests compile their files; a test that edits a
+    file of it takes a copy."""
+    import shutil
+
+    from coq_library import check_sh_files
+
+    from verify.formal import proved_build
+
+    digest = proved_build._digest(check_sh_files(), [["coqc", "--version"]])
+    cached = proved_build._cached(f"tests-coq-{digest}", compile_all)
     work = tmp_path_factory.mktemp("coq")
-    compile_all(work)
+    shutil.copytree(cached, work, dirs_exist_ok=True)
     return work
 
 
