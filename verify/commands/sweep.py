@@ -42,7 +42,9 @@ def register(commands) -> None:
         "STORE: the same figures over every (function, input) pair of Q <= 6 inputs, by "
         "classes of antichains of minimal sensitive blocks (docs/census.md), each class "
         "certified; with both, the shards of Q that `fbs sweep --family census-shards:Q` "
-        "put in STORE, added up.")
+        "put in STORE, added up. With --certify-shards STORE (Q <= 7): every shard's "
+        "census-shard certificate produced and checked, one record a shard, resumable; "
+        "the census is certified only when every shard of Q passed the named checker.")
     census.add_argument("store", metavar="STORE", nargs="?")
     census.add_argument("--exhaustive", type=positive, metavar="Q", help="instead of a STORE: "
                         "every (function, input) pair of Q <= 6 inputs, by classes of "
@@ -54,12 +56,31 @@ def register(commands) -> None:
                         "and s, bs, C alike, over all 2^32 functions; minutes). Q <= 4 always "
                         "has it")
     census.add_argument("--workers", type=_count, metavar="N", help="with --global: processes "
-                        "for the global census (default: the number of cores)")
+                        "for the global census (default: the number of cores); with "
+                        "--certify-shards: processes certifying shards (default 1)")
     census.add_argument("--shard-certificates", metavar="DIR", help="with --exhaustive Q "
                         "(2..6): one kind census-shard certificate a shard in DIR (written "
                         "where missing, so a rerun resumes), each checked by the stdlib "
                         "checker, and the cover of the classes checked: the census certified "
                         "end to end")
+    census.add_argument("--certify-shards", metavar="STORE", help="with --exhaustive Q "
+                        "(2..7): certify the shards of Q into the folder STORE: per shard the "
+                        "compiled producer writes its census-shard certificate(s), --checker "
+                        "judges them, and STORE/qQ/shards/PREFIX.json records the certificates' "
+                        "SHA-256, the checker, its version digest, the verdict and the row "
+                        "(a rerun skips the shards already accepted); then the summary "
+                        "STORE/qQ/summary-CHECKER.json, certified only when every shard of Q "
+                        "has passed (docs/census.md, \"Certifying the shards of Q\")")
+    census.add_argument("--checker", choices=("stdlib", "proved"), help="with --certify-shards: "
+                        "the stdlib-only checker, or the proved program fbs-proved (once it "
+                        "has kind census-shard); default stdlib for Q <= 6, proved for Q = 7")
+    census.add_argument("--from", dest="shard_from", type=_count, metavar="K", help="with "
+                        "--certify-shards: the first shard (canonical order, from 0)")
+    census.add_argument("--to", dest="shard_to", type=_count, metavar="L", help="with "
+                        "--certify-shards: the shard after the last (default: all)")
+    census.add_argument("--keep-certificates", action="store_true", help="with "
+                        "--certify-shards: also keep the certificates (gzip) in STORE/qQ/"
+                        "certificates (default: only their digests are kept)")
     census.add_argument("-o", "--output", metavar="PREFIX", help="write PREFIX.md, PREFIX.json "
                         "and PREFIX.png (atomically; --exhaustive: PREFIX.md and PREFIX.json)")
     census.add_argument("--json", action="store_true", help="print the JSON instead of Markdown")
@@ -127,8 +148,10 @@ def run_census(args) -> int:
         return run_proved_census(args)
     if args.exhaustive is not None:
         return run_exhaustive_census(args)
-    if args.uncertified or args.global_measures or args.workers is not None:
-        raise BadInput("--uncertified, --global and --workers apply to --exhaustive only")
+    if args.uncertified or args.global_measures or args.workers is not None or (
+            args.certify_shards is not None):
+        raise BadInput("--uncertified, --global, --workers and --certify-shards apply to "
+                       "--exhaustive only")
     from verify.sweep.api import census
     from verify.sweep.census_report import markdown, write_outputs
 
@@ -153,8 +176,19 @@ def run_exhaustive_census(args) -> int:
     from verify.sweep.exhaustive_report import markdown, write_outputs
     from verify.sweep.global_census import MAX_WORKERS
 
+    if args.certify_shards is not None:
+        return run_certify_shards(args)
+    if args.checker is not None or args.shard_from is not None or args.shard_to is not None or (
+            args.keep_certificates):
+        raise BadInput("--checker, --from, --to and --keep-certificates apply to "
+                       "--certify-shards only")
     if args.store is not None:
         return run_shard_census(args)
+    if args.exhaustive == 7 and args.shard_certificates is None:
+        raise BadInput("the census by structure handles 1 <= q <= 6 (q = 7 has 2.4 * 10^12 "
+                       "antichains); q = 7 by shards: `fbs census --exhaustive 7 "
+                       "--certify-shards STORE` (certified) or `fbs sweep --family "
+                       "census-shards:7 -o STORE` (exact)")
     if args.shard_certificates is not None:
         return run_certified_shards(args)
     if args.workers is not None and not args.global_measures:
@@ -225,6 +259,56 @@ def run_certified_shards(args) -> int:
           f"(kind census-shard, one certificate a shard in {args.shard_certificates})")
     _print_distributions(document)
     return 0
+
+
+def run_certify_shards(args) -> int:
+    """--exhaustive Q --certify-shards STORE: each shard's certificate produced and checked,
+    one record a shard in STORE (resumable), then the summary; exit 3 if a checker refused a
+    certificate of ours."""
+    from verify.cli import print_json
+    from verify.sweep.shard_driver import certify_shards
+
+    if args.store is not None or args.shard_certificates is not None or args.uncertified or (
+            args.output is not None or args.global_measures or args.proved):
+        raise BadInput("--certify-shards takes no STORE argument, --shard-certificates, "
+                       "--uncertified, -o, --global or --proved (use --checker proved)")
+    if args.workers is not None and not 1 <= args.workers <= 64:
+        raise BadInput(f"--workers: expected 1..64, got {args.workers}")
+    result = certify_shards(args.exhaustive, args.certify_shards, args.checker,
+                            args.shard_from, args.shard_to, args.workers or 1,
+                            args.keep_certificates)
+    document = result["summary"]
+    if args.json:
+        print_json(result)
+    else:
+        print(_certified_line(document, result, args.certify_shards))
+        if document["certified"]:
+            _print_distributions(document)
+    if result["failed"]:
+        first = result["failed"][0]
+        line = next((c.get("line", "") for c in first["certificates"]
+                     if c["verdict"] != "accepted"), "")
+        print(f"fbs: internal error: the {document['checker']} checker did not accept "
+              f"{len(result['failed'])} shard certificate(s) of ours, e.g. shard "
+              f"{first['prefix'][:24]}: {line}"[:400], file=sys.stderr)
+        return 3
+    return 0
+
+
+def _certified_line(document: dict, result: dict, store: str) -> str:
+    """One line: certified (by which checker) or how far the certification is."""
+    checker = f"the {document['checker']} checker"
+    versions = ", ".join(document["checker_versions"]) or "none"
+    if document["certified"]:
+        return (f"q = {document['q']}: all {document['shards_total']} shards, covering all "
+                f"{document['classes_total']} classes of up-sets on {document['q'] - 1} "
+                f"points and {document['pairs']} (function, input) pairs, certified by "
+                f"{checker} (kind census-shard; checker version {versions}; records and "
+                f"summary in {store})")
+    return (f"q = {document['q']}: {document['shards_accepted']} of "
+            f"{document['shards_total']} shards accepted by {checker} so far (this run: "
+            f"{result['done']} judged, {result['skipped']} already accepted); not certified "
+            "until every shard of q is")
 
 
 def _print_distributions(document: dict) -> None:
