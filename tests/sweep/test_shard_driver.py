@@ -169,7 +169,7 @@ def test_the_command_certifies_and_says_by_which_checker(capsys, tmp_path):
 ])
 def test_bad_options_exit_2_with_one_line_and_write_nothing(capsys, tmp_path, argv):
     argv = [tmp_path / a if a in ("S", "D") else a for a in argv]
-    code, out, err = fbs_cli(capsys, "census", *argv)
+    code, _, err = fbs_cli(capsys, "census", *argv)
     assert code == 2 and len(err.strip().splitlines()) == 1, err
     assert not (tmp_path / "S").exists()
 
