@@ -51,7 +51,8 @@ from .census_kernel import (
 )
 from .jit import njit
 
-MEMO_PAIRS = 64
+MEMO_PAIRS = 64  # a whole shard: consecutive visits share most members
+MEMO_PAIRS_IN_PARTS = 256  # part k/n takes every n-th visit: less alike, more pairs kept
 PRODUCER = {"tool": "fbs-verify", "method": "census shard, compiled producer (LP pairs reused)"}
 FAILED = -1  # the kernel's return when a simplex overflowed or its optimum failed the check
 
@@ -272,7 +273,7 @@ def _fraction(pairs, p):
 
 @njit(cache=True)
 def _produce(lows, high, q, limit, without_bit, level_low, level_high, pairs, packing,
-             packing_size, use, out, counters):
+             packing_size, use, out, counters, memo_pairs):
     """The walk: use[i] = the pair of visit i, out[i] = its row (census_kernel.FIELDS);
     pairs (den, weight count, weight masks, weight numerators, dual by bit) and packing
     (masks, size) filled from 0; counters = [pairs, packing programs, simplex runs, pairs
@@ -283,7 +284,7 @@ def _produce(lows, high, q, limit, without_bit, level_low, level_high, pairs, pa
     weights = np.zeros(64, np.int64)
     table = np.zeros((q + 1, 64 + q + 1), np.float64)
     basis = np.zeros(q, np.int64)
-    memo = np.zeros((MEMO_PAIRS, 8), np.uint64)
+    memo = np.zeros((memo_pairs, 8), np.uint64)
     state = np.zeros(2, np.int64)
     sums = np.zeros(1 << q, np.int64)
     made = 0
@@ -466,7 +467,8 @@ def produce(q: int, prefix: int, part: tuple[int, int] = (0, 1),
     orbit = orbit_size(prefix, points)
     lower = shard_lower(q, prefix, part)
     try:
-        rows, body, counters = _walk(q, prefix, lower, limit)
+        rows, body, counters = _walk(q, prefix, lower, limit,
+                                     MEMO_PAIRS if part[1] == 1 else MEMO_PAIRS_IN_PARTS)
     except ProducerFailure:
         return _python_fallback(q, prefix, part, orbit)
     counts = _counts(rows, orbit, q)
@@ -483,7 +485,7 @@ def produce(q: int, prefix: int, part: tuple[int, int] = (0, 1),
     return data, facts
 
 
-def _walk(q: int, prefix: int, lower: np.ndarray, limit: int):
+def _walk(q: int, prefix: int, lower: np.ndarray, limit: int, memo_pairs: int = MEMO_PAIRS):
     visits = len(lower)
     if q == 7:
         lows, high = np.ascontiguousarray(lower, np.uint64), np.uint64(prefix)
@@ -500,7 +502,7 @@ def _walk(q: int, prefix: int, lower: np.ndarray, limit: int):
     rows = np.zeros((visits, 6), np.int64)
     counters = np.zeros(4, np.int64)
     made = _produce(lows, high, q, limit, *_masks(q), pairs, packing, packing_size, use, rows,
-                    counters)
+                    counters, memo_pairs)
     if made == FAILED:
         raise ProducerFailure(f"shard {hex(prefix)}: the simplex overflowed or failed")
     size = 8 + visits * 8 + made * (80 + q * 22 + (q + 1) * 5 + width * 26)
