@@ -6,7 +6,8 @@ seconds (issue 38: "compiled census-shard producer and the certification driver"
 
 Per shard (split into parts of at most 2^17 visits as the driver does, verify.sweep
 .shard_driver): the exact kernel (`census_shards.run_shard`, compiled), the compiled producer
-(`shard_producer.produce`: the certificate's canonical bytes and its row) and, at Q = 6 or on
+(`shard_producer.ShardWalk`: one walk over the shard, then each part's canonical
+bytes and row) and, at Q = 6 or on
 the first --check visits at Q = 7, the stdlib checker on those bytes (its strict reader, then
 the kind census-shard check); at Q = 6 also the Python producer (`shard_certificate`, the peer
 it replaces). Every certificate's row is compared with the exact kernel's (parts added up),
@@ -27,12 +28,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _cpu(work):
-    start = time.process_time()
-    value = work()
-    return value, time.process_time() - start
-
-
 def _rows(counts) -> Counter:
     return Counter({(f, s, bs, c): int(n) for f, s, bs, c, n in counts})
 
@@ -43,7 +38,7 @@ def main() -> None:
     from verify.checker.reader import load_json
     from verify.sweep.census_shards import run_shard, shard_prefixes, shard_sizes
     from verify.sweep.shard_certificate import shard_certificate
-    from verify.sweep.shard_producer import produce
+    from verify.sweep.shard_producer import ShardWalk, produce
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--q", type=int, default=6)
@@ -68,28 +63,33 @@ def main() -> None:
     cpu = Counter()
     visits = pairs = checked = programs = 0
     for prefix in chosen:
-        parts = max(1, -(-sizes[prefix] // MAX_VISITS))
-        exact, seconds = _cpu(lambda: run_shard(args.q, prefix))
-        cpu["exact kernel"] += seconds
+        start = time.process_time()
+        exact = run_shard(args.q, prefix)
+        cpu["exact kernel"] += time.process_time() - start
+        start = time.process_time()
+        walk = ShardWalk(args.q, prefix)  # as the driver: one walk, parts cut from it
+        parts = max(1, -(-walk.visits // MAX_VISITS))
+        made = [walk.part((k, parts)) for k in range(parts)]
+        cpu["compiled producer"] += time.process_time() - start
         row = Counter()
-        for k in range(parts):
-            (data, facts), seconds = _cpu(lambda: produce(args.q, prefix, (k, parts)))
-            cpu["compiled producer"] += seconds
+        for data, facts in made:
             row += _rows(facts["counts"])
             visits += facts["visits"]
             pairs += facts["pairs"]
             programs = max(programs, facts["packing_programs"])
             if checked < args.check:
-                report, seconds = _cpu(lambda: check_certificate(load_json(data)))
-                cpu["stdlib check"] += seconds
+                start = time.process_time()
+                report = check_certificate(load_json(data))
+                cpu["stdlib check"] += time.process_time() - start
                 checked += facts["visits"]
                 if not report.valid:
                     raise SystemExit(f"shard {hex(prefix)}: the checker refused: {report.message}")
         if row != _rows(exact["counts"]):
             raise SystemExit(f"shard {hex(prefix)}: the producer's row differs from the kernel's")
         if args.q <= 6:
-            peer, seconds = _cpu(lambda: shard_certificate(args.q, prefix))
-            cpu["python producer"] += seconds
+            start = time.process_time()
+            peer = shard_certificate(args.q, prefix)
+            cpu["python producer"] += time.process_time() - start
             if peer["counts"] != exact["counts"]:
                 raise SystemExit(f"shard {hex(prefix)}: the Python producer's row differs")
     per_visit = {k: round(1e6 * v / (checked if k == "stdlib check" else visits), 3)

@@ -140,36 +140,32 @@ def certify_shard(q: int, prefix: int, plug, version: str, keep_in: str | None =
     gzipped into keep_in when given)."""
     from verify.checker.census_shard_kind import MAX_PACKING_PROGRAMS, MAX_VISITS
 
-    from .census_shards import shard_sizes
-    from .shard_producer import produce
+    from .shard_producer import ShardWalk
 
-    visits = shard_sizes(q, [prefix])[0]
+    walk = ShardWalk(q, prefix)  # every visit once, in order; parts are cut from it
+    visits = walk.visits
     parts = max(1, -(-visits // MAX_VISITS))
-    while True:  # parts judged one at a time; a part needing too many programs: split finer
-        entries, row, verdict, orbit = [], defaultdict(int), ACCEPTED, None
-        for k in range(parts):
-            data, facts = produce(q, prefix, (k, parts))
-            if (facts["packing_programs"] or 0) > MAX_PACKING_PROGRAMS:
-                break
-            orbit, part = facts["orbit"], f"{k}/{parts}"
-            judged = plug.check(data, f"census-shard q{q} {hex(prefix)} part {part}")
-            entry = {"part": part, "sha256": hashlib.sha256(data).hexdigest(),
-                     "verdict": judged.verdict, "visits": facts["visits"],
-                     "pairs": facts["pairs"]}
-            if judged.verdict != ACCEPTED:
-                entry["line"] = judged.line[:300]
-                verdict = judged.verdict
-            entries.append(entry)
-            for fbs, s, bs, c, n in facts["counts"]:
-                row[(Fraction(fbs), s, bs, c)] += int(n)
-            if keep_in is not None:
-                _keep(keep_in, q, prefix, k, parts, data)
-        if len(entries) == parts:
-            break
+    while any(walk.packing_programs((k, parts)) > MAX_PACKING_PROGRAMS for k in range(parts)):
         parts *= 2
         if parts > max(visits, 1):
             raise BadInput(f"shard {hex(prefix)}: no split keeps the packing programs within "
                            "the checker's bound")
+    entries, row, verdict = [], defaultdict(int), ACCEPTED
+    for k in range(parts):
+        data, facts = walk.part((k, parts))
+        part = f"{k}/{parts}"
+        judged = plug.check(data, f"census-shard q{q} {hex(prefix)} part {part}")
+        entry = {"part": part, "sha256": hashlib.sha256(data).hexdigest(),
+                 "verdict": judged.verdict, "visits": facts["visits"], "pairs": facts["pairs"]}
+        if judged.verdict != ACCEPTED:
+            entry["line"] = judged.line[:300]
+            verdict = judged.verdict
+        entries.append(entry)
+        for fbs, s, bs, c, n in facts["counts"]:
+            row[(Fraction(fbs), s, bs, c)] += int(n)
+        if keep_in is not None:
+            _keep(keep_in, q, prefix, k, parts, data)
+    orbit = walk.orbit
     return {"record": RECORD_VERSION, "q": q, "prefix": hex(prefix), "orbit": orbit,
             "visits": visits, "checker": plug.name, "checker_version": version,
             "verdict": verdict, "certificates": entries,

@@ -51,10 +51,11 @@ from .census_kernel import (
 )
 from .jit import njit
 
-MEMO_PAIRS = 64  # a whole shard: consecutive visits share most members
-MEMO_PAIRS_IN_PARTS = 256  # part k/n takes every n-th visit: less alike, more pairs kept
+MEMO_PAIRS = 64  # consecutive visits of a shard share most members
 PRODUCER = {"tool": "fbs-verify", "method": "census shard, compiled producer (LP pairs reused)"}
 FAILED = -1  # the kernel's return when a simplex overflowed or its optimum failed the check
+CAPACITY = -2  # the kernel's return when its pair arrays are full (the caller doubles them)
+ROW_BITS = 10  # per field of a visit's row key (at q <= 7 every field is below 2^10)
 
 
 @njit(cache=True)
@@ -273,11 +274,13 @@ def _fraction(pairs, p):
 
 @njit(cache=True)
 def _produce(lows, high, q, limit, without_bit, level_low, level_high, pairs, packing,
-             packing_size, use, out, counters, memo_pairs):
-    """The walk: use[i] = the pair of visit i, out[i] = its row (census_kernel.FIELDS);
-    pairs (den, weight count, weight masks, weight numerators, dual by bit) and packing
-    (masks, size) filled from 0; counters = [pairs, packing programs, simplex runs, pairs
-    reused]. Returns the number of pairs, or FAILED."""
+             packing_size, full, use, keys, counters, memo_pairs):
+    """The walk: use[i] = the pair of visit i, keys[i] = its row (census_kernel.FIELDS, 10
+    bits a field, as census_shards.distinct_rows packs them); pairs (den, weight count,
+    weight masks, weight numerators, dual by bit), packing (masks, size) and full (the
+    packing has floor(value) sets) filled from 0; counters = [pairs, packing programs,
+    simplex runs, pairs reused]. Returns the number of pairs, FAILED, or CAPACITY when the
+    pair arrays are full."""
     members = np.zeros(64, np.int64)
     greedy_masks = np.zeros(q + 1, np.int64)
     found = np.zeros(q + 1, np.int64)
@@ -306,6 +309,8 @@ def _produce(lows, high, q, limit, without_bit, level_low, level_high, pairs, pa
             bs = numerator // denominator
         else:
             p = made
+            if p >= full.shape[0]:
+                return CAPACITY
             if proving >= 0:
                 _copy_pair(pairs, int(memo[proving, 7]), p, q)
                 counters[3] += 1
@@ -361,10 +366,15 @@ def _produce(lows, high, q, limit, without_bit, level_low, level_high, pairs, pa
                 p = int(memo[proving, 7])  # the checker runs its packing program anyway
             else:
                 made += 1
+                full[p] = 1 if bs == floor else 0
                 _store(memo, state, pairs, p, q, packing, packed, bs == floor, sums)
             use[i] = p
-        out[i, 0], out[i, 1], out[i, 2], out[i, 3] = numerator, denominator, s, bs
-        out[i, 4], out[i, 5] = cover, size - k
+        key = 0
+        for field in (numerator, denominator, s, bs, cover, size - k):
+            if not 0 <= field < 1024:
+                return FAILED
+            key = key * 1024 + field
+        keys[i] = key
     counters[0] = made
     return made
 
@@ -396,15 +406,17 @@ def _put(buffer, at, text):
 
 
 @njit(cache=True)
-def _pairs_json(pairs, packing, packing_size, count, q, use, visits, words, buffer):
-    """`[pair, ...]` and then `[use, ...]` as canonical JSON (keys sorted, no spaces) into
-    buffer; returns (end of the pairs, end of use). words: the key texts."""
+def _pairs_json(pairs, packing, packing_size, chosen, q, use, visits, words, buffer):
+    """`[pair, ...]` (the pairs `chosen`, in that order) and then `[use, ...]` as canonical
+    JSON (keys sorted, no spaces) into buffer; returns (end of the pairs, end of use).
+    words: the key texts."""
     den, weight_count, weight_mask, weight_num, dual = pairs
     at = 0
     buffer[at] = 91  # [
     at += 1
-    for p in range(count):
-        if p:
+    for index in range(chosen.shape[0]):
+        p = chosen[index]
+        if index:
             buffer[at] = 44
             at += 1
         at = _put(buffer, at, words[0])  # {"denominator":
@@ -447,77 +459,111 @@ def _pairs_json(pairs, packing, packing_size, count, q, use, visits, words, buff
     return middle, at + 1
 
 
-WORDS = [np.frombuffer(text.encode(), np.uint8) for text in
-         ('{"denominator":', ',"dual":[', '],"packing":[', '],"weights":[', ']}')]
+WORDS = tuple(np.frombuffer(text.encode(), np.uint8) for text in
+              ('{"denominator":', ',"dual":[', '],"packing":[', '],"weights":[', ']}'))
 
 
 class ProducerFailure(Exception):
     """The compiled walk met an overflowing simplex or an optimum failing its check."""
 
 
+class ShardWalk:
+    """One compiled walk over all visits of a shard, in the shard's order (so consecutive
+    visits share most members and most pairs are reused); `part(k, n)` then cuts the
+    certificate of part k/n from it: the visits k, k + n, ..., the pairs they use (in the
+    order of the walk) and their row. Parts of any n come from the same walk."""
+
+    def __init__(self, q: int, prefix: int, limit: int = ENTRY_LIMIT):
+        from .census_shards import orbit_size, shard_lower
+
+        self.q, self.prefix = q, prefix
+        self.orbit = orbit_size(prefix, q - 1)
+        lower = shard_lower(q, prefix)
+        self.visits = len(lower)
+        self.failed = False
+        try:
+            self._walk(lower, limit)
+        except ProducerFailure:
+            self.failed = True
+
+    def _walk(self, lower: np.ndarray, limit: int) -> None:
+        q, visits = self.q, self.visits
+        if q == 7:
+            lows, high = np.ascontiguousarray(lower, np.uint64), np.uint64(self.prefix)
+        else:
+            lows, high = lower | np.uint64(self.prefix << (1 << (q - 1))), np.uint64(0)
+        width = math.comb(q, q // 2) + 1
+        capacity = min(max(visits, 1), visits // 32 + 4096)
+        while True:
+            pairs = (np.zeros(capacity, np.int64), np.zeros(capacity, np.int64),
+                     np.zeros((capacity, width), np.int32),
+                     np.zeros((capacity, width), np.int32), np.zeros((capacity, q), np.int32))
+            packing = np.zeros((capacity, q + 1), np.int32)
+            packing_size = np.zeros(capacity, np.int32)
+            full = np.zeros(capacity, np.int8)
+            use = np.zeros(visits, np.int32)
+            keys = np.zeros(visits, np.int64)
+            counters = np.zeros(4, np.int64)
+            made = _produce(lows, high, q, limit, *_masks(q), pairs, packing, packing_size,
+                            full, use, keys, counters, MEMO_PAIRS)
+            if made != CAPACITY:
+                break
+            capacity *= 2
+        if made == FAILED:
+            raise ProducerFailure(f"shard {hex(self.prefix)}: the simplex overflowed or failed")
+        self.pairs, self.packing, self.packing_size = pairs, packing, packing_size
+        self.full, self.use, self.keys, self.counters = full, use, keys, counters
+
+    def packing_programs(self, part: tuple[int, int]) -> int:
+        """The visits of the part whose bs the checker takes from its packing program."""
+        if self.failed:
+            return 0
+        return int(np.count_nonzero(self.full[self.use[part[0]::part[1]]] == 0))
+
+    def part(self, part: tuple[int, int] = (0, 1)) -> tuple[bytes, dict]:
+        """(the canonical JSON bytes, facts) of part k/n (see `produce`)."""
+        q, prefix = self.q, self.prefix
+        if self.failed:
+            return _python_fallback(q, prefix, part, self.orbit)
+        use = self.use[part[0]::part[1]]
+        chosen, local = np.unique(use, return_inverse=True)
+        counts = _counts(self.keys[part[0]::part[1]], self.orbit, q)
+        width = self.pairs[2].shape[1]
+        size = 8 + len(use) * 8 + len(chosen) * (80 + q * 22 + (q + 1) * 5 + width * 26)
+        buffer = np.zeros(size, np.uint8)
+        middle, end = _pairs_json(self.pairs, self.packing, self.packing_size,
+                                  chosen.astype(np.int64), q, local.astype(np.int64),
+                                  len(use), WORDS, buffer)
+        head = canonical_json({"arity": q, "counts": counts, "format": "fbs-certificate/1",
+                               "kind": "census-shard", "orbit": self.orbit})
+        tail = canonical_json({"part": f"{part[0]}/{part[1]}", "prefix": hex(prefix),
+                               "producer": PRODUCER})
+        data = b"".join((head[:-1].encode(), b',"pairs":', buffer[:middle].tobytes(), b",",
+                         tail[1:-1].encode(), b',"use":', buffer[middle:end].tobytes(), b"}"))
+        facts = {"visits": len(use), "pairs": len(chosen),
+                 "packing_programs": self.packing_programs(part),
+                 "simplex": int(self.counters[2]), "reused": int(self.counters[3]),
+                 "counts": counts, "orbit": self.orbit, "fallback": False}
+        return data, facts
+
+
 def produce(q: int, prefix: int, part: tuple[int, int] = (0, 1),
             limit: int = ENTRY_LIMIT) -> tuple[bytes, dict]:
     """(the certificate's canonical JSON bytes, facts) of part k of n of shard R = `prefix` of
-    the census on q <= 7 points; facts: {"visits", "pairs", "packing_programs", "simplex",
-    "reused", "counts", "orbit"}. Falls back to the Python producer for the whole part when
-    the compiled walk fails (ProducerFailure is then not raised; facts["fallback"] = True)."""
-    from .census_shards import orbit_size, shard_lower
-
-    points = q - 1
-    orbit = orbit_size(prefix, points)
-    lower = shard_lower(q, prefix, part)
-    try:
-        rows, body, counters = _walk(q, prefix, lower, limit,
-                                     MEMO_PAIRS if part[1] == 1 else MEMO_PAIRS_IN_PARTS)
-    except ProducerFailure:
-        return _python_fallback(q, prefix, part, orbit)
-    counts = _counts(rows, orbit, q)
-    head = canonical_json({"arity": q, "counts": counts, "format": "fbs-certificate/1",
-                           "kind": "census-shard", "orbit": orbit})
-    tail = canonical_json({"part": f"{part[0]}/{part[1]}", "prefix": hex(prefix),
-                           "producer": PRODUCER})
-    pairs_text, use_text = body
-    data = b"".join((head[:-1].encode(), b',"pairs":', pairs_text, b",", tail[1:-1].encode(),
-                     b',"use":', use_text, b"}"))
-    facts = {"visits": len(lower), "pairs": int(counters[0]),
-             "packing_programs": int(counters[1]), "simplex": int(counters[2]),
-             "reused": int(counters[3]), "counts": counts, "orbit": orbit, "fallback": False}
-    return data, facts
+    the census on q <= 7 points; facts: {"visits", "pairs" (in the part), "packing_programs"
+    (the part's visits whose bs needs the checker's program), "simplex", "reused" (over the
+    whole walk), "counts", "orbit", "fallback"}. The whole shard is walked (ShardWalk); when
+    the compiled walk fails, the part is the Python producer's (facts["fallback"] = True)."""
+    return ShardWalk(q, prefix, limit).part(part)
 
 
-def _walk(q: int, prefix: int, lower: np.ndarray, limit: int, memo_pairs: int = MEMO_PAIRS):
-    visits = len(lower)
-    if q == 7:
-        lows, high = np.ascontiguousarray(lower, np.uint64), np.uint64(prefix)
-    else:
-        lows, high = lower | np.uint64(prefix << (1 << (q - 1))), np.uint64(0)
-    width = math.comb(q, q // 2) + 1
-    capacity = max(visits, 1)
-    pairs = (np.zeros(capacity, np.int64), np.zeros(capacity, np.int64),
-             np.zeros((capacity, width), np.int64), np.zeros((capacity, width), np.int64),
-             np.zeros((capacity, q), np.int64))
-    packing = np.zeros((capacity, q + 1), np.int64)
-    packing_size = np.zeros(capacity, np.int64)
-    use = np.zeros(capacity, np.int64)
-    rows = np.zeros((visits, 6), np.int64)
-    counters = np.zeros(4, np.int64)
-    made = _produce(lows, high, q, limit, *_masks(q), pairs, packing, packing_size, use, rows,
-                    counters, memo_pairs)
-    if made == FAILED:
-        raise ProducerFailure(f"shard {hex(prefix)}: the simplex overflowed or failed")
-    size = 8 + visits * 8 + made * (80 + q * 22 + (q + 1) * 5 + width * 26)
-    buffer = np.zeros(size, np.uint8)
-    middle, end = _pairs_json(pairs, packing, packing_size, made, q, use, visits, WORDS, buffer)
-    return rows, (buffer[:middle].tobytes(), buffer[middle:end].tobytes()), counters
-
-
-def _counts(rows: np.ndarray, orbit: int, q: int) -> list:
-    """The `counts` of the visits' rows, as census_shards.compiled_counts adds them up."""
-    from .census_shards import distinct_rows
-
+def _counts(keys: np.ndarray, orbit: int, q: int) -> list:
+    """The `counts` of the visits' row keys, as census_shards.compiled_counts adds them up."""
     found: dict = defaultdict(int)
-    distinct, times = distinct_rows(rows)
-    for (num, den, s, bs, c, excess), n in zip(distinct.tolist(), times.tolist()):
+    distinct, times = np.unique(keys, return_counts=True)
+    mask = (1 << ROW_BITS) - 1
+    for key, n in zip(distinct.tolist(), times.tolist()):
+        num, den, s, bs, c, excess = ((key >> (ROW_BITS * j)) & mask for j in range(5, -1, -1))
         found[(Fraction(num, den), s, bs, c)] += n * orbit << (q + 1 + excess)
     return [[fraction_text(f), s, bs, c, int_text(n)] for (f, s, bs, c), n in sorted(
         found.items())]
