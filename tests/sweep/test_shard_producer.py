@@ -20,7 +20,10 @@ from verify.checker.errors import CertificateMalformed, CertificateTooLarge
 from verify.checker.reader import load_json
 from verify.sweep.census_shards import run_shard, shard_prefixes, shard_sizes
 from verify.sweep.shard_certificate import shard_certificate
+from verify.sweep import shard_producer
 from verify.sweep.shard_producer import produce
+
+compiled_only = pytest.mark.skipif(not shard_producer.COMPILED, reason="numba is not installed")
 
 
 def _checked(q, prefix, part=(0, 1), **options):
@@ -88,6 +91,7 @@ def test_parts_add_up_to_the_whole_shard(index, parts):
     assert total == Counter({(f, s, bs, c): int(n) for f, s, bs, c, n in whole["counts"]})
 
 
+@compiled_only
 def test_an_overflowing_simplex_falls_back_to_the_python_producer():
     """With an entry limit of 1 the first pivot of a simplex overflows: the whole part is then
     the Python producer's certificate, still accepted, same row."""
@@ -101,12 +105,23 @@ def test_an_overflowing_simplex_falls_back_to_the_python_producer():
     assert not produce(q, prefix)[1]["fallback"]
 
 
+@compiled_only
 def test_most_visits_reuse_a_pair():
     q = 5
     facts = [_checked(q, p)[1] for p in shard_prefixes(q)]
     visits, pairs = sum(f["visits"] for f in facts), sum(f["pairs"] for f in facts)
     assert pairs <= visits
     assert sum(f["reused"] for f in facts) > visits // 2
+
+
+def test_without_numba_the_python_producer_writes_the_parts(monkeypatch):
+    monkeypatch.setattr(shard_producer, "COMPILED", False)
+    q, prefix = 4, shard_prefixes(4)[-2]
+    for k in range(2):
+        data, facts = produce(q, prefix, (k, 2))
+        certificate = load_json(data)
+        assert facts["fallback"] and check_certificate(certificate).valid
+        assert certificate == shard_certificate(q, prefix, (k, 2))
 
 
 @pytest.mark.parametrize("change", ["use", "weight", "dual", "count", "packing"])

@@ -49,7 +49,7 @@ from .census_kernel import (
     _simplex,
     _transversal,
 )
-from .jit import njit
+from .jit import COMPILED, njit
 
 MEMO_PAIRS = 64  # consecutive visits of a shard share most members
 PRODUCER = {"tool": "fbs-verify", "method": "census shard, compiled producer (LP pairs reused)"}
@@ -480,9 +480,10 @@ class ShardWalk:
         self.orbit = orbit_size(prefix, q - 1)
         lower = shard_lower(q, prefix)
         self.visits = len(lower)
-        self.failed = False
+        self.failed = not COMPILED  # without numba: the Python producer, part by part
         try:
-            self._walk(lower, limit)
+            if not self.failed:
+                self._walk(lower, limit)
         except ProducerFailure:
             self.failed = True
 
