@@ -18,9 +18,9 @@ from verify.base.numbers import canonical_json
 from verify.checker import check_certificate
 from verify.checker.errors import CertificateMalformed, CertificateTooLarge
 from verify.checker.reader import load_json
+from verify.sweep import shard_producer
 from verify.sweep.census_shards import run_shard, shard_prefixes, shard_sizes
 from verify.sweep.shard_certificate import shard_certificate
-from verify.sweep import shard_producer
 from verify.sweep.shard_producer import produce
 
 compiled_only = pytest.mark.skipif(not shard_producer.COMPILED, reason="numba is not installed")
