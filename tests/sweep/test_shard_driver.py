@@ -179,3 +179,60 @@ def test_a_refusal_exits_3(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(shard_driver, "checker", lambda name: _Refusing(refused))
     code, out, err = fbs_cli(capsys, "census", "--exhaustive", 3, "--certify-shards", tmp_path)
     assert code == 3 and refused in err and "not certified" in out
+
+
+def test_shards_beyond_the_checkers_bounds_are_certified_in_parts(tmp_path, monkeypatch):
+    """With the checker's bounds lowered to 7 visits and 1 packing program a file, the driver
+    cuts every larger shard into parts 0/n..n-1/n (n doubled while a part needs more programs),
+    each accepted under those bounds, and the summary is the same census."""
+    from verify.checker import census_shard_kind
+
+    q = 5
+    whole = certify_shards(q, str(tmp_path / "whole"), progress=False)["summary"]
+    monkeypatch.setattr(census_shard_kind, "MAX_VISITS", 7)
+    monkeypatch.setattr(census_shard_kind, "MAX_PACKING_PROGRAMS", 1)
+    split = certify_shards(q, str(tmp_path / "split"), progress=False)["summary"]
+    assert split["certified"]
+    for measure in ("fbs", "s", "bs", "C"):
+        assert split[measure] == whole[measure]
+    for prefix in shard_prefixes(q):
+        record = shard_driver.read_record(str(tmp_path / "split"), q, prefix)
+        parts = len(record["certificates"])
+        assert all(c["visits"] <= 7 for c in record["certificates"])
+        assert sum(c["visits"] for c in record["certificates"]) == record["visits"]
+        assert parts >= -(-record["visits"] // 7)
+
+
+def test_a_part_needing_too_many_packing_programs_is_split_finer(monkeypatch):
+    """At q = 6 some visits need the checker's packing program (bs < floor(fbs)); with its
+    bound lowered to 1 a file, the driver doubles n until no part needs more than one."""
+    from verify.checker import census_shard_kind
+    from verify.sweep.census_shards import run_shard
+    from verify.sweep.shard_checkers import StdlibChecker
+    from verify.sweep.shard_producer import ShardWalk
+
+    q = 6
+    walks = [ShardWalk(q, p) for p in shard_prefixes(q)]
+    walk = min((w for w in walks if w.packing_programs((0, 1)) >= 2), key=lambda w: w.visits)
+    monkeypatch.setattr(census_shard_kind, "MAX_PACKING_PROGRAMS", 1)
+    plug = StdlibChecker()
+    record = shard_driver.certify_shard(q, walk.prefix, plug, plug.version())
+    parts = len(record["certificates"])
+    assert parts >= 2 and parts & (parts - 1) == 0  # 1 doubled
+    assert all(walk.packing_programs((k, parts)) <= 1 for k in range(parts))
+    assert record["verdict"] == ACCEPTED
+    assert record["counts"] == run_shard(q, walk.prefix)["counts"]
+
+
+@pytest.mark.slow
+def test_a_q7_shard_of_more_than_2_17_visits_is_certified_in_parts(tmp_path):
+    from verify.sweep.census_shards import run_shard, shard_sizes
+    from verify.sweep.shard_checkers import StdlibChecker
+
+    prefixes = shard_prefixes(7)
+    sizes = dict(zip(prefixes, shard_sizes(7, prefixes)))
+    prefix = min((p for p in prefixes if sizes[p] > 1 << 17), key=lambda p: sizes[p])
+    plug = StdlibChecker()
+    record = shard_driver.certify_shard(7, prefix, plug, plug.version())
+    assert record["verdict"] == ACCEPTED and len(record["certificates"]) == 2
+    assert record["counts"] == run_shard(7, prefix)["counts"]
