@@ -84,7 +84,7 @@ class ProvedChecker:
         from verify.formal.proved_build import program
         from verify.formal.proved_run import check_data
 
-        answer = check_data(program(), data, name)
+        answer = check_data(program(), data, name, tables=False)
         verdict = {0: ACCEPTED, 1: REJECTED}.get(answer.exit, ERROR)
         return Verdict(verdict, answer.line)
 
