@@ -264,11 +264,8 @@ def _greedy_packing(members, k, q):
 
 
 @njit(cache=True)
-def _bounds_meet(members, k, q, bs, cover):
-    """fbs without the simplex when two bounds meet, else (0, 0): weight 1/Delta on every
-    member (Delta: the largest number of members through a point) is feasible, so
-    fbs >= max(bs, k/Delta); t = 1/r on every point (r: the smallest member size) is a
-    cover, so fbs <= min(C, q/r)."""
+def _degree_and_smallest(members, k, q):
+    """(Delta, r): the largest number of members through a point, the smallest member size."""
     degree_max, smallest = 0, q
     for i in range(q):
         degree = 0
@@ -282,6 +279,16 @@ def _bounds_meet(members, k, q, bs, cover):
             size += 1
             m &= m - 1
         smallest = min(smallest, size)
+    return degree_max, smallest
+
+
+@njit(cache=True)
+def _bounds_meet(members, k, q, bs, cover):
+    """fbs without the simplex when two bounds meet, else (0, 0): weight 1/Delta on every
+    member (Delta: the largest number of members through a point) is feasible, so
+    fbs >= max(bs, k/Delta); t = 1/r on every point (r: the smallest member size) is a
+    cover, so fbs <= min(C, q/r)."""
+    degree_max, smallest = _degree_and_smallest(members, k, q)
     # compare fractions by cross-multiplying: lower = max(bs/1, k/degree_max),
     # upper = min(cover/1, q/smallest)
     low_n, low_d = bs, 1

@@ -42,6 +42,7 @@ from verify.base.numbers import canonical_json, fraction_text, int_text
 from .census_kernel import (
     ENTRY_LIMIT,
     _bounds_meet,
+    _degree_and_smallest,
     _holds,
     _masks,
     _minimal,
@@ -321,14 +322,7 @@ def _produce(lows, high, q, limit, without_bit, level_low, level_high, pairs, pa
             else:
                 numerator, denominator = _bounds_meet(members, k, q, g, cover)
                 if denominator != 0:
-                    delta, smallest = 0, q
-                    for bit in range(q):
-                        degree = 0
-                        for j in range(k):
-                            degree += (members[j] >> bit) & 1
-                        delta = max(delta, degree)
-                    for j in range(k):
-                        smallest = min(smallest, _popcount(np.uint64(members[j])))
+                    delta, smallest = _degree_and_smallest(members, k, q)
                     lower_all = k * 1 > g * delta  # the kernel's choice of the lower bound
                     upper_all = q * 1 < cover * smallest
                     _new_pair(pairs, p, q, members, k, greedy_masks, g, cover,
