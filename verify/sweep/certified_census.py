@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import json
 import os
 
 from verify.base.errors import BadInput
@@ -49,12 +48,14 @@ def certified_census(q: int, folder: str, progress: bool = True) -> dict:
 
 
 def _write(path: str, q: int, prefix: int) -> None:
+    """The shard's certificate by the compiled producer (canonical JSON; the Python producer
+    without numba), gzipped."""
     from verify.base.files import write_text_atomic
 
-    from .shard_certificate import shard_certificate
+    from .shard_producer import produce
 
-    text = json.dumps(shard_certificate(q, prefix), separators=(",", ":"))
-    write_text_atomic(path, gzip.compress(text.encode(), mtime=0))
+    data, _ = produce(q, prefix)
+    write_text_atomic(path, gzip.compress(data, mtime=0))
 
 
 def _summary(census: dict, digests: dict) -> dict:
