@@ -17,16 +17,20 @@ members A, s, C and a greedy packing g. Then the pair:
    integers (as `lp_memo.remember`). Then bs and a largest packing: g when g = floor(fbs),
    else the kernel's search of disjoint sets of U (`census_kernel._disjoint_sets`, here
    returning the sets); a new pair with that packing is added (when an old pair proved fbs,
-   with its w and t).
+   with its w and t), except when bs < floor(fbs) and an old pair proved fbs: that pair is
+   named as it is (the checker runs its packing program for the visit either way).
 
 A visit whose bs < floor(fbs) makes the checker run its packing program; those visits are
 counted (`packing_programs`) so the driver can split a shard whose part would exceed the
-checker's bound (MAX_PACKING_PROGRAMS). The certificate's JSON is written here, canonical
-(`verify.base.numbers.canonical_json`: sorted keys, no spaces), the pairs and `use` by
-compiled code, so producing costs about what the kernel's row costs. The row (the `counts`)
-is added up from the kernel-style rows of the visits, exactly as `census_shards
-.compiled_counts` does. An overflowing simplex or an optimum failing its integer check (never
-seen for q <= 7) makes the whole part go to the Python producer (`shard_certificate`).
+checker's bound (MAX_PACKING_PROGRAMS). `ShardWalk` walks the whole shard once, in its order
+(consecutive visits share most members: a part k/n walked alone, every n-th visit, reuses
+fewer pairs and cost 1.9x the kernel at Q = 7, bench/RESULTS.md), and cuts each part from
+that walk: its visits, the pairs they name (in the walk's order) and its row. The JSON is
+written here, canonical (`verify.base.numbers.canonical_json`: sorted keys, no spaces), the
+pairs and `use` by compiled code, so producing costs about what the kernel's row costs. The
+row (the `counts`) is added up from the visits' rows as `census_shards.compiled_counts` adds
+the kernel's. An overflowing simplex or an optimum failing its integer check (never seen for
+q <= 7), or no numba, makes every part the Python producer's (`shard_certificate`).
 """
 
 from __future__ import annotations
