@@ -132,8 +132,37 @@ Fixpoint zipMin (a b : list Z) : list Z :=
   match a, b with x :: a', y :: b' => Z.min x y :: zipMin a' b' | _, _ => [] end.
 Definition upd (w c : Z) (r : list Z) : list Z := zipMin r (prefixC w c r ++ map (Z.add c) r).
 
+(* The same row update by tail calls only (rows of up to 2^22 cells; rev_append), proved
+   equal to upd (updT_upd). *)
+Fixpoint zipMinT (acc a b : list Z) : list Z :=
+  match a, b with x :: a', y :: b' => zipMinT (Z.min x y :: acc) a' b' | _, _ => rev_append acc [] end.
+Fixpoint prefixAcc (w c : Z) (r acc : list Z) : list Z :=
+  match r with
+  | [] => acc
+  | _ :: r' => if Z.ltb 0 w then prefixAcc (Z.pred w) c r' (c :: acc) else acc
+  end.
+Fixpoint mapAddAcc (c : Z) (r acc : list Z) : list Z :=
+  match r with [] => acc | x :: r' => mapAddAcc c r' ((c + x)%Z :: acc) end.
+Definition updT (w c : Z) (r : list Z) : list Z :=
+  zipMinT [] r (rev_append (prefixAcc w c r []) (rev_append (mapAddAcc c r []) [])).
+
+Lemma zipMinT_eq : forall a b acc, zipMinT acc a b = rev_append acc (zipMin a b).
+Proof. induction a as [| x a IH]; intros [| y b] acc; simpl; auto. rewrite IH. reflexivity. Qed.
+
+Lemma prefixAcc_eq : forall r w c acc, prefixAcc w c r acc = rev_append (prefixC w c r) acc.
+Proof. induction r as [| x r IH]; intros w c acc; simpl; [reflexivity |]. destruct (Z.ltb 0 w); [apply IH | reflexivity]. Qed.
+
+Lemma mapAddAcc_eq : forall c r acc, mapAddAcc c r acc = rev_append (map (Z.add c) r) acc.
+Proof. intros c. induction r as [| x r IH]; intros acc; simpl; [reflexivity | apply IH]. Qed.
+
+Lemma updT_upd : forall w c r, updT w c r = upd w c r.
+Proof.
+  intros w c r. unfold updT, upd. rewrite zipMinT_eq, prefixAcc_eq, mapAddAcc_eq.
+  rewrite !rev_append_rev, !app_nil_r, !rev_involutive. reflexivity.
+Qed.
+
 Fixpoint dp (its : list item) (r : list Z) : list Z :=
-  match its with [] => r | (a, w, c) :: rest => dp rest (if a then upd w c r else r) end.
+  match its with [] => r | (a, w, c) :: rest => dp rest (if a then updT w c r else r) end.
 
 (* The first row: 0, then the cap at cells 1..n. *)
 Definition row0 (cap : Z) (n : positive) : list Z := 0%Z :: Pos.iter (cons cap) [] n.
@@ -212,7 +241,8 @@ Proof.
   { intros W C [HP | [_ [W0 [C0 [HP [_ EC]]]]]]; [exact (HN W C HP) |]. subst C.
     assert (H := HN W0 C0 HP). lia. }
   destruct a.
-  - apply Z.leb_le in Hw. destruct (IH (ext P (true, w, c)) (upd w c r)) as [HI' HL];
+  - rewrite updT_upd.
+    apply Z.leb_le in Hw. destruct (IH (ext P (true, w, c)) (upd w c r)) as [HI' HL];
       [apply upd_inv; assumption | exact HN' | exact Hok |].
     split; [exact HI' | rewrite HL; apply upd_length].
   - apply IH; [| exact HN' | exact Hok].

@@ -97,7 +97,8 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   check_denominators "primal" (List.map snd primal);
   check_denominators "dual" dual;
   refuse_costly_dp ws t zs dual;
-  let prim = List.map (fun (m, w) -> (bits "block" m, q_of w)) primal in
+  (* a block's mask as bools directly (a witness, not part of the statement) *)
+  let prim = List.map (fun (m, w) -> (List.init q (fun i -> m.[i] = '1'), q_of w)) primal in
   let ok = Checkers.checkThresholdFamily ws t (bits "input" zs) prim (List.map q_of dual) (q_of value) in
   { Verdict.accepted = ok; quantity = "fbs"; value = show_q value;
     statement = Printf.sprintf "FbsIs %s %s %s" (spec_term spec ws t) (coq_bits zs) (coq_q value);

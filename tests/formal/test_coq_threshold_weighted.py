@@ -54,6 +54,9 @@ THRESHOLD = [
     # the DP's shift one short: best'[k] = best[k - w + 1] + c
     ("  | _ :: r' => if Z.ltb 0 w then c :: prefixC (Z.pred w) c r' else []",
      "  | _ :: r' => if Z.ltb 1 w then c :: prefixC (Z.pred w) c r' else []"),
+    # the same in the row update that runs (tail calls): best'[k] = best[k - w + 1] + c
+    ("  | _ :: r' => if Z.ltb 0 w then prefixAcc (Z.pred w) c r' (c :: acc) else acc",
+     "  | _ :: r' => if Z.ltb 1 w then prefixAcc (Z.pred w) c r' (c :: acc) else acc"),
     # the side taken from the other value of z
     ("(Bool.eqb b fz && Z.ltb 0 w, w, c)", "(Bool.eqb b (negb fz) && Z.ltb 0 w, w, c)"),
     # negative weights allowed
@@ -67,10 +70,9 @@ THRESHOLD = [
 
 @pytest.mark.slow
 @needs_coqc
-@pytest.mark.parametrize("old,new", THRESHOLD, ids=["no-dual-feasible", "need-plus-one",
-                                                    "shift-one-short", "wrong-side",
-                                                    "negative-weights", "no-scaling-check",
-                                                    "no-primal-load"])
+@pytest.mark.parametrize("old,new", THRESHOLD, ids=[
+    "no-dual-feasible", "need-plus-one", "shift-one-short", "run-shift-one-short", "wrong-side",
+    "negative-weights", "no-scaling-check", "no-primal-load"])
 def test_a_wrong_threshold_checker_breaks_its_proof(mutated, old, new):
     done = mutated(replace_once("checkers/ThresholdCheck.v", old, new))
     assert done.returncode != 0
