@@ -31,22 +31,7 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   if String.length zs <> q then malformed (Printf.sprintf "input: expected a 0/1 string of length q = %d" q);
   let z = bits "input" zs in
   let value = number "value" (field kv "value") in
-  let seen = Hashtbl.create 64 in
-  let primal = List.mapi (fun k e ->
-      let at = Printf.sprintf "primal[%d]" k in
-      let e = obj at e in
-      require_keys at e ["block"; "weight"] [];
-      let block = list at (field e "block") in
-      if block = [] || List.length block > q then malformed (at ^ ": a block is a nonempty list of at most q coordinates");
-      let idx = List.map (int_in at 0 (q - 1)) block in
-      let rec incr = function a :: (b :: _ as r) -> a < b && incr r | _ -> true in
-      if not (incr idx) then malformed (at ^ ": coordinates must be strictly increasing");
-      if Hashtbl.mem seen idx then malformed (at ^ ": duplicate block");
-      Hashtbl.add seen idx ();
-      let mask = Bytes.make q '0' in
-      List.iter (fun i -> Bytes.set mask i '1') idx;
-      (Bytes.to_string mask, number (at ^ ".weight") (field e "weight")))
-      (list "primal" (field kv "primal")) in
+  let primal = primal_masks q (list "primal" (field kv "primal")) in
   let dual = List.mapi (fun i x -> number (Printf.sprintf "dual[%d]" i) x) (list "dual" (field kv "dual")) in
   if List.length dual <> q then malformed (Printf.sprintf "dual: expected q = %d entries" q);
   check_denominators "primal" (List.map snd primal);

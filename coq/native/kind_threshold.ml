@@ -79,21 +79,7 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   let entries = list "primal" (field kv "primal") in
   if List.length entries * q > max_mask_bits then
     too_large (Printf.sprintf "primal: %d blocks x %d coordinates exceeds 2^24 (the proved checker holds each block as an N-bit mask)" (List.length entries) q);
-  let seen = Hashtbl.create 64 in
-  let primal = List.mapi (fun k e ->
-      let at = Printf.sprintf "primal[%d]" k in
-      let e = obj at e in
-      require_keys at e ["block"; "weight"] [];
-      let block = list at (field e "block") in
-      if block = [] || List.length block > q then malformed (at ^ ": a block is a nonempty list of at most q coordinates");
-      let idx = List.map (int_in at 0 (q - 1)) block in
-      let rec incr = function a :: (b :: _ as r) -> a < b && incr r | _ -> true in
-      if not (incr idx) then malformed (at ^ ": coordinates must be strictly increasing");
-      if Hashtbl.mem seen idx then malformed (at ^ ": duplicate block");
-      Hashtbl.add seen idx ();
-      let mask = Bytes.make q '0' in
-      List.iter (fun i -> Bytes.set mask i '1') idx;
-      (Bytes.to_string mask, number (at ^ ".weight") (field e "weight"))) entries in
+  let primal = primal_masks q entries in
   check_denominators "primal" (List.map snd primal);
   check_denominators "dual" dual;
   refuse_costly_dp ws t zs dual;

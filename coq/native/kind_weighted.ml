@@ -36,22 +36,7 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
     List.mapi (fun i x -> number (Printf.sprintf "%s[%d]" key i) x) l in
   let caps = nums "capacities" in
   let value = number "value" (field kv "value") in
-  let seen = Hashtbl.create 64 in
-  let primal = List.mapi (fun k e ->
-      let at = Printf.sprintf "primal[%d]" k in
-      let e = obj at e in
-      require_keys at e ["block"; "weight"] [];
-      let block = list at (field e "block") in
-      if block = [] || List.length block > q then malformed (at ^ ": a block is a nonempty list of at most q coordinates");
-      let idx = List.map (int_in at 0 (q - 1)) block in
-      let rec incr = function a :: (b :: _ as r) -> a < b && incr r | _ -> true in
-      if not (incr idx) then malformed (at ^ ": coordinates must be strictly increasing");
-      if Hashtbl.mem seen idx then malformed (at ^ ": duplicate block");
-      Hashtbl.add seen idx ();
-      let mask = Bytes.make q '0' in
-      List.iter (fun i -> Bytes.set mask i '1') idx;
-      (Bytes.to_string mask, number (at ^ ".weight") (field e "weight")))
-      (list "primal" (field kv "primal")) in
+  let primal = primal_masks q (list "primal" (field kv "primal")) in
   let dual = nums "dual" in
   check_denominators "primal" (caps @ List.map snd primal);  (* as a tree record's *)
   check_denominators "dual" dual;

@@ -5,25 +5,8 @@ so coq/check.sh fails in the checker's own file."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from coq_library import COQC
-
-needs_coqc = pytest.mark.skipif(
-    COQC is None, reason="coqc not installed (Debian: apt-get install -y coq); CI installs it"
-)
-
-
-def replace_once(name: str, old: str, new: str):
-    """The one occurrence of `old` in coq/NAME of the copy becomes `new`."""
-    def edit(copy: Path) -> None:
-        path = copy / name
-        text = path.read_text()
-        assert text.count(old) == 1, old
-        path.write_text(text.replace(old, new))
-    return edit
-
+from test_coq import needs_coqc, replace_once
 
 WEIGHTED = [
     # the capacities' length not checked
