@@ -18,16 +18,8 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   require_keys "certificate" kv
     ["format"; "kind"; "spec"; "arity"; "input"; "capacities"; "value"; "primal"; "dual"]
     ["files"; "producer"];
-  let spec = str "spec" (field kv "spec") in
-  let fn = Spec.read "spec" spec in
-  (match List.assoc_opt "files" kv with
-   | None -> ()
-   | Some f ->
-       List.iter (fun (_, text) -> ignore (str "files: a DIMACS text" text)) (obj "files" f);
-       if not (Hashtbl.mem Spec.tables (nospace spec)) then malformed "files: the spec uses no cnf: file");
+  let fn = Spec.read_checked kv in
   let q = fn.Spec.arity in
-  if int_in "arity" 1 Spec.max_arity (field kv "arity") <> q then
-    malformed (Printf.sprintf "arity: the spec has arity %d" q);
   let zs = str "input" (field kv "input") in
   if String.length zs <> q then malformed (Printf.sprintf "input: expected a 0/1 string of length q = %d" q);
   let z = bits "input" zs in
