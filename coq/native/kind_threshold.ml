@@ -49,10 +49,11 @@ let refuse_costly_dp (ws : Z.t list) (t : Z.t) (zs : string) (dual : (Z.t * Z.t)
   let need = if fz then Z.succ (Z.sub !total t) else Z.sub t !total in
   let den = List.fold_left (fun acc (_, d) -> Z.lcm acc d) Z.one dual in
   let side = ref 0 and wside = ref Z.zero and largest = ref Z.one in
+  let dual = Array.of_list dual in
   List.iteri (fun i w ->
       if (zs.[i] = '1') = fz && Z.sign w > 0 then begin
         incr side; wside := Z.add !wside w;
-        let (p, d) = List.nth dual i in
+        let (p, d) = dual.(i) in
         largest := Z.add !largest (Z.mul (Z.abs p) (Z.div den d))
       end) ws;
   let columns = Z.succ (Z.min need !wside) in

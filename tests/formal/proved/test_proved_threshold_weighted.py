@@ -234,3 +234,17 @@ def test_a_wide_threshold_at_the_dp_bound(run_proved, stdlib_exit):
     got = run_proved(obj)
     assert stdlib_exit(obj) == 0 and got.exit == 0, got.line
     assert "(bitsOf <20000 bits: 0^20000>)" in got.line
+
+
+@pytest.mark.slow
+def test_a_side_of_100000_coordinates(run_proved, stdlib_exit):
+    """N = 100,000 unit weights, T = 100 at 0^N: the whole input is the side (the DP bound's
+    side x 101 cells); 100 disjoint blocks of 100 give 100, not the claimed 1000 (the true
+    fbs): both checkers refuse it (primal-value)."""
+    n = 100_000
+    obj = {"format": "fbs-certificate/1", "kind": "threshold",
+           "spec": "wthr:" + ",".join(["1"] * n) + ":100", "arity": n, "input": f"0^{n}",
+           "value": "1000",
+           "primal": [{"block": list(range(k * 100, k * 100 + 100)), "weight": "1"} for k in range(100)],
+           "dual": ["1/100"] * n}
+    assert run_proved(obj).exit == stdlib_exit(obj) == 1
