@@ -2,7 +2,7 @@
 program fbs-proved, coq/native/) side by side with the stdlib checker (`fbs check`) on the same
 certificate files (issue 37), CPU seconds and ratios.
 
-Usage:  python bench/bench_proved.py [--repeats N] [--quick] [--out FILE.json]
+Usage:  python bench/bench_proved.py [--repeats N] [--quick] [--threshold-weighted] [--out FILE.json]
 
 Untimed: the program is built (or found) in the per-user cache; the certificates are written
 by fbs itself (`fbs certify --method table|symmetric`, `uniform_tree_fbs(..., version=2)`) or
@@ -83,6 +83,45 @@ def cases(folder: Path, quick: bool) -> list[tuple[str, Path]]:
     return found
 
 
+def threshold_cases(folder: Path) -> list[tuple[str, Path]]:
+    """Kinds threshold and weighted (issue 37): the threshold DP at FORMAT.md section 8's
+    bound (16 side coordinates x 2^20 one-word cells: W_i = 2^17, T = 2^20 - 1 at z = 0^16,
+    any 8 reach T, fbs = 2, t_i = 1/8), a wide threshold (N = 20,000 unit weights, T = 40 at
+    0^N: fbs = 500), and weighted LPs of random tt: specs (q = 10, 12) from the solver."""
+    from fractions import Fraction
+
+    from verify.lower_bound.tree_fbs import local_weighted_fbs
+    from verify.sensitivity.certificates import weighted_certificate
+
+    def threshold(name, weights, t, z, value, blocks, dual):
+        path = folder / name
+        path.write_text(json.dumps({
+            "format": "fbs-certificate/1", "kind": "threshold",
+            "spec": f"wthr:{','.join(map(str, weights))}:{t}", "arity": len(weights),
+            "input": z, "value": str(value),
+            "primal": [{"block": b, "weight": "1"} for b in blocks], "dual": dual}))
+        return path
+
+    found = [("threshold DP bound 16 x 2^20", threshold(
+        "dp.json", [2 ** 17] * 16, 2 ** 20 - 1, "0" * 16, 2, [list(range(8)), list(range(8, 16))],
+        ["1/8"] * 16))]
+    n = 20_000
+    found.append((f"threshold {n} unit weights T = 40", threshold(
+        "wide.json", [1] * n, 40, f"0^{n}", n // 40,
+        [list(range(k * 40, k * 40 + 40)) for k in range(n // 40)], ["1/40"] * n)))
+    rng = random.Random(37)
+    for q in (10, 12):
+        spec = "tt:" + "".join(rng.choice("01") for _ in range(2 ** q))
+        z = tuple(rng.randint(0, 1) for _ in range(q))
+        caps = tuple(Fraction(rng.randint(1, 9), rng.randint(1, 3)) for _ in range(q))
+        sol = local_weighted_fbs(spec, z, caps)
+        path = folder / f"w{q}.json"
+        path.write_text(json.dumps(weighted_certificate(spec, z, caps, sol.value, sol.primal,
+                                                        sol.dual)))
+        found.append((f"weighted random table q = {q}", path))
+    return found
+
+
 def bench(name: str, path: Path, binary: Path, repeats: int) -> dict:
     rows = {"stdlib": repeat([*FBS, "check", str(path)], repeats),
             "proved": repeat([*FBS, "check", "--proved", str(path)], repeats),
@@ -138,15 +177,20 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="smaller instances")
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--threshold-weighted", action="store_true",
+                        help="only the cases of kinds threshold and weighted (issue 37)")
     args = parser.parse_args()
     binary = program()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name, path in cases(Path(tmp), args.quick):
+        chosen = threshold_cases(Path(tmp)) if args.threshold_weighted else \
+            cases(Path(tmp), args.quick) + threshold_cases(Path(tmp))
+        for name, path in chosen:
             rows.append(bench(name, path, binary, args.repeats))
             print(json.dumps(rows[-1]), flush=True)
-    rows.append(paper(binary))
-    print(json.dumps(rows[-1]), flush=True)
+    if not args.threshold_weighted:
+        rows.append(paper(binary))
+        print(json.dumps(rows[-1]), flush=True)
     if args.out:
         args.out.write_text(json.dumps(rows, indent=1) + "\n")
 

@@ -54,6 +54,16 @@ Definition TT (s : string) : Family :=
 Definition SYM (s : string) : Family :=
   family (String.length s - 1) (fun x => nth (ones x) (bitsOf s) false).
 
+(* wthr:W1,...,WN:T (certificates/FORMAT.md section 8): f(x) = [sum_i W_i x_i >= T], arity N.
+   wsum ws x = sum_i W_i x_i over the first min(N, |x|) positions. *)
+Fixpoint wsum (ws : list Z) (x : list bool) : Z :=
+  match ws, x with
+  | w :: ws', b :: x' => ((if b then w else 0) + wsum ws' x')%Z
+  | _, _ => 0%Z
+  end.
+Definition wthrAgg (ws : list Z) (T : Z) : Agg := fun x => Z.leb T (wsum ws x).
+Definition WTHR (ws : list Z) (T : Z) : Family := family (List.length ws) (wthrAgg ws T).
+
 (* z is an input of F: exactly arity F bits. *)
 Definition InputOf (F : Family) (z : list bool) : Prop :=
   List.length z = arity F.

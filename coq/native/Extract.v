@@ -11,7 +11,7 @@
 
 From FbsCoq Require Import FbsModel FbsTrees FbsTreeModel FbsTreeCert Families TreeStatements
   ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck GlobalMeasureCheck
-  CensusClassesCheck.
+  CensusClassesCheck WeightedStatements WeightedCheck ThresholdCheck.
 From Coq Require Import String ZArith QArith List Lia Bool.
 Import ListNotations.
 Require Extraction.
@@ -222,6 +222,31 @@ Qed.
 Example arity_refused : checkSFamily (MAJ 5) (bitsOf "0011"%string) [2; 3]%nat 2%nat = false.
 Proof. vm_compute. reflexivity. Qed.
 
+(* Kind weighted: the weighted LP of F at an input of its arity (ours), through
+   checkWeighted_sound (checkers/WeightedCheck.v); a truth table TT s is read in q steps
+   (ttFast, as checkExhaustiveTable), weightedValue_ext carrying the statement to ttFun. *)
+Definition checkWeightedFamily (F : Family) z c w d v : bool :=
+  arityOK F z && checkWeighted (eval F) z c w d v.
+Theorem checkWeightedFamily_sound : forall F z c w d v,
+  checkWeightedFamily F z c w d v = true -> WeightedFbsIs F z c v.
+Proof.
+  intros F z c w d v H. apply andb_prop in H as [Ha H].
+  destruct (checkWeighted_sound _ _ _ _ _ _ H) as [Hc Hv].
+  split; [apply arityOK_sound; exact Ha | split; [exact Hc | exact Hv]].
+Qed.
+
+Definition checkWeightedTT (s : String.string) z c w d v : bool :=
+  arityOK (TT s) z && checkWeighted (ttFast (length z) (bitsOf s)) z c w d v.
+Theorem checkWeightedTT_sound : forall s z c w d v,
+  checkWeightedTT s z c w d v = true -> WeightedFbsIs (TT s) z c v.
+Proof.
+  intros s z c w d v H. apply andb_prop in H as [Ha H].
+  destruct (checkWeighted_sound _ _ _ _ _ _ H) as [Hc Hv].
+  split; [apply arityOK_sound; exact Ha | split; [exact Hc |]].
+  apply (weightedValue_ext (ttFast (length z) (bitsOf s))); [| exact Hv].
+  intros x Hx. apply ttFast_ttFun. exact Hx.
+Qed.
+
 Extraction "checkers.ml"
   (* the functions the statements name: model/Families.v, model/TreeStatements.v *)
   bitsOf ttFun AND OR PARITY MAJ THR TRIBES TT SYM eval arity
@@ -243,7 +268,13 @@ Extraction "checkers.ml"
      eval F and arity F *)
   checkGlobalMeasure
   (* kind census-classes: checkCensusClasses_sound (checkers/CensusClassesCheck.v) *)
-  checkCensusClasses.
+  checkCensusClasses
+  (* kind weighted: checkWeightedFamily_sound, checkWeightedTT_sound (above, over
+     checkWeighted_sound of checkers/WeightedCheck.v) *)
+  checkWeightedFamily checkWeightedTT
+  (* kind threshold: checkThresholdFamily_sound (checkers/ThresholdCheck.v); WTHR names the
+     function (model/Families.v) *)
+  WTHR checkThresholdFamily.
 
 Print Assumptions checkExhaustiveTable_sound.
 Print Assumptions checkExhaustiveFamily_sound.
@@ -256,3 +287,6 @@ Print Assumptions andV_is_AND.
 Print Assumptions majV_is_MAJ.
 Print Assumptions thrV_is_THR.
 Print Assumptions symV_is_SYM.
+Print Assumptions checkWeightedFamily_sound.
+Print Assumptions checkWeightedTT_sound.
+Print Assumptions checkThresholdFamily_sound.

@@ -14,39 +14,15 @@ let max_arity = 20
 let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   require_keys "certificate" kv ["format"; "kind"; "spec"; "arity"; "input"; "value"; "primal"; "dual"]
     ["files"; "bob_rule"; "producer"];
-  let spec = str "spec" (field kv "spec") in
-  let fn = Spec.read "spec" spec in
-  (match List.assoc_opt "files" kv with
-   | None -> ()
-   | Some f ->
-       List.iter (fun (_, text) -> ignore (str "files: a DIMACS text" text)) (obj "files" f);
-       (* the DIMACS texts are read by the launcher's table only: a family or tt: uses none *)
-       if not (Hashtbl.mem Spec.tables (nospace spec)) then malformed "files: the spec uses no cnf: file");
+  let fn = Spec.read_checked kv in
   (match List.assoc_opt "bob_rule" kv with
    | None | Some (`String _) -> () | Some _ -> malformed "bob_rule: expected a JSON string");
   let q = fn.Spec.arity in
-  if int_in "arity" 1 Spec.max_arity (field kv "arity") <> q then
-    malformed (Printf.sprintf "arity: the spec has arity %d" q);
   let zs = str "input" (field kv "input") in
   if String.length zs <> q then malformed (Printf.sprintf "input: expected a 0/1 string of length q = %d" q);
   let z = bits "input" zs in
   let value = number "value" (field kv "value") in
-  let seen = Hashtbl.create 64 in
-  let primal = List.mapi (fun k e ->
-      let at = Printf.sprintf "primal[%d]" k in
-      let e = obj at e in
-      require_keys at e ["block"; "weight"] [];
-      let block = list at (field e "block") in
-      if block = [] || List.length block > q then malformed (at ^ ": a block is a nonempty list of at most q coordinates");
-      let idx = List.map (int_in at 0 (q - 1)) block in
-      let rec incr = function a :: (b :: _ as r) -> a < b && incr r | _ -> true in
-      if not (incr idx) then malformed (at ^ ": coordinates must be strictly increasing");
-      if Hashtbl.mem seen idx then malformed (at ^ ": duplicate block");
-      Hashtbl.add seen idx ();
-      let mask = Bytes.make q '0' in
-      List.iter (fun i -> Bytes.set mask i '1') idx;
-      (Bytes.to_string mask, number (at ^ ".weight") (field e "weight")))
-      (list "primal" (field kv "primal")) in
+  let primal = primal_masks q (list "primal" (field kv "primal")) in
   let dual = List.mapi (fun i x -> number (Printf.sprintf "dual[%d]" i) x) (list "dual" (field kv "dual")) in
   if List.length dual <> q then malformed (Printf.sprintf "dual: expected q = %d entries" q);
   check_denominators "primal" (List.map snd primal);

@@ -24,6 +24,8 @@ let kinds : (string * ((string * Yojson.Safe.t) list -> Verdict.t)) list = [
   "measure", Kind_measure.check;
   "global-measure", Kind_global.check;
   "census-classes", Kind_census_classes.check;
+  "weighted", Kind_weighted.check;
+  "threshold", Kind_threshold.check;
 ]
 
 let kind_key kv =

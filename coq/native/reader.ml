@@ -113,6 +113,25 @@ let check_denominators where (xs : (Z.t * Z.t) list) =
       acc) Z.one xs in
   ignore l
 
+(* A primal [{"block": [i, ...], "weight": "p/q"}, ...] as (mask of q characters 0/1, weight):
+   each block nonempty, at most q strictly increasing coordinates in 0..q-1, no block twice. *)
+let primal_masks (q : int) (entries : Yojson.Safe.t list) : (string * (Z.t * Z.t)) list =
+  let seen = Hashtbl.create 64 in
+  List.mapi (fun k e ->
+      let at = Printf.sprintf "primal[%d]" k in
+      let e = obj at e in
+      require_keys at e ["block"; "weight"] [];
+      let block = list at (field e "block") in
+      if block = [] || List.length block > q then malformed (at ^ ": a block is a nonempty list of at most q coordinates");
+      let idx = List.map (int_in at 0 (q - 1)) block in
+      let rec incr = function a :: (b :: _ as r) -> a < b && incr r | _ -> true in
+      if not (incr idx) then malformed (at ^ ": coordinates must be strictly increasing");
+      if Hashtbl.mem seen idx then malformed (at ^ ": duplicate block");
+      Hashtbl.add seen idx ();
+      let mask = Bytes.make q '0' in
+      List.iter (fun i -> Bytes.set mask i '1') idx;
+      (Bytes.to_string mask, number (at ^ ".weight") (field e "weight"))) entries
+
 (* s without the whitespace the spec grammar ignores (the key of a launcher's table). *)
 let nospace (s : string) : string =
   String.concat "" (List.map (String.make 1) (List.filter (fun c -> not (String.contains " \t\n\r\x0b\x0c" c)) (List.init (String.length s) (String.get s))))

@@ -68,3 +68,17 @@ let read (where : string) (text : string) : fn =
       let q = arity_ok where (w * g) in
       of_family (Printf.sprintf "(TRIBES %d %d)" w g) (Checkers.tRIBES (nat w) (nat g)) q None
   | _ -> raise (Refuse (2, Printf.sprintf "unsupported: %s: spec %S is not read by the proved program (families and:, or:, parity:, maj:, thr:, tribes: and tt:BITS; `fbs check --proved` supplies the truth table of any other spec)" where (if String.length s > 40 then String.sub s 0 40 ^ "..." else s)))
+
+(* A certificate's `spec`, its optional `files` (DIMACS texts, read by the launcher's table
+   only: a family or tt: uses none) and its `arity`: the spec's function, of that arity. *)
+let read_checked (kv : (string * Yojson.Safe.t) list) : fn =
+  let spec = str "spec" (field kv "spec") in
+  let fn = read "spec" spec in
+  (match List.assoc_opt "files" kv with
+   | None -> ()
+   | Some f ->
+       List.iter (fun (_, text) -> ignore (str "files: a DIMACS text" text)) (obj "files" f);
+       if not (Hashtbl.mem tables (nospace spec)) then malformed "files: the spec uses no cnf: file");
+  if int_in "arity" 1 max_arity (field kv "arity") <> fn.arity then
+    malformed (Printf.sprintf "arity: the spec has arity %d" fn.arity);
+  fn

@@ -59,6 +59,12 @@ THEOREMS = {
     "TreeStatements": [],  # definitions only: RhoT, uniform/over/node trees, alphaOf
     "TreeCheck": ["localb_sound", "accT_sound", "checkTree_sound", "tiny_tree", "tiny_rejects",
                   "shared_maj3", "shared_rejects"],
+    "WeightedStatements": [],  # definitions only: WeightedValue, WeightedFbsIs (kind weighted)
+    "WeightedCheck": ["weighted_weak_duality", "checkWeighted_sound", "weightedValue_ext",
+                      "tiny_weighted", "tiny_weighted_rejects"],
+    "ThresholdCheck": ["flip_xorL", "dp_sound", "sens_need", "side_cost_le",
+                       "checkThreshold_sound", "checkThresholdFamily_sound", "tiny_threshold",
+                       "tiny_threshold_rejects"],
     "TreeV3Check": ["lemma_M", "sideOK_facts", "node_arr", "nodeRes_good", "walk_sound",
                     "checkTreeV3_sound", "checkTreeV3_family_sound", "tiny_maj3", "maj3_depth2",
                     "maj3_depth2_rejects"],

@@ -104,10 +104,13 @@ def test_fbs_check_proved(capsys, proved, tmp_path):
 def test_fbs_certify_proved_checks_before_writing(capsys, proved, tmp_path):
     out, (code, stdout, _) = _certify(capsys, tmp_path, "maj:5", "--at", "00011")
     assert code == 0 and out.exists() and "proved: " in stdout and "(MAJ 5)" in stdout
-    out, (code, _, stderr) = _certify(capsys, tmp_path, "wthr:3,2,2,1:4", "--at", "0000",
+    out, (code, stdout, _) = _certify(capsys, tmp_path, "wthr:3,2,2,1:4", "--at", "0000",
                                       "--method", "threshold")
+    assert code == 0 and out.exists() and "FbsIs (WTHR [3; 2; 2; 1]%Z (4)%Z)" in stdout
+    out, (code, _, stderr) = _certify(capsys, tmp_path, "maj:7", "--at", "0000111",
+                                      "--method", "sat")
     assert code == 2 and not out.exists()
-    assert "kind threshold has no proved checker yet (proved kinds: exhaustive" in stderr
+    assert "kind sat-lrat has no proved checker yet (proved kinds: exhaustive" in stderr
 
 
 def test_measures_proved_checks_the_four_certificates(capsys, proved, tmp_path):
