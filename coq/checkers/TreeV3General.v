@@ -312,6 +312,23 @@ Definition mixedRec : TRec := mkRec (bitsOf "1010") [1; 1; 1; 1] 2
 Example mixed_v3 : RhoT (toC mixedT3) (alphaOf (toC mixedT3) (bitsOf "10101")) 1.
 Proof. apply (checkTree3_bits_sound _ _ [mkSideIn 1 [1] 1 [1]] [mixedRec]). vm_compute. reflexivity. Qed.
 
+(* ---------------------------------------------------------------------------------------- *)
+(* Producer cross-checks, outside the soundness: which records the nodes use                 *)
+(* ---------------------------------------------------------------------------------------- *)
+
+(* The stdlib checker also refuses a side record or a record that no node uses, and compares
+   a side record's `uses` (a record's `nodes`) with the number of node sides (nodes) using it
+   (FORMAT.md section 6). Soundness does not need these counts (checkTree3_sound holds
+   whatever they are); the program (coq/native/kind_tree3.ml) counts them with nodeSides,
+   which is not proved, to give the stdlib checker's verdict on such files. *)
+
+(* The sides (need, capacities sorted) of a symmetric node whose children have the sorted
+   classes k. *)
+Definition nodeSides (q : nat) (tab : list bool) (k : list cls) : list (nat * list Q) :=
+  let w := ones (map fst k) in
+  (match dDown tab w with Some d => [(d, map snd (filter fst k))] | None => [] end) ++
+  (match dUp tab q w with Some d => [(d, map snd (filter (fun c => negb (fst c)) k))] | None => [] end).
+
 Print Assumptions symFam_symmetric.
 Print Assumptions assemble.
 Print Assumptions acc3_sound.

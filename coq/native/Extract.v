@@ -234,7 +234,7 @@ Extraction "checkers.ml"
   (* kind tree, version 3: checkTreeV3_family_sound (checkers/TreeV3Check.v) *)
   mkSideIn checkTreeV3
   (* kind tree, version 3, every tree form: checkTree3_bits_sound (checkers/TreeV3General.v) *)
-  toC checkTree3
+  toC symFam famOf checkTree3 nodeSides tabOf nodeRes isortBy clsLe canonCls prepSide buildSides
   (* kind symmetric: checkSymmetricFamily_sound (above, over checkSymmetric_sound of
      checkers/SymmetricCheck.v) *)
   checkSymmetricFamily
