@@ -33,13 +33,13 @@ Open Scope Q_scope.
 
 (* The symmetric families (FORMAT.md section 6, "Aggregators"), as the model's Families. *)
 Inductive SymF : Type :=
-| SAnd (n : nat) | SOr (n : nat) | SPar (n : nat) | SMaj (n : nat) | SThr (n : nat) (t : Z)
-| SSym (s : string).
+| GAnd (n : nat) | GOr (n : nat) | GPar (n : nat) | GMaj (n : nat) | GThr (n : nat) (t : Z)
+| GSym (s : string).
 
 Definition symFam (s : SymF) : Family :=
   match s with
-  | SAnd n => AND n | SOr n => OR n | SPar n => PARITY n | SMaj n => MAJ n | SThr n t => THR n t
-  | SSym s => SYM s
+  | GAnd n => AND n | GOr n => OR n | GPar n => PARITY n | GMaj n => MAJ n | GThr n t => THR n t
+  | GSym s => SYM s
   end.
 
 Lemma symFam_symmetric : forall s, Symmetric (eval (symFam s)).
@@ -292,7 +292,7 @@ Proof. intros t bits sides recs V H. exact (checkTree3_sound _ _ _ _ _ H). Qed.
 (* Examples: FORMAT.md's tiny example in version 3 (maj:3 over (and:2 of A, B), C, D at 1110:
    rho_T = 3, no version-2 record), refused with the value 4 or without the AND's side record;
    a mixed tree, tribes:2:2 (a version-2 record) under or:2 beside a leaf, at 1010 1: rho_T = 2. *)
-Definition tinyT3 : t3 := N3 (ASym (SMaj 3)) [N3 (ASym (SAnd 2)) [L3; L3]; L3; L3].
+Definition tinyT3 : t3 := N3 (ASym (GMaj 3)) [N3 (ASym (GAnd 2)) [L3; L3]; L3; L3].
 Definition tinySides : list SideIn := [mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 1 [1; 2] 3 [1; 1]].
 Example tiny_v3 : RhoT (toC tinyT3) (alphaOf (toC tinyT3) (bitsOf "1110")) 3.
 Proof. apply (checkTree3_bits_sound _ _ tinySides []). vm_compute. reflexivity. Qed.
@@ -303,7 +303,7 @@ Example tiny_v3_rejects :
   = [false; false; false].
 Proof. vm_compute. reflexivity. Qed.
 
-Definition mixedT3 : t3 := N3 (ASym (SOr 2)) [N3 (AOther (TRIBES 2 2)) [L3; L3; L3; L3]; L3].
+Definition mixedT3 : t3 := N3 (ASym (GOr 2)) [N3 (AOther (TRIBES 2 2)) [L3; L3; L3; L3]; L3].
 (* tribes:2:2 at 1010 is 0; flipping bit 1 or bit 3 alone makes it 1: the version-2 record has
    the blocks {1}, {3} (weight 1 each) and the dual (0, 1, 0, 1), value 2. or:2 at (0, 1) has
    the ones side (need 1, capacities 1), value 1: rho_T = 1. *)
