@@ -289,6 +289,226 @@ Corollary checkTree3_bits_sound : forall t bits sides recs V,
   checkTree3 t (alphaOf (toC t) bits) sides recs V = true -> RhoT (toC t) (alphaOf (toC t) bits) V.
 Proof. intros t bits sides recs V H. exact (checkTree3_sound _ _ _ _ _ H). Qed.
 
+(* ---------------------------------------------------------------------------------------- *)
+(* alpha read in time linear in the tree: a tree of the bits, looked up along the path       *)
+(* ---------------------------------------------------------------------------------------- *)
+
+(* alphaOf T bits reads leaf p at p's position in `leaves T` (model/TreeStatements.v), a scan
+   of the leaves per lookup. The checker reads the same bits through a tree of them shaped like
+   T (abuild, one pass over the bits), looked up along the path (alook), and
+   alook_alphaOf proves the two equal at every path. *)
+Inductive atree : Type := ALeaf (b : bool) | ANode (ks : list atree).
+
+Fixpoint alook (a : atree) (p : path) : bool :=
+  match p, a with
+  | [], ALeaf b => b
+  | i :: p', ANode ks => alook (nth i ks (ANode [])) p'
+  | _, _ => false
+  end.
+
+(* The tree of the bits of T's leaves, and the bits left over. *)
+Section Go.
+Variable f : nat -> list bool -> atree * list bool.
+Fixpoint goB (is : list nat) (bs : list bool) : list atree * list bool :=
+  match is with
+  | [] => ([], bs)
+  | i :: is' => let (a, bs1) := f i bs in let (as', bs2) := goB is' bs1 in (a :: as', bs2)
+  end.
+End Go.
+
+Fixpoint abuild (T : ctree) (bits : list bool) : atree * list bool :=
+  match T with
+  | CLeaf => (ALeaf (hd false bits), tl bits)
+  | CNode _ q kids => let (ks, rest) := goB (fun i => abuild (kids i)) (seq 0 q) bits in (ANode ks, rest)
+  end.
+
+Fixpoint nleaves (T : ctree) : nat :=
+  match T with
+  | CLeaf => 1
+  | CNode _ q kids => fold_right (fun i acc => (nleaves (kids i) + acc)%nat) O (seq 0 q)
+  end.
+
+Lemma nleaves_length : forall T, nleaves T = length (leaves T).
+Proof.
+  induction T as [| phi q kids IH]; [reflexivity |]. cbn [nleaves leaves].
+  induction (seq 0 q) as [| i is IHis]; [reflexivity |]. cbn [fold_right flat_map].
+  rewrite app_length, map_length, IHis, IH. reflexivity.
+Qed.
+
+Lemma alook_default : forall p, alook (ANode []) p = false.
+Proof. induction p as [| i p IH]; [reflexivity |]. cbn [alook]. destruct i; exact IH. Qed.
+
+Lemma indexOf_le : forall x l, (indexOf x l <= length l)%nat.
+Proof. intros x l. induction l as [| y l IH]; simpl; [lia |]. destruct (pathEqb x y); lia. Qed.
+
+Lemma indexOf_app : forall x a b, indexOf x (a ++ b) =
+  if Nat.ltb (indexOf x a) (length a) then indexOf x a else (length a + indexOf x b)%nat.
+Proof.
+  intros x a b. induction a as [| y a IH]; [reflexivity |]. cbn [app indexOf length].
+  destruct (pathEqb x y); [reflexivity |]. rewrite IH.
+  destruct (Nat.ltb (indexOf x a) (length a)) eqn:E.
+  - assert (E' : Nat.ltb (S (indexOf x a)) (S (length a)) = true) by (apply Nat.ltb_lt; apply Nat.ltb_lt in E; lia).
+    rewrite E'. reflexivity.
+  - assert (E' : Nat.ltb (S (indexOf x a)) (S (length a)) = false) by (apply Nat.ltb_ge; apply Nat.ltb_ge in E; lia).
+    rewrite E'. reflexivity.
+Qed.
+
+Lemma pathEqb_refl : forall p, pathEqb p p = true.
+Proof. induction p as [| i p IH]; simpl; [reflexivity |]. rewrite Nat.eqb_refl. exact IH. Qed.
+
+Lemma indexOf_cons_map : forall i p j l,
+  indexOf (i :: p) (map (cons j) l) = if Nat.eqb i j then indexOf p l else length l.
+Proof.
+  intros i p j l. induction l as [| y l IH]; cbn [map indexOf pathEqb length].
+  - destruct (Nat.eqb i j); reflexivity.
+  - rewrite IH. destruct (Nat.eqb i j); cbn [andb]; [destruct (pathEqb p y) |]; reflexivity.
+Qed.
+
+Lemma indexOf_nil_map : forall j l, indexOf [] (map (cons j) l) = length l.
+Proof. intros j l. induction l as [| y l IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed.
+
+(* The bits of the children, block by block. *)
+Lemma flat_nth : forall (L : nat -> list path) (B : nat -> list bool) i p is,
+  NoDup is -> (forall j, In j is -> length (B j) = length (L j)) ->
+  nth (indexOf (i :: p) (flat_map (fun j => map (cons j) (L j)) is)) (flat_map B is) false =
+  if existsb (Nat.eqb i) is then nth (indexOf p (L i)) (B i) false else false.
+Proof.
+  intros L B i p is. unfold path in *. induction is as [| j is IH]; intros Hnd HB.
+  - reflexivity.
+  - cbn [flat_map existsb]. rewrite indexOf_app, indexOf_cons_map, map_length.
+    inversion Hnd as [| j' is' Hj Hnd']; subst.
+    assert (HBj := HB j (or_introl eq_refl)).
+    assert (HB' : forall k, In k is -> length (B k) = length (L k)) by (intros k Hk; apply HB; right; exact Hk).
+    destruct (Nat.eqb i j) eqn:E.
+    + apply Nat.eqb_eq in E. subst j. cbn [orb].
+      destruct (_ <? _)%nat eqn:Elt.
+      * apply Nat.ltb_lt in Elt. rewrite app_nth1 by (rewrite HBj; exact Elt). reflexivity.
+      * apply Nat.ltb_ge in Elt.
+        assert (Eq : indexOf p (L i) = length (L i)) by (pose proof (indexOf_le p (L i)); unfold path in *; lia).
+        rewrite app_nth2 by (rewrite HBj; lia). rewrite HBj, Nat.add_comm, Nat.add_sub.
+        rewrite (IH Hnd' HB').
+        assert (Hn : existsb (Nat.eqb i) is = false).
+        { apply Bool.not_true_iff_false. intros Hx. apply existsb_exists in Hx as [k [Hk Ek]].
+          apply Nat.eqb_eq in Ek. subst k. contradiction. }
+        rewrite Hn, Eq, nth_overflow by (rewrite HBj; lia). reflexivity.
+    + cbn [orb]. destruct (_ <? _)%nat eqn:Elt; [apply Nat.ltb_lt in Elt; lia |]. rewrite app_nth2 by (rewrite HBj; lia).
+      rewrite HBj, Nat.add_comm, Nat.add_sub. apply IH; assumption.
+Qed.
+
+Lemma flat_nil : forall (L : nat -> list path) is,
+  indexOf [] (flat_map (fun j => map (cons j) (L j)) is) = length (flat_map (fun j => map (cons j) (L j)) is).
+Proof.
+  intros L is. induction is as [| j is IH]; [reflexivity |]. cbn [flat_map].
+  rewrite indexOf_app, indexOf_nil_map, map_length, Nat.ltb_irrefl, IH, app_length, map_length. reflexivity.
+Qed.
+
+Lemma flat_length : forall (L : nat -> list path) is,
+  length (flat_map (fun j => map (cons j) (L j)) is) = fold_right (fun j acc => (length (L j) + acc)%nat) O is.
+Proof. intros L is. induction is as [| j is IH]; [reflexivity |]. cbn. rewrite app_length, map_length, IH. reflexivity. Qed.
+
+Lemma flat_map_ext_in' : forall {A B : Type} (f g : A -> list B) l,
+  (forall a, In a l -> f a = g a) -> flat_map f l = flat_map g l.
+Proof.
+  intros A B f g l. induction l as [| x l IH]; intros H; [reflexivity |]. cbn [flat_map].
+  rewrite (H x (or_introl eq_refl)), IH; [reflexivity |]. intros a Ha. apply H. right. exact Ha.
+Qed.
+
+Lemma split_bits : forall (n : nat -> nat) is bits, NoDup is ->
+  length bits = fold_right (fun j acc => (n j + acc)%nat) O is ->
+  exists B : nat -> list bool, (forall j, In j is -> length (B j) = n j) /\ bits = flat_map B is.
+Proof.
+  intros n is. induction is as [| j is IH]; intros bits Hnd Hl.
+  - exists (fun _ => []). destruct bits; [| simpl in Hl; lia]. split; [intros j [] | reflexivity].
+  - inversion Hnd as [| j' is' Hj Hnd']; subst. cbn [fold_right] in Hl.
+    destruct (IH (skipn (n j) bits) Hnd' ltac:(rewrite skipn_length; lia)) as [B [HB Hbits]].
+    exists (fun i => if Nat.eqb i j then firstn (n j) bits else B i). split.
+    + intros i [<- | Hi]; [rewrite Nat.eqb_refl, firstn_length; lia |].
+      destruct (Nat.eqb i j) eqn:E; [apply Nat.eqb_eq in E; subst; contradiction | apply HB; exact Hi].
+    + cbn [flat_map]. rewrite Nat.eqb_refl.
+      assert (Hfl : flat_map (fun i => if Nat.eqb i j then firstn (n j) bits else B i) is = flat_map B is).
+      { apply flat_map_ext_in'. intros i Hi. destruct (Nat.eqb i j) eqn:E; [| reflexivity].
+        apply Nat.eqb_eq in E. subst. contradiction. }
+      rewrite Hfl, <- Hbits. symmetry. apply firstn_skipn.
+Qed.
+
+Lemma goB_spec : forall f (n : nat -> nat) (P : nat -> list bool -> atree -> Prop) is B rest,
+  (forall j, In j is -> length (B j) = n j) ->
+  (forall j Bj r, In j is -> length Bj = n j -> snd (f j (Bj ++ r)) = r /\ P j Bj (fst (f j (Bj ++ r)))) ->
+  snd (goB f is (flat_map B is ++ rest)) = rest /\ length (fst (goB f is (flat_map B is ++ rest))) = length is /\
+  forall k, (k < length is)%nat -> P (nth k is O) (B (nth k is O)) (nth k (fst (goB f is (flat_map B is ++ rest))) (ANode [])).
+Proof.
+  intros f n P is. induction is as [| j is IH]; intros B rest HB Hf.
+  - split; [reflexivity |]. split; [reflexivity | intros k Hk; simpl in Hk; lia].
+  - cbn [flat_map]. rewrite <- app_assoc. cbn [goB].
+    destruct (Hf j (B j) (flat_map B is ++ rest) (or_introl eq_refl) (HB j (or_introl eq_refl))) as [Hr HP].
+    destruct (f j (B j ++ (flat_map B is ++ rest))) as [a bs1] eqn:E. cbn [fst snd] in Hr, HP. subst bs1.
+    destruct (IH B rest (fun k Hk => HB k (or_intror Hk)) (fun k Bk r Hk => Hf k Bk r (or_intror Hk))) as [H1 [H2 H3]].
+    destruct (goB f is (flat_map B is ++ rest)) as [as' bs2]. cbn [fst snd] in H1, H2, H3 |- *.
+    split; [exact H1 |]. split; [cbn [length]; rewrite H2; reflexivity |].
+    intros [| k] Hk; [exact HP |]. apply H3. simpl in Hk. lia.
+Qed.
+
+Lemma abuild_spec : forall T bits rest, length bits = length (leaves T) ->
+  snd (abuild T (bits ++ rest)) = rest /\
+  forall p, alook (fst (abuild T (bits ++ rest))) p = nth (indexOf p (leaves T)) bits false.
+Proof.
+  induction T as [| phi q kids IH]; intros bits rest Hl.
+  - destruct bits as [| b [| b' bs]]; simpl in Hl; try lia. split; [reflexivity |].
+    intros [| i p]; reflexivity.
+  - cbn [leaves] in Hl |- *. rewrite flat_length in Hl.
+    destruct (split_bits (fun j => length (leaves (kids j))) (seq 0 q) bits (seq_NoDup q 0) Hl) as [B [HB Hbits]].
+    subst bits. cbn [abuild].
+    destruct (goB_spec (fun i => abuild (kids i)) (fun j => length (leaves (kids j)))
+                (fun j Bj a => forall p, alook a p = nth (indexOf p (leaves (kids j))) Bj false)
+                (seq 0 q) B rest HB (fun j Bj r _ HBj => IH j Bj r HBj)) as [H1 [H2 H3]].
+    destruct (goB _ (seq 0 q) (flat_map B (seq 0 q) ++ rest)) as [ks r]. cbn [fst snd] in H1, H2, H3 |- *.
+    split; [exact H1 |]. rewrite seq_length in H2, H3.
+    intros [| i p].
+    + rewrite flat_nil. rewrite nth_overflow; [reflexivity |].
+      pose proof (flat_length (fun j => leaves (kids j)) (seq 0 q)) as Hfl. cbn beta in Hfl. unfold path in *. lia.
+    + cbn [alook]. rewrite (flat_nth (fun j => leaves (kids j)) B i p (seq 0 q) (seq_NoDup q 0) HB).
+      destruct (Nat.lt_ge_cases i q) as [Hi | Hi].
+      * assert (Hex : existsb (Nat.eqb i) (seq 0 q) = true)
+          by (apply existsb_exists; exists i; split; [apply in_seq; lia | apply Nat.eqb_refl]).
+        rewrite Hex. specialize (H3 i Hi). cbn beta in H3. rewrite seq_nth in H3 by exact Hi.
+        cbn [Nat.add] in H3. exact (H3 p).
+      * assert (Hex : existsb (Nat.eqb i) (seq 0 q) = false).
+        { apply Bool.not_true_iff_false. intros Hx. apply existsb_exists in Hx as [k [Hk Ek]].
+          apply Nat.eqb_eq in Ek. subst k. apply in_seq in Hk. lia. }
+        rewrite Hex. rewrite nth_overflow by lia. apply alook_default.
+Qed.
+
+(* The tree of the bits reads what alphaOf reads, at every path. *)
+Lemma alook_alphaOf : forall T bits, length bits = nleaves T ->
+  forall p, alook (fst (abuild T bits)) p = alphaOf T bits p.
+Proof.
+  intros T bits Hl p. rewrite nleaves_length in Hl. unfold alphaOf.
+  rewrite <- (app_nil_r bits) at 1. exact (proj2 (abuild_spec T bits [] Hl) p).
+Qed.
+
+(* THE CHECKER with alpha given as its bits: their number is T's leaves, and checkTree3 runs on
+   the tree of them. *)
+Definition checkTree3Bits (t : t3) (bits : list bool) (sides : list SideIn) (recs : list TRec)
+  (V : Q) : bool :=
+  let T := toC t in
+  Nat.eqb (length bits) (nleaves T) && checkTree3 t (alook (fst (abuild T bits))) sides recs V.
+
+(* THE REFLECTION LEMMA in the words of model/TreeStatements.v (ours): alpha is alphaOf T bits. *)
+Theorem checkTree3Bits_sound : forall t bits sides recs V,
+  checkTree3Bits t bits sides recs V = true -> RhoT (toC t) (alphaOf (toC t) bits) V.
+Proof.
+  intros t bits sides recs V H. unfold checkTree3Bits in H. apply andb_prop in H as [Hl H].
+  apply Nat.eqb_eq in Hl. unfold checkTree3 in H. apply andb_prop in H as [Hss H].
+  destruct (acc3 _ _ t _) as [[b r] |] eqn:Ea; [| discriminate]. apply Qeq_bool_iff in H.
+  destruct (acc3_sound _ _ Hss t _ (b, r) Ea) as [_ [_ [rec [prim [HD [HP Hacc]]]]]]. cbn [snd] in Hacc.
+  assert (E := alook_alphaOf (toC t) bits Hl).
+  apply (DualChecked_ext _ _ _ _ E) in HD. apply (PrimalChecked_ext _ _ _ _ _ E) in HP.
+  destruct (tree_certificate _ _ _ _ HD HP) as [[Hfeas Hval] Hmin].
+  split.
+  - exists (productDual (toC t) rec). split; [exact Hfeas |]. rewrite Hval, Hacc. exact H.
+  - intros u Hu. rewrite <- H, <- Hacc. exact (Hmin u Hu).
+Qed.
+
 (* Examples: FORMAT.md's tiny example in version 3 (maj:3 over (and:2 of A, B), C, D at 1110:
    rho_T = 3, no version-2 record), refused with the value 4 or without the AND's side record;
    a mixed tree, tribes:2:2 (a version-2 record) under or:2 beside a leaf, at 1010 1: rho_T = 2. *)
@@ -301,6 +521,12 @@ Example tiny_v3_rejects :
    checkTree3 tinyT3 (alphaOf (toC tinyT3) (bitsOf "1110")) [mkSideIn 1 [1; 2] 3 [1; 1]] [] 3;
    checkTree3 tinyT3 (alphaOf (toC tinyT3) (bitsOf "1110")) [mkSideIn 1 [1; 1] 2 [1; 1]; mkSideIn 1 [1; 2] 3 [1#2; 1]] [] 3]
   = [false; false; false].
+Proof. vm_compute. reflexivity. Qed.
+
+Example tiny_v3_bits : RhoT (toC tinyT3) (alphaOf (toC tinyT3) (bitsOf "1110")) 3.
+Proof. apply (checkTree3Bits_sound _ _ tinySides []). vm_compute. reflexivity. Qed.
+Example tiny_v3_bits_rejects : map (fun b => checkTree3Bits tinyT3 (bitsOf b) tinySides [] 3) ["1110"; "111"; "11100"; "1111"]%string
+  = [true; false; false; false].
 Proof. vm_compute. reflexivity. Qed.
 
 Definition mixedT3 : t3 := N3 (ASym (GOr 2)) [N3 (AOther (TRIBES 2 2)) [L3; L3; L3; L3]; L3].
@@ -334,5 +560,8 @@ Print Assumptions assemble.
 Print Assumptions acc3_sound.
 Print Assumptions checkTree3_sound.
 Print Assumptions checkTree3_bits_sound.
+Print Assumptions alook_alphaOf.
+Print Assumptions checkTree3Bits_sound.
 Print Assumptions tiny_v3.
+Print Assumptions tiny_v3_bits.
 Print Assumptions mixed_v3.

@@ -233,8 +233,8 @@ Extraction "checkers.ml"
   mkRec checkTree
   (* kind tree, version 3: checkTreeV3_family_sound (checkers/TreeV3Check.v) *)
   mkSideIn checkTreeV3
-  (* kind tree, version 3, every tree form: checkTree3_bits_sound (checkers/TreeV3General.v) *)
-  toC symFam famOf checkTree3 nodeSides tabOf nodeRes isortBy clsLe canonCls prepSide buildSides
+  (* kind tree, version 3, every tree form: checkTree3Bits_sound (checkers/TreeV3General.v) *)
+  toC symFam famOf checkTree3 checkTree3Bits nodeSides tabOf nodeRes isortBy clsLe canonCls prepSide buildSides
   (* kind symmetric: checkSymmetricFamily_sound (above, over checkSymmetric_sound of
      checkers/SymmetricCheck.v) *)
   checkSymmetricFamily
