@@ -4,7 +4,7 @@
      checker checkTreeV3 of checkers/TreeV3Check.v, proved sound by checkTreeV3_family_sound:
      accepted means RhoT (uniform F d) (fun p => alpha (leafIndex q p)) V;
    - any other tree (explicit fbs-tree/1, composed spec, uniform of another aggregator): the
-     checker checkTree3 of checkers/TreeV3General.v, proved sound by checkTree3_bits_sound:
+     checker checkTree3Bits of checkers/TreeV3General.v, proved sound by checkTree3Bits_sound:
      accepted means RhoT T (alphaOf T bits) V for the model's tree T (node, CLeaf), printed.
    Untrusted reader: the tree, alpha_base64, the side records [need, "c c ...", T, "v v ...",
    uses] as SideIn, the version-2 records (kind_tree.ml's reader) as TRec.
@@ -28,9 +28,10 @@ let max_leaves = 1 lsl 29
 let max_depth = 64
 let symmetric_families = ["and"; "or"; "parity"; "maj"; "thr"]
 
-(* The general checker reads alpha through alphaOf (a scan of the leaves per leaf, as kind
-   tree versions 1 and 2): these bound its work (exit 2 beyond). *)
-let general_max_leaves = 1 lsl 14
+(* The general checker's bounds: the stdlib checker's 2^23 leaves and 600,000 nodes of an
+   explicit tree, and 2^31 steps of local checks (a non-symmetric node's 2^q blocks, checked at
+   every node that uses its record; q^2 per symmetric node for its table and sort). *)
+let general_max_leaves = 1 lsl 23
 let general_max_work = 1 lsl 31
 let max_nodes = 600_000
 
@@ -256,12 +257,14 @@ type tnode = TLeaf of int | TNode of agg * tnode list
 let add_leaf sh =
   sh.leaves <- sh.leaves + 1;
   if sh.leaves > general_max_leaves then
-    too_large (Printf.sprintf "tree: more than %d leaves (the proved checker reads alpha by a scan of the leaves)" general_max_leaves);
+    too_large (Printf.sprintf "tree: more than %d leaves" general_max_leaves);
   TLeaf (sh.leaves - 1)
 
+(* The checker's walks recurse once per level: a tree deeper than 10,000 is refused (exit 2)
+   before any stack could overflow. *)
+let max_tree_depth = 10_000
 let charge_depth sh depth =
-  sh.depths <- sh.depths + depth;
-  if sh.depths > 1 lsl 22 then too_large "tree: the sum of the nodes' depths exceeds 2^22 (the proved checker evaluates F_T below every node)"
+  if depth > max_tree_depth then too_large "tree: deeper than 10000 levels (the proved checker recurses once per level)"
 
 let rec composed sh depth (spec : string) : tnode =
   if depth > 32 then malformed "tree.spec: compose nested deeper than 32";
@@ -376,7 +379,7 @@ let general kv (tkv : (string * Yojson.Safe.t) list) : Verdict.t =
       sh.nodes <- 0; sh.sym_nodes <- 0; sh.other_nodes <- 0; sh.work <- 0;
       let d = int_in "tree.uniform.depth" 0 max_depth (field ukv "depth") in
       let rec fits k acc = k = 0 || (acc <= general_max_leaves / a.q && fits (k - 1) (acc * a.q)) in
-      if not (fits d 1) then too_large (Printf.sprintf "tree: more than %d leaves (the proved checker reads alpha by a scan of the leaves)" general_max_leaves);
+      if not (fits d 1) then too_large (Printf.sprintf "tree: more than %d leaves" general_max_leaves);
       uniform_tree sh a d
     end else if List.mem_assoc "spec" tkv then begin
       require_keys "tree" tkv ["spec"] [];
@@ -431,13 +434,12 @@ let general kv (tkv : (string * Yojson.Safe.t) list) : Verdict.t =
     else Printf.sprintf "<T: a Coq term of %d characters, md5 %s>" (String.length term) (Digest.to_hex (Digest.string term)) in
   let statement v = Printf.sprintf "let T := %s in RhoT T (alphaOf T %s) %s" term (coq_bits alpha) (coq_q v) in
   let refused = { Verdict.accepted = false; quantity = "rho_T"; value = show_q value;
-                  statement = statement value; lemma = "TreeV3General.checkTree3_bits_sound" } in
+                  statement = statement value; lemma = "TreeV3General.checkTree3Bits_sound" } in
   let t3 = to_t3 tree in
-  let alpha_fn = Checkers.alphaOf (Checkers.toC t3) (bits "alpha" alpha) in
   match mirror tree with
   | None -> refused
   | Some (_, r) ->
-      let ok = Checkers.checkTree3 t3 alpha_fn (List.map (fun s -> s.sin) (subset sides side_used))
+      let ok = Checkers.checkTree3Bits t3 (bits "alpha" alpha) (List.map (fun s -> s.sin) (subset sides side_used))
           (List.map (fun r -> r.rin) (subset records rec_used)) r in
       if not ok then refused else begin
         Array.iteri (fun k n -> if n = 0 then

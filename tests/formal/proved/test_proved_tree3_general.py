@@ -153,15 +153,21 @@ def test_a_depth_30_tree_is_one_line(run_proved):
     assert "\n" not in got.line
 
 
-def test_a_deeper_tree_than_the_bound_is_refused_in_one_line(run_proved):
-    """A chain 3,000 deep: beyond the proved checker's depth bound, exit 2, no stack overflow."""
-    nodes = [{"id": f"n{k}", "aggregator": "and:2", "children": [f"n{k + 1}", f"l{k}"]}
-             for k in range(3000)]
-    nodes += [{"id": f"l{k}", "query": f"L{k}"} for k in range(3000)] + [{"id": "n3000", "query": "end"}]
-    leaves = 3001
-    certificate = {"format": "fbs-certificate/1", "kind": "tree", "version": 3,
-                   "tree": {"format": "fbs-tree/1", "root": "n0", "nodes": nodes},
-                   "alpha_base64": base64.b64encode(bytes((leaves + 7) // 8)).decode(),
-                   "value": "1", "records": [], "sides": []}
+def test_a_chain_1000_deep_is_proved_and_one_12000_deep_refused_in_one_line(run_proved):
+    """A chain 1,000 deep (`random_tree`'s depth limit) is checked with the stdlib checker's
+    value; one 12,000 deep is beyond the proved checker's depth bound (10,000): exit 2, one
+    line, no stack overflow."""
+    certificate = _random_v3(["and:2", "or:2"], 1000, 1.0, 12)
     got = run_proved(certificate)
-    assert got.exit == 2 and "\n" not in got.line, got.line
+    assert (got.exit, _stdlib(certificate)[0]) == (0, 0), got.line
+    depth = 12_000
+    nodes = [{"id": f"n{k}", "aggregator": "and:2", "children": [f"n{k + 1}", f"l{k}"]}
+             for k in range(depth)]
+    nodes += [{"id": f"l{k}", "query": f"L{k}"} for k in range(depth)]
+    nodes.append({"id": f"n{depth}", "query": "end"})
+    deep = {"format": "fbs-certificate/1", "kind": "tree", "version": 3,
+            "tree": {"format": "fbs-tree/1", "root": "n0", "nodes": nodes},
+            "alpha_base64": base64.b64encode(bytes((depth + 1 + 7) // 8)).decode(),
+            "value": "1", "records": [], "sides": []}
+    got = run_proved(deep)
+    assert got.exit == 2 and "\n" not in got.line and "deeper than 10000" in got.line, got.line
