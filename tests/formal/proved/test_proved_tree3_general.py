@@ -1,5 +1,5 @@
 """fbs-proved on kind tree, version 3, every tree form but the compact uniform one of a
-symmetric family (coq/native/kind_tree3.ml, the Coq checker checkTree3 of
+symmetric family (coq/native/kind_tree3.ml, the Coq checker checkTree3Bits of
 coq/checkers/TreeV3General.v): explicit trees with mixed aggregators as `fbs tree build
 --random` and `fbs tree fbs` write them (`random_tree`, `random_oracle`, `tree_fbs`,
 `tree_certificate`), the uniform tree of a non-symmetric aggregator, `sym:` and wide
@@ -96,7 +96,7 @@ def test_the_statement_is_the_model_s(run_proved):
     assert got.exit == 0, got.line
     assert "let T := (node (" in got.line and "in RhoT T (alphaOf T " in got.line
     assert "CLeaf" in got.line
-    assert got.line.endswith("[TreeV3General.checkTree3_bits_sound]")
+    assert got.line.endswith("[TreeV3General.checkTree3Bits_sound]")
 
 
 @pytest.mark.parametrize("aggregators,depth,leaf_probability,seed", RANDOM)
