@@ -148,7 +148,9 @@ let uniform_symmetric kv (tkv : (string * Yojson.Safe.t) list) fn spec d : Verdi
   if leaves > 1 lsl 23 && leaves / q > 1 lsl 26 then
     too_large "tree: more than 2^23 leaves with q^(d-1) > 2^26 (the stdlib checker's bound)";
   ignore tkv;
-  if list "records" (field kv "records") <> [] then malformed "records: 1 records, but only 0 nodes of the tree use one: some record is unused";
+  (match list "records" (field kv "records") with
+   | [] -> ()
+   | rs -> malformed (Printf.sprintf "records: %d records, but only 0 nodes of the tree use one (every node of this tree has side records): some record is unused" (List.length rs)));
   let alpha = Kind_tree.unpack_alpha (str "alpha_base64" (field kv "alpha_base64")) leaves in
   let get j = String.unsafe_get alpha j = '1' in
   (* node sides: two per distinct key; a key is the multiset of the children's classes
