@@ -4,6 +4,7 @@ fbs-proved, the Coq checker checkTreeV3 extracted to OCaml) against the stdlib c
 check`, the peer a user runs today), on the same file, in one run.
 
 Usage:  python bench/bench_proved_tree3.py [--depths 8,9] [--mixed 11,13] [--rounds N] [--work DIR]
+        [--results FILE]
 
 The tree and oracle are `fbs tree build --aggregator maj:9 --depth D` (random oracle, seed 0),
 the certificate `fbs tree fbs T --oracle O --certificate C` (untimed). Each measurement is a
@@ -82,6 +83,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--depths", default="8,9")
     parser.add_argument("--mixed", default="")
+    parser.add_argument("--results", default="results_proved_tree3.json",
+                        help="the uniform rows' file in bench/")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--work", default="/tmp/fbs-bench-proved-tree3")
     args = parser.parse_args()
@@ -96,7 +99,7 @@ def main() -> None:
         print(json.dumps(row), flush=True)
         rows.append(row)
     if rows:
-        (ROOT / "bench" / "results_proved_tree3.json").write_text(json.dumps(rows, indent=1) + "\n")
+        (ROOT / "bench" / args.results).write_text(json.dumps(rows, indent=1) + "\n")
     mixed = []
     for depth in [int(d) for d in args.mixed.split(",") if d]:
         cert = mixed_certificate(work, depth)
