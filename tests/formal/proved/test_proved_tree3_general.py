@@ -3,7 +3,8 @@ symmetric family (coq/native/kind_tree3.ml, the Coq checker checkTree3Bits of
 coq/checkers/TreeV3General.v): explicit trees with mixed aggregators as `fbs tree build
 --random` and `fbs tree fbs` write them (`random_tree`, `random_oracle`, `tree_fbs`,
 `tree_certificate`), the uniform tree of a non-symmetric aggregator, `sym:` and wide
-aggregators; the statement; and the stdlib checker's verdict on each, on single mutants and
+aggregators, specs read through the launcher's truth tables (wthr:, expr:, compose, index:,
+tt:0x); the statement; and the stdlib checker's verdict on each, on single mutants and
 on the producer cross-checks (exit codes compared, seeds fixed)."""
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ from verify.trees.oracles import random_oracle
 RANDOM = [(["maj:3", "and:2"], 3, 0.0, 1), (["maj:3", "or:2", "parity:3"], 3, 0.3, 2),
           (["thr:4:2", "maj:5", "and:3"], 2, 0.2, 3), (["tribes:2:2", "maj:3"], 2, 0.0, 4),
           (["sym:0110", "and:2", "or:3"], 3, 0.3, 5), (["tt:0110", "maj:3"], 3, 0.2, 6),
-          (["tribes:2:2", "or:2", "sym:1001"], 3, 0.4, 7), (["maj:3", "and:2"], 5, 0.5, 8)]
+          (["tribes:2:2", "or:2", "sym:1001"], 3, 0.4, 7), (["maj:3", "and:2"], 5, 0.5, 8),
+          # specs the program reads through the launcher's truth tables (proved_run.spec_tables)
+          (["wthr:1,2,1:2", "expr:x1&(x2|x3)", "maj:3"], 3, 0.2, 9),
+          (["compose(or:2;and:2;and:2)", "index:1", "tt:0x6996", "sym:0110"], 3, 0.2, 10)]
 
 
 def _random_v3(aggregators, depth, leaf_probability, seed) -> dict:
@@ -128,7 +132,7 @@ def test_a_wide_symmetric_aggregator_is_proved(run_proved):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("aggregators,depth,leaf_probability,seed", RANDOM[:7])
+@pytest.mark.parametrize("aggregators,depth,leaf_probability,seed", RANDOM[:7] + RANDOM[8:])
 def test_single_mutants_get_the_stdlib_checker_s_verdict(run_proved, aggregators, depth,
                                                          leaf_probability, seed):
     base = _random_v3(aggregators, depth, leaf_probability, seed)
