@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import base64
 import copy
-import json
 import random
 from fractions import Fraction
 
 import pytest
+from test_proved_tree3 import _bump, _flip_alpha, _stdlib
 
 from verify.lower_bound.tree_fbs import tree_certificate, tree_fbs, uniform_tree_fbs
 from verify.trees.builders import random_tree
@@ -38,29 +38,6 @@ def _random_v3(aggregators, depth, leaf_probability, seed) -> dict:
     certificate = tree_certificate(tree_fbs(tree, random_oracle(tree, seed)))
     assert certificate["version"] == 3
     return certificate
-
-
-def _stdlib(obj: dict) -> tuple[int, str]:
-    from verify.checker import CertificateMalformed
-    from verify.checker.reader import check_bytes
-
-    try:
-        report = check_bytes(json.dumps(obj).encode())
-        return (0 if report.valid else 1), report.message or ""
-    except CertificateMalformed as error:
-        return 2, str(error)
-
-
-def _flip_alpha(obj: dict, j: int) -> None:
-    raw = bytearray(base64.b64decode(obj["alpha_base64"]))
-    raw[j // 8] ^= 1 << (7 - j % 8)
-    obj["alpha_base64"] = base64.b64encode(bytes(raw)).decode()
-
-
-def _bump(text: str, i: int, delta: Fraction) -> str:
-    parts = text.split(" ")
-    parts[i] = str(Fraction(parts[i]) + delta)
-    return " ".join(parts)
 
 
 def _set(path, value):
