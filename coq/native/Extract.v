@@ -10,7 +10,7 @@
    `Extract Constant` of ours. Adding a kind: one line in the Extraction command below. *)
 
 From FbsCoq Require Import FbsModel FbsTrees FbsTreeModel FbsTreeCert Families TreeStatements
-  ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck GlobalMeasureCheck
+  ExhaustiveCheck TreeCheck TreeV3Check TreeV3General SymmetricCheck MeasureCheck GlobalMeasureCheck
   CensusClassesCheck WeightedStatements WeightedCheck ThresholdCheck.
 From Coq Require Import String ZArith QArith List Lia Bool.
 Import ListNotations.
@@ -258,6 +258,8 @@ Extraction "checkers.ml"
   mkRec checkTree
   (* kind tree, version 3: checkTreeV3_family_sound (checkers/TreeV3Check.v) *)
   mkSideIn checkTreeV3
+  (* kind tree, version 3, every tree form: checkTree3Bits_sound (checkers/TreeV3General.v) *)
+  toC symFam famOf checkTree3 checkTree3Bits nodeSides tabOf nodeRes isortBy clsLe canonCls prepSide buildSides
   (* kind symmetric: checkSymmetricFamily_sound (above, over checkSymmetric_sound of
      checkers/SymmetricCheck.v) *)
   checkSymmetricFamily

@@ -68,6 +68,9 @@ THEOREMS = {
     "TreeV3Check": ["lemma_M", "sideOK_facts", "node_arr", "nodeRes_good", "walk_sound",
                     "checkTreeV3_sound", "checkTreeV3_family_sound", "tiny_maj3", "maj3_depth2",
                     "maj3_depth2_rejects"],
+    "TreeV3General": ["symFam_symmetric", "assemble", "pick_good", "pick_nonneg", "acc3_sound",
+                      "checkTree3_sound", "alook_alphaOf", "checkTree3Bits_sound", "tiny_v3",
+                      "tiny_v3_bits", "tiny_v3_rejects", "tiny_v3_bits_rejects", "mixed_v3"],
     "SymmetricCheck": ["dualOK_sound", "symPrimal_feasible", "checkSymmetric_sound",
                        "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects"],
     "MeasureCheck": ["checkS_sound", "checkBS_sound", "checkC_sound", "best_bound",
@@ -451,6 +454,32 @@ def test_a_wrong_version_3_tree_checker_breaks_its_proof(mutated, old, new):
     done = mutated(replace_once("checkers/TreeV3Check.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/TreeV3Check.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # a node read with more or fewer children than its aggregator's arity
+    ("  if negb (Nat.eqb (length cs) q) then None else", "  if false then None else"),
+    # alpha's bits not counted against the tree's leaves (alphaOf pads or drops bits)
+    ("  Nat.eqb (length bits) (nleaves T) && checkTree3", "  checkTree3"),
+    # the side records' checks skipped
+    ("  forallb sideOKb ss &&", "  true &&"),
+    # a version-2 record's value taken one above what its checks certify
+    ("      | Some (v, _, _) => Some (eval f z, Qred v)",
+     "      | Some (v, _, _) => Some (eval f z, Qred (v + 1))"),
+    # a leaf's rho taken as 2
+    ("  | L3 => Some (alpha [], 1)", "  | L3 => Some (alpha [], 2)"),
+    # the root's value not compared with V
+    ("  | Some (_, r) => Qeq_bool r V", "  | Some (_, r) => true"),
+], ids=["arity-not-checked", "alpha-length-not-checked", "no-side-checks", "record-value-plus-1",
+        "leaf-rho-2", "no-root-value"])
+def test_a_wrong_general_version_3_tree_checker_breaks_its_proof(mutated, old, new):
+    """The Coq checker of kind `tree`, version 3, every form (issue 37,
+    checkers/TreeV3General.v): each weakened check breaks the reflection lemma, so check.sh
+    fails in the checker's file."""
+    done = mutated(replace_once("checkers/TreeV3General.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/TreeV3General.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)
