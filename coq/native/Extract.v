@@ -11,7 +11,7 @@
 
 From FbsCoq Require Import FbsModel FbsTrees FbsTreeModel FbsTreeCert Families TreeStatements
   ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck GlobalMeasureCheck
-  CensusClassesCheck.
+  CensusClassesCheck CensusShardCheck.
 From Coq Require Import String ZArith QArith List Lia Bool.
 Import ListNotations.
 Require Extraction.
@@ -243,7 +243,9 @@ Extraction "checkers.ml"
      eval F and arity F *)
   checkGlobalMeasure
   (* kind census-classes: checkCensusClasses_sound (checkers/CensusClassesCheck.v) *)
-  checkCensusClasses.
+  checkCensusClasses
+  (* kind census-shard: checkShard_sound (checkers/CensusShardCheck.v) *)
+  checkShard.
 
 Print Assumptions checkExhaustiveTable_sound.
 Print Assumptions checkExhaustiveFamily_sound.

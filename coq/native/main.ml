@@ -24,6 +24,7 @@ let kinds : (string * ((string * Yojson.Safe.t) list -> Verdict.t)) list = [
   "measure", Kind_measure.check;
   "global-measure", Kind_global.check;
   "census-classes", Kind_census_classes.check;
+  "census-shard", Kind_census_shard.check;
 ]
 
 let kind_key kv =
