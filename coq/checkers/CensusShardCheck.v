@@ -551,7 +551,7 @@ Definition claimedOK (orbit : Z) (q : nat) (claimed : list (Key * Z)) (row : lis
 Definition shardResults (c : ShardIn) : option (list Result) :=
   let q := shQ c in
   let t := pbuild 64 (indexed 0 (shPairs c) q) (Z.of_nat (length (shPairs c))) in
-  option_map (@rev Result)
+  option_map (@rev' Result)
     (walk q (2 ^ q) (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q)
        (Z.shiftl (shPrefix c) (Z.of_nat (2 ^ (q - 1)))) t (partVisits q (shPrefix c) (shK c) (shN c)) (shUse c) []).
 
@@ -614,7 +614,7 @@ Proof.
       (wosOf (shQ c)) (Z.shiftl (shPrefix c) (Z.of_nat (2 ^ (shQ c - 1))))
       (pbuild 64 (indexed 0 (shPairs c) (shQ c)) (Z.of_nat (length (shPairs c))))
       (partVisits (shQ c) (shPrefix c) (shK c) (shN c)) (shUse c) []) as [rr |] eqn:W; [| discriminate].
-    cbn [option_map] in E. injection E as <-.
+    cbn [option_map] in E. injection E as <-. unfold rev' in *. rewrite <- rev_alt in *.
     assert (Ht : forall x, pIn x (pbuild 64 (indexed 0 (shPairs c) (shQ c)) (Z.of_nat (length (shPairs c)))) ->
       exists p, In p (shPairs c) /\ pairOK (shQ c) p = true /\ x = prep (shQ c) p).
     { intros x Hx. destruct (pbuild_in _ _ _ _ Hx) as [i Hi]. destruct (indexed_in _ _ _ _ _ Hi) as [p [Hp ->]].
