@@ -86,8 +86,27 @@ Definition pT (p : PairIn) : list Q := map (fun x => Qmake x (Z.to_pos (piDen p)
 Definition pV (p : PairIn) : Q := Qred (Qmake (fold_left Z.add (map snd (piWeights p)) 0%Z) (Z.to_pos (piDen p))).
 Definition pPack (q : nat) (p : PairIn) : list (list bool) := map (blockOf q) (piPacking p).
 
-(* The table of the q-bit sets S with t(S) < 1. *)
-Definition lowTable (q : nat) (t : list Q) : Z := tableOf (fun B => negb (Qle_bool 1 (blockWeight q t B))) (allMasks q).
+(* The table of the q-bit sets S with t(S) < 1, with t = nums / D: the numerators added in Z. *)
+Fixpoint zsum (n : nat) (g : nat -> Z) : Z := match n with O => 0%Z | S n' => (zsum n' g + g n')%Z end.
+Definition zWeight (q : nat) (nums : list Z) (B : list bool) : Z :=
+  zsum q (fun i => if nth i B false then nth i nums 0%Z else 0%Z).
+Definition lowTable (q : nat) (nums : list Z) (D : Z) : Z := tableOf (fun B => Z.ltb (zWeight q nums B) D) (allMasks q).
+
+Lemma qsum_zsum : forall n d (g : nat -> Z), qsum n (fun i => Qmake (g i) d) == Qmake (zsum n g) d.
+Proof.
+  induction n as [| n IH]; intros d g; simpl; [reflexivity |]. rewrite IH.
+  unfold Qeq, Qplus. simpl. rewrite Pos2Z.inj_mul. ring.
+Qed.
+
+Lemma blockWeight_zWeight : forall q nums d B,
+  blockWeight q (map (fun x => Qmake x d) nums) B == Qmake (zWeight q nums B) d.
+Proof.
+  intros q nums d B. unfold blockWeight, zWeight. rewrite <- qsum_zsum. apply qsum_ext. intros i Hi.
+  destruct (nth i B false); [| reflexivity].
+  destruct (Nat.lt_ge_cases i (length nums)) as [Hn | Hn].
+  - rewrite (nth_indep _ 0 (Qmake 0 d)) by (rewrite map_length; exact Hn). rewrite (map_nth (fun x => Qmake x d)). reflexivity.
+  - rewrite nth_overflow by (rewrite map_length; exact Hn). rewrite nth_overflow by exact Hn. reflexivity.
+Qed.
 
 Definition pairOK (q : nat) (p : PairIn) : bool :=
   Z.ltb 0 (piDen p) && forallb (fun mw => Z.leb 0 (snd mw)) (piWeights p)
@@ -102,7 +121,7 @@ Record PairOk := mkPairOk { poV : Q; poIdx : list Z; poSupp : Z; poLow : Z; poPa
 
 Definition prep (q : nat) (p : PairIn) : PairOk :=
   let idx := map (fun Jw => zIndex 0 (fst Jw)) (pWs q p) in
-  mkPairOk (pV p) idx (fold_left Z.setbit idx 0%Z) (lowTable q (pT p))
+  mkPairOk (pV p) idx (fold_left Z.setbit idx 0%Z) (lowTable q (piDual p) (piDen p))
     (map (zIndex 0) (pPack q p)) (length (pPack q p)) (floorQ (pV p)) p.
 
 Lemma blockOf_length : forall q m, length (blockOf q m) = q.
@@ -127,13 +146,14 @@ Proof.
   - intros i Hi. rewrite forallb_forall in Hload. apply Qle_bool_iff, Hload, in_seq. lia.
 Qed.
 
-Lemma lowTable_spec : forall q t B, length B = q -> Z.testbit (lowTable q t) (zIndex 0 B) = false ->
-  1 <= blockWeight q t B.
+Lemma lowTable_spec : forall q p B, (0 < piDen p)%Z -> length B = q ->
+  Z.testbit (lowTable q (piDual p) (piDen p)) (zIndex 0 B) = false -> 1 <= blockWeight q (pT p) B.
 Proof.
-  intros q t B HB H. destruct (Qle_bool 1 (blockWeight q t B)) eqn:E; [apply Qle_bool_iff, E |].
-  assert (Hp : negb (Qle_bool 1 (blockWeight q t B)) = true) by (rewrite E; reflexivity).
-  assert (Hin := tableOf_in (fun B => negb (Qle_bool 1 (blockWeight q t B))) (allMasks q) B (in_allMasks_q _ _ HB) Hp).
-  unfold lowTable in H. congruence.
+  intros q p B Hd HB H. unfold pT. rewrite blockWeight_zWeight.
+  destruct (Z.ltb (zWeight q (piDual p) B) (piDen p)) eqn:E.
+  - assert (Hin := tableOf_in (fun B => Z.ltb (zWeight q (piDual p) B) (piDen p)) (allMasks q) B (in_allMasks_q _ _ HB) E).
+    unfold lowTable in H. congruence.
+  - apply Z.ltb_ge in E. unfold Qle. simpl. rewrite Z2Pos.id by exact Hd. lia.
 Qed.
 
 Lemma pairOK_dual : forall q U p, pairOK q p = true -> Z.testbit U 0 = false ->
@@ -155,8 +175,8 @@ Proof.
       rewrite E. destruct (Bool.eqb (upFun U (flip (zeros q) B)) (upFun U (zeros q))) eqn:Eb; [| reflexivity].
       apply Bool.eqb_prop in Eb. contradiction. }
     assert (Hl := land_zero_testbit _ _ (zIndex 0 B') Hlow). unfold prep in Hl; cbn [poLow] in Hl.
-    destruct (Z.testbit (lowTable q (pT p)) (zIndex 0 B')) eqn:El; [specialize (Hl eq_refl); congruence |].
-    assert (Hw' := lowTable_spec q (pT p) B' HB' El).
+    destruct (Z.testbit (lowTable q (piDual p) (piDen p)) (zIndex 0 B')) eqn:El; [specialize (Hl eq_refl); congruence |].
+    assert (Hw' := lowTable_spec q p B' ltac:(apply Z.ltb_lt, Hd) HB' El).
     assert (E : blockWeight q (pT p) B' == blockWeight q (pT p) B).
     { unfold B', trunc. pose proof (blockWeight_trunc (zeros q) B (pT p)) as F. rewrite zeros_length in F. exact F. }
     rewrite <- E. exact Hw'.
@@ -275,9 +295,24 @@ Proof.
     rewrite map_nth, seq_nth by lia. rewrite Nat.add_0_l. unfold bigTable. apply tableOf_in; [apply in_allMasks_q, Hy |]. apply Nat.ltb_lt. lia.
 Qed.
 
-(* The most disjoint sensitive blocks as a list (the search of MeasureCheck.best, keeping the
-   blocks). Only used as a witness: checkBS verifies it and the bound. *)
-Fixpoint bestW (f : Agg) (z : list bool) (fuel : nat) (A : list bool) : list (list bool) :=
+(* The search of MeasureCheck.best over a list Sl of the sensitive blocks computed once
+   (bestS), and the same search keeping the blocks (bestWS): its length is bestS, which is
+   best (best_bestS), so its blocks are a largest packing. *)
+Fixpoint bestS (z : list bool) (Sl : list (list bool)) (fuel : nat) (A : list bool) : nat :=
+  match fuel with
+  | O => O
+  | S fuel' =>
+      match lowest (length z) A with
+      | None => O
+      | Some i =>
+          fold_left Nat.max
+            (map (fun B => S (bestS z Sl fuel' (without (length z) A B)))
+                 (filter (fun B => nth i B false && within (length z) B A) Sl))
+            (bestS z Sl fuel' (without (length z) A (unitBlock (length z) i)))
+      end
+  end.
+
+Fixpoint bestWS (z : list bool) (Sl : list (list bool)) (fuel : nat) (A : list bool) : list (list bool) :=
   match fuel with
   | O => []
   | S fuel' =>
@@ -285,15 +320,46 @@ Fixpoint bestW (f : Agg) (z : list bool) (fuel : nat) (A : list bool) : list (li
       | None => []
       | Some i =>
           fold_left (fun acc w => if Nat.ltb (length acc) (length w) then w else acc)
-            (map (fun B => B :: bestW f z fuel' (without (length z) A B))
-                 (filter (fun B => nth i B false && within (length z) B A && sensb f z B) (allMasks (length z))))
-            (bestW f z fuel' (without (length z) A (unitBlock (length z) i)))
+            (map (fun B => B :: bestWS z Sl fuel' (without (length z) A B))
+                 (filter (fun B => nth i B false && within (length z) B A) Sl))
+            (bestWS z Sl fuel' (without (length z) A (unitBlock (length z) i)))
       end
   end.
 
+Lemma filter_fuse : forall (X : Type) (p s : X -> bool) l, filter (fun x => p x && s x) l = filter p (filter s l).
+Proof.
+  intros X p s l. induction l as [| x l IH]; simpl; [reflexivity |].
+  destruct (s x) eqn:Es; destruct (p x) eqn:Ep; simpl; rewrite ?Ep, IH; reflexivity.
+Qed.
+
+Lemma best_bestS : forall f z fuel A, best f z fuel A = bestS z (filter (sensb f z) (allMasks (length z))) fuel A.
+Proof.
+  intros f z fuel. induction fuel as [| fuel IH]; intros A; [reflexivity |]. simpl.
+  destruct (lowest (length z) A) as [i |]; [| reflexivity]. rewrite IH.
+  rewrite (filter_fuse _ (fun B => nth i B false && within (length z) B A) (sensb f z)). f_equal.
+  apply map_ext. intros B. rewrite IH. reflexivity.
+Qed.
+
+Lemma fold_longer : forall (l : list (list (list bool))) a,
+  length (fold_left (fun acc w => if Nat.ltb (length acc) (length w) then w else acc) l a) =
+  fold_left Nat.max (map (@length _) l) (length a).
+Proof.
+  induction l as [| x l IH]; intros a; simpl; [reflexivity |]. rewrite IH. f_equal.
+  destruct (Nat.ltb_spec (length a) (length x)); lia.
+Qed.
+
+Lemma length_bestWS : forall z Sl fuel A, length (bestWS z Sl fuel A) = bestS z Sl fuel A.
+Proof.
+  intros z Sl fuel. induction fuel as [| fuel IH]; intros A; [reflexivity |]. simpl.
+  destruct (lowest (length z) A) as [i |]; [| reflexivity]. rewrite fold_longer, map_map, IH. f_equal.
+  apply map_ext. intros B. simpl. rewrite IH. reflexivity.
+Qed.
+
 Definition bsSearch (q : nat) (U : Z) : option nat :=
-  let w := bestW (upFun U) (zeros q) q (repeat true q) in
-  if checkBS (upFun U) (zeros q) w (length w) then Some (length w) else None.
+  let z := zeros q in
+  let w := bestWS z (filter (sensb (upFun U) z) (allMasks (length z))) (length z) (repeat true (length z)) in
+  if forallb (fun B => Nat.eqb (length B) (length z) && sensb (upFun U) z B) w && pairwiseb (length z) w
+  then Some (length w) else None.
 
 Definition packFits (U : Z) (P : PairOk) : bool :=
   forallb (Z.testbit U) (poPackIdx P) && Z.eqb (Z.of_nat (poPackLen P)) (poFloor P).
@@ -317,9 +383,12 @@ Proof.
     split; [exists (pPack q p); split; [exact HD | reflexivity] |].
     intros Bs HBs. assert (Hle := packing_le_floor _ _ _ Bs Hv HBs). cbn [prep poV] in Hle. lia.
   - unfold bsSearch in Hb. cbv zeta in Hb.
-    destruct (checkBS (upFun U) (zeros q) (bestW (upFun U) (zeros q) q (repeat true q))
-      (length (bestW (upFun U) (zeros q) q (repeat true q)))) eqn:C; [| discriminate].
-    injection Hb as <-. apply (checkBS_sound _ _ _ _ C).
+    set (w := bestWS (zeros q) (filter (sensb (upFun U) (zeros q)) (allMasks (length (zeros q))))
+      (length (zeros q)) (repeat true (length (zeros q)))) in Hb.
+    destruct (forallb (fun B => Nat.eqb (length B) (length (zeros q)) && sensb (upFun U) (zeros q) B) w
+      && pairwiseb (length (zeros q)) w) eqn:C; [| discriminate].
+    injection Hb as <-. apply (checkBS_sound _ _ w). unfold checkBS. rewrite C, Nat.eqb_refl. simpl.
+    apply Nat.leb_le. unfold w. rewrite length_bestWS, best_bestS. lia.
 Qed.
 
 (* --- One visit ----------------------------------------------------------------------------- *)
@@ -547,25 +616,34 @@ Definition claimedOK (orbit : Z) (q : nat) (claimed : list (Key * Z)) (row : lis
   forallb (fun kn => Z.eqb (lookupRow (fst kn) claimed) (orbit * 2 ^ Z.of_nat (q + 1) * lookupRow (fst kn) row)) claimed
   && forallb (fun kn => existsb (fun kn' => keyEqb (fst kn) (fst kn')) claimed) row.
 
+(* What depends on q only, computed once per q by the program (ctxOf; the glue keeps one per q). *)
+Record Ctx := mkCtx { cxCands : list (list bool * Z * nat * Z); cxBigs : list Z; cxUnits : list Z;
+  cxWos : list (nat * Z); cxN2q : nat; cxPerms : list (list nat) }.
+
+Definition ctxOf (q : nat) : Ctx :=
+  mkCtx (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) (2 ^ q) (perms (seq 0 (q - 1))).
+
 (* The shard's results, or None. *)
-Definition shardResults (c : ShardIn) : option (list Result) :=
+Definition shardResults (x : Ctx) (c : ShardIn) : option (list Result) :=
   let q := shQ c in
   let t := pbuild 64 (indexed 0 (shPairs c) q) (Z.of_nat (length (shPairs c))) in
   option_map (@rev' Result)
-    (walk q (2 ^ q) (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q)
+    (walk q (cxN2q x) (cxCands x) (cxBigs x) (cxUnits x) (cxWos x)
        (Z.shiftl (shPrefix c) (Z.of_nat (2 ^ (q - 1)))) t (partVisits q (shPrefix c) (shK c) (shN c)) (shUse c) []).
 
 (* The checker: the prefix least of its images, the orbit, every pair an LP pair (Lemma P's
-   hypotheses), every visit, and the claimed row. *)
-Definition checkShard (c : ShardIn) : bool :=
+   hypotheses), every visit, and the claimed row; the program runs it with x = ctxOf q. *)
+Definition checkShardWith (x : Ctx) (c : ShardIn) : bool :=
   let q := shQ c in
-  let imgs := images q (shPrefix c) in
+  let imgs := map (imageOf (q - 1) (shPrefix c)) (cxPerms x) in
   Nat.leb 2 q && forallb (Z.leb (shPrefix c)) imgs && Z.eqb (Z.of_nat (length (nodupZ imgs))) (shOrbit c)
   && forallb (pairOK q) (shPairs c)
-  && match shardResults c with
+  && match shardResults x c with
      | None => false
      | Some res => claimedOK (shOrbit c) q (shCounts c) (rowOf res)
      end.
+
+Definition checkShard (c : ShardIn) : bool := checkShardWith (ctxOf (shQ c)) c.
 
 Lemma walk_sound : forall q pairs rtop t visits use acc res,
   (forall x, pIn x t -> exists p, In p pairs /\ pairOK q p = true /\ x = prep q p) ->
@@ -604,12 +682,12 @@ Theorem checkShard_sound : forall c, checkShard c = true ->
        e = extraOf (shQ c) (wosOf (shQ c)) (visitTable (shQ c) u0 (shPrefix c))) /\
     forall k, lookupRow k (shCounts c) = (shOrbit c * 2 ^ Z.of_nat (shQ c + 1) * sumRes k res)%Z.
 Proof.
-  intros c H. unfold checkShard in H. repeat rewrite andb_true_iff in H.
+  intros c H. unfold checkShard, checkShardWith in H. cbn [ctxOf cxPerms] in H. repeat rewrite andb_true_iff in H.
   destruct H as [[[[Hq Hleast] Horb] Hpairs] Hres]. split; [| split].
   - intros img Hi. rewrite forallb_forall in Hleast. apply Z.leb_le, Hleast, Hi.
   - apply Z.eqb_eq, Horb.
-  - destruct (shardResults c) as [res |] eqn:E; [| discriminate]. exists res.
-    unfold shardResults in E. cbv zeta in E.
+  - destruct (shardResults (ctxOf (shQ c)) c) as [res |] eqn:E; [| discriminate]. exists res.
+    unfold shardResults in E. cbv zeta in E. cbn [ctxOf cxCands cxBigs cxUnits cxWos cxN2q] in E.
     destruct (walk (shQ c) (2 ^ shQ c) (candidates (shQ c)) (map (bigTable (shQ c)) (seq 0 (S (shQ c)))) (unitIdx (shQ c))
       (wosOf (shQ c)) (Z.shiftl (shPrefix c) (Z.of_nat (2 ^ (shQ c - 1))))
       (pbuild 64 (indexed 0 (shPairs c) (shQ c)) (Z.of_nat (length (shPairs c))))
@@ -667,4 +745,17 @@ Example example_refusals :
   = repeat false 6.
 Proof. vm_compute. reflexivity. Qed.
 
+(* The program's entry: the same checker with the q-context computed once per q. *)
+Theorem checkShardWith_sound : forall c, checkShardWith (ctxOf (shQ c)) c = true ->
+  (forall img, In img (images (shQ c) (shPrefix c)) -> (shPrefix c <= img)%Z) /\
+  Z.of_nat (length (nodupZ (images (shQ c) (shPrefix c)))) = shOrbit c /\
+  exists res : list Result,
+    map (fun r => fst (fst r)) res = partVisits (shQ c) (shPrefix c) (shK c) (shN c) /\
+    (forall u0 k e, In (u0, k, e) res ->
+       VisitIs (shQ c) (visitTable (shQ c) u0 (shPrefix c)) k /\
+       e = extraOf (shQ c) (wosOf (shQ c)) (visitTable (shQ c) u0 (shPrefix c))) /\
+    forall k, lookupRow k (shCounts c) = (shOrbit c * 2 ^ Z.of_nat (shQ c + 1) * sumRes k res)%Z.
+Proof. intros c H. exact (checkShard_sound c H). Qed.
+
 Print Assumptions checkShard_sound.
+Print Assumptions checkShardWith_sound.

@@ -256,8 +256,8 @@ Extraction "checkers.ml"
   checkGlobalMeasure
   (* kind census-classes: checkCensusClasses_sound (checkers/CensusClassesCheck.v) *)
   checkCensusClasses
-  (* kind census-shard: checkShard_sound (checkers/CensusShardCheck.v) *)
-  checkShard.
+  (* kind census-shard: checkShardWith_sound (checkers/CensusShardCheck.v), run with ctxOf q *)
+  checkShardWith ctxOf.
 
 Print Assumptions checkExhaustiveTable_sound.
 Print Assumptions checkExhaustiveFamily_sound.
