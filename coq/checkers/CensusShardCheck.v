@@ -108,12 +108,51 @@ Proof.
   - rewrite nth_overflow by (rewrite map_length; exact Hn). rewrite nth_overflow by exact Hn. reflexivity.
 Qed.
 
+(* The pair's sums in Z (the numerators over the common D): each equals the model's sum / D. *)
+Fixpoint zlsum (xs : list Z) : Z := match xs with [] => 0%Z | x :: r => (x + zlsum r)%Z end.
+Definition zLoad (q : nat) (p : PairIn) (i : nat) : Z :=
+  zlsum (map (fun mw => if nth i (blockOf q (fst mw)) false then snd mw else 0%Z) (piWeights p)).
+Definition zPrimal (p : PairIn) : Z := zlsum (map snd (piWeights p)).
+Definition zDual (q : nat) (p : PairIn) : Z := zsum q (fun i => nth i (piDual p) 0%Z).
+
 Definition pairOK (q : nat) (p : PairIn) : bool :=
   Z.ltb 0 (piDen p) && forallb (fun mw => Z.leb 0 (snd mw)) (piWeights p)
   && forallb (fun x => Z.leb 0 x) (piDual p) && Nat.eqb (length (piDual p)) q
-  && forallb (fun i => Qle_bool (load (pWs q p) i) 1) (seq 0 q)
-  && Qeq_bool (primalValue (pWs q p)) (pV p) && Qeq_bool (dualValueAt (zeros q) (pT p)) (pV p)
+  && forallb (fun i => Z.leb (zLoad q p i) (piDen p)) (seq 0 q)
+  && Qeq_bool (Qmake (zPrimal p) (Z.to_pos (piDen p))) (pV p) && Z.eqb (zDual q p) (zPrimal p)
   && pairwiseb q (pPack q p).
+
+Lemma Qmake_plus : forall a b d, Qmake a d + Qmake b d == Qmake (a + b) d.
+Proof. intros a b d. unfold Qeq, Qplus. simpl. rewrite Pos2Z.inj_mul. ring. Qed.
+
+Lemma qlsum_zlsum : forall (X : Type) (g : X -> Z) d l, qlsum (map (fun x => Qmake (g x) d) l) == Qmake (zlsum (map g l)) d.
+Proof.
+  intros X g d l. induction l as [| x l IH]; simpl; [reflexivity |]. rewrite IH. apply Qmake_plus.
+Qed.
+
+Lemma load_zLoad : forall q p i, load (pWs q p) i == Qmake (zLoad q p i) (Z.to_pos (piDen p)).
+Proof.
+  intros q p i. unfold load, pWs, zLoad. rewrite map_map. cbn [fst snd].
+  rewrite <- (qlsum_zlsum _ (fun mw => if nth i (blockOf q (fst mw)) false then snd mw else 0%Z)).
+  induction (piWeights p) as [| mw l IH]; simpl; [reflexivity |]. rewrite IH.
+  destruct (nth i (blockOf q (fst mw)) false); [reflexivity |]. apply Qplus_comp; [| reflexivity].
+  unfold Qeq. simpl. reflexivity.
+Qed.
+
+Lemma primal_zPrimal : forall q p, primalValue (pWs q p) == Qmake (zPrimal p) (Z.to_pos (piDen p)).
+Proof.
+  intros q p. unfold primalValue, pWs, zPrimal. rewrite map_map. cbn [snd]. apply (qlsum_zlsum _ snd).
+Qed.
+
+Lemma dual_zDual : forall q p, length (piDual p) = q -> dualValueAt (zeros q) (pT p) == Qmake (zDual q p) (Z.to_pos (piDen p)).
+Proof.
+  intros q p Hl. unfold dualValueAt, totalWeight, zDual. rewrite zeros_length, <- qsum_zsum. apply qsum_ext. intros i Hi.
+  unfold pT. rewrite (nth_indep _ 0 (Qmake 0 (Z.to_pos (piDen p)))) by (rewrite map_length; lia).
+  rewrite (map_nth (fun x => Qmake x (Z.to_pos (piDen p)))). reflexivity.
+Qed.
+
+Lemma Qmake_le_1 : forall x D, (0 < D)%Z -> (x <= D)%Z -> Qmake x (Z.to_pos D) <= 1.
+Proof. intros x D HD H. unfold Qle. simpl. rewrite Z2Pos.id by exact HD. lia. Qed.
 
 (* What a visit needs of a pair, computed once. *)
 Record PairOk := mkPairOk { poV : Q; poIdx : list Z; poSupp : Z; poLow : Z; poPackIdx : list Z;
@@ -143,7 +182,8 @@ Proof.
     unfold pWs in HJw. apply in_map_iff in HJw as [mw [<- Hmw]]. cbn [fst snd] in *.
     split; [apply Qmake_nonneg, Z.leb_le, Hw, Hmw |]. split; [apply blockOf_length |].
     apply sensitive_up; [apply blockOf_length | exact H0 | exact Hidx].
-  - intros i Hi. rewrite forallb_forall in Hload. apply Qle_bool_iff, Hload, in_seq. lia.
+  - intros i Hi. rewrite forallb_forall in Hload. rewrite load_zLoad. apply Qmake_le_1; [apply Z.ltb_lt, Hd |].
+    apply Z.leb_le, Hload, in_seq. lia.
 Qed.
 
 Lemma lowTable_spec : forall q p B, (0 < piDen p)%Z -> length B = q ->
@@ -192,8 +232,8 @@ Proof.
   apply (fbs_value_of_pair _ _ (pWs q p) (pT p)).
   - apply pairOK_primal; assumption.
   - apply pairOK_dual; assumption.
-  - apply Qeq_bool_iff; exact Hpv.
-  - apply Qeq_bool_iff; exact Hdv.
+  - rewrite primal_zPrimal. apply Qeq_bool_iff; exact Hpv.
+  - rewrite dual_zDual by (apply Nat.eqb_eq, Hlen). apply Z.eqb_eq in Hdv. rewrite Hdv. apply Qeq_bool_iff; exact Hpv.
 Qed.
 
 (* --- s, C and bs at a visit ---------------------------------------------------------------- *)
@@ -479,14 +519,16 @@ Fixpoint insertAll (x : nat) (l : list nat) : list (list nat) :=
 Fixpoint perms (l : list nat) : list (list nat) :=
   match l with [] => [[]] | x :: rest => flat_map (insertAll x) (perms rest) end.
 
-(* The image of mask m: point b goes to point (nth b pi). *)
-Definition permMask (pi : list nat) (m : Z) : Z :=
-  fold_left (fun acc bp => if Z.testbit m (Z.of_nat (fst bp)) then Z.setbit acc (Z.of_nat (snd bp)) else acc)
-    (combine (seq 0 (length pi)) pi) 0%Z.
-Definition imageOf (p : nat) (r : Z) (pi : list nat) : Z :=
-  fold_left (fun acc m => if Z.testbit r (Z.of_nat m) then Z.setbit acc (permMask pi (Z.of_nat m)) else acc)
-    (seq 0 (2 ^ p)) 0%Z.
-Definition images (q : nat) (r : Z) : list Z := map (imageOf (q - 1) r) (perms (seq 0 (q - 1))).
+(* A permutation pi as the pairs (b, pi b); the image of mask m: point b goes to point pi b; the
+   image of R: the images of its members (the positions 0..2^p - 1 whose bit is set in R). *)
+Definition positions (p : nat) : list Z := map Z.of_nat (seq 0 (2 ^ p)).
+Definition permPairs (pi : list nat) : list (Z * Z) := combine (map Z.of_nat (seq 0 (length pi))) (map Z.of_nat pi).
+Definition permMask (pp : list (Z * Z)) (m : Z) : Z :=
+  fold_left (fun acc bp => if Z.testbit m (fst bp) then Z.setbit acc (snd bp) else acc) pp 0%Z.
+Definition imageOf (members : list Z) (pp : list (Z * Z)) : Z :=
+  fold_left (fun acc m => Z.setbit acc (permMask pp m)) members 0%Z.
+Definition images (q : nat) (r : Z) : list Z :=
+  map (imageOf (filter (Z.testbit r) (positions (q - 1)))) (map permPairs (perms (seq 0 (q - 1)))).
 
 Fixpoint nodupZ (l : list Z) : list Z :=
   match l with [] => [] | x :: rest => if existsb (Z.eqb x) rest then nodupZ rest else x :: nodupZ rest end.
@@ -618,10 +660,11 @@ Definition claimedOK (orbit : Z) (q : nat) (claimed : list (Key * Z)) (row : lis
 
 (* What depends on q only, computed once per q by the program (ctxOf; the glue keeps one per q). *)
 Record Ctx := mkCtx { cxCands : list (list bool * Z * nat * Z); cxBigs : list Z; cxUnits : list Z;
-  cxWos : list (nat * Z); cxN2q : nat; cxPerms : list (list nat) }.
+  cxWos : list (nat * Z); cxN2q : nat; cxPerms : list (list (Z * Z)); cxPos : list Z }.
 
 Definition ctxOf (q : nat) : Ctx :=
-  mkCtx (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) (2 ^ q) (perms (seq 0 (q - 1))).
+  mkCtx (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) (2 ^ q)
+    (map permPairs (perms (seq 0 (q - 1)))) (positions (q - 1)).
 
 (* The shard's results, or None. *)
 Definition shardResults (x : Ctx) (c : ShardIn) : option (list Result) :=
@@ -635,7 +678,7 @@ Definition shardResults (x : Ctx) (c : ShardIn) : option (list Result) :=
    hypotheses), every visit, and the claimed row; the program runs it with x = ctxOf q. *)
 Definition checkShardWith (x : Ctx) (c : ShardIn) : bool :=
   let q := shQ c in
-  let imgs := map (imageOf (q - 1) (shPrefix c)) (cxPerms x) in
+  let imgs := map (imageOf (filter (Z.testbit (shPrefix c)) (cxPos x))) (cxPerms x) in
   Nat.leb 2 q && forallb (Z.leb (shPrefix c)) imgs && Z.eqb (Z.of_nat (length (nodupZ imgs))) (shOrbit c)
   && forallb (pairOK q) (shPairs c)
   && match shardResults x c with
@@ -682,7 +725,7 @@ Theorem checkShard_sound : forall c, checkShard c = true ->
        e = extraOf (shQ c) (wosOf (shQ c)) (visitTable (shQ c) u0 (shPrefix c))) /\
     forall k, lookupRow k (shCounts c) = (shOrbit c * 2 ^ Z.of_nat (shQ c + 1) * sumRes k res)%Z.
 Proof.
-  intros c H. unfold checkShard, checkShardWith in H. cbn [ctxOf cxPerms] in H. repeat rewrite andb_true_iff in H.
+  intros c H. unfold checkShard, checkShardWith in H. cbn [ctxOf cxPerms cxPos] in H. repeat rewrite andb_true_iff in H.
   destruct H as [[[[Hq Hleast] Horb] Hpairs] Hres]. split; [| split].
   - intros img Hi. rewrite forallb_forall in Hleast. apply Z.leb_le, Hleast, Hi.
   - apply Z.eqb_eq, Horb.
