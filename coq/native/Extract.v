@@ -6,8 +6,10 @@
 
    Only the standard extraction libraries are used: ExtrOcamlBasic (bool, list, prod, option
    as OCaml's own), ExtrOcamlZBigInt (Z, N, positive as Zarith's Big_int_Z) and
-   ExtrOcamlString (string as OCaml's). No function a proof relies on is given an
-   `Extract Constant` of ours. Adding a kind: one line in the Extraction command below. *)
+   ExtrOcamlString (string as OCaml's), and four `Extract Constant`s of ours (issue 38, below):
+   Z.land, Z.lor, Z.ldiff and Z.testbit as Zarith's logand, logor, logand-lognot and testbit.
+   No other function a proof relies on is given an `Extract Constant` of ours. Adding a kind:
+   one line in the Extraction command below. *)
 
 From FbsCoq Require Import FbsModel FbsTrees FbsTreeModel FbsTreeCert Families TreeStatements
   ExhaustiveCheck TreeCheck TreeV3Check SymmetricCheck MeasureCheck GlobalMeasureCheck
