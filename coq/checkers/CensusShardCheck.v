@@ -110,15 +110,17 @@ Qed.
 
 (* The pair's sums in Z (the numerators over the common D): each equals the model's sum / D. *)
 Fixpoint zlsum (xs : list Z) : Z := match xs with [] => 0%Z | x :: r => (x + zlsum r)%Z end.
-Definition zLoad (q : nat) (p : PairIn) (i : nat) : Z :=
-  zlsum (map (fun mw => if nth i (blockOf q (fst mw)) false then snd mw else 0%Z) (piWeights p)).
+Definition wBlocks (q : nat) (p : PairIn) : list (list bool * Z) := map (fun mw => (blockOf q (fst mw), snd mw)) (piWeights p).
+Definition zLoadB (bw : list (list bool * Z)) (i : nat) : Z :=
+  zlsum (map (fun b => if nth i (fst b) false then snd b else 0%Z) bw).
+Definition zLoad (q : nat) (p : PairIn) (i : nat) : Z := zLoadB (wBlocks q p) i.
 Definition zPrimal (p : PairIn) : Z := zlsum (map snd (piWeights p)).
 Definition zDual (q : nat) (p : PairIn) : Z := zsum q (fun i => nth i (piDual p) 0%Z).
 
 Definition pairOK (q : nat) (p : PairIn) : bool :=
   Z.ltb 0 (piDen p) && forallb (fun mw => Z.leb 0 (snd mw)) (piWeights p)
   && forallb (fun x => Z.leb 0 x) (piDual p) && Nat.eqb (length (piDual p)) q
-  && forallb (fun i => Z.leb (zLoad q p i) (piDen p)) (seq 0 q)
+  && (let bw := wBlocks q p in forallb (fun i => Z.leb (zLoadB bw i) (piDen p)) (seq 0 q))
   && Qeq_bool (Qmake (zPrimal p) (Z.to_pos (piDen p))) (pV p) && Z.eqb (zDual q p) (zPrimal p)
   && pairwiseb q (pPack q p).
 
@@ -132,7 +134,7 @@ Qed.
 
 Lemma load_zLoad : forall q p i, load (pWs q p) i == Qmake (zLoad q p i) (Z.to_pos (piDen p)).
 Proof.
-  intros q p i. unfold load, pWs, zLoad. rewrite map_map. cbn [fst snd].
+  intros q p i. unfold load, pWs, zLoad, zLoadB, wBlocks. rewrite !map_map. cbn [fst snd].
   rewrite <- (qlsum_zlsum _ (fun mw => if nth i (blockOf q (fst mw)) false then snd mw else 0%Z)).
   induction (piWeights p) as [| mw l IH]; simpl; [reflexivity |]. rewrite IH.
   destruct (nth i (blockOf q (fst mw)) false); [reflexivity |]. apply Qplus_comp; [| reflexivity].
@@ -182,7 +184,7 @@ Proof.
     unfold pWs in HJw. apply in_map_iff in HJw as [mw [<- Hmw]]. cbn [fst snd] in *.
     split; [apply Qmake_nonneg, Z.leb_le, Hw, Hmw |]. split; [apply blockOf_length |].
     apply sensitive_up; [apply blockOf_length | exact H0 | exact Hidx].
-  - intros i Hi. rewrite forallb_forall in Hload. rewrite load_zLoad. apply Qmake_le_1; [apply Z.ltb_lt, Hd |].
+  - intros i Hi. cbv zeta in Hload. rewrite forallb_forall in Hload. rewrite load_zLoad. apply Qmake_le_1; [apply Z.ltb_lt, Hd |].
     apply Z.leb_le, Hload, in_seq. lia.
 Qed.
 
@@ -439,9 +441,10 @@ Definition without_bit (q : nat) (b : nat) : Z :=
   fold_left (fun acc m => if Z.testbit (Z.of_nat m) (Z.of_nat b) then acc else Z.setbit acc (Z.of_nat m)) (seq 0 (2 ^ q)) 0%Z.
 Definition nonMinimal (wos : list (nat * Z)) (U : Z) : Z :=
   fold_left (fun acc bw => Z.lor acc (Z.shiftl (Z.land U (snd bw)) (Z.shiftl 1 (Z.of_nat (fst bw))))) wos 0%Z.
-Fixpoint popcountFrom (n : nat) (x pos acc : Z) : Z :=
-  match n with O => acc | S n' => popcountFrom n' x (pos + 1) (if Z.testbit x pos then acc + 1 else acc) end.
-Definition extraOf (q : nat) (wos : list (nat * Z)) (U : Z) : Z := popcountFrom (2 ^ q) (Z.land U (nonMinimal wos U)) 0 0.
+(* The number of set bits of x, by clearing the lowest one (x & (x - 1)) at most n times. *)
+Fixpoint popcount (n : nat) (x acc : Z) : Z :=
+  match n with O => acc | S n' => if Z.eqb x 0 then acc else popcount n' (Z.land x (x - 1)) (acc + 1) end.
+Definition extraOf (q : nat) (wos : list (nat * Z)) (U : Z) : Z := popcount (2 ^ q) (Z.land U (nonMinimal wos U)) 0.
 Definition wosOf (q : nat) : list (nat * Z) := map (fun b => (b, without_bit q b)) (seq 0 q).
 
 (* The key of a row: (fbs, s, bs, C). *)
@@ -462,7 +465,7 @@ Definition visitCheck (q n2q : nat) (cands : list (list bool * Z * nat * Z)) (bi
   if fbsFits U P nm then
     match cOf q cands bigs U, bsOf q U P with
     | Some c, Some bs =>
-        Some ((poV P, length (filter (Z.testbit U) units), bs, c), popcountFrom n2q (Z.land U nm) 0 0)
+        Some ((poV P, length (filter (Z.testbit U) units), bs, c), popcount n2q (Z.land U nm) 0)
     | _, _ => None
     end
   else None.

@@ -478,7 +478,7 @@ def test_a_wrong_census_classes_checker_breaks_its_proof(mutated, old, new):
     # the empty set allowed in U
     ("  negb (Z.testbit U 0) && forallb", "  true && forallb"),
     # a pair's loads not checked
-    ("  && forallb (fun i => Z.leb (zLoad q p i) (piDen p)) (seq 0 q)\n", "  && true\n"),
+    ("forallb (fun i => Z.leb (zLoadB bw i) (piDen p)) (seq 0 q))", "true)"),
     # a pair's primal and dual sums not compared
     ("&& Z.eqb (zDual q p) (zPrimal p)", "&& true"),
     # the low table one short (sets with t(S) = D - 1 taken as covered)
