@@ -711,14 +711,12 @@ Proof.
       injection E as <- <- <-. apply (visitCheck_sound q _ p); assumption.
 Qed.
 
-(* THE REFLECTION LEMMA (ours): an accepted certificate proves that R is the least of its images
-   under the permutations of the q - 1 points, that the claimed orbit is the number of distinct
-   images, and that there are results, one per visit of the part in the checker's own
-   enumeration, each visit U = U0 | R << 2^(q-1) having the values of its key (CensusEntryIs:
-   fbs, s, bs, C of the minimal members of U and of the function U at 0^q) and the exponent
-   extraOf U, such that every row key's claimed count is |K| * 2^(q+1) * the sum of 2^extra over
-   the visits of that key. *)
-Theorem checkShard_sound : forall c, checkShard c = true ->
+(* What an accepted certificate proves (ours): R is <= each of its images, the claimed |K| is
+   the number of distinct images, and there are results, one per visit of the part in the
+   checker's own enumeration, each visit U = U0 | R << 2^(q-1) having the values of its key
+   (CensusEntryIs) and the exponent extraOf U, such that every key's claimed count is
+   |K| * 2^(q+1) * the sum of 2^extra over the visits of that key. *)
+Definition ShardIs (c : ShardIn) : Prop :=
   (forall img, In img (images (shQ c) (shPrefix c)) -> (shPrefix c <= img)%Z) /\
   Z.of_nat (length (nodupZ (images (shQ c) (shPrefix c)))) = shOrbit c /\
   exists res : list Result,
@@ -727,8 +725,11 @@ Theorem checkShard_sound : forall c, checkShard c = true ->
        VisitIs (shQ c) (visitTable (shQ c) u0 (shPrefix c)) k /\
        e = extraOf (shQ c) (wosOf (shQ c)) (visitTable (shQ c) u0 (shPrefix c))) /\
     forall k, lookupRow k (shCounts c) = (shOrbit c * 2 ^ Z.of_nat (shQ c + 1) * sumRes k res)%Z.
+
+(* THE REFLECTION LEMMA (ours). *)
+Theorem checkShard_sound : forall c, checkShard c = true -> ShardIs c.
 Proof.
-  intros c H. unfold checkShard, checkShardWith in H. cbn [ctxOf cxPerms cxPos] in H. repeat rewrite andb_true_iff in H.
+  intros c H. unfold ShardIs. unfold checkShard, checkShardWith in H. cbn [ctxOf cxPerms cxPos] in H. repeat rewrite andb_true_iff in H.
   destruct H as [[[[Hq Hleast] Horb] Hpairs] Hres]. split; [| split].
   - intros img Hi. rewrite forallb_forall in Hleast. apply Z.leb_le, Hleast, Hi.
   - apply Z.eqb_eq, Horb.
@@ -792,15 +793,7 @@ Example example_refusals :
 Proof. vm_compute. reflexivity. Qed.
 
 (* The program's entry: the same checker with the q-context computed once per q. *)
-Theorem checkShardWith_sound : forall c, checkShardWith (ctxOf (shQ c)) c = true ->
-  (forall img, In img (images (shQ c) (shPrefix c)) -> (shPrefix c <= img)%Z) /\
-  Z.of_nat (length (nodupZ (images (shQ c) (shPrefix c)))) = shOrbit c /\
-  exists res : list Result,
-    map (fun r => fst (fst r)) res = partVisits (shQ c) (shPrefix c) (shK c) (shN c) /\
-    (forall u0 k e, In (u0, k, e) res ->
-       VisitIs (shQ c) (visitTable (shQ c) u0 (shPrefix c)) k /\
-       e = extraOf (shQ c) (wosOf (shQ c)) (visitTable (shQ c) u0 (shPrefix c))) /\
-    forall k, lookupRow k (shCounts c) = (shOrbit c * 2 ^ Z.of_nat (shQ c + 1) * sumRes k res)%Z.
+Theorem checkShardWith_sound : forall c, checkShardWith (ctxOf (shQ c)) c = true -> ShardIs c.
 Proof. intros c H. exact (checkShard_sound c H). Qed.
 
 Print Assumptions checkShard_sound.

@@ -163,6 +163,6 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
     else Printf.sprintf "%d keys, md5 %s" (List.length claimed) (Digest.to_hex (Digest.string row)) in
   { Verdict.accepted = ok; quantity = "visits"; value = string_of_int (List.length use);
     statement = Printf.sprintf
-        "shard R = %s of q = %d, part %d/%d: R <= every image of R under the permutations of the %d points, |K| = %s distinct images, and for every visit U0 of partVisits %d R %d %d, VisitIs %d (visitTable %d U0 R) key (CensusEntryIs: NuStarIs/SigmaIs/NuIs/TauIs of MinimalOf q (UpFam q U); FbsValue/SensitivityIs/BlockSensitivityIs/CertificateComplexityIs of upFun U at zeros q), and each row count = |K| * 2^(q+1) * sum of 2^(extraOf U) over the visits of its key: %s"
+        "ShardIs: shard R = %s of q = %d, part %d/%d: R <= every image of R under the permutations of the %d points, |K| = %s distinct images, and for every visit U0 of partVisits %d R %d %d, VisitIs %d (visitTable %d U0 R) key (CensusEntryIs: NuStarIs/SigmaIs/NuIs/TauIs of MinimalOf q (UpFam q U); FbsValue/SensitivityIs/BlockSensitivityIs/CertificateComplexityIs of upFun U at zeros q), and each row count = |K| * 2^(q+1) * sum of 2^(extraOf U) over the visits of its key: %s"
         (Z.format "%#x" r) q k n (q - 1) (Z.to_string orbit) q k n q q row_shown;
     lemma = "CensusShardCheck.checkShardWith_sound" }
