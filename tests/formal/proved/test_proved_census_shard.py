@@ -119,3 +119,15 @@ def test_mutants_of_every_shard_get_the_stdlib_verdict(run_proved, stdlib_exit, 
             refused += expected != 0
     assert refused > tried // 3  # the mutants do change verdicts (a dropped packing member
     # or a larger denominator with an unchanged row can stay valid: the checker searches bs)
+
+
+@pytest.mark.slow
+def test_every_shard_of_q6_is_proved_with_the_exact_paths_counts(run_proved):
+    """All 210 shards of Q = 6 (268,988 visits): proved, with the exact path's visit count and
+    |K| (about 2 s of the program's CPU, 10-15 s of the Python producer's)."""
+    for prefix in shard_prefixes(6):
+        got = run_proved(shard_certificate(6, prefix))
+        exact = run_shard(6, prefix)
+        assert got.exit == 0, got.line
+        assert f"visits = {exact['antichains']}:" in got.line
+        assert f"|K| = {exact['orbit']} distinct images" in got.line
