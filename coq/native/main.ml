@@ -26,6 +26,7 @@ let kinds : (string * ((string * Yojson.Safe.t) list -> Verdict.t)) list = [
   "census-classes", Kind_census_classes.check;
   "weighted", Kind_weighted.check;
   "threshold", Kind_threshold.check;
+  "census-shard", Kind_census_shard.check;
 ]
 
 let kind_key kv =

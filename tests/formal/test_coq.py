@@ -505,6 +505,37 @@ def test_a_wrong_census_classes_checker_breaks_its_proof(mutated, old, new):
 
 
 @apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # fbs: no member S of U with t(S) < 1 not checked (Lemma P's dual side)
+    ("&& Z.eqb (Z.land U (poLow P)) 0", "&& true"),
+    # fbs: the pair's weighted sets not checked to be members of U (Lemma P's primal side)
+    ("  negb (Z.testbit U 0) && forallb (Z.testbit U) (poIdx P) &&", "  negb (Z.testbit U 0) && true &&"),
+    # the empty set allowed in U
+    ("  negb (Z.testbit U 0) && forallb", "  true && forallb"),
+    # a pair's loads not checked
+    ("forallb (fun i => Z.leb (zLoadB bw i) (piDen p)) (seq 0 q))", "true)"),
+    # a pair's primal and dual sums not compared
+    ("&& Z.eqb (zDual q p) (zPrimal p)", "&& true"),
+    # the low table one short (sets with t(S) = D - 1 taken as covered)
+    ("tableOf (fun B => Z.ltb (zWeight q nums B) D) (allMasks q)",
+     "tableOf (fun B => Z.ltb (zWeight q nums B) (D - 1)) (allMasks q)"),
+    # C: the sets larger than the candidate not checked to be in U
+    ("Z.eqb (Z.ldiff (nth (q - k) bigs 0%Z) U) 0.", "true."),
+    # bs: a packing below floor(fbs) taken as bs
+    ("Z.eqb (Z.of_nat (poPackLen P)) (poFloor P)", "Z.leb (Z.of_nat (poPackLen P)) (poFloor P)"),
+    # the row: keys found in the visits but not claimed let through
+    ("  && forallb (fun kn => existsb (fun kn' => keyEqb (fst kn) (fst kn')) claimed) row.", "  && true."),
+], ids=["no-low-table", "weights-outside-U", "empty-set-in-U", "no-loads", "no-sums", "low-off-by-one",
+        "no-C-minimality", "bs-below-floor", "unclaimed-keys"])
+def test_a_wrong_census_shard_checker_breaks_its_proof(mutated, old, new):
+    """The Coq checker of kind `census-shard` (issue 38, checkers/CensusShardCheck.v): each
+    weakened check breaks checkShard_sound, so check.sh fails in the checker's file."""
+    done = mutated(replace_once("checkers/CensusShardCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/CensusShardCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
 def test_a_packing_without_the_load_constraint_breaks_weak_duality(mutated):
     done = mutated(replace_once(
         "model/FbsModel.v", "(forall i, (i < length z)%nat -> load ws i <= 1).", "True."))
