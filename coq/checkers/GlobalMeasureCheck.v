@@ -405,9 +405,23 @@ Definition listedExactly (CT : tab (option nat)) (q : nat) (v : Q) (listed : lis
 
 Definition cTable (q : nat) (T : tab bool) : tab (option nat) := ctab q (mapt Some T).
 
-(* An upper bound at y: a dual of Definition 3.4 with q entries, feasible at y. *)
-Definition dualAt (f : Agg) (q : nat) (e : list bool * list Q) : bool :=
-  Nat.eqb (length (snd e)) q && dualFeasibleb f (fst e) (snd e).
+(* Dual feasibility at y on the table (ours): every block B with t(B) < 1 leaves f unchanged.
+   The blocks are walked coordinate by coordinate (B_i = 0: the half of y_i; B_i = 1: the
+   other half, t_i added), a branch ending as soon as its weight reaches 1 (t >= 0: every
+   block below it is heavy). fy is f(y). *)
+Fixpoint lightOK (d : nat) (T : tab bool) (y : list bool) (t : list Q) (fy : bool) (acc : Q) : bool :=
+  if Qle_bool 1 acc then true else
+  match d, y with
+  | O, _ => Bool.eqb (look T []) fy
+  | S d', b :: y' =>
+      lightOK d' (half b T) y' (tl t) fy acc && lightOK d' (half (negb b) T) y' (tl t) fy (acc + hd 0 t)
+  | S _, [] => false
+  end.
+
+(* An upper bound at y: a dual of Definition 3.4 with q entries, t >= 0, feasible at y. *)
+Definition dualAt (T : tab bool) (q : nat) (e : list bool * list Q) : bool :=
+  Nat.eqb (length (snd e)) q && Nat.eqb (length (fst e)) q && forallb (Qle_bool 0) (snd e)
+  && lightOK q T (fst e) (snd e) (look T (fst e)) 0.
 
 Definition checkGlobalS (T : tab bool) (q : nat) (x : list bool) (k : nat) : bool :=
   let ST := stab q T in
@@ -424,7 +438,7 @@ Definition checkGlobalFbs (T : tab bool) (q : nat) (x : list bool) (v : Q)
     (witness : list (list bool * Q)) (upper : list (list bool * list Q)) : bool :=
   Nat.eqb (length x) q && primalFeasibleb (look T) x witness && Qeq_bool (primalValue witness) v
   && listedExactly (cTable q T) q v (map fst upper)
-  && forallb (fun e => dualAt (look T) q e && Qle_bool (totalWeight q (snd e)) v) upper.
+  && forallb (fun e => dualAt T q e && Qle_bool (totalWeight q (snd e)) v) upper.
 
 Definition checkGlobalBS (T : tab bool) (q : nat) (x : list bool) (k : nat)
     (witness : list (list bool)) (upper : list (list bool * list Q))
@@ -433,7 +447,7 @@ Definition checkGlobalBS (T : tab bool) (q : nat) (x : list bool) (k : nat)
   && forallb (fun B => Nat.eqb (length B) q && sensb (look T) x B) witness
   && pairwiseb q witness && Nat.eqb (length witness) k
   && listedExactly (cTable q T) q (natQ k) (map fst upper ++ packings)
-  && forallb (fun e => dualAt (look T) q e && negb (Qle_bool (natQ k + 1) (totalWeight q (snd e)))) upper
+  && forallb (fun e => dualAt T q e && negb (Qle_bool (natQ k + 1) (totalWeight q (snd e)))) upper
   && forallb (fun y => Nat.leb (best (look T) y q (repeat true q)) k) packings.
 
 (* The certificate's data, by measure (FORMAT.md section 11's fields). *)
@@ -522,6 +536,56 @@ Proof.
   unfold dualValueAt. rewrite indicator_value. exact Hs.
 Qed.
 
+Lemma nonneg_nth : forall t, forallb (Qle_bool 0) t = true -> forall i, 0 <= nth i t 0.
+Proof.
+  induction t as [| a t IH]; intros H i; [destruct i; simpl; lra |].
+  simpl in H. apply andb_prop in H as [Ha Ht]. destruct i as [| i]; simpl.
+  - apply Qle_bool_iff, Ha.
+  - apply IH, Ht.
+Qed.
+
+Lemma blockWeight_nonneg : forall d t B, (forall i, 0 <= nth i t 0) -> 0 <= blockWeight d t B.
+Proof.
+  intros d t B Ht. unfold blockWeight. apply qsum_nonneg. intros i _.
+  destruct (nth i B false); [apply Ht | lra].
+Qed.
+
+Lemma blockWeight_cons : forall d t B, blockWeight (S d) t B ==
+  (if hd false B then hd 0 t else 0) + blockWeight d (tl t) (tl B).
+Proof.
+  intros d t B. unfold blockWeight. rewrite qsum_shift.
+  assert (E : forall i, nth (S i) B false = nth i (tl B) false) by (intros i; destruct B; [destruct i |]; reflexivity).
+  assert (E' : forall i, nth (S i) t 0 = nth i (tl t) 0) by (intros i; destruct t; [destruct i |]; reflexivity).
+  apply Qplus_comp; [destruct B as [| [|] B], t; reflexivity |].
+  apply qsum_ext. intros i _. rewrite E, E'. reflexivity.
+Qed.
+
+(* ours: lightOK accepts only if every block B that changes f has acc + t(B) >= 1. *)
+Lemma lightOK_sound : forall d T y t fy acc, length y = d -> (forall i, 0 <= nth i t 0) ->
+  lightOK d T y t fy acc = true ->
+  forall B, look T (flip y B) <> fy -> 1 <= acc + blockWeight d t B.
+Proof.
+  induction d as [| d IH]; intros T y t fy acc Hy Ht H B HB; cbn [lightOK] in H;
+    destruct (Qle_bool 1 acc) eqn:E.
+  - apply Qle_bool_iff in E. pose proof (blockWeight_nonneg 0 t B Ht). lra.
+  - destruct y; [| discriminate]. apply Bool.eqb_prop in H. rewrite flip_nil in HB. contradiction.
+  - apply Qle_bool_iff in E. pose proof (blockWeight_nonneg (S d) t B Ht). lra.
+  - destruct y as [| b y]; [discriminate |]. injection Hy as Hy. apply andb_prop in H as [H0 H1].
+    assert (Ht' : forall i, 0 <= nth i (tl t) 0) by (intros i; destruct t; [destruct i; simpl; lra | apply (Ht (S i))]).
+    rewrite flip_cons, look_cons in HB. rewrite blockWeight_cons.
+    destruct (hd false B).
+    + rewrite xorb_true_r in HB. pose proof (IH _ _ _ _ _ Hy Ht' H1 (tl B) HB). lra.
+    + rewrite xorb_false_r in HB. pose proof (IH _ _ _ _ _ Hy Ht' H0 (tl B) HB). lra.
+Qed.
+
+Lemma dualAt_sound : forall T q y t, dualAt T q (y, t) = true -> DualFeasible (look T) y t.
+Proof.
+  intros T q y t H. unfold dualAt in H. cbn [fst snd] in H.
+  apply andb_prop in H as [H Hl]. apply andb_prop in H as [H Hn]. apply andb_prop in H as [_ Hy].
+  apply Nat.eqb_eq in Hy. pose proof (nonneg_nth t Hn) as Ht. split; [exact Ht |].
+  intros B HB. rewrite Hy. pose proof (lightOK_sound q T y t (look T y) 0 Hy Ht Hl B HB). lra.
+Qed.
+
 Lemma certO_table : forall T y H, CertO (look (mapt Some T)) y H <-> Certificate (look T) y H.
 Proof.
   intros T y H. rewrite <- certO_certificate. unfold CertO.
@@ -607,8 +671,7 @@ Proof.
     - exact (cert_bound _ y q Hc v ws Hy HC Hs Hws).
     - apply in_map_iff in Hin as [[y' t] [E Hin]]. simpl in E. subst y'.
       rewrite forallb_forall in Hu. specialize (Hu _ Hin). simpl in Hu.
-      apply andb_prop in Hu as [Hd Ht]. unfold dualAt in Hd. simpl in Hd.
-      apply andb_prop in Hd as [_ Hd]. apply dualFeasibleb_sound in Hd.
+      apply andb_prop in Hu as [Hd Ht]. apply dualAt_sound in Hd.
       apply Qle_bool_imp_le in Ht.
       apply (Qle_trans _ _ _ (weak_duality _ y ws t Hws Hd)).
       unfold dualValueAt. rewrite Hy. exact Ht. }
@@ -637,8 +700,7 @@ Proof.
     - apply in_app_or in Hin as [Hin | Hin].
       + apply in_map_iff in Hin as [[y' t] [E Hin]]. simpl in E. subst y'.
         rewrite forallb_forall in Hu. specialize (Hu _ Hin). simpl in Hu.
-        apply andb_prop in Hu as [Hd Ht]. unfold dualAt in Hd. simpl in Hd.
-        apply andb_prop in Hd as [_ Hd]. apply dualFeasibleb_sound in Hd.
+        apply andb_prop in Hu as [Hd Ht]. apply dualAt_sound in Hd.
         apply negb_true_iff in Ht.
         assert (Ht' : totalWeight q t < natQ k + 1).
         { apply Qnot_le_lt. intro E. apply Qle_bool_iff in E. congruence. }

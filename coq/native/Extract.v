@@ -240,8 +240,8 @@ Extraction "checkers.ml"
      checkers/MeasureCheck.v) *)
   checkSFamily checkBSFamily checkCFamily
   (* kind global-measure: checkGlobalMeasure_sound (checkers/GlobalMeasureCheck.v), run on
-     eval F and arity F *)
-  checkGlobalMeasure
+     eval F and arity F; checkGlobalTT_sound for a truth table's text (TT s) *)
+  checkGlobalMeasure checkGlobalTT
   (* kind census-classes: checkCensusClasses_sound (checkers/CensusClassesCheck.v) *)
   checkCensusClasses.
 
