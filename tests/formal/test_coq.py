@@ -351,7 +351,7 @@ def test_a_mutation_that_changes_nothing_compiles(mutated):
     # an upper bound's dual not checked feasible
     ("  && lightOK q T (fst e) (snd e) (look T (fst e)) 0.", "."),
     # a dual's entries not checked non-negative (the walk's early end needs t >= 0)
-    ("  && forallb (Qle_bool 0) (snd e)\n", "\n"),
+    (" && forallb (Qle_bool 0) (snd e)\n", "\n"),
 ], ids=["fbs-witness-infeasible", "inputs-not-covered", "s-no-maximum", "C-misses-an-input",
         "C-agree-dropped", "s-first-flip-dropped", "bs-meeting-blocks", "upper-dual-infeasible", "upper-dual-negative"])
 def test_a_wrong_global_measure_checker_breaks_its_proof(mutated, old, new):
