@@ -250,13 +250,84 @@ Definition step (a b : option nat) : option nat :=
   | None, b => b
   end.
 
-Fixpoint ctab (d : nat) (t : tab (option bool)) : tab (option nat) :=
-  match d with
-  | O => TL (match look t [] with Some _ => Some O | None => None end)
-  | S d' =>
-      let m := ctab d' (zipd d' agree (half false t) (half true t)) in
-      TN (zipd d' step (ctab d' (half false t)) m) (zipd d' step (ctab d' (half true t)) m)
+(* Same value at every input (leaves only: a TN is never compared). *)
+Definition sameLeaf (a b : option bool) : bool :=
+  match a, b with
+  | Some x, Some y => Bool.eqb x y
+  | None, None => true
+  | _, _ => false
   end.
+
+(* A node, or one leaf when both halves are the same leaf (compression: constant regions and
+   regions with no constant value stay one leaf). *)
+Definition nodeO (l r : tab (option bool)) : tab (option bool) :=
+  match l, r with
+  | TL a, TL b => if sameLeaf a b then TL a else TN l r
+  | _, _ => TN l r
+  end.
+
+Lemma look_nodeO : forall l r y, look (nodeO l r) y = look (TN l r) y.
+Proof.
+  intros [a | l1 r1] [b | l2 r2] y; try reflexivity. unfold nodeO.
+  destruct (sameLeaf a b) eqn:E; [| reflexivity].
+  assert (a = b) as <- by (destruct a as [[]|], b as [[]|]; simpl in E; congruence).
+  destruct y as [| [|] y]; reflexivity.
+Qed.
+
+(* The table of agree, input by input, compressed; None wherever one side is None. *)
+Fixpoint zipAgree (d : nat) (t u : tab (option bool)) : tab (option bool) :=
+  match t, u with
+  | TL None, _ => TL None
+  | _, TL None => TL None
+  | TL a, TL b => TL (agree a b)
+  | _, _ =>
+      match d with
+      | O => TL (agree (look t []) (look u []))
+      | S d' => nodeO (zipAgree d' (half false t) (half false u)) (zipAgree d' (half true t) (half true u))
+      end
+  end.
+
+Lemma agree_none_r : forall a, agree a None = None.
+Proof. intros [[]|]; reflexivity. Qed.
+
+Lemma look_zipAgree : forall d t u y, length y = d ->
+  look (zipAgree d t u) y = agree (look t y) (look u y).
+Proof.
+  induction d as [| d IH]; intros t u y H.
+  - destruct y; [| discriminate].
+    destruct t as [[a|] | l r], u as [[b|] | l' r']; simpl; rewrite ?agree_none_r; reflexivity.
+  - destruct y as [| b y]; [discriminate |]. injection H as H.
+    assert (G : look (nodeO (zipAgree d (half false t) (half false u)) (zipAgree d (half true t) (half true u))) (b :: y)
+      = agree (look t (b :: y)) (look u (b :: y))).
+    { rewrite look_nodeO, !(look_cons _ t), !(look_cons _ u). cbn [look]. destruct b; apply IH, H. }
+    destruct t as [[a|] | l r], u as [[c|] | l' r']; cbn [zipAgree];
+      rewrite ?agree_none_r; try reflexivity; exact G.
+Qed.
+
+(* Some a at a leaf, else None. *)
+Definition leafOf {A} (t : tab A) : option A := match t with TL a => Some a | TN _ _ => None end.
+
+Fixpoint ctab (d : nat) (t : tab (option bool)) : tab (option nat) :=
+  match leafOf t with
+  | Some o => TL (match o with Some _ => Some O | None => None end)
+  | None =>
+      match d with
+      | O => TL (match look t [] with Some _ => Some O | None => None end)
+      | S d' =>
+          let m := ctab d' (zipAgree d' (half false t) (half true t)) in
+          TN (zipd d' step (ctab d' (half false t)) m) (zipd d' step (ctab d' (half true t)) m)
+      end
+  end.
+
+(* The table of Some o f, compressed. *)
+Fixpoint someTable (t : tab bool) : tab (option bool) :=
+  match t with TL a => TL (Some a) | TN l r => nodeO (someTable l) (someTable r) end.
+
+Lemma look_someTable : forall t y, look (someTable t) y = Some (look t y).
+Proof.
+  induction t as [a | l IHl r IHr]; intros y; [reflexivity |]. cbn [someTable].
+  rewrite look_nodeO. destruct y as [| [|] y]; simpl; auto.
+Qed.
 
 (* H certifies g at y: g takes one value Some b on every input agreeing with y on H. *)
 Definition CertO (g : list bool -> option bool) (y H : list bool) : Prop :=
@@ -297,24 +368,50 @@ Proof. intros a [y|] x ->; eexists; split; [reflexivity | lia | reflexivity | li
 Lemma step_le_r : forall a b y, b = Some y -> exists c, step a b = Some c /\ (c <= y)%nat.
 Proof. intros [x|] b y ->; eexists; split; [reflexivity | lia | reflexivity | lia]. Qed.
 
+Lemma setSize_nil : forall d, setSize d [] = O.
+Proof.
+  intros d. unfold setSize. induction (seq 0 d) as [| i l IH]; [reflexivity |].
+  simpl. destruct i; exact IH.
+Qed.
+
+Lemma ctab_leaf : forall d t o y, leafOf t = Some o ->
+  look (ctab d t) y = match o with Some _ => Some O | None => None end /\
+  forall z, look t z = o.
+Proof.
+  intros d t o y L. destruct t as [a | l r]; [| discriminate]. injection L as <-.
+  destruct d; split; reflexivity.
+Qed.
+
 (* ours: ctab d t holds, at every input y of d bits, the least size of an H certifying look t
    at y (None: no H certifies it). *)
+Lemma ctab_leaf_spec : forall d t o y, leafOf t = Some o ->
+  (forall c, look (ctab d t) y = Some c -> exists H, CertO (look t) y H /\ setSize d H = c) /\
+  (forall H, CertO (look t) y H -> exists c, look (ctab d t) y = Some c /\ (c <= setSize d H)%nat).
+Proof.
+  intros d t o y L. destruct (ctab_leaf d t o y L) as [Ec Et]. rewrite Ec. split.
+  - intros c Hc. destruct o as [b|]; [| discriminate]. injection Hc as <-. exists [].
+    split; [| apply setSize_nil]. exists b. intros z _ _. apply Et.
+  - intros H [b Hb]. assert (Hy' := Hb y eq_refl (fun _ _ _ => eq_refl)). rewrite Et in Hy'.
+    subst o. eexists; split; [reflexivity | lia].
+Qed.
+
 Lemma ctab_spec : forall d t y, length y = d ->
   (forall c, look (ctab d t) y = Some c -> exists H, CertO (look t) y H /\ setSize d H = c) /\
   (forall H, CertO (look t) y H -> exists c, look (ctab d t) y = Some c /\ (c <= setSize d H)%nat).
 Proof.
-  induction d as [| d IH]; intros t y Hy.
-  - destruct y; [| discriminate]. cbn [ctab look]. split.
+  induction d as [| d IH]; intros t y Hy; destruct (leafOf t) as [o|] eqn:L;
+    try exact (ctab_leaf_spec _ t o y L).
+  - destruct y; [| discriminate]. cbn [ctab]. rewrite L. cbv beta iota. split.
     + intros c Hc. destruct (look t []) as [b|] eqn:E; [| discriminate]. injection Hc as <-.
       exists []. split; [| reflexivity]. exists b. intros z Hz _. destruct z; [exact E | discriminate].
     + intros H [b Hb]. rewrite (Hb [] eq_refl) by (intros i Hi; simpl in Hi; lia).
       eexists; split; [reflexivity | lia].
   - destruct y as [| a y]; [discriminate |]. injection Hy as Hy.
-    set (m := zipd d agree (half false t) (half true t)).
+    set (m := zipAgree d (half false t) (half true t)).
     assert (Hm : forall z, length z = d -> look m z = agree (look t (false :: z)) (look t (true :: z))).
-    { intros z Hz. unfold m. rewrite look_zipd by exact Hz. rewrite !look_cons. reflexivity. }
+    { intros z Hz. unfold m. rewrite look_zipAgree by exact Hz. rewrite !look_cons. reflexivity. }
     assert (E : look (ctab (S d) t) (a :: y) = step (look (ctab d (half a t)) y) (look (ctab d m) y)).
-    { cbn [ctab]. fold m. destruct a; cbn [look]; apply look_zipd; exact Hy. }
+    { cbn [ctab]. rewrite L. cbv beta iota zeta. fold m. destruct a; cbn [look]; apply look_zipd; exact Hy. }
     rewrite E. destruct (IH (half a t) y Hy) as [IA1 IA2]. destruct (IH m y Hy) as [IM1 IM2].
     split.
     + intros c Hc. apply step_cases in Hc as [[c' [Ha ->]] | Hb].
@@ -403,7 +500,7 @@ Definition listedExactly (CT : tab (option nat)) (q : nat) (v : Q) (listed : lis
 (* The checker, on a table T of f (the function it reads is look T)                          *)
 (* ======================================================================================== *)
 
-Definition cTable (q : nat) (T : tab bool) : tab (option nat) := ctab q (mapt Some T).
+Definition cTable (q : nat) (T : tab bool) : tab (option nat) := ctab q (someTable T).
 
 (* Dual feasibility at y on the table (ours): every block B with t(B) < 1 leaves f unchanged.
    The blocks are walked coordinate by coordinate (B_i = 0: the half of y_i; B_i = 1: the
@@ -586,25 +683,25 @@ Proof.
   intros B HB. rewrite Hy. pose proof (lightOK_sound q T y t (look T y) 0 Hy Ht Hl B HB). lra.
 Qed.
 
-Lemma certO_table : forall T y H, CertO (look (mapt Some T)) y H <-> Certificate (look T) y H.
+Lemma certO_table : forall T y H, CertO (look (someTable T)) y H <-> Certificate (look T) y H.
 Proof.
   intros T y H. rewrite <- certO_certificate. unfold CertO.
   split; intros [b Hb]; exists b; intros z Hz Ha; specialize (Hb z Hz Ha);
-    rewrite look_mapt in *; exact Hb.
+    rewrite look_someTable in *; exact Hb.
 Qed.
 
 (* C from the table: c at y is the least size of a certificate of look T at y. *)
 Lemma cTable_some : forall T q y c, length y = q -> look (cTable q T) y = Some c ->
   exists H, Certificate (look T) y H /\ setSize q H = c.
 Proof.
-  intros T q y c Hy Hc. destruct (ctab_spec q (mapt Some T) y Hy) as [S1 _].
+  intros T q y c Hy Hc. destruct (ctab_spec q (someTable T) y Hy) as [S1 _].
   destruct (S1 c Hc) as [H [HC Hs]]. exists H. split; [apply certO_table, HC | exact Hs].
 Qed.
 
 Lemma cTable_least : forall T q y H, length y = q -> Certificate (look T) y H ->
   exists c, look (cTable q T) y = Some c /\ (c <= setSize q H)%nat.
 Proof.
-  intros T q y H Hy HC. destruct (ctab_spec q (mapt Some T) y Hy) as [_ S2].
+  intros T q y H Hy HC. destruct (ctab_spec q (someTable T) y Hy) as [_ S2].
   apply S2, certO_table, HC.
 Qed.
 
