@@ -343,6 +343,8 @@ def test_a_mutation_that_changes_nothing_compiles(mutated):
     # replaced by "the left half's value")
     ("  match a, b with Some x, Some y => if Bool.eqb x y then Some x else None | _, _ => None end.",
      "  match a, b with Some x, _ => Some x | _, _ => None end."),
+    # C: the compression merges two different leaves
+    ("  | TL a, TL b => if sameLeaf a b then TL a else TN l r", "  | TL a, TL b => TL a"),
     # s: the first coordinate's flip not counted
     ("      TN (zipd d' Nat.add (stab d' (half false t)) df) (zipd d' Nat.add (stab d' (half true t)) df)",
      "      TN (stab d' (half false t)) (stab d' (half true t))"),
@@ -353,7 +355,7 @@ def test_a_mutation_that_changes_nothing_compiles(mutated):
     # a dual's entries not checked non-negative (the walk's early end needs t >= 0)
     (" && forallb (Qle_bool 0) (snd e)\n", "\n"),
 ], ids=["fbs-witness-infeasible", "inputs-not-covered", "s-no-maximum", "C-misses-an-input",
-        "C-agree-dropped", "s-first-flip-dropped", "bs-meeting-blocks", "upper-dual-infeasible", "upper-dual-negative"])
+        "C-agree-dropped", "C-compression-merges-unequal", "s-first-flip-dropped", "bs-meeting-blocks", "upper-dual-infeasible", "upper-dual-negative"])
 def test_a_wrong_global_measure_checker_breaks_its_proof(mutated, old, new):
     """Issue 37: each weakened check of the `global-measure` checker breaks its reflection
     lemma (or the refused examples) in its file."""
