@@ -71,8 +71,9 @@ def spec_tables(data: bytes) -> dict[str, str]:
 
 
 def _specs(obj: dict) -> list[str]:
-    """The function specs an exhaustive, measure or tree (versions 1, 2) certificate names."""
-    if obj.get("kind") in ("exhaustive", "measure"):
+    """The function specs an exhaustive, measure, global-measure or tree (versions 1, 2)
+    certificate names."""
+    if obj.get("kind") in ("exhaustive", "measure", "global-measure"):
         return [obj["spec"]] if isinstance(obj.get("spec"), str) else []
     if obj.get("kind") != "tree" or not isinstance(obj.get("tree"), dict):
         return []

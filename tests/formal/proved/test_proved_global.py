@@ -26,7 +26,7 @@ def random_table(q: int, seed: int) -> str:
     return "tt:" + "".join(rng.choice("01") for _ in range(1 << q))
 
 
-LARGER = [padded(6), padded(9), "maj:9", "tribes:3:3", random_table(8, 8), "thr:11:4",
+LARGER = ["tt:0x0350b3fc548f74ae:6", padded(9), "maj:9", "tribes:3:3", random_table(8, 8), "thr:11:4",
           random_table(11, 11)]
 LARGEST = ["parity:14", "thr:14:5", "tribes:2:7", padded(14), random_table(14, 14)]
 
