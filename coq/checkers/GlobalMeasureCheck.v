@@ -824,40 +824,41 @@ Qed.
 (* ======================================================================================== *)
 
 (* The statements read f only at inputs of q bits (ours). *)
-Section Transfer.
-Variables (f g : Agg) (q : nat).
-Hypothesis same : forall y, length y = q -> f y = g y.
-
-Lemma sensitive_same : forall z B, length z = q -> (Sensitive f z B <-> Sensitive g z B).
+Lemma sensitive_same (f g : Agg) (q : nat) (same : forall y, length y = q -> f y = g y) :
+  forall z B, length z = q -> (Sensitive f z B <-> Sensitive g z B).
 Proof.
   intros z B Hz. unfold Sensitive.
   rewrite (same (flip z B)) by (unfold flip; rewrite map_length, seq_length; exact Hz).
   rewrite (same z) by exact Hz. tauto.
 Qed.
 
-Lemma sensitivityIs_same : forall z k, length z = q -> SensitivityIs g z k -> SensitivityIs f z k.
+Lemma sensitivityIs_same (f g : Agg) (q : nat) (same : forall y, length y = q -> f y = g y) :
+  forall z k, length z = q -> SensitivityIs g z k -> SensitivityIs f z k.
 Proof.
   intros z k Hz [S [HS [Hl Hi]]]. exists S. split; [exact HS | split; [exact Hl |]].
-  intros i. rewrite Hi, (sensitive_same z _ Hz). tauto.
+  intros i. rewrite Hi, (sensitive_same f g q same z _ Hz). tauto.
 Qed.
 
-Lemma disjointSensitive_same : forall z Bs, length z = q ->
+Lemma disjointSensitive_same (f g : Agg) (q : nat) (same : forall y, length y = q -> f y = g y) :
+  forall z Bs, length z = q ->
   (DisjointSensitive f z Bs <-> DisjointSensitive g z Bs).
 Proof.
   intros z Bs Hz. unfold DisjointSensitive.
   split; intros [HB Hp]; split; try exact Hp; intros B HBin; destruct (HB B HBin) as [A C];
-    (split; [exact A | apply (sensitive_same z B Hz); exact C]).
+    (split; [exact A | apply (sensitive_same f g q same z B Hz); exact C]).
 Qed.
 
-Lemma primalFeasible_same : forall z ws, length z = q ->
+Lemma primalFeasible_same (f g : Agg) (q : nat) (same : forall y, length y = q -> f y = g y) :
+  forall z ws, length z = q ->
   (PrimalFeasible f z ws <-> PrimalFeasible g z ws).
 Proof.
   intros z ws Hz. unfold PrimalFeasible.
   split; intros [HB Hl]; split; try exact Hl; intros Jw HJ; destruct (HB Jw HJ) as (A & C & D);
-    (split; [exact A | split; [exact C | apply (sensitive_same z _ Hz); exact D]]).
+    (split; [exact A | split; [exact C | apply (sensitive_same f g q same z _ Hz); exact D]]).
 Qed.
 
-Lemma certificate_same : forall z H, length z = q -> (Certificate f z H <-> Certificate g z H).
+Lemma certificate_same (f g : Agg) (q : nat) (same : forall y, length y = q -> f y = g y) :
+  forall z H, length z = q -> (Certificate f z H <-> Certificate g z H).
 Proof.
   intros z H Hz. unfold Certificate.
   split; intros C y Hy Ha.
@@ -865,31 +866,31 @@ Proof.
   - rewrite (same y), (same z) by congruence. apply C; assumption.
 Qed.
 
-Lemma globalMeasure_same : forall m x v, GlobalMeasureIs m g q x v -> GlobalMeasureIs m f q x v.
+Lemma globalMeasure_same (f g : Agg) (q : nat) (same : forall y, length y = q -> f y = g y) :
+  forall m x v, GlobalMeasureIs m g q x v -> GlobalMeasureIs m f q x v.
 Proof.
   intros m x v. destruct m; cbn [GlobalMeasureIs].
   - intros [k [Ek [Hx [Hs Hmax]]]]. exists k. split; [exact Ek |]. split; [exact Hx | split].
-    + apply sensitivityIs_same; assumption.
+    + apply (sensitivityIs_same f g q same); assumption.
     + intros y k' Hy Hs'. apply (Hmax y k' Hy).
       destruct Hs' as [S [HS [Hl Hi]]]. exists S. split; [exact HS | split; [exact Hl |]].
-      intros i. rewrite Hi, (sensitive_same y _ Hy). tauto.
+      intros i. rewrite Hi, (sensitive_same f g q same y _ Hy). tauto.
   - intros [k [Ek [Hx [[[Bs [HB HBl]] Hb] Hmax]]]]. exists k. split; [exact Ek |].
     split; [exact Hx | split; [split |]].
-    + exists Bs. split; [apply disjointSensitive_same; assumption | exact HBl].
-    + intros Bs' HB'. apply Hb, disjointSensitive_same; assumption.
-    + intros y Bs' Hy HB'. apply (Hmax y Bs' Hy), disjointSensitive_same; assumption.
+    + exists Bs. split; [apply (disjointSensitive_same f g q same); assumption | exact HBl].
+    + intros Bs' HB'. apply Hb, (disjointSensitive_same f g q same); assumption.
+    + intros y Bs' Hy HB'. apply (Hmax y Bs' Hy), (disjointSensitive_same f g q same); assumption.
   - intros [Hx [[[ws [Hw Ev]] Hb] Hmax]]. split; [exact Hx | split; [split |]].
-    + exists ws. split; [apply primalFeasible_same; assumption | exact Ev].
-    + intros ws' Hw'. apply Hb, primalFeasible_same; assumption.
-    + intros y ws' Hy Hw'. apply (Hmax y ws' Hy), primalFeasible_same; assumption.
+    + exists ws. split; [apply (primalFeasible_same f g q same); assumption | exact Ev].
+    + intros ws' Hw'. apply Hb, (primalFeasible_same f g q same); assumption.
+    + intros y ws' Hy Hw'. apply (Hmax y ws' Hy), (primalFeasible_same f g q same); assumption.
   - intros [k [Ek [Hx [[[H [HC Hs]] Hl] Hmax]]]]. exists k. split; [exact Ek |].
     split; [exact Hx | split; [split |]].
-    + exists H. split; [apply certificate_same; assumption | exact Hs].
-    + intros H' HC'. apply Hl, certificate_same; assumption.
+    + exists H. split; [apply (certificate_same f g q same); assumption | exact Hs].
+    + intros H' HC'. apply Hl, (certificate_same f g q same); assumption.
     + intros y Hy. destruct (Hmax y Hy) as [H' [HC' Hs']]. exists H'.
-      split; [apply certificate_same; assumption | exact Hs'].
+      split; [apply (certificate_same f g q same); assumption | exact Hs'].
 Qed.
-End Transfer.
 
 Lemma natOfValue_sound : forall v k, natOfValue v = Some k -> v == inject_Z (Z.of_nat k).
 Proof.
@@ -905,8 +906,7 @@ Theorem checkGlobalTable_sound : forall m f T q x v data,
   (forall y, length y = q -> look T y = f y) ->
   checkGlobalTable m T q x v data = true -> GlobalMeasureIs m f q x v.
 Proof.
-  intros m f T q x v data HT H. apply (globalMeasure_same f (look T) q);
-    [intros y Hy; symmetry; apply HT, Hy |].
+  intros m f T q x v data HT H. apply (globalMeasure_same f (look T) q); [intros y Hy; symmetry; apply HT, Hy |].
   destruct m, data; simpl in H; try discriminate; simpl.
   all: try (destruct (natOfValue v) as [k |] eqn:E; [| discriminate]; exists k;
             split; [apply natOfValue_sound, E |]).
