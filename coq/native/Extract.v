@@ -55,46 +55,15 @@ Fixpoint lookTab (T : btab) (x : list bool) : bool :=
 
 Definition ttFast (q : nat) (t : list bool) : Agg := let T := buildTab q t in fun x => lookTab T x.
 
-Lemma bitsIndex_acc : forall x acc, bitsIndex acc x = (acc * 2 ^ length x + bitsIndex 0 x)%nat.
-Proof.
-  induction x as [| b x IH]; intros acc; [simpl; lia |].
-  change (bitsIndex acc (b :: x)) with (bitsIndex (2 * acc + (if b then 1 else 0))%nat x).
-  change (bitsIndex 0 (b :: x)) with (bitsIndex (2 * 0 + (if b then 1 else 0))%nat x).
-  rewrite (IH (2 * acc + (if b then 1 else 0))%nat), (IH (2 * 0 + (if b then 1 else 0))%nat).
-  change (length (b :: x)) with (S (length x)). rewrite Nat.pow_succ_r'.
-  destruct b; lia.
-Qed.
-
-Lemma bitsIndex_lt : forall x, (bitsIndex 0 x < 2 ^ length x)%nat.
-Proof.
-  induction x as [| b x IH]; [simpl; lia |].
-  change (bitsIndex 0 (b :: x)) with (bitsIndex (2 * 0 + (if b then 1 else 0))%nat x).
-  rewrite bitsIndex_acc. change (length (b :: x)) with (S (length x)).
-  rewrite Nat.pow_succ_r'. destruct b; simpl; lia.
-Qed.
-
-Lemma nth_firstn_lt : forall (t : list bool) n i, (i < n)%nat -> nth i (firstn n t) false = nth i t false.
-Proof.
-  induction t as [| a t IH]; intros n i H; destruct n; simpl; try lia.
-  - destruct i; reflexivity.
-  - destruct i; [reflexivity | apply IH; lia].
-Qed.
-
-Lemma nth_skipn_add : forall (t : list bool) n i, nth i (skipn n t) false = nth (n + i) t false.
-Proof.
-  induction t as [| a t IH]; intros n i; destruct n; simpl; try reflexivity.
-  - destruct i; reflexivity.
-  - apply IH.
-Qed.
-
+(* bitsIndex_shift, bitsIndex_below, nth_firstn_below, nth_skipn_plus: checkers/GlobalMeasureCheck.v *)
 Lemma lookTab_build : forall x t, lookTab (buildTab (length x) t) x = nth (bitsIndex 0 x) t false.
 Proof.
   induction x as [| b x IH]; intros t; [reflexivity |].
   change (bitsIndex 0 (b :: x)) with (bitsIndex (2 * 0 + (if b then 1 else 0))%nat x).
-  rewrite bitsIndex_acc. change (length (b :: x)) with (S (length x)).
+  rewrite bitsIndex_shift. change (length (b :: x)) with (S (length x)).
   cbn [buildTab lookTab]. destruct b; simpl.
-  - rewrite IH, nth_skipn_add. f_equal. lia.
-  - rewrite IH, nth_firstn_lt by apply bitsIndex_lt. reflexivity.
+  - rewrite IH, nth_skipn_plus. f_equal. lia.
+  - rewrite IH, nth_firstn_below by apply bitsIndex_below. reflexivity.
 Qed.
 
 Lemma ttFast_ttFun : forall q t x, length x = q -> ttFast q t x = ttFun t x.
@@ -281,8 +250,8 @@ Extraction "checkers.ml"
      checkers/MeasureCheck.v) *)
   checkSFamily checkBSFamily checkCFamily
   (* kind global-measure: checkGlobalMeasure_sound (checkers/GlobalMeasureCheck.v), run on
-     eval F and arity F *)
-  checkGlobalMeasure
+     eval F and arity F; checkGlobalTT_sound for a truth table's text (TT s) *)
+  checkGlobalMeasure checkGlobalTT
   (* kind census-classes: checkCensusClasses_sound (checkers/CensusClassesCheck.v) *)
   checkCensusClasses
   (* kind weighted: checkWeightedFamily_sound, checkWeightedTT_sound (above, over

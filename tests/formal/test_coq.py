@@ -96,8 +96,9 @@ THEOREMS = {
     "OptimalBobExamples": ["optBobw_optimal", "theorem_4_2_optimal_bob_depth2_example",
                            "theorem_B1_optimal_bob_example", "theorem_B4_optimal_bob_example"],
     "MeasureChain": ["s_le_bs", "bs_le_fbs", "fbs_le_C", "measure_chain"],
-    "GlobalMeasureCheck": ["checkGlobalS_sound", "checkGlobalC_sound", "checkGlobalFbs_sound",
-                           "checkGlobalBS_sound", "checkGlobalMeasure_sound", "global_examples",
+    "GlobalMeasureCheck": ["stab_spec", "ctab_spec", "checkGlobalS_sound", "checkGlobalC_sound",
+                           "checkGlobalFbs_sound", "checkGlobalBS_sound", "checkGlobalTable_sound",
+                           "checkGlobalMeasure_sound", "checkGlobalTT_sound", "global_examples",
                            "global_rejects"],
     "MenuModel": [],  # definitions only: menu trees, legal oracles, realisations, rho_M, rho_R
     "MenuLowerBound": ["proposition_M1", "proposition_M1_bound", "legal_min_block",
@@ -336,21 +337,34 @@ def test_a_mutation_that_changes_nothing_compiles(mutated):
 @apply(coq_run)
 @pytest.mark.parametrize("old,new", [
     # fbs: the witness's feasibility at the input not checked
-    ("Nat.eqb (length x) q && primalFeasibleb f x witness && Qeq_bool (primalValue witness) v",
+    ("Nat.eqb (length x) q && primalFeasibleb (look T) x witness && Qeq_bool (primalValue witness) v",
      "Nat.eqb (length x) q && Qeq_bool (primalValue witness) v"),
-    # every input that needs an upper bound is listed: not checked
-    ("  && forallb (fun y => certWithin f y v || existsb (sameInput y) listed) (allMasks q)\n", "\n"),
+    # an input that needs an upper bound and is not listed: not refused (count 0 accepted)
+    ("Nat.eqb (look count y) (if needsUpper CT v y then 1 else O)",
+     "Nat.leb (look count y) (if needsUpper CT v y then 1 else O)"),
     # s: no input's sensitivity compared with k
-    ("  && forallb (fun y => Nat.leb (sensCount f y) k) (allMasks q).", "."),
+    ("  && forallb (fun y => Nat.leb (look ST y) k) (allMasks q).", "."),
     # C: the last of the 2^q inputs not enumerated
-    ("  && forallb (fun y => certWithin f y (natQ k)) (allMasks q).",
-     "  && forallb (fun y => certWithin f y (natQ k)) (removelast (allMasks q))."),
+    ("  && forallb (fun y => match look CT y with Some c => Nat.leb c k | None => false end) (allMasks q).",
+     "  && forallb (fun y => match look CT y with Some c => Nat.leb c k | None => false end)\n"
+     "       (removelast (allMasks q))."),
+    # C: a subcube that frees the first coordinate without both halves constant (agree
+    # replaced by "the left half's value")
+    ("  match a, b with Some x, Some y => if Bool.eqb x y then Some x else None | _, _ => None end.",
+     "  match a, b with Some x, _ => Some x | _, _ => None end."),
+    # C: the compression merges two different leaves
+    ("  | TL a, TL b => if sameLeaf a b then TL a else TN l r", "  | TL a, TL b => TL a"),
+    # s: the first coordinate's flip not counted
+    ("      TN (zipd d' Nat.add (stab d' (half false t)) df) (zipd d' Nat.add (stab d' (half true t)) df)",
+     "      TN (stab d' (half false t)) (stab d' (half true t))"),
     # bs: the witness's blocks not checked disjoint
     ("  && pairwiseb q witness && Nat.eqb (length witness) k", "  && Nat.eqb (length witness) k"),
     # an upper bound's dual not checked feasible
-    ("Nat.eqb (length (snd e)) q && dualFeasibleb f (fst e) (snd e).", "Nat.eqb (length (snd e)) q."),
+    ("  && lightOK q T (fst e) (snd e) (look T (fst e)) 0.", "."),
+    # a dual's entries not checked non-negative (the walk's early end needs t >= 0)
+    (" && forallb (Qle_bool 0) (snd e)\n", "\n"),
 ], ids=["fbs-witness-infeasible", "inputs-not-covered", "s-no-maximum", "C-misses-an-input",
-        "bs-meeting-blocks", "upper-dual-infeasible"])
+        "C-agree-dropped", "C-compression-merges-unequal", "s-first-flip-dropped", "bs-meeting-blocks", "upper-dual-infeasible", "upper-dual-negative"])
 def test_a_wrong_global_measure_checker_breaks_its_proof(mutated, old, new):
     """Issue 37: each weakened check of the `global-measure` checker breaks its reflection
     lemma (or the refused examples) in its file."""

@@ -71,9 +71,9 @@ def spec_tables(data: bytes) -> dict[str, str]:
 
 
 def _specs(obj: dict) -> list[str]:
-    """The function specs an exhaustive, measure, weighted or tree (versions 1, 2) certificate
-    names."""
-    if obj.get("kind") in ("exhaustive", "measure", "weighted"):
+    """The function specs an exhaustive, measure, global-measure, weighted or tree (versions 1, 2)
+    certificate names."""
+    if obj.get("kind") in ("exhaustive", "measure", "global-measure", "weighted"):
         return [obj["spec"]] if isinstance(obj.get("spec"), str) else []
     if obj.get("kind") != "tree" or not isinstance(obj.get("tree"), dict):
         return []
