@@ -388,11 +388,13 @@ Qed.
 (* The checker                                                                               *)
 (* ======================================================================================== *)
 
-(* A block is sensitive iff flipping it moves sum_i W_i x_i across T. *)
-Definition sensT (ws : list Z) (T : Z) (z B : list bool) : bool :=
-  negb (Bool.eqb (Z.leb T (wsum ws (xorL z B))) (Z.leb T (wsum ws z))).
+(* A block is sensitive iff flipping it moves sum_i W_i x_i across T (fz = f(z), computed
+   once). *)
+Definition sensT (ws : list Z) (T : Z) (z : list bool) (fz : bool) (B : list bool) : bool :=
+  negb (Bool.eqb (Z.leb T (wsum ws (xorL z B))) fz).
 
-Lemma sensT_sound : forall ws T z B, sensT ws T z B = true -> Sensitive (wthrAgg ws T) z B.
+Lemma sensT_sound : forall ws T z B, sensT ws T z (Z.leb T (wsum ws z)) B = true ->
+  Sensitive (wthrAgg ws T) z B.
 Proof.
   intros ws T z B H HS. unfold sensT in H. unfold wthrAgg in HS. rewrite flip_xorL in HS.
   rewrite HS, eqb_reflx in H. discriminate.
@@ -402,7 +404,8 @@ Qed.
    N bits and sensitive, every load <= 1. *)
 Definition primalT (ws : list Z) (T : Z) (z : list bool) (prim : list (list bool * Q)) : bool :=
   let q := length z in
-  (forallb (fun Jw => Qle_bool 0 (snd Jw) && Nat.eqb (length (fst Jw)) q && sensT ws T z (fst Jw)) prim
+  let fz := Z.leb T (wsum ws z) in
+  (forallb (fun Jw => Qle_bool 0 (snd Jw) && Nat.eqb (length (fst Jw)) q && sensT ws T z fz (fst Jw)) prim
    && forallb (fun l => Qle_bool l 1) (loadsOf z prim))%bool.
 
 Lemma primalT_sound : forall ws T z prim, primalT ws T z prim = true ->
