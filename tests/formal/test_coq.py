@@ -63,7 +63,9 @@ THEOREMS = {
                     "checkTreeV3_sound", "checkTreeV3_family_sound", "tiny_maj3", "maj3_depth2",
                     "maj3_depth2_rejects"],
     "SymmetricCheck": ["dualOK_sound", "symPrimal_feasible", "checkSymmetric_sound",
-                       "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects"],
+                       "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects",
+                       "constOn_sound", "checkSymmetricRuns_checkSymmetric",
+                       "checkSymmetricRuns_sound", "maj99_runs", "maj99_runs_rejects"],
     "MeasureCheck": ["checkS_sound", "checkBS_sound", "checkC_sound", "best_bound",
                      "maj5_s", "maj5_bs", "maj5_C", "maj5_at_00111", "maj5_measure_rejects"],
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
@@ -718,6 +720,28 @@ def test_a_dropped_menu_hypothesis_breaks_the_proof(mutated, name, old, new, fai
 def test_a_wrong_symmetric_checker_breaks_its_proof(mutated, old, new):
     """The Coq checker of kind `symmetric` (issue 27): each weakened check breaks the proved
     Hamming-weight reduction (or the refused examples), so check.sh fails in its file."""
+    done = mutated(replace_once("checkers/SymmetricCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # the dual below w: d1 * t1 >= 1 not checked (a dual too small on a sensitive weight)
+    ("      else Qle_bool 1 (NQ d1 * t1) && constOn sh (w + 1 - d1)%N w b)",
+     "      else constOn sh (w + 1 - d1)%N w b)"),
+    # the dual above w: the window one weight too short (a weight at distance d0 - 1 missed)
+    ("constOn sh w (N.min n (w + d0 - 1)%N) b)", "constOn sh w (N.min n (w + d0 - 2)%N) b)"),
+    # parity read as constant on any range
+    ("  | VOdd => N.eqb lo hi && Bool.eqb (N.odd lo) b", "  | VOdd => Bool.eqb (N.odd lo) b"),
+    # a type not checked to be sensitive
+    ("    && negb (Bool.eqb (shapeV sh (w - a + b)%N) (shapeV sh w)) end) prim.",
+     "    && true end) prim."),
+], ids=["runs-dual-below-unchecked", "runs-window-short", "runs-parity-constant",
+        "runs-insensitive-type"])
+def test_a_wrong_symmetric_runs_checker_breaks_its_proof(mutated, old, new):
+    """The checker of kind `symmetric` at any arity (checkSymmetricRuns, issue 37, ours):
+    each weakened check breaks its proof that it accepts only what checkSymmetric accepts."""
     done = mutated(replace_once("checkers/SymmetricCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
