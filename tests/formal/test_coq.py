@@ -67,7 +67,9 @@ THEOREMS = {
                        "constOn_sound", "checkSymmetricRuns_checkSymmetric",
                        "checkSymmetricRuns_sound", "maj99_runs", "maj99_runs_rejects"],
     "MeasureCheck": ["checkS_sound", "checkBS_sound", "checkC_sound", "best_bound",
-                     "maj5_s", "maj5_bs", "maj5_C", "maj5_at_00111", "maj5_measure_rejects"],
+                     "maj5_s", "maj5_bs", "maj5_C", "maj5_at_00111", "maj5_measure_rejects",
+                     "stepVal_bound", "bsTable_sound", "checkBSFast_sound", "maj5_bs_fast",
+                     "maj5_bs_fast_rejects"],
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
         "theorem_4_2_example", "theorem_4_2_optimal_bob_example", "optBob_optimal", "theorem_B1_example", "theorem_B4_example",
@@ -745,6 +747,23 @@ def test_a_wrong_symmetric_runs_checker_breaks_its_proof(mutated, old, new):
     done = mutated(replace_once("checkers/SymmetricCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # the packings that avoid the lowest coordinate of A forgotten
+    ("        (look (without (length z) A (unitBlock (length z) i)))\n  end.",
+     "        0\n  end."),
+    # the block taken not counted
+    ("        (map (fun B => S (look (without (length z) A B)))\n             (filter (fun B => nth i B false && withinL B A) sens))",
+     "        (map (fun B => look (without (length z) A B))\n             (filter (fun B => nth i B false && withinL B A) sens))"),
+], ids=["bs-table-forgets-avoiding", "bs-table-block-uncounted"])
+def test_a_wrong_bs_table_breaks_its_proof(mutated, old, new):
+    """checkBSFast (issue 37, ours): a step of the table that undercounts breaks
+    stepVal_bound, so check.sh fails in MeasureCheck.v."""
+    done = mutated(replace_once("checkers/MeasureCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/MeasureCheck.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)
