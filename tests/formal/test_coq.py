@@ -55,7 +55,9 @@ THEOREMS = {
     "Measures": [],  # definitions only (model/: s, bs, C at an input; the global maxima)
     "Families": ["inputOf_check", "wrong_arity_examples"],
     "ExhaustiveCheck": ["dualFeasibleb_sound", "primalFeasibleb_sound", "checkExhaustive_sound",
-                        "maj3_certificate", "maj3_rejects"],
+                        "maj3_certificate", "maj3_rejects", "walkMasks_sound",
+                        "blockWeight_wsum", "dualFast_sound", "checkExhaustiveFast_sound",
+                        "maj3_fast"],
     "TreeStatements": [],  # definitions only: RhoT, uniform/over/node trees, alphaOf
     "TreeCheck": ["localb_sound", "accT_sound", "checkTree_sound", "tiny_tree", "tiny_rejects",
                   "shared_maj3", "shared_rejects"],
@@ -747,6 +749,23 @@ def test_a_wrong_symmetric_runs_checker_breaks_its_proof(mutated, old, new):
     done = mutated(replace_once("checkers/SymmetricCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # a flipped coordinate's weight not added along the walk
+    ("      then walkMasks f fz D zs' (tl ns) (negb zi :: pre) (s + hd 0%Z ns)%Z",
+     "      then walkMasks f fz D zs' (tl ns) (negb zi :: pre) s"),
+    # the scaled weights not compared with t (n_i / D taken on trust)
+    ("  (forallb (fun x => Qle_bool 0 x && Qeq_bool (scaleQ D x # D) x) t",
+     "  (forallb (fun x => Qle_bool 0 x) t"),
+], ids=["walk-drops-a-weight", "walk-scaling-unchecked"])
+def test_a_wrong_mask_walk_breaks_its_proof(mutated, old, new):
+    """checkExhaustiveFast (issue 37, ours): a walk that miscounts t(B) or trusts its
+    scaling breaks dualFast's proof, so check.sh fails in ExhaustiveCheck.v."""
+    done = mutated(replace_once("checkers/ExhaustiveCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/ExhaustiveCheck.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)
