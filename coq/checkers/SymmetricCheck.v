@@ -547,6 +547,31 @@ Fixpoint rangeAll (s : string) (i lo hi : N) (b : bool) : bool :=
 Fixpoint lenN (s : string) (acc : N) : N :=
   match s with EmptyString => acc | String _ s' => lenN s' (N.succ acc) end.
 
+(* A table read in O(log n) (ours): a Braun tree, the value at position p (1-based) at the
+   root for p = 1, in the left subtree at p / 2 for even p, in the right one for odd p > 1. *)
+Inductive vtree : Type := VNil | VNode (x : bool) (l r : vtree).
+
+Fixpoint vlook (t : vtree) (p : positive) : bool :=
+  match t with
+  | VNil => false
+  | VNode x l r => match p with xH => x | xO m => vlook l m | xI m => vlook r m end
+  end.
+
+Fixpoint evensL (l : list bool) : list bool := match l with [] => [] | x :: r => x :: oddsL r end
+with oddsL (l : list bool) : list bool := match l with [] => [] | _ :: r => evensL r end.
+
+Fixpoint vbuild (d : nat) (l : list bool) : vtree :=
+  match d, l with
+  | O, _ | _, [] => VNil
+  | S d', x :: r => VNode x (vbuild d' (evensL r)) (vbuild d' (oddsL r))
+  end.
+
+(* The shape's table as a tree (VNil for the closed forms), built once per certificate. *)
+Definition tableOf (sh : symShape) : vtree :=
+  match sh with VTable s => vbuild (N.to_nat (N.size (lenN s 0))) (bitsOf s) | _ => VNil end.
+Definition shapeVF (sh : symShape) (tv : vtree) (k : N) : bool :=
+  match sh with VTable _ => vlook tv (N.succ_pos k) | _ => shapeV sh k end.
+
 (* V reads b at every weight of lo .. hi (constOn_sound). *)
 Definition constOn (sh : symShape) (lo hi : N) (b : bool) : bool :=
   match sh with
@@ -562,10 +587,10 @@ Definition NQ (x : N) : Q := inject_Z (Z.of_N x).
 Definition minStep (t : Q) : N :=
   if Z.ltb 0 (Qnum t) then Z.to_N ((Zpos (Qden t) + Qnum t - 1) / Qnum t)%Z else 0%N.
 
-Definition typesOKN (sh : symShape) (w n : N) (prim : list (N * N * Q)) : bool :=
+Definition typesOKN (sh : symShape) (tv : vtree) (w n : N) (prim : list (N * N * Q)) : bool :=
   forallb (fun p => match p with (a, b, y) =>
     Qle_bool 0 y && N.leb a w && N.leb b (n - w)%N
-    && negb (Bool.eqb (shapeV sh (w - a + b)%N) (shapeV sh w)) end) prim.
+    && negb (Bool.eqb (shapeVF sh tv (w - a + b)%N) (shapeVF sh tv w)) end) prim.
 
 Definition loadsOKN (w n : N) (prim : list (N * N * Q)) : bool :=
   Qle_bool (qlsum (map (fun p => match p with (a, _, y) => NQ a * y end) prim)) (NQ w)
@@ -585,7 +610,7 @@ Definition dualOKN (sh : symShape) (w n : N) (t1 t0 : Q) : bool :=
 Definition checkSymmetricRuns (sh : symShape) (r : list (bool * N)) (prim : list (N * N * Q))
   (t1 t0 v : Q) : bool :=
   let w := runsOnes r in let n := runsLen r in
-  (typesOKN sh w n prim && loadsOKN w n prim && dualOKN sh w n t1 t0
+  (typesOKN sh (tableOf sh) w n prim && loadsOKN w n prim && dualOKN sh w n t1 t0
    && Qeq_bool (qlsum (map (fun p => match p with (_, _, y) => y end) prim)) v
    && Qeq_bool (NQ w * t1 + NQ (n - w)%N * t0) v)%bool.
 
@@ -639,13 +664,71 @@ Lemma forallb_map' : forall (A B : Type) (f : B -> bool) (g : A -> B) l,
   forallb f (map g l) = forallb (fun x => f (g x)) l.
 Proof. induction l as [| x l IH]; [reflexivity | cbn; rewrite IH; reflexivity]. Qed.
 
-Lemma typesOKN_nat : forall sh w n prim, typesOKN sh w n prim = true ->
+Lemma evens_odds_nth : forall l i, nth i (evensL l) false = nth (2 * i) l false /\
+  nth i (oddsL l) false = nth (S (2 * i)) l false.
+Proof.
+  induction l as [| x r IH]; intros i; [destruct i; split; reflexivity |].
+  cbn [evensL oddsL]. split.
+  - destruct i as [| i]; [reflexivity |]. cbn [nth]. rewrite (proj2 (IH i)).
+    replace (2 * S i)%nat with (S (S (2 * i))) by lia. reflexivity.
+  - rewrite (proj1 (IH i)). reflexivity.
+Qed.
+
+Lemma evens_odds_length : forall l, (2 * length (evensL l) <= S (length l))%nat /\ (2 * length (oddsL l) <= length l)%nat.
+Proof. induction l as [| x r IH]; [simpl; lia |]. cbn [evensL oddsL length]. lia. Qed.
+
+Lemma vbuild_look : forall d l p, (length l < 2 ^ d)%nat ->
+  vlook (vbuild d l) p = nth (Pos.to_nat p - 1) l false.
+Proof.
+  induction d as [| d IH]; intros l p Hl.
+  - destruct l; [destruct (Pos.to_nat p - 1)%nat; reflexivity | simpl in Hl; lia].
+  - destruct l as [| x r]; [destruct (Pos.to_nat p - 1)%nat; reflexivity |].
+    assert (HL := evens_odds_length r). cbn [length] in Hl. rewrite Nat.pow_succ_r' in Hl.
+    assert (Hm := Pos2Nat.is_pos). cbn [vbuild vlook].
+    destruct p as [m | m |].
+    + rewrite IH by lia. rewrite (proj2 (evens_odds_nth r _)). rewrite Pos2Nat.inj_xI.
+      specialize (Hm m). replace (S (2 * Pos.to_nat m) - 1)%nat with (S (S (2 * (Pos.to_nat m - 1)))) by lia.
+      reflexivity.
+    + rewrite IH by lia. rewrite (proj1 (evens_odds_nth r _)). rewrite Pos2Nat.inj_xO.
+      specialize (Hm m). replace (2 * Pos.to_nat m - 1)%nat with (S (2 * (Pos.to_nat m - 1))) by lia.
+      reflexivity.
+    + reflexivity.
+Qed.
+
+Lemma tableAt_nth : forall s k, tableAt s k = nth (N.to_nat k) (bitsOf s) false.
+Proof.
+  induction s as [| c s IH]; intros k; [destruct (N.to_nat k); reflexivity |].
+  cbn [tableAt bitsOf]. destruct (N.eqb_spec k 0) as [-> | Hk]; [reflexivity |].
+  rewrite IH. replace (N.to_nat k) with (S (N.to_nat (N.pred k))) by lia. reflexivity.
+Qed.
+
+Lemma lenN_nat : forall s acc, lenN s acc = (acc + N.of_nat (String.length s))%N.
+Proof. induction s as [| c s IH]; intros acc; cbn [lenN String.length]; [lia | rewrite IH; lia]. Qed.
+
+Lemma bitsOf_length : forall s, length (bitsOf s) = String.length s.
+Proof. induction s as [| c s IH]; [reflexivity | cbn; rewrite IH; reflexivity]. Qed.
+
+(* The tree reads what the table reads. *)
+Lemma shapeVF_ok : forall sh k, shapeVF sh (tableOf sh) k = shapeV sh k.
+Proof.
+  intros [c | n | | s] k; try reflexivity. cbn [shapeVF tableOf shapeV].
+  rewrite vbuild_look, tableAt_nth.
+  - f_equal. assert (E := N.succ_pos_spec k).
+    replace (Pos.to_nat (N.succ_pos k)) with (N.to_nat (N.pos (N.succ_pos k))) by reflexivity.
+    rewrite E. lia.
+  - rewrite bitsOf_length. assert (G := N.size_gt (lenN s 0)).
+    set (m := N.size (lenN s 0)) in *. rewrite lenN_nat in G.
+    assert (G' : (N.to_nat (N.of_nat (String.length s)) < N.to_nat (2 ^ m))%nat) by lia.
+    rewrite N2Nat.inj_pow, Nat2N.id in G'. exact G'.
+Qed.
+
+Lemma typesOKN_nat : forall sh w n prim, typesOKN sh (tableOf sh) w n prim = true ->
   forall z, ones z = N.to_nat w -> length z = N.to_nat n ->
   typesOK (shapeNat sh) z (primNat prim) = true.
 Proof.
   intros sh w n prim H z Ew En. unfold typesOK, primNat. rewrite forallb_map'.
   unfold typesOKN in H. rewrite forallb_forall in H. apply forallb_forall.
-  intros [[a b] y] Hin. specialize (H _ Hin). cbv beta iota in H |- *.
+  intros [[a b] y] Hin. specialize (H _ Hin). cbv beta iota in H |- *. rewrite !shapeVF_ok in H.
   rewrite Ew, En. unfold shapeNat.
   replace (N.of_nat (N.to_nat w - N.to_nat a + N.to_nat b)) with (w - a + b)%N by lia.
   rewrite N2Nat.id.

@@ -66,7 +66,8 @@ THEOREMS = {
                     "maj3_depth2_rejects"],
     "SymmetricCheck": ["dualOK_sound", "symPrimal_feasible", "checkSymmetric_sound",
                        "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects",
-                       "constOn_sound", "checkSymmetricRuns_checkSymmetric",
+                       "constOn_sound", "vbuild_look", "shapeVF_ok",
+                       "checkSymmetricRuns_checkSymmetric",
                        "checkSymmetricRuns_sound", "maj99_runs", "maj99_runs_rejects"],
     "MeasureCheck": ["checkS_sound", "checkBS_sound", "checkC_sound", "best_bound",
                      "maj5_s", "maj5_bs", "maj5_C", "maj5_at_00111", "maj5_measure_rejects",
@@ -739,7 +740,7 @@ def test_a_wrong_symmetric_checker_breaks_its_proof(mutated, old, new):
     # parity read as constant on any range
     ("  | VOdd => N.eqb lo hi && Bool.eqb (N.odd lo) b", "  | VOdd => Bool.eqb (N.odd lo) b"),
     # a type not checked to be sensitive
-    ("    && negb (Bool.eqb (shapeV sh (w - a + b)%N) (shapeV sh w)) end) prim.",
+    ("    && negb (Bool.eqb (shapeVF sh tv (w - a + b)%N) (shapeVF sh tv w)) end) prim.",
      "    && true end) prim."),
 ], ids=["runs-dual-below-unchecked", "runs-window-short", "runs-parity-constant",
         "runs-insensitive-type"])
