@@ -2,7 +2,11 @@
 program fbs-proved, coq/native/) side by side with the stdlib checker (`fbs check`) on the same
 certificate files (issue 37), CPU seconds and ratios.
 
-Usage:  python bench/bench_proved.py [--repeats N] [--quick] [--threshold-weighted] [--out FILE.json]
+Usage:  python bench/bench_proved.py [--repeats N] [--quick] [--caps] [--threshold-weighted] [--out FILE.json]
+
+--caps: the sizes where the program had a bound of its own below FORMAT.md's (issue 37):
+symmetric up to n = 10^8 (the three large paper files among them), bs at q = 9 and 10, and
+exhaustive at q = 16 .. 20 (its bound q <= 20 stays: the ratio there says why).
 
 Untimed: the program is built (or found) in the per-user cache; the certificates are written
 by fbs itself (`fbs certify --method table|symmetric`, `uniform_tree_fbs(..., version=2)`) or
@@ -21,6 +25,7 @@ refused for a kind without a proved checker or beyond a bound, and disagreements
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import random
@@ -119,6 +124,35 @@ def threshold_cases(folder: Path) -> list[tuple[str, Path]]:
         path.write_text(json.dumps(weighted_certificate(spec, z, caps, sol.value, sol.primal,
                                                         sol.dual)))
         found.append((f"weighted random table q = {q}", path))
+
+
+def caps_cases(folder: Path) -> list[tuple[str, Path]]:
+    """Issue 37's sizes: each at or near FORMAT.md's bound for its kind."""
+    paper_dir = ROOT / "certificates" / "paper"
+    found = []
+    for pattern in ("section_1_2_majority_two_thirds/maj_6000-*", "section_1_2_majority_two_thirds/maj_600000-*",
+                    "section_3_3_and/and_1000000-*"):
+        (packed,) = paper_dir.glob(pattern)
+        path = folder / packed.name.removesuffix(".gz")  # fbs-proved reads JSON (gzip -dc)
+        path.write_bytes(gzip.decompress(packed.read_bytes()))
+        found.append((f"symmetric paper {packed.name.split('-')[0]}", path))
+    n = 10**8
+    for spec, z in ((f"and:{n}", f"0^{n}"), (f"maj:{n}", f"1^{n // 3},0^{n - n // 3}"),
+                    (f"thr:{n}:{n // 2}", f"1^{n // 2},0^{n // 2}"), (f"parity:{n}", f"1^{n}")):
+        found.append((f"symmetric {spec.split(':')[0]}:10^8", certify(spec, z, "symmetric",
+                                                                      folder / f"{spec.split(':')[0]}8.json")))
+    rng = random.Random(37)
+    values = "".join(rng.choice("01") for _ in range(3002))
+    found.append(("symmetric sym: 3001 inputs (a table)", certify(f"sym:{values}", "1^1500,0^1501", "symmetric",
+                                                                  folder / "sym.json")))
+    for q in (9, 10):
+        found.append((f"measure bs parity:{q} at 0^{q}",
+                      measure(f"parity:{q}", "0" * q, "bs", q, [[i] for i in range(q)], folder / f"bs{q}.json")))
+    found.append(("measure bs maj:10 at 0000011111", measure("maj:10", "0000011111", "bs", 5,
+                                                            [[0], [1], [2], [3], [4]], folder / "bsm.json")))
+    for q in (16, 18, 20):
+        found.append((f"exhaustive maj:{q} at 0^{q} (bound q <= 20 kept)",
+                      certify(f"maj:{q}", "0" * q, "table", folder / f"e{q}.json")))
     return found
 
 
@@ -176,6 +210,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="smaller instances")
+    parser.add_argument("--caps", action="store_true", help="issue 37's sizes (caps removed)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--threshold-weighted", action="store_true",
                         help="only the cases of kinds threshold and weighted (issue 37)")
@@ -183,8 +218,12 @@ def main() -> None:
     binary = program()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        chosen = threshold_cases(Path(tmp)) if args.threshold_weighted else \
-            cases(Path(tmp), args.quick) + threshold_cases(Path(tmp))
+        if args.caps:
+            chosen = caps_cases(Path(tmp))
+        elif args.threshold_weighted:
+            chosen = threshold_cases(Path(tmp))
+        else:
+            chosen = cases(Path(tmp), args.quick) + threshold_cases(Path(tmp))
         for name, path in chosen:
             rows.append(bench(name, path, binary, args.repeats))
             print(json.dumps(rows[-1]), flush=True)

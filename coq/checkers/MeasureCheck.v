@@ -329,6 +329,209 @@ Proof.
     exact Hb.
 Qed.
 
+(* ======================================================================================== *)
+(* bs with a table (ours, issue 37): the same recursion as `best`, each set A computed once  *)
+(* ======================================================================================== *)
+
+(* `best` recomputes the sensitive blocks at every call and revisits a set A once per path
+   to it. checkBSFast computes the recursion's value for every A of the 2^q sets once, in
+   allMasks order (a subset of A comes before A), from the sensitive blocks listed once, and
+   stores it in a binary trie keyed by the bits of A; a value missing from the trie (never,
+   in that order) is computed by `best`. Soundness needs no order: every value in the trie
+   bounds the packings inside its set (packBound), and so does `best` (best_bound). *)
+Inductive btrie : Type := TEmpty | TLeaf (v : nat) | TNode (l r : btrie).
+
+Fixpoint tlook (t : btrie) (k : list bool) : option nat :=
+  match t, k with
+  | TLeaf v, [] => Some v
+  | TNode l r, b :: k' => tlook (if b then r else l) k'
+  | _, _ => None
+  end.
+
+Fixpoint tins (t : btrie) (k : list bool) (v : nat) : btrie :=
+  match k with
+  | [] => TLeaf v
+  | b :: k' =>
+      match t with
+      | TNode l r => if b then TNode l (tins r k' v) else TNode (tins l k' v) r
+      | _ => if b then TNode TEmpty (tins TEmpty k' v) else TNode (tins TEmpty k' v) TEmpty
+      end
+  end.
+
+Lemma tlook_empty : forall k, tlook TEmpty k = None.
+Proof. intros [| b k]; reflexivity. Qed.
+
+Lemma tlook_tins : forall k t v k' v', tlook (tins t k v) k' = Some v' ->
+  (k' = k /\ v' = v) \/ tlook t k' = Some v'.
+Proof.
+  induction k as [| b k IH]; intros t v k' v' H.
+  - destruct k'; cbn in H; [inversion H; left; split; reflexivity | discriminate].
+  - destruct k' as [| b' k']; [destruct t; cbn in H; try destruct b; discriminate |].
+    assert (Hnode : forall l r, tlook (if b then TNode l (tins r k v) else TNode (tins l k v) r)
+                                      (b' :: k') = Some v' ->
+              (b' :: k' = b :: k /\ v' = v) \/ tlook (TNode l r) (b' :: k') = Some v').
+    { intros l r Hl. destruct b, b'; cbn in Hl |- *;
+        try (right; exact Hl);
+        destruct (IH _ _ _ _ Hl) as [[-> ->] | Ho]; (left; split; reflexivity) || (right; exact Ho). }
+    destruct t as [| w | l r].
+    + destruct (Hnode TEmpty TEmpty H) as [E | E]; [left; exact E | destruct b'; cbn in E; try rewrite tlook_empty in E; discriminate].
+    + destruct (Hnode TEmpty TEmpty H) as [E | E]; [left; exact E | destruct b'; cbn in E; try rewrite tlook_empty in E; discriminate].
+    + exact (Hnode l r H).
+Qed.
+
+(* v bounds the number of pairwise disjoint sensitive blocks inside A. *)
+Definition packBound (f : Agg) (z A : list bool) (v : nat) : Prop :=
+  forall Bs, (forall B, In B Bs -> length B = length z /\ Sensitive f z B /\
+     forall c, c < length z -> nth c B false = true -> nth c A false = true) ->
+  Pairwise (length z) Bs -> length Bs <= v.
+
+(* B inside A, bit by bit (for two masks of one length). *)
+Fixpoint withinL (B A : list bool) : bool :=
+  match B, A with
+  | b :: B', a :: A' => implb b a && withinL B' A'
+  | _, _ => true
+  end.
+
+Lemma withinL_complete : forall B A, length B = length A ->
+  (forall c, c < length B -> nth c B false = true -> nth c A false = true) -> withinL B A = true.
+Proof.
+  induction B as [| b B IH]; intros A HL H; [reflexivity |].
+  destruct A as [| a A]; [discriminate |]. cbn [withinL].
+  rewrite (IH A ltac:(simpl in HL; lia) ltac:(intros c Hc; apply (H (S c)); simpl; lia)).
+  destruct b; [assert (Ha := H 0 ltac:(simpl; lia) eq_refl); simpl in Ha; subst a |]; reflexivity.
+Qed.
+
+Definition sensBlocks (f : Agg) (z : list bool) : list (list bool) :=
+  filter (sensb f z) (allMasks (length z)).
+
+(* A's value from the values of smaller sets (look): `best`'s step. *)
+Definition stepVal (z : list bool) (sens : list (list bool)) (look : list bool -> nat)
+  (A : list bool) : nat :=
+  match lowest (length z) A with
+  | None => 0
+  | Some i =>
+      fold_left Nat.max
+        (map (fun B => S (look (without (length z) A B)))
+             (filter (fun B => nth i B false && withinL B A) sens))
+        (look (without (length z) A (unitBlock (length z) i)))
+  end.
+
+Definition lookOr (f : Agg) (z : list bool) (t : btrie) (A : list bool) : nat :=
+  match tlook t A with Some v => v | None => best f z (length z) A end.
+
+Definition bsTable (f : Agg) (z : list bool) : btrie :=
+  let sens := sensBlocks f z in
+  fold_left (fun t A => tins t A (stepVal z sens (lookOr f z t) A)) (allMasks (length z)) TEmpty.
+
+Definition checkBSFast (f : Agg) (z : list bool) (witness : list (list bool)) (k : nat) : bool :=
+  forallb (fun B => Nat.eqb (length B) (length z) && sensb f z B) witness
+  && pairwiseb (length z) witness && Nat.eqb (length witness) k
+  && Nat.leb (lookOr f z (bsTable f z) (repeat true (length z))) k.
+
+Lemma stepVal_bound : forall f z look A, length A = length z ->
+  (forall A', length A' = length z -> packBound f z A' (look A')) ->
+  packBound f z A (stepVal z (sensBlocks f z) look A).
+Proof.
+  intros f z look A HLA Hlook Bs HB HP. unfold stepVal.
+  destruct (lowest (length z) A) as [i |] eqn:El.
+  2: { destruct Bs as [| B Bs]; [simpl; lia | exfalso].
+       destruct (HB B (or_introl eq_refl)) as [_ [HS Hin]].
+       destruct (sensitive_nonempty f z B HS) as [i [Hi HBi]].
+       unfold lowest in El. assert (F := find_none _ _ El i ltac:(apply in_seq; lia)).
+       cbv beta in F. rewrite (Hin i Hi HBi) in F. discriminate. }
+  unfold lowest in El. apply find_some in El as [Hi HAi]. apply in_seq in Hi.
+  assert (Hi' : i < length z) by lia.
+  assert (Hwl : forall B, length (without (length z) A B) = length z)
+    by (intros B; unfold without; rewrite map_length, seq_length; reflexivity).
+  destruct (existsb (fun B => nth i B false) Bs) eqn:E.
+  - apply existsb_exists in E as [B0 [HB0 HB0i]]. apply in_split in HB0 as [Bs1 [Bs2 ->]].
+    destruct (pairwise_remove _ _ _ _ HP) as [HP' Hd].
+    destruct (HB B0 ltac:(apply in_or_app; right; left; reflexivity)) as [HL0 [HS0 Hin0]].
+    apply (Nat.le_trans _ (S (look (without (length z) A B0)))).
+    + rewrite app_length. cbn [length]. rewrite Nat.add_succ_r. apply le_n_S.
+      rewrite <- app_length. apply (Hlook _ (Hwl B0)).
+      * intros B HBin. destruct (HB B ltac:(apply in_app_or in HBin; apply in_or_app;
+                                            destruct HBin; [left | right; right]; assumption))
+           as [HL [HS Hin]].
+        split; [exact HL | split; [exact HS |]]. intros c Hc HBc.
+        rewrite nth_without by exact Hc. rewrite (Hin c Hc HBc).
+        destruct (Hd B HBin c Hc) as [D | D]; [rewrite D; reflexivity | congruence].
+      * exact HP'.
+    + apply fold_max_in. apply (in_map (fun B => S (look (without (length z) A B)))).
+      apply filter_In. split.
+      * unfold sensBlocks. apply filter_In. split; [apply in_allMasks_q; exact HL0 |].
+        apply sensb_of_sensitive. exact HS0.
+      * rewrite HB0i. cbn [andb]. apply withinL_complete; [congruence |].
+        intros c Hc. apply Hin0. lia.
+  - eapply Nat.le_trans; [| apply fold_max_init]. apply (Hlook _ (Hwl _)).
+    + intros B HBin. destruct (HB B HBin) as [HL [HS Hin]].
+      split; [exact HL | split; [exact HS |]]. intros c Hc HBc.
+      rewrite nth_without, nth_unitBlock by exact Hc. rewrite (Hin c Hc HBc).
+      destruct (Nat.eqb c i) eqn:Eci; [| reflexivity]. apply Nat.eqb_eq in Eci. subst c.
+      assert (existsb (fun B => nth i B false) Bs = true)
+        by (apply existsb_exists; exists B; split; assumption). congruence.
+    + exact HP.
+Qed.
+
+Definition trieSound (f : Agg) (z : list bool) (t : btrie) : Prop :=
+  forall A v, tlook t A = Some v -> length A = length z -> packBound f z A v.
+
+Lemma lookOr_bound : forall f z t, trieSound f z t ->
+  forall A, length A = length z -> packBound f z A (lookOr f z t A).
+Proof.
+  intros f z t Ht A HA. unfold lookOr. destruct (tlook t A) as [v |] eqn:E.
+  - exact (Ht A v E HA).
+  - intros Bs HB HP. apply (best_bound f z (length z) A Bs); [| exact HB | exact HP].
+    apply setSize_le.
+Qed.
+
+Lemma bsTable_sound : forall f z, trieSound f z (bsTable f z).
+Proof.
+  intros f z. unfold bsTable.
+  assert (Gen : forall Ms t, trieSound f z t ->
+    trieSound f z (fold_left (fun t A => tins t A (stepVal z (sensBlocks f z) (lookOr f z t) A)) Ms t)).
+  { induction Ms as [| M Ms IH]; intros t Ht; [exact Ht |]. cbn [fold_left]. apply IH.
+    intros A v Hl HA. destruct (tlook_tins _ _ _ _ _ Hl) as [[-> ->] | Ho].
+    - apply stepVal_bound; [exact HA |]. apply lookOr_bound. exact Ht.
+    - exact (Ht A v Ho HA). }
+  apply Gen. intros A v H. rewrite tlook_empty in H. discriminate.
+Qed.
+
+Theorem checkBSFast_sound : forall f z witness k, checkBSFast f z witness k = true ->
+  BlockSensitivityIs f z k.
+Proof.
+  intros f z w k H. unfold checkBSFast in H. apply andb_prop in H as [H Hb].
+  apply andb_prop in H as [H Hk]. apply andb_prop in H as [Hs Hp].
+  apply Nat.eqb_eq in Hk. apply Nat.leb_le in Hb. rewrite forallb_forall in Hs. split.
+  - exists w. split; [split |]; [| apply pairwiseb_sound; exact Hp | exact Hk].
+    intros B HB. specialize (Hs B HB). apply andb_prop in Hs as [HL HS].
+    split; [apply Nat.eqb_eq; exact HL | apply sensitive_of_sensb; exact HS].
+  - intros Bs [HB HP]. eapply Nat.le_trans; [| exact Hb].
+    apply (lookOr_bound f z _ (bsTable_sound f z) (repeat true (length z)) (repeat_length _ _) Bs);
+      [| exact HP].
+    intros B HBin. destruct (HB B HBin) as [HL HS]. split; [exact HL | split; [exact HS |]].
+    intros c Hc _. rewrite (nth_indep _ false true) by (rewrite repeat_length; exact Hc).
+    apply nth_repeat.
+Qed.
+
+(* The same answers as checkBS on FORMAT.md's examples: MAJ_5 at 00000 (bs = 1) and at 00111
+   (bs = 3), and the two refusals of bs. *)
+Example maj5_bs_fast : BlockSensitivityIs (majAgg 5) (bitsOf "00000") 1 /\
+  BlockSensitivityIs (majAgg 5) (bitsOf "00111") 3.
+Proof.
+  split; [apply (checkBSFast_sound _ _ [bitsOf "11100"]) |
+          apply (checkBSFast_sound _ _ [bitsOf "00100"; bitsOf "00010"; bitsOf "00001"])];
+    vm_compute; reflexivity.
+Qed.
+Example maj5_bs_fast_rejects :
+  [checkBSFast (majAgg 5) (bitsOf "00000") [] 0;
+   checkBSFast (majAgg 5) (bitsOf "00000") [bitsOf "11100"; bitsOf "00111"] 2;
+   checkBSFast (majAgg 5) (bitsOf "00111") [bitsOf "00100"; bitsOf "00010"] 2]
+  = [false; false; false].
+Proof. vm_compute. reflexivity. Qed.
+
+Print Assumptions checkBSFast_sound.
+
 (* FORMAT.md section 10's example: MAJ_5 at 00000 has s = 0, bs = 1 (two 3-sets of five
    points meet) and C = 3 (a set meets every 3-set iff its complement has at most 2 points). *)
 Example maj5_s : SensitivityIs (majAgg 5) (bitsOf "00000") 0.

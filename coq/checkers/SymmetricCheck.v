@@ -11,7 +11,7 @@
    constant dual meets every sensitive block of the 2^q. Checked by coqc 8.16 (coq/check.sh);
    every Print Assumptions at the end must answer "Closed under the global context". *)
 
-From Coq Require Import String QArith Lqa List Lia Bool PeanoNat.
+From Coq Require Import String QArith Lqa List Lia Bool PeanoNat ZArith NArith Ascii.
 From FbsCoq Require Import FbsTrees FbsTreeCert FbsDuality Families.
 Import ListNotations.
 Open Scope Q_scope.
@@ -501,3 +501,384 @@ Print Assumptions symPrimal_feasible.
 Print Assumptions checkSymmetric_sound.
 Print Assumptions maj99_certificate.
 Print Assumptions maj3_symmetric.
+
+(* ======================================================================================== *)
+(* The checker at any arity (ours, issue 37): binary integers, a run-length input, and the    *)
+(* dual read as "V is constant near w" (FORMAT.md section 5's d_down, d_up), so nothing is     *)
+(* done per weight or per coordinate for the closed-form families.                           *)
+(* ======================================================================================== *)
+
+(* The input as runs (bit, count): expandRuns is the list of bits it stands for. *)
+Definition expandRuns (r : list (bool * N)) : list bool :=
+  flat_map (fun p => repeat (fst p) (N.to_nat (snd p))) r.
+
+Definition runsOnes (r : list (bool * N)) : N :=
+  fold_left (fun (acc : N) (p : bool * N) => if fst p then (acc + snd p)%N else acc) r 0%N.
+Definition runsLen (r : list (bool * N)) : N := fold_left (fun (acc : N) (p : bool * N) => (acc + snd p)%N) r 0%N.
+
+(* The values V(k) of a symmetric function in the shapes the families have: a step at c
+   (V k = c <= k), majority of n (V k = n < 2k), parity, or a table of characters (sym:). *)
+Inductive symShape : Type := VStep (c : Z) | VMaj (n : N) | VOdd | VTable (s : string).
+
+Fixpoint tableAt (s : string) (k : N) : bool :=
+  match s with
+  | EmptyString => false
+  | String c s' => if N.eqb k 0 then negb (Ascii.eqb c "0"%char) else tableAt s' (N.pred k)
+  end.
+
+Definition shapeV (sh : symShape) (k : N) : bool :=
+  match sh with
+  | VStep c => Z.leb c (Z.of_N k)
+  | VMaj n => N.ltb n (2 * k)%N
+  | VOdd => N.odd k
+  | VTable s => tableAt s k
+  end.
+
+(* VTable s: the characters at lo .. hi (from index i on) all read b; stops after hi. *)
+Fixpoint rangeAll (s : string) (i lo hi : N) (b : bool) : bool :=
+  match s with
+  | EmptyString => true
+  | String c s' =>
+      if N.ltb hi i then true
+      else if N.leb lo i && negb (Bool.eqb (negb (Ascii.eqb c "0"%char)) b) then false
+      else rangeAll s' (N.succ i) lo hi b
+  end.
+
+Fixpoint lenN (s : string) (acc : N) : N :=
+  match s with EmptyString => acc | String _ s' => lenN s' (N.succ acc) end.
+
+(* A table read in O(log n) (ours): a Braun tree, the value at position p (1-based) at the
+   root for p = 1, in the left subtree at p / 2 for even p, in the right one for odd p > 1. *)
+Inductive vtree : Type := VNil | VNode (x : bool) (l r : vtree).
+
+Fixpoint vlook (t : vtree) (p : positive) : bool :=
+  match t with
+  | VNil => false
+  | VNode x l r => match p with xH => x | xO m => vlook l m | xI m => vlook r m end
+  end.
+
+Fixpoint evensL (l : list bool) : list bool := match l with [] => [] | x :: r => x :: oddsL r end
+with oddsL (l : list bool) : list bool := match l with [] => [] | _ :: r => evensL r end.
+
+Fixpoint vbuild (d : nat) (l : list bool) : vtree :=
+  match d, l with
+  | O, _ | _, [] => VNil
+  | S d', x :: r => VNode x (vbuild d' (evensL r)) (vbuild d' (oddsL r))
+  end.
+
+(* The shape's table as a tree (VNil for the closed forms), built once per certificate. *)
+Definition tableOf (sh : symShape) : vtree :=
+  match sh with VTable s => vbuild (N.to_nat (N.size (lenN s 0))) (bitsOf s) | _ => VNil end.
+Definition shapeVF (sh : symShape) (tv : vtree) (k : N) : bool :=
+  match sh with VTable _ => vlook tv (N.succ_pos k) | _ => shapeV sh k end.
+
+(* V reads b at every weight of lo .. hi (constOn_sound). *)
+Definition constOn (sh : symShape) (lo hi : N) (b : bool) : bool :=
+  match sh with
+  | VStep _ | VMaj _ => Bool.eqb (shapeV sh lo) b && Bool.eqb (shapeV sh hi) b
+  | VOdd => N.eqb lo hi && Bool.eqb (N.odd lo) b
+  | VTable s => rangeAll s 0 lo hi b && N.ltb hi (lenN s 0)
+  end.
+
+Definition NQ (x : N) : Q := inject_Z (Z.of_N x).
+
+(* The least d with d * t >= 1 when t > 0 (any d would be sound: the checker checks
+   d * t >= 1 itself); 0 when t <= 0. *)
+Definition minStep (t : Q) : N :=
+  if Z.ltb 0 (Qnum t) then Z.to_N ((Zpos (Qden t) + Qnum t - 1) / Qnum t)%Z else 0%N.
+
+Definition typesOKN (sh : symShape) (tv : vtree) (w n : N) (prim : list (N * N * Q)) : bool :=
+  forallb (fun p => match p with (a, b, y) =>
+    Qle_bool 0 y && N.leb a w && N.leb b (n - w)%N
+    && negb (Bool.eqb (shapeVF sh tv (w - a + b)%N) (shapeVF sh tv w)) end) prim.
+
+Definition loadsOKN (w n : N) (prim : list (N * N * Q)) : bool :=
+  Qle_bool (qlsum (map (fun p => match p with (a, _, y) => NQ a * y end) prim)) (NQ w)
+  && Qle_bool (qlsum (map (fun p => match p with (_, b, y) => NQ b * y end) prim)) (NQ (n - w)%N).
+
+(* Below w: V constant on w + 1 - d1 .. w with d1 * t1 >= 1 (on 0 .. w when d1 = 0); above
+   w: V constant on w .. min n (w + d0 - 1) with d0 * t0 >= 1 (on w .. n when d0 = 0). *)
+Definition dualOKN (sh : symShape) (w n : N) (t1 t0 : Q) : bool :=
+  let b := shapeV sh w in
+  let d1 := minStep t1 in let d0 := minStep t0 in
+  (Qle_bool 0 t1 && Qle_bool 0 t0)
+  && (if N.eqb d1 0 then constOn sh 0 w b
+      else Qle_bool 1 (NQ d1 * t1) && constOn sh (w + 1 - d1)%N w b)
+  && (if N.eqb d0 0 then constOn sh w n b
+      else Qle_bool 1 (NQ d0 * t0) && constOn sh w (N.min n (w + d0 - 1)%N) b).
+
+Definition checkSymmetricRuns (sh : symShape) (r : list (bool * N)) (prim : list (N * N * Q))
+  (t1 t0 v : Q) : bool :=
+  let w := runsOnes r in let n := runsLen r in
+  (typesOKN sh (tableOf sh) w n prim && loadsOKN w n prim && dualOKN sh w n t1 t0
+   && Qeq_bool (qlsum (map (fun p => match p with (_, _, y) => y end) prim)) v
+   && Qeq_bool (NQ w * t1 + NQ (n - w)%N * t0) v)%bool.
+
+(* --- its soundness: it accepts only what checkSymmetric accepts --------------------------- *)
+
+Definition shapeNat (sh : symShape) : nat -> bool := fun k => shapeV sh (N.of_nat k).
+Definition primNat (prim : list (N * N * Q)) : list (nat * nat * Q) :=
+  map (fun p => match p with (a, b, y) => (N.to_nat a, N.to_nat b, y) end) prim.
+
+Lemma ones_app_sym : forall x y, ones (x ++ y) = (ones x + ones y)%nat.
+Proof. intros. unfold ones. rewrite filter_app, app_length. reflexivity. Qed.
+
+Lemma ones_repeat_sym : forall b m, ones (repeat b m) = if b then m else O.
+Proof.
+  intros b m. induction m as [| m IH]; [destruct b; reflexivity |].
+  cbn [repeat]. rewrite ones_cons, IH. destruct b; lia.
+Qed.
+
+Lemma runsOnes_acc : forall r acc,
+  fold_left (fun (acc : N) (p : bool * N) => if fst p then (acc + snd p)%N else acc) r acc
+  = (acc + fold_left (fun (acc : N) (p : bool * N) => if fst p then (acc + snd p)%N else acc) r 0)%N.
+Proof.
+  induction r as [| [b c] r IH]; intros acc; [simpl; lia |]. cbn [fold_left fst snd].
+  rewrite IH, (IH (if b then (0 + c)%N else 0%N)). destruct b; lia.
+Qed.
+
+Lemma runsLen_acc : forall r acc,
+  fold_left (fun (acc : N) (p : bool * N) => (acc + snd p)%N) r acc
+  = (acc + fold_left (fun (acc : N) (p : bool * N) => (acc + snd p)%N) r 0)%N.
+Proof.
+  induction r as [| [b c] r IH]; intros acc; [simpl; lia |]. cbn [fold_left fst snd].
+  rewrite IH, (IH (0 + c)%N). lia.
+Qed.
+
+Lemma ones_expandRuns : forall r, ones (expandRuns r) = N.to_nat (runsOnes r).
+Proof.
+  induction r as [| [b c] r IH]; [reflexivity |]. unfold expandRuns, runsOnes in *.
+  cbn [flat_map fst snd fold_left]. rewrite ones_app_sym, IH, ones_repeat_sym, (runsOnes_acc r (if b then _ else _)). destruct b; lia.
+Qed.
+
+Lemma length_expandRuns : forall r, length (expandRuns r) = N.to_nat (runsLen r).
+Proof.
+  induction r as [| [b c] r IH]; [reflexivity |]. unfold expandRuns, runsLen in *.
+  cbn [flat_map fst snd fold_left]. rewrite app_length, IH, repeat_length, (runsLen_acc r (0 + c)%N). lia.
+Qed.
+
+Lemma NQ_natQ : forall x, NQ x = natQ (N.to_nat x).
+Proof. intros x. unfold NQ, natQ. rewrite N_nat_Z. reflexivity. Qed.
+
+Lemma forallb_map' : forall (A B : Type) (f : B -> bool) (g : A -> B) l,
+  forallb f (map g l) = forallb (fun x => f (g x)) l.
+Proof. induction l as [| x l IH]; [reflexivity | cbn; rewrite IH; reflexivity]. Qed.
+
+Lemma evens_odds_nth : forall l i, nth i (evensL l) false = nth (2 * i) l false /\
+  nth i (oddsL l) false = nth (S (2 * i)) l false.
+Proof.
+  induction l as [| x r IH]; intros i; [destruct i; split; reflexivity |].
+  cbn [evensL oddsL]. split.
+  - destruct i as [| i]; [reflexivity |]. cbn [nth]. rewrite (proj2 (IH i)).
+    replace (2 * S i)%nat with (S (S (2 * i))) by lia. reflexivity.
+  - rewrite (proj1 (IH i)). reflexivity.
+Qed.
+
+Lemma evens_odds_length : forall l, (2 * length (evensL l) <= S (length l))%nat /\ (2 * length (oddsL l) <= length l)%nat.
+Proof. induction l as [| x r IH]; [simpl; lia |]. cbn [evensL oddsL length]. lia. Qed.
+
+Lemma vbuild_look : forall d l p, (length l < 2 ^ d)%nat ->
+  vlook (vbuild d l) p = nth (Pos.to_nat p - 1) l false.
+Proof.
+  induction d as [| d IH]; intros l p Hl.
+  - destruct l; [destruct (Pos.to_nat p - 1)%nat; reflexivity | simpl in Hl; lia].
+  - destruct l as [| x r]; [destruct (Pos.to_nat p - 1)%nat; reflexivity |].
+    assert (HL := evens_odds_length r). cbn [length] in Hl. rewrite Nat.pow_succ_r' in Hl.
+    assert (Hm := Pos2Nat.is_pos). cbn [vbuild vlook].
+    destruct p as [m | m |].
+    + rewrite IH by lia. rewrite (proj2 (evens_odds_nth r _)). rewrite Pos2Nat.inj_xI.
+      specialize (Hm m). replace (S (2 * Pos.to_nat m) - 1)%nat with (S (S (2 * (Pos.to_nat m - 1)))) by lia.
+      reflexivity.
+    + rewrite IH by lia. rewrite (proj1 (evens_odds_nth r _)). rewrite Pos2Nat.inj_xO.
+      specialize (Hm m). replace (2 * Pos.to_nat m - 1)%nat with (S (2 * (Pos.to_nat m - 1))) by lia.
+      reflexivity.
+    + reflexivity.
+Qed.
+
+Lemma tableAt_nth : forall s k, tableAt s k = nth (N.to_nat k) (bitsOf s) false.
+Proof.
+  induction s as [| c s IH]; intros k; [destruct (N.to_nat k); reflexivity |].
+  cbn [tableAt bitsOf]. destruct (N.eqb_spec k 0) as [-> | Hk]; [reflexivity |].
+  rewrite IH. replace (N.to_nat k) with (S (N.to_nat (N.pred k))) by lia. reflexivity.
+Qed.
+
+Lemma lenN_nat : forall s acc, lenN s acc = (acc + N.of_nat (String.length s))%N.
+Proof. induction s as [| c s IH]; intros acc; cbn [lenN String.length]; [lia | rewrite IH; lia]. Qed.
+
+Lemma bitsOf_length : forall s, length (bitsOf s) = String.length s.
+Proof. induction s as [| c s IH]; [reflexivity | cbn; rewrite IH; reflexivity]. Qed.
+
+(* The tree reads what the table reads. *)
+Lemma shapeVF_ok : forall sh k, shapeVF sh (tableOf sh) k = shapeV sh k.
+Proof.
+  intros [c | n | | s] k; try reflexivity. cbn [shapeVF tableOf shapeV].
+  rewrite vbuild_look, tableAt_nth.
+  - f_equal. assert (E := N.succ_pos_spec k).
+    replace (Pos.to_nat (N.succ_pos k)) with (N.to_nat (N.pos (N.succ_pos k))) by reflexivity.
+    rewrite E. lia.
+  - rewrite bitsOf_length. assert (G := N.size_gt (lenN s 0)).
+    set (m := N.size (lenN s 0)) in *. rewrite lenN_nat in G.
+    assert (G' : (N.to_nat (N.of_nat (String.length s)) < N.to_nat (2 ^ m))%nat) by lia.
+    rewrite N2Nat.inj_pow, Nat2N.id in G'. exact G'.
+Qed.
+
+Lemma typesOKN_nat : forall sh w n prim, typesOKN sh (tableOf sh) w n prim = true ->
+  forall z, ones z = N.to_nat w -> length z = N.to_nat n ->
+  typesOK (shapeNat sh) z (primNat prim) = true.
+Proof.
+  intros sh w n prim H z Ew En. unfold typesOK, primNat. rewrite forallb_map'.
+  unfold typesOKN in H. rewrite forallb_forall in H. apply forallb_forall.
+  intros [[a b] y] Hin. specialize (H _ Hin). cbv beta iota in H |- *. rewrite !shapeVF_ok in H.
+  rewrite Ew, En. unfold shapeNat.
+  replace (N.of_nat (N.to_nat w - N.to_nat a + N.to_nat b)) with (w - a + b)%N by lia.
+  rewrite N2Nat.id.
+  apply andb_prop in H as [H Hs]. apply andb_prop in H as [H Hb]. apply andb_prop in H as [Hy Ha].
+  apply N.leb_le in Ha, Hb. rewrite Hy, Hs.
+  replace (Nat.leb (N.to_nat a) (N.to_nat w)) with true by (symmetry; apply Nat.leb_le; lia).
+  replace (Nat.leb (N.to_nat b) (N.to_nat n - N.to_nat w)) with true by (symmetry; apply Nat.leb_le; lia).
+  reflexivity.
+Qed.
+
+Lemma loadsOKN_nat : forall w n prim, loadsOKN w n prim = true ->
+  forall z, ones z = N.to_nat w -> length z = N.to_nat n -> loadsOK z (primNat prim) = true.
+Proof.
+  intros w n prim H z Ew En. unfold loadsOK, loadsOKN, primNat in *. rewrite !map_map.
+  rewrite Ew, En, <- N2Nat.inj_sub, <- !NQ_natQ.
+  rewrite (map_ext (fun x => match match x with (a, b, y) => (N.to_nat a, N.to_nat b, y) end with
+                             | (a, _, y) => natQ a * y end)
+                   (fun p => match p with (a, _, y) => NQ a * y end))
+    by (intros [[a b] y]; rewrite NQ_natQ; reflexivity).
+  rewrite (map_ext (fun x => match match x with (a, b, y) => (N.to_nat a, N.to_nat b, y) end with
+                             | (_, b, y) => natQ b * y end)
+                   (fun p => match p with (_, b, y) => NQ b * y end))
+    by (intros [[a b] y]; rewrite NQ_natQ; reflexivity).
+  exact H.
+Qed.
+
+Lemma tableAt_succ : forall c s k, tableAt (String c s) (N.succ k) = tableAt s k.
+Proof. intros. cbn [tableAt]. rewrite N.pred_succ. destruct (N.eqb_spec (N.succ k) 0); [lia | reflexivity]. Qed.
+
+Lemma rangeAll_sound : forall s i lo hi b, rangeAll s i lo hi b = true ->
+  forall k, (lo <= k)%N -> (k <= hi)%N -> (i <= k)%N -> (k - i < lenN s 0)%N -> tableAt s (k - i) = b.
+Proof.
+  assert (Hlen : forall s acc, lenN s acc = (acc + lenN s 0)%N).
+  { induction s as [| c s IH]; intros acc; [simpl; lia |]. cbn [lenN]. rewrite (IH (N.succ acc)), (IH (N.succ 0)). lia. }
+  induction s as [| c s IH]; intros i lo hi b H k Hlo Hhi Hi Hk; [simpl in Hk; lia |].
+  cbn [rangeAll] in H. destruct (N.ltb_spec hi i); [lia |].
+  destruct (N.eq_dec k i) as [-> | Hne].
+  - rewrite N.sub_diag. cbn [tableAt N.eqb].
+    destruct (N.leb_spec lo i); [| lia]. cbn [andb] in H.
+    destruct (Bool.eqb (negb (Ascii.eqb c "0"%char)) b) eqn:E; [| discriminate].
+    apply Bool.eqb_prop in E. exact E.
+  - destruct (N.leb lo i && negb (Bool.eqb (negb (Ascii.eqb c "0"%char)) b))%bool; [discriminate |].
+    replace (k - i)%N with (N.succ (k - N.succ i)) by lia. rewrite tableAt_succ.
+    apply (IH (N.succ i) lo hi b H k); try lia.
+    cbn [lenN] in Hk. rewrite Hlen in Hk. lia.
+Qed.
+
+Theorem constOn_sound : forall sh lo hi b, constOn sh lo hi b = true ->
+  forall k, (lo <= k)%N -> (k <= hi)%N -> shapeV sh k = b.
+Proof.
+  intros sh lo hi b H k Hlo Hhi.
+  assert (Mono : forall c, sh = VStep c \/ (exists m, sh = VMaj m) ->
+    Bool.eqb (shapeV sh lo) b && Bool.eqb (shapeV sh hi) b = true -> shapeV sh k = b).
+  { intros c Hc E. apply andb_prop in E as [E1 E2]. apply Bool.eqb_prop in E1, E2.
+    assert (M : forall x y, (x <= y)%N -> shapeV sh x = true -> shapeV sh y = true).
+    { intros x y Hxy Hx. destruct Hc as [-> | [m ->]]; cbn [shapeV] in *.
+      - apply Z.leb_le in Hx. apply Z.leb_le. lia.
+      - apply N.ltb_lt in Hx. apply N.ltb_lt. lia. }
+    destruct b.
+    - apply (M lo); assumption.
+    - destruct (shapeV sh k) eqn:Ek; [| reflexivity].
+      rewrite (M k hi Hhi Ek) in E2. discriminate. }
+  destruct sh as [c | m | | s].
+  - apply (Mono c); [left; reflexivity | exact H].
+  - apply (Mono 0%Z); [right; exists m; reflexivity | exact H].
+  - cbn [constOn] in H. apply andb_prop in H as [E1 E2].
+    apply N.eqb_eq in E1. apply Bool.eqb_prop in E2. cbn [shapeV].
+    replace k with lo by lia. exact E2.
+  - cbn [constOn] in H. apply andb_prop in H as [E1 E2]. apply N.ltb_lt in E2. cbn [shapeV].
+    rewrite <- (N.sub_0_r k). apply (rangeAll_sound s 0 lo hi b E1 k); lia.
+Qed.
+
+Lemma NQ_le : forall x y, (x <= y)%N -> NQ x <= NQ y.
+Proof. intros. unfold NQ. rewrite <- Zle_Qle. lia. Qed.
+
+Lemma dualOKN_nat : forall sh w n t1 t0, dualOKN sh w n t1 t0 = true ->
+  forall z, ones z = N.to_nat w -> length z = N.to_nat n -> dualOK (shapeNat sh) z t1 t0 = true.
+Proof.
+  intros sh w n t1 t0 H z Ew En. unfold dualOKN in H. cbv zeta in H.
+  apply andb_prop in H as [H Hup]. apply andb_prop in H as [H Hdown].
+  apply andb_prop in H as [H1 H0]. unfold dualOK. rewrite H1, H0. cbn [andb].
+  apply Qle_bool_iff in H1, H0.
+  apply forallb_forall. intros k Hk. apply in_seq in Hk. rewrite En in Hk.
+  rewrite Ew. unfold shapeNat. rewrite N2Nat.id.
+  set (b := shapeV sh w) in *.
+  destruct (Bool.eqb (shapeV sh (N.of_nat k)) b) eqn:E; [reflexivity |]. cbn [negb implb].
+  assert (Hne : shapeV sh (N.of_nat k) <> b) by (intros E'; rewrite E', eqb_reflx in E; discriminate).
+  destruct (Nat.ltb_spec k (N.to_nat w)) as [Lt | Ge].
+  - destruct (N.eqb_spec (minStep t1) 0) as [D | D].
+    + exfalso. apply Hne. apply (constOn_sound sh 0 w b Hdown); lia.
+    + apply andb_prop in Hdown as [Hq Hc]. apply Qle_bool_iff in Hq. apply Qle_bool_iff.
+      assert (Far : (N.of_nat k < w + 1 - minStep t1)%N).
+      { destruct (N.ltb_spec (N.of_nat k) (w + 1 - minStep t1)) as [L | L]; [exact L |].
+        exfalso. apply Hne. apply (constOn_sound sh _ w b Hc); lia. }
+      replace (N.to_nat w - k)%nat with (N.to_nat (w - N.of_nat k)) by lia.
+      rewrite <- NQ_natQ.
+      assert (NQ (minStep t1) * t1 <= NQ (w - N.of_nat k) * t1)
+        by (apply Qmult_le_compat_r; [apply NQ_le; lia | exact H1]). lra.
+  - destruct (N.eqb_spec (minStep t0) 0) as [D | D].
+    + exfalso. apply Hne. apply (constOn_sound sh w n b Hup); lia.
+    + apply andb_prop in Hup as [Hq Hc]. apply Qle_bool_iff in Hq. apply Qle_bool_iff.
+      assert (Far : (N.min n (w + minStep t0 - 1) < N.of_nat k)%N).
+      { destruct (N.ltb_spec (N.min n (w + minStep t0 - 1)) (N.of_nat k)) as [L | L]; [exact L |].
+        exfalso. apply Hne. apply (constOn_sound sh w _ b Hc); [| exact L].
+        destruct (N.eq_dec (N.of_nat k) w) as [Eq | Neq]; [| lia].
+        exfalso. apply Hne. rewrite Eq. reflexivity. }
+      assert (Eqk : (N.of_nat k <> w)).
+      { intros Eq. apply Hne. rewrite Eq. reflexivity. }
+      replace (k - N.to_nat w)%nat with (N.to_nat (N.of_nat k - w)) by lia.
+      rewrite <- NQ_natQ.
+      assert (NQ (minStep t0) * t0 <= NQ (N.of_nat k - w) * t0)
+        by (apply Qmult_le_compat_r; [apply NQ_le; lia | exact H0]). lra.
+Qed.
+
+(* THE REFLECTION LEMMA at any arity (ours): a certificate checkSymmetricRuns accepts is one
+   checkSymmetric accepts (on the expanded input, the types in nat), so it proves
+   fbs_z(f) = v for f(x) = V(|x|) with V k = shapeV sh k. *)
+Theorem checkSymmetricRuns_checkSymmetric : forall sh r prim t1 t0 v,
+  checkSymmetricRuns sh r prim t1 t0 v = true ->
+  checkSymmetric (shapeNat sh) (expandRuns r) (primNat prim) t1 t0 v = true.
+Proof.
+  intros sh r prim t1 t0 v H. unfold checkSymmetricRuns in H. cbv zeta in H.
+  assert (Ew := ones_expandRuns r). assert (En := length_expandRuns r).
+  apply andb_prop in H as [H Et]. apply andb_prop in H as [H Ev].
+  apply andb_prop in H as [H Hd]. apply andb_prop in H as [Ht Hl].
+  unfold checkSymmetric.
+  rewrite (typesOKN_nat _ _ _ _ Ht _ Ew En), (loadsOKN_nat _ _ _ Hl _ Ew En),
+    (dualOKN_nat _ _ _ _ _ Hd _ Ew En). cbn [andb].
+  rewrite Ew, En, <- N2Nat.inj_sub, <- !NQ_natQ. rewrite Et, andb_true_r.
+  unfold primNat. rewrite map_map.
+  rewrite (map_ext _ (fun p => match p with (_, _, y) => y end)) by (intros [[a b] y]; reflexivity).
+  exact Ev.
+Qed.
+
+Theorem checkSymmetricRuns_sound : forall sh r prim t1 t0 v,
+  checkSymmetricRuns sh r prim t1 t0 v = true -> FbsValue (symFun (shapeNat sh)) (expandRuns r) v.
+Proof.
+  intros sh r prim t1 t0 v H. apply (checkSymmetric_sound _ _ (primNat prim) t1 t0).
+  apply checkSymmetricRuns_checkSymmetric. exact H.
+Qed.
+
+(* MAJ_99 at 1^50,0^49 (FORMAT.md section 5's example) as runs, and a wrong value refused. *)
+Example maj99_runs : checkSymmetricRuns (VMaj 99) [(true, 50%N); (false, 49%N)]
+  [(1%N, 0%N, 50)] 1 0 50 = true.
+Proof. vm_compute. reflexivity. Qed.
+Example maj99_runs_rejects :
+  map (fun c => match c with (t1, v) => checkSymmetricRuns (VMaj 99) [(true, 50%N); (false, 49%N)]
+                                         [(1%N, 0%N, v)] t1 0 v end)
+    [(1 # 2, 50); (1, 51); (1, 49)] = [false; false; false].
+Proof. vm_compute. reflexivity. Qed.
+
+Print Assumptions constOn_sound.
+Print Assumptions checkSymmetricRuns_sound.

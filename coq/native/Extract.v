@@ -14,7 +14,7 @@
 From FbsCoq Require Import FbsModel FbsTrees FbsTreeModel FbsTreeCert Families TreeStatements
   ExhaustiveCheck TreeCheck TreeV3Check TreeV3General SymmetricCheck MeasureCheck GlobalMeasureCheck
   CensusClassesCheck WeightedStatements WeightedCheck ThresholdCheck CensusShardCheck.
-From Coq Require Import String ZArith QArith List Lia Bool.
+From Coq Require Import String ZArith NArith QArith List Lia Bool.
 Import ListNotations.
 Require Extraction.
 Require Import ExtrOcamlBasic ExtrOcamlZBigInt ExtrOcamlString.
@@ -99,14 +99,14 @@ Proof.
 Qed.
 
 Definition checkExhaustiveTable (tt z : list bool) (ws : list (list bool * Q)) (t : list Q) (v : Q) : bool :=
-  checkExhaustive (ttFast (length z) tt) z ws t v.
+  checkExhaustiveFast (ttFast (length z) tt) z ws t v.
 
 Theorem checkExhaustiveTable_sound : forall tt z ws t v,
   checkExhaustiveTable tt z ws t v = true -> FbsValue (ttFun tt) z v.
 Proof.
   intros tt z ws t v H. apply (fbsValue_ext (ttFast (length z) tt)).
   - intros x Hx. apply ttFast_ttFun. exact Hx.
-  - apply (checkExhaustive_sound _ _ ws t). exact H.
+  - apply (checkExhaustiveFast_sound _ _ ws t). exact H.
 Qed.
 
 (* Kind symmetric: the values V(k) of each symmetric family, so that symFun V, the function
@@ -134,13 +134,14 @@ Definition arityOK (F : Family) (z : list bool) : bool := Nat.eqb (length z) (ar
 Lemma arityOK_sound : forall F z, arityOK F z = true -> InputOf F z.
 Proof. intros F z H. apply inputOf_check. exact H. Qed.
 
+(* Both run checkExhaustiveFast (the walk over the 2^q inputs, issue 37; ExhaustiveCheck.v). *)
 Definition checkExhaustiveFamily (F : Family) z ws t v : bool :=
-  arityOK F z && checkExhaustive (eval F) z ws t v.
+  arityOK F z && checkExhaustiveFast (eval F) z ws t v.
 Theorem checkExhaustiveFamily_sound : forall F z ws t v,
   checkExhaustiveFamily F z ws t v = true -> FbsIs F z v.
 Proof.
   intros F z ws t v H. apply andb_prop in H as [Ha H].
-  split; [apply arityOK_sound; exact Ha | exact (checkExhaustive_sound _ _ _ _ _ H)].
+  split; [apply arityOK_sound; exact Ha | exact (checkExhaustiveFast_sound _ _ _ _ _ H)].
 Qed.
 
 (* A truth table TT s, read in q steps (checkExhaustiveTable). *)
@@ -181,9 +182,96 @@ Proof.
   rewrite <- symVals_is_family. exact (checkSymmetric_sound _ _ _ _ _ _ H).
 Qed.
 
+(* Kind symmetric at any arity (ours, issue 37): the family's arity in N, the input as runs
+   (expandRuns), V in one of the shapes of checkers/SymmetricCheck.v (a step, a majority
+   step, parity, a table), checked by checkSymmetricRuns, whose lemma
+   checkSymmetricRuns_sound states FbsValue for symFun (shapeNat sh); the shape agrees with
+   the family's own function on every input of its arity (symShape_agrees), so the lemma
+   concludes FbsIs (symFN k) (expandRuns r) v. No unary number is built at run time. *)
+Inductive symFamilyN : Type :=
+  NAnd (n : N) | NOr (n : N) | NParity (n : N) | NMaj (n : N) | NThr (n : N) (T : Z)
+| NSym (s : String.string).
+
+Definition symFN (k : symFamilyN) : Family :=
+  match k with
+  | NAnd n => AND (N.to_nat n) | NOr n => OR (N.to_nat n) | NParity n => PARITY (N.to_nat n)
+  | NMaj n => MAJ (N.to_nat n) | NThr n T => THR (N.to_nat n) T | NSym s => SYM s
+  end.
+Definition symShapeOf (k : symFamilyN) : symShape :=
+  match k with
+  | NAnd n => VStep (Z.of_N n) | NOr _ => VStep 1%Z | NParity _ => VOdd | NMaj n => VMaj n
+  | NThr _ T => VStep T | NSym s => VTable s
+  end.
+Definition arityN (k : symFamilyN) : N :=
+  match k with
+  | NAnd n | NOr n | NParity n | NMaj n | NThr n _ => n
+  | NSym s => (lenN s 0 - 1)%N
+  end.
+
+Lemma lenN_length : forall s acc, lenN s acc = (acc + N.of_nat (String.length s))%N.
+Proof.
+  induction s as [| c s IH]; intros acc; cbn [lenN String.length]; [lia |].
+  rewrite IH. lia.
+Qed.
+
+Lemma arityN_ok : forall k, N.to_nat (arityN k) = arity (symFN k).
+Proof.
+  destruct k; cbn [arityN symFN arity AND OR PARITY MAJ THR SYM]; try reflexivity.
+  rewrite lenN_length. lia.
+Qed.
+
+Lemma tableAt_bitsOf : forall s m, tableAt s (N.of_nat m) = nth m (bitsOf s) false.
+Proof.
+  induction s as [| c s IH]; intros m; [destruct m; reflexivity |].
+  destruct m as [| m]; [reflexivity |].
+  rewrite Nat2N.inj_succ, tableAt_succ, IH. reflexivity.
+Qed.
+
+Lemma odd_of_nat : forall m, N.odd (N.of_nat m) = Nat.odd m.
+Proof.
+  induction m as [| m IH]; [reflexivity |].
+  rewrite Nat2N.inj_succ, N.odd_succ, Nat.odd_succ, <- N.negb_odd, <- Nat.negb_odd, IH.
+  reflexivity.
+Qed.
+
+Lemma symShape_agrees : forall k x, (ones x <= N.to_nat (arityN k))%nat ->
+  symFun (shapeNat (symShapeOf k)) x = eval (symFN k) x.
+Proof.
+  intros k x Hx. unfold symFun, shapeNat. set (m := ones x) in *.
+  destruct k as [n | n | n | n | n T | s]; cbn [symShapeOf shapeV symFN eval arityN
+    AND OR PARITY MAJ THR SYM] in *; unfold andAgg, orAgg, parityAgg, majAgg, thrAgg; fold m.
+  - destruct (Z.leb_spec (Z.of_N n) (Z.of_N (N.of_nat m))), (Nat.eqb_spec m (N.to_nat n)); lia.
+  - destruct (Z.leb_spec 1 (Z.of_N (N.of_nat m))), (Nat.ltb_spec 0 m); lia.
+  - apply odd_of_nat.
+  - destruct (N.ltb_spec n (2 * N.of_nat m)), (Nat.ltb_spec (N.to_nat n) (2 * m)); lia.
+  - rewrite nat_N_Z. reflexivity.
+  - apply tableAt_bitsOf.
+Qed.
+
+Definition checkSymmetricRunsFamily (k : symFamilyN) (r : list (bool * N)) prim t1 t0 v : bool :=
+  N.eqb (runsLen r) (arityN k) && checkSymmetricRuns (symShapeOf k) r prim t1 t0 v.
+
+Theorem checkSymmetricRunsFamily_sound : forall k r prim t1 t0 v,
+  checkSymmetricRunsFamily k r prim t1 t0 v = true -> FbsIs (symFN k) (expandRuns r) v.
+Proof.
+  intros k r prim t1 t0 v H. apply andb_prop in H as [Ha H]. apply N.eqb_eq in Ha.
+  assert (Hlen : length (expandRuns r) = arity (symFN k))
+    by (rewrite length_expandRuns, Ha; apply arityN_ok).
+  split; [exact Hlen |].
+  apply (fbsValue_ext (symFun (shapeNat (symShapeOf k)))); [| exact (checkSymmetricRuns_sound _ _ _ _ _ _ H)].
+  intros x Hx. apply symShape_agrees. rewrite arityN_ok, <- Hlen, <- Hx. apply ones_le.
+Qed.
+
+(* FORMAT.md section 5's example, maj:99 at 1^50,0^49, for the family's own definition. *)
+Example maj99_runs_family : FbsIs (MAJ 99) (expandRuns [(true, 50%N); (false, 49%N)]) 50.
+Proof.
+  apply (checkSymmetricRunsFamily_sound (NMaj 99) _ [(1%N, 0%N, 50)] 1 0). vm_compute. reflexivity.
+Qed.
+
 (* Kind measure: s, bs and C of F at an input of its arity. *)
 Definition checkSFamily (F : Family) z w k : bool := arityOK F z && checkS (eval F) z w k.
-Definition checkBSFamily (F : Family) z w k : bool := arityOK F z && checkBS (eval F) z w k.
+(* bs through the table (checkBSFast, ours, issue 37; checkers/MeasureCheck.v). *)
+Definition checkBSFamily (F : Family) z w k : bool := arityOK F z && checkBSFast (eval F) z w k.
 Definition checkCFamily (F : Family) z H k : bool := arityOK F z && checkC (eval F) z H k.
 Theorem checkSFamily_sound : forall F z w k, checkSFamily F z w k = true -> SensitivityOf F z k.
 Proof.
@@ -193,7 +281,7 @@ Qed.
 Theorem checkBSFamily_sound : forall F z w k, checkBSFamily F z w k = true -> BlockSensitivityOf F z k.
 Proof.
   intros F z w k H. apply andb_prop in H as [Ha H].
-  split; [apply arityOK_sound; exact Ha | exact (checkBS_sound _ _ _ _ H)].
+  split; [apply arityOK_sound; exact Ha | exact (checkBSFast_sound _ _ _ _ H)].
 Qed.
 Theorem checkCFamily_sound : forall F z w k, checkCFamily F z w k = true -> CertificateComplexityOf F z k.
 Proof.
@@ -246,6 +334,9 @@ Extraction "checkers.ml"
   (* kind symmetric: checkSymmetricFamily_sound (above, over checkSymmetric_sound of
      checkers/SymmetricCheck.v) *)
   checkSymmetricFamily
+  (* kind symmetric at any arity: checkSymmetricRunsFamily_sound (above, over
+     checkSymmetricRuns_sound of checkers/SymmetricCheck.v) *)
+  checkSymmetricRunsFamily symFN
   (* kind measure: checkSFamily_sound, checkBSFamily_sound, checkCFamily_sound (above, over
      checkers/MeasureCheck.v) *)
   checkSFamily checkBSFamily checkCFamily
@@ -268,6 +359,8 @@ Print Assumptions checkExhaustiveTable_sound.
 Print Assumptions checkExhaustiveFamily_sound.
 Print Assumptions checkExhaustiveTT_sound.
 Print Assumptions checkSymmetricFamily_sound.
+Print Assumptions checkSymmetricRunsFamily_sound.
+Print Assumptions symShape_agrees.
 Print Assumptions checkSFamily_sound.
 Print Assumptions checkBSFamily_sound.
 Print Assumptions checkCFamily_sound.

@@ -55,7 +55,9 @@ THEOREMS = {
     "Measures": [],  # definitions only (model/: s, bs, C at an input; the global maxima)
     "Families": ["inputOf_check", "wrong_arity_examples"],
     "ExhaustiveCheck": ["dualFeasibleb_sound", "primalFeasibleb_sound", "checkExhaustive_sound",
-                        "maj3_certificate", "maj3_rejects"],
+                        "maj3_certificate", "maj3_rejects", "walkMasks_sound",
+                        "blockWeight_wsum", "dualFast_sound", "checkExhaustiveFast_sound",
+                        "maj3_fast"],
     "TreeStatements": [],  # definitions only: RhoT, uniform/over/node trees, alphaOf
     "TreeCheck": ["localb_sound", "accT_sound", "checkTree_sound", "tiny_tree", "tiny_rejects",
                   "shared_maj3", "shared_rejects"],
@@ -72,9 +74,14 @@ THEOREMS = {
                       "checkTree3_sound", "alook_alphaOf", "checkTree3Bits_sound", "tiny_v3",
                       "tiny_v3_bits", "tiny_v3_rejects", "tiny_v3_bits_rejects", "mixed_v3"],
     "SymmetricCheck": ["dualOK_sound", "symPrimal_feasible", "checkSymmetric_sound",
-                       "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects"],
+                       "maj99_certificate", "maj3_symmetric", "maj3_symmetric_rejects",
+                       "constOn_sound", "vbuild_look", "shapeVF_ok",
+                       "checkSymmetricRuns_checkSymmetric",
+                       "checkSymmetricRuns_sound", "maj99_runs", "maj99_runs_rejects"],
     "MeasureCheck": ["checkS_sound", "checkBS_sound", "checkC_sound", "best_bound",
-                     "maj5_s", "maj5_bs", "maj5_C", "maj5_at_00111", "maj5_measure_rejects"],
+                     "maj5_s", "maj5_bs", "maj5_C", "maj5_at_00111", "maj5_measure_rejects",
+                     "stepVal_bound", "bsTable_sound", "checkBSFast_sound", "maj5_bs_fast",
+                     "maj5_bs_fast_rejects"],
     "WorstCase": ["worst_is_min", "worst_le_catch", "worst_attained", "worst_is_min_table"],
     "FbsExamples": [
         "theorem_4_2_example", "theorem_4_2_optimal_bob_example", "optBob_optimal", "theorem_B1_example", "theorem_B4_example",
@@ -801,6 +808,62 @@ def test_a_wrong_symmetric_checker_breaks_its_proof(mutated, old, new):
     done = mutated(replace_once("checkers/SymmetricCheck.v", old, new))
     assert done.returncode != 0
     assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # the dual below w: d1 * t1 >= 1 not checked (a dual too small on a sensitive weight)
+    ("      else Qle_bool 1 (NQ d1 * t1) && constOn sh (w + 1 - d1)%N w b)",
+     "      else constOn sh (w + 1 - d1)%N w b)"),
+    # the dual above w: the window one weight too short (a weight at distance d0 - 1 missed)
+    ("constOn sh w (N.min n (w + d0 - 1)%N) b)", "constOn sh w (N.min n (w + d0 - 2)%N) b)"),
+    # parity read as constant on any range
+    ("  | VOdd => N.eqb lo hi && Bool.eqb (N.odd lo) b", "  | VOdd => Bool.eqb (N.odd lo) b"),
+    # a type not checked to be sensitive
+    ("    && negb (Bool.eqb (shapeVF sh tv (w - a + b)%N) (shapeVF sh tv w)) end) prim.",
+     "    && true end) prim."),
+], ids=["runs-dual-below-unchecked", "runs-window-short", "runs-parity-constant",
+        "runs-insensitive-type"])
+def test_a_wrong_symmetric_runs_checker_breaks_its_proof(mutated, old, new):
+    """The checker of kind `symmetric` at any arity (checkSymmetricRuns, issue 37, ours):
+    each weakened check breaks its proof that it accepts only what checkSymmetric accepts."""
+    done = mutated(replace_once("checkers/SymmetricCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/SymmetricCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # a flipped coordinate's weight not added along the walk
+    ("      then walkMasks f fz D zs' (tl ns) (negb zi :: pre) (s + hd 0%Z ns)%Z",
+     "      then walkMasks f fz D zs' (tl ns) (negb zi :: pre) s"),
+    # the scaled weights not compared with t (n_i / D taken on trust)
+    ("  (forallb (fun x => Qle_bool 0 x && Qeq_bool (scaleQ D x # D) x) t",
+     "  (forallb (fun x => Qle_bool 0 x) t"),
+], ids=["walk-drops-a-weight", "walk-scaling-unchecked"])
+def test_a_wrong_mask_walk_breaks_its_proof(mutated, old, new):
+    """checkExhaustiveFast (issue 37, ours): a walk that miscounts t(B) or trusts its
+    scaling breaks dualFast's proof, so check.sh fails in ExhaustiveCheck.v."""
+    done = mutated(replace_once("checkers/ExhaustiveCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/ExhaustiveCheck.v"' in done.stderr, done.stderr
+
+
+@apply(coq_run)
+@pytest.mark.parametrize("old,new", [
+    # the packings that avoid the lowest coordinate of A forgotten
+    ("        (look (without (length z) A (unitBlock (length z) i)))\n  end.",
+     "        0\n  end."),
+    # the block taken not counted
+    ("        (map (fun B => S (look (without (length z) A B)))\n             (filter (fun B => nth i B false && withinL B A) sens))",
+     "        (map (fun B => look (without (length z) A B))\n             (filter (fun B => nth i B false && withinL B A) sens))"),
+], ids=["bs-table-forgets-avoiding", "bs-table-block-uncounted"])
+def test_a_wrong_bs_table_breaks_its_proof(mutated, old, new):
+    """checkBSFast (issue 37, ours): a step of the table that undercounts breaks
+    stepVal_bound, so check.sh fails in MeasureCheck.v."""
+    done = mutated(replace_once("checkers/MeasureCheck.v", old, new))
+    assert done.returncode != 0
+    assert 'File "./checkers/MeasureCheck.v"' in done.stderr, done.stderr
 
 
 @apply(coq_run)

@@ -148,6 +148,9 @@ MUTATIONS = [  # each breaks a proof of Extract.v
     ("MAJ's threshold not strict", "Nat.ltb n (2 * k)", "Nat.leb n (2 * k)"),
     ("THR's weight off by one", "Z.leb T (Z.of_nat k)", "Z.leb T (Z.of_nat (S k))"),
     ("the arity check dropped", "bool := Nat.eqb (length z) (arity F).", "bool := true."),
+    ("AND's step one weight low", "NAnd n => VStep (Z.of_N n)", "NAnd n => VStep (Z.of_N n - 1)"),
+    ("the runs' length check dropped", "N.eqb (runsLen r) (arityN k) && checkSymmetricRuns",
+     "checkSymmetricRuns"),
 ]
 
 
