@@ -72,7 +72,9 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
    | `Int n when n = q -> ()
    | `Int _ | `Intlit _ -> malformed (Printf.sprintf "arity differs from the spec's arity %d" q)
    | _ -> malformed "arity: expected a JSON integer");
-  let zs = Kind_symmetric.input_bits q (str "input" (field kv "input")) in
+  let runs, _ = Kind_symmetric.input_runs q (str "input" (field kv "input")) in
+  let zs = String.concat "" (List.map (fun (bit, count) ->
+      String.make (Z.to_int count) (if bit then '1' else '0')) runs) in
   if String.length zs <> q then malformed (Printf.sprintf "input: expected %d bits" q);
   let value = number "value" (field kv "value") in
   let dual = List.mapi (fun i x -> number (Printf.sprintf "dual[%d]" i) x) (list "dual" (field kv "dual")) in
