@@ -122,11 +122,15 @@ def test_measures_proved_checks_the_four_certificates(capsys, proved, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m-C.json", "m-bs.json", "m-fbs.json", "m-s.json"]
 
 
-def test_measures_proved_beyond_its_bound_writes_nothing(capsys, proved, tmp_path):
-    code, _, stderr = fbs_cli(capsys, "measures", "maj:9", "--certificates", tmp_path / "m",
+def test_measures_proved_beyond_the_old_bound_and_census_refusal(capsys, proved, tmp_path):
+    """q = 9 was beyond the program's old global-measure bound (q <= 7); since issue 37 its
+    bounds are the stdlib checker's (q <= 14): MAJ_9 has s = bs = fbs = C = 5 (k + 1 for
+    MAJ_{2k+1}, FORMAT.md section 11's closed form), each proved."""
+    code, stdout, _ = fbs_cli(capsys, "measures", "maj:9", "--certificates", tmp_path / "m",
                               "--proved")
-    assert code == 2 and "bound for kind global-measure" in stderr
-    assert not list(tmp_path.iterdir())
+    lines = [line for line in stdout.splitlines() if line.startswith("proved: ")]
+    assert code == 0 and len(lines) == 4
+    assert all("(eval (MAJ 9)) 9 " in line and " (5 # 1)" in line for line in lines), lines
     code, _, stderr = fbs_cli(capsys, "census", "--exhaustive", "6", "--proved", "--uncertified")
     assert code == 2 and "takes no --uncertified" in stderr
 
