@@ -145,6 +145,8 @@ THEOREMS = {
     "CensusClassesCheck": ["checkCzero_sound", "bbuild_lookup", "census_entry_of_measures",
                            "checkCensusEntry_sound", "checkCensusClasses_sound",
                            "maj3_census_entry", "checkShardVisit_sound", "maj3_visit"],
+    "CensusShardCheck": ["pair_fbs", "checkShard_sound", "checkShardWith_sound", "example_shard",
+                         "example_refusals"],
     "CensusCount": ["lemma_2_count", "class_sum_theorem", "census_total"],
     "CensusExamples": ["lemma_2_count_q2", "lemma_2_count_q3", "census_total_q2",
                        "census_total_q3", "census_by_classes_q3", "census_by_classes_example",

@@ -72,8 +72,9 @@ def register(commands) -> None:
                         "STORE/qQ/summary-CHECKER.json, certified only when every shard of Q "
                         "has passed (docs/census.md, \"Certifying the shards of Q\")")
     census.add_argument("--checker", choices=("stdlib", "proved"), help="with --certify-shards: "
-                        "the stdlib-only checker, or the proved program fbs-proved (once it "
-                        "has kind census-shard); default stdlib for Q <= 6, proved for Q = 7")
+                        "the stdlib-only checker, or the proved program fbs-proved (kind "
+                        "census-shard, docs/formal.md section 13j); default stdlib for Q <= 6, "
+                        "proved for Q = 7")
     census.add_argument("--from", dest="shard_from", type=_count, metavar="K", help="with "
                         "--certify-shards: the first shard (canonical order, from 0)")
     census.add_argument("--to", dest="shard_to", type=_count, metavar="L", help="with "

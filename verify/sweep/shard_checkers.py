@@ -5,8 +5,8 @@ bytes (docs/census.md, "Certifying the shards of Q").
 - `stdlib`: the stdlib-only checker (verify/checker), on the bytes read by its bounded strict
   reader; version: SHA-256 of its sources (verify/checker/*.py, sorted by name).
 - `proved`: the proved native program fbs-proved (coq/native/, verify.formal.proved_run),
-  once it has a checker for kind census-shard (`fbs-proved --kinds`); refused before any work
-  until then. Version: the program's cache entry (the digest of its Coq and OCaml sources and
+  kind census-shard (docs/formal.md section 13j); refused before any work by a program without
+  that kind (`fbs-proved --kinds`). Version: the program's cache entry (the digest of its Coq and OCaml sources and
   of the tools' versions, verify.formal.proved_build.program_entry).
 """
 
