@@ -150,6 +150,43 @@ def test_the_proved_plug_maps_the_programs_exit_codes(monkeypatch):
         assert plug.check(b"{}", "x") == Verdict(verdict, f"line {code}")
 
 
+def _move_counts(path):
+    """The reviewer's tampering: some pairs moved from one row key to another, so every total
+    the summary checks (pairs, |K|) still adds up."""
+    record = json.loads(path.read_text())
+    counts = record["counts"]
+    moved = int(counts[0][4]) // 2
+    counts[0][4] = str(int(counts[0][4]) - moved)
+    counts.append(["4/3", 0, 1, 2, str(moved)])
+    path.write_text(json.dumps(record))
+
+
+def test_a_tampered_record_keeps_the_totals_and_recheck_finds_it(capsys, tmp_path):
+    """The summary trusts the records (it checks their totals only): a record whose counts
+    were moved between keys still sums right and the summary stays certified with a wrong
+    distribution; `--recheck` produces and checks every shard again, reports the record that
+    differs (exit 1) and puts the fresh one back, after which the summary is the census's."""
+    q = 4
+    code, _, err = fbs_cli(capsys, "census", "--exhaustive", q, "--certify-shards", tmp_path)
+    assert code == 0, err
+    honest = _records(str(tmp_path), q)
+    truth = exhaustive_census(q, certify=False).to_json()["fbs"]
+    prefix = hex(shard_prefixes(q)[3])
+    _move_counts(tmp_path / f"q{q}" / "shards" / f"{prefix}.json")
+    lied = summary(q, str(tmp_path), "stdlib")
+    assert lied["certified"] and lied["fbs"] != truth  # what the records say, unaudited
+    code, _, err = fbs_cli(capsys, "census", "--exhaustive", q, "--certify-shards", tmp_path)
+    assert code == 0  # a plain rerun skips accepted records
+    code, out, err = fbs_cli(capsys, "census", "--exhaustive", q, "--certify-shards", tmp_path,
+                             "--recheck")
+    assert code == 1 and "1 stored record(s) differed" in err and prefix in err, err
+    assert _records(str(tmp_path), q) == honest
+    assert summary(q, str(tmp_path), "stdlib")["fbs"] == truth
+    code, _, err = fbs_cli(capsys, "census", "--exhaustive", q, "--certify-shards", tmp_path,
+                           "--recheck")
+    assert code == 0, err
+
+
 def test_the_command_certifies_and_says_by_which_checker(capsys, tmp_path):
     code, out, err = fbs_cli(capsys, "census", "--exhaustive", 3, "--certify-shards", tmp_path)
     assert code == 0, err
@@ -165,6 +202,7 @@ def test_the_command_certifies_and_says_by_which_checker(capsys, tmp_path):
     ["--exhaustive", 8, "--certify-shards", "S"],
     ["--exhaustive", 4, "--checker", "stdlib"],
     ["--exhaustive", 4, "--from", 2],
+    ["--exhaustive", 4, "--recheck"],
     ["--exhaustive", 4, "--certify-shards", "S", "--uncertified"],
     ["--exhaustive", 4, "--certify-shards", "S", "--shard-certificates", "D"],
     ["--exhaustive", 4, "--certify-shards", "S", "--checker", "z3"],

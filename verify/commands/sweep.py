@@ -82,6 +82,11 @@ def register(commands) -> None:
     census.add_argument("--keep-certificates", action="store_true", help="with "
                         "--certify-shards: also keep the certificates (gzip) in STORE/qQ/"
                         "certificates (default: only their digests are kept)")
+    census.add_argument("--recheck", action="store_true", help="with --certify-shards: "
+                        "produce and check every shard of the range again, even those already "
+                        "accepted, and compare each stored record with the fresh one (the "
+                        "summary trusts STORE's records; this audits them): a record that "
+                        "differs is reported, replaced, and the exit code is 1")
     census.add_argument("-o", "--output", metavar="PREFIX", help="write PREFIX.md, PREFIX.json "
                         "and PREFIX.png (atomically; --exhaustive: PREFIX.md and PREFIX.json)")
     census.add_argument("--json", action="store_true", help="print the JSON instead of Markdown")
@@ -180,8 +185,8 @@ def run_exhaustive_census(args) -> int:
     if args.certify_shards is not None:
         return run_certify_shards(args)
     if args.checker is not None or args.shard_from is not None or args.shard_to is not None or (
-            args.keep_certificates):
-        raise BadInput("--checker, --from, --to and --keep-certificates apply to "
+            args.keep_certificates or args.recheck):
+        raise BadInput("--checker, --from, --to, --keep-certificates and --recheck apply to "
                        "--certify-shards only")
     if args.store is not None:
         return run_shard_census(args)
@@ -277,7 +282,7 @@ def run_certify_shards(args) -> int:
         raise BadInput(f"--workers: expected 1..64, got {args.workers}")
     result = certify_shards(args.exhaustive, args.certify_shards, args.checker,
                             args.shard_from, args.shard_to, args.workers or 1,
-                            args.keep_certificates)
+                            args.keep_certificates, recheck=args.recheck)
     document = result["summary"]
     if args.json:
         print_json(result)
@@ -293,6 +298,11 @@ def run_certify_shards(args) -> int:
               f"{len(result['failed'])} shard certificate(s) of ours, e.g. shard "
               f"{first['prefix'][:24]}: {line}"[:400], file=sys.stderr)
         return 3
+    if result["changed"]:
+        print(f"fbs: --recheck: {len(result['changed'])} stored record(s) differed from the "
+              f"shard produced and checked again (replaced), e.g. shard "
+              f"{result['changed'][0][:24]}", file=sys.stderr)
+        return 1
     return 0
 
 

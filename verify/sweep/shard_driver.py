@@ -75,10 +75,14 @@ def read_record(store: str, q: int, prefix: int) -> dict | None:
 
 def certify_shards(q: int, store: str, checker_name: str | None = None,
                    start: int | None = None, stop: int | None = None, workers: int = 1,
-                   keep: bool = False, progress: bool = True) -> dict:
+                   keep: bool = False, progress: bool = True, recheck: bool = False) -> dict:
     """Certify shards start..stop - 1 of q into STORE (skipping those the checker already
-    accepted there) and return {"done", "skipped", "failed": [records not accepted],
-    "summary"} (summary: `summary(q, store, checker)` over every shard of q)."""
+    accepted there, unless `recheck`) and return {"done", "skipped", "failed": [records not
+    accepted], "changed": [prefixes whose stored record differs from the fresh one], "summary"}
+    (summary: `summary(q, store, checker)` over every shard of q). With `recheck` every shard
+    of the range is produced and checked again and its stored record compared with the fresh
+    one (certificate digests, |K|, visits, counts): the summary trusts the records, and this
+    is how a STORE is audited."""
     from verify.base.progress import Progress
 
     name = checker_name or default_checker(q)
@@ -87,15 +91,26 @@ def certify_shards(q: int, store: str, checker_name: str | None = None,
     plug.prepare()  # the proved program: built, and refused without the kind, before work
     _prepare_store(store, q, keep)
     version = plug.version()
-    todo = [p for p in prefixes if not _accepted(read_record(store, q, p), name)]
-    failed = []
+    stored = {p: read_record(store, q, p) for p in prefixes}
+    todo = prefixes if recheck else [p for p in prefixes if not _accepted(stored[p], name)]
+    failed, changed = [], []
     with Progress(len(todo), "shards", enabled=None if progress else False) as bar:
         for record in _records(q, todo, store, name, version, keep, workers):
             if record["verdict"] != ACCEPTED:
                 failed.append(record)
+            before = stored[int(record["prefix"], 16)]
+            if recheck and before is not None and _content(before) != _content(record):
+                changed.append(record["prefix"])
             bar.update()
     return {"done": len(todo), "skipped": len(prefixes) - len(todo), "failed": failed,
-            "summary": summary(q, store, name, write=True)}
+            "changed": changed, "summary": summary(q, store, name, write=True)}
+
+
+def _content(record: dict) -> tuple:
+    """What a record states about its shard (not who checked it, nor the checker's version)."""
+    return (record.get("q"), record.get("prefix"), record.get("orbit"), record.get("visits"),
+            [(c.get("part"), c.get("sha256")) for c in record.get("certificates") or []],
+            record.get("counts"))
 
 
 def _prepare_store(store: str, q: int, keep: bool) -> None:
