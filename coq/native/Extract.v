@@ -26,7 +26,8 @@ Extraction Language OCaml.
    lognot and testbit are two's-complement operations on Z, as Coq's Z.land, Z.lor, Z.ldiff and
    Z.testbit are; testbit at a negative position is false in Coq (and raises in Zarith: guarded),
    and at a position beyond OCaml's int it is the sign. The bit tables of census-shard
-   (checkers/CensusShardCheck.v) are the users. *)
+   (checkers/CensusShardCheck.v) and census-classes' upFun (checkers/CensusClassesCheck.v) are
+   the users. *)
 Extract Constant Z.land => "(fun a b -> Z.logand a b)".
 Extract Constant Z.lor => "(fun a b -> Z.logor a b)".
 Extract Constant Z.ldiff => "(fun a b -> Z.logand a (Z.lognot b))".
