@@ -245,7 +245,7 @@ let check (kv : (string * Yojson.Safe.t) list) : Verdict.t =
   if sh.nodes * nrec > max_work / 64 then too_large "tree: nodes x records exceeds the proved checker's bound";
   let value = number "value" (field kv "value") in
   let ok = Checkers.checkTree t (Checkers.alphaOf t alpha_bits) records (q_of value) in
-  let term = if String.length term <= 200 then term
+  let term = if !full_statements || String.length term <= 200 then term
     else Printf.sprintf "<T: a Coq term of %d characters, md5 %s>" (String.length term) (Digest.to_hex (Digest.string term)) in
   { Verdict.accepted = ok; quantity = "rho_T"; value = show_q value;
     statement = Printf.sprintf "let T := %s in RhoT T (alphaOf T %s) %s" term (coq_bits alpha) (coq_q value);

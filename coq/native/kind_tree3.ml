@@ -467,7 +467,7 @@ let general kv (tkv : (string * Yojson.Safe.t) list) : Verdict.t =
                   Some (Checkers.eval a.fn (List.map fst cs), { Checkers.qnum = fst (of_q v); qden = snd (of_q v) })
             end in
   let term = term_of tree in
-  let term = if String.length term <= 200 then term
+  let term = if !full_statements || String.length term <= 200 then term
     else Printf.sprintf "<T: a Coq term of %d characters, md5 %s>" (String.length term) (Digest.to_hex (Digest.string term)) in
   let statement v = Printf.sprintf "let T := %s in RhoT T (alphaOf T %s) %s" term (coq_bits alpha) (coq_q v) in
   let refused = { Verdict.accepted = false; quantity = "rho_T"; value = show_q value;

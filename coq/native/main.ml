@@ -76,6 +76,7 @@ let () =
         (match (try read_tables path; None with Reader.Refuse (_, m) -> Some m) with
          | Some m -> Printf.eprintf "error: --tables %s: %s\n%!" path m; exit 2
          | None -> args rest)
+    | "--full-statements" :: rest -> Reader.full_statements := true; args rest
     | "--kinds" :: _ -> print_endline (String.concat " " (List.map fst kinds)); exit 0
     | "--" :: rest -> rest
     | rest -> rest in

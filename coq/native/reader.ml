@@ -11,6 +11,9 @@ exception Refuse of int * string
 let malformed msg = raise (Refuse (2, "malformed certificate: " ^ msg))
 let too_large msg = raise (Refuse (2, "beyond the checker's work bound: " ^ msg))
 
+(* --full-statements: print every statement whole (a tree's Coq term too), never its digest. *)
+let full_statements = ref false
+
 let max_bytes = 256 * 1024 * 1024
 let max_values = 8_000_000
 let max_number_chars = 1000

@@ -49,7 +49,12 @@ def register(commands) -> None:
     check.add_argument("--json", action="store_true", help="machine-readable output")
     check.add_argument("--proved", action="store_true",
                        help="check with the proved checker instead: the Coq checkers extracted "
-                            "to a native program, built on first use (docs/formal.md)")
+                            "to a native program, built on first use (docs/formal.md); one "
+                            "line a file (`proved: ...` or the refusal), the exit code the "
+                            "largest of the files'; --json: an object, or a list for several files")
+    check.add_argument("--full-statements", action="store_true",
+                       help="with --proved: print every statement whole (a tree's Coq term "
+                            "instead of its length and MD5)")
     check.set_defaults(run=run_check)
 
 
@@ -270,6 +275,9 @@ def run_check(args) -> int:
 
     from .witness import one_based
 
+    if args.full_statements and not args.proved:
+        raise BadInput("--full-statements applies to --proved (the stdlib checker prints no "
+                       "statement)")
     if args.proved:
         return run_check_proved(args)
     if len(args.files) != 1:
@@ -296,10 +304,10 @@ def run_check_proved(args) -> int:
     from verify.cli import print_json
     from verify.formal.proved_run import check_files
 
-    verdicts = check_files(args.files)
-    for verdict in verdicts:
-        if args.json:
-            print_json({"file": verdict.file, "exit": verdict.exit, "line": verdict.line})
-        else:
-            print(verdict.line, file=sys.stdout if verdict.exit in (0, 1) else sys.stderr)
+    verdicts = check_files(args.files, full=args.full_statements)
+    if args.json:
+        rows = [{"file": v.file, "exit": v.exit, "line": v.line} for v in verdicts]
+        print_json(rows[0] if len(rows) == 1 else rows)
+    for verdict in [] if args.json else verdicts:
+        print(verdict.line, file=sys.stdout if verdict.exit in (0, 1) else sys.stderr)
     return max(verdict.exit for verdict in verdicts)

@@ -135,24 +135,24 @@ def _limits() -> None:
         pass
 
 
-def check_file(binary: str | os.PathLike, name: str) -> ProvedVerdict:
-    """fbs-proved on one certificate file (`-`: standard input)."""
+def check_file(binary: str | os.PathLike, name: str, full: bool = False) -> ProvedVerdict:
+    """fbs-proved on one certificate file (`-`: standard input); `full`: statements whole."""
     from verify.checker.errors import CertificateMalformed
 
     try:
         data = certificate_bytes(name)
     except CertificateMalformed as error:
         return ProvedVerdict(name, 2, f"error: {name}: {error}")
-    return check_data(binary, data, name)
+    return check_data(binary, data, name, full=full)
 
 
 def check_data(binary: str | os.PathLike, data: bytes, name: str,
-               tables: bool = True) -> ProvedVerdict:
+               tables: bool = True, full: bool = False) -> ProvedVerdict:
     """fbs-proved on a certificate's JSON bytes, reported under `name`; tables=False when the
     certificate names no spec (kind census-shard: its JSON is not parsed here, 0.2 us a
     visit otherwise)."""
     with tempfile.TemporaryDirectory() as work:
-        argv = [os.fspath(binary)]
+        argv = [os.fspath(binary)] + (["--full-statements"] if full else [])
         tables = spec_tables(data) if tables else {}
         if tables:
             path = os.path.join(work, "tables.json")
@@ -186,9 +186,9 @@ def kind_key(certificate: dict) -> str:
     return f"tree/{certificate.get('version', 1)}" if kind == "tree" else kind
 
 
-def check_files(names: list[str]) -> list[ProvedVerdict]:
+def check_files(names: list[str], full: bool = False) -> list[ProvedVerdict]:
     """Build (first use) and run the program on each file."""
     from .proved_build import program
 
     binary = program()
-    return [check_file(binary, name) for name in names]
+    return [check_file(binary, name, full) for name in names]

@@ -170,3 +170,21 @@ def test_a_wrong_definition_in_extract_v_breaks_its_proofs(proved, tmp_path, nam
                            "Extract.v"], cwd=tmp_path, capture_output=True, text=True,
                           check=False)
     assert done.returncode != 0, name
+
+
+def test_check_proved_json_of_several_files_is_one_list(capsys, proved, tmp_path):
+    """FORMAT.md section 9's tiny example (AND_2 at 11, capacities 1/2 and 2: V = 5/2) and the
+    same with the value raised: one JSON document, a list of the two verdicts, exit 1."""
+    import json
+
+    good = {"format": "fbs-certificate/1", "kind": "weighted", "spec": "and:2", "arity": 2,
+            "input": "11", "capacities": ["1/2", "2"], "value": "5/2",
+            "primal": [{"block": [0], "weight": "1/2"}, {"block": [1], "weight": "2"}],
+            "dual": ["1", "1"]}
+    (tmp_path / "a.json").write_text(json.dumps(good))
+    (tmp_path / "b.json").write_text(json.dumps({**good, "value": "3"}))
+    code, stdout, _ = fbs_cli(capsys, "check", "--proved", "--json", tmp_path / "a.json",
+                              tmp_path / "b.json")
+    rows = json.loads(stdout)
+    assert code == 1 and [row["exit"] for row in rows] == [0, 1]
+    assert "WeightedFbsIs (AND 2)" in rows[0]["line"] and "(5 # 2)" in rows[0]["line"]

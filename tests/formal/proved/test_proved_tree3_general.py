@@ -152,3 +152,34 @@ def test_a_chain_1000_deep_is_proved_and_one_12000_deep_refused_in_one_line(run_
             "value": "1", "records": [], "sides": []}
     got = run_proved(deep)
     assert got.exit == 2 and "\n" not in got.line and "deeper than 10000" in got.line, got.line
+
+
+def test_full_statements_print_the_term_the_digest_names(proved, tmp_path):
+    """A long tree term is printed as its length and MD5; `--full-statements` prints the term
+    itself, whose length and MD5 are those, with one `(MAJ 3)` / `(AND 2)` per node of the
+    tree file (counted from the file, not from the program)."""
+    import hashlib
+    import json
+    import re
+
+    from verify.formal.proved_run import check_file
+
+    certificate = _random_v3(["maj:3", "and:2"], 3, 0.0, 1)
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(certificate))
+    short, whole = check_file(proved, str(path)), check_file(proved, str(path), full=True)
+    assert (short.exit, whole.exit) == (0, 0), (short.line, whole.line)
+    size, digest = re.search(r"<T: a Coq term of (\d+) characters, md5 ([0-9a-f]{32})>",
+                             short.line).groups()
+    term = re.search(r"let T := (.*) in RhoT T ", whole.line).group(1)
+    assert len(term) == int(size) and hashlib.md5(term.encode()).hexdigest() == digest
+    nodes = certificate["tree"]["nodes"]
+    for spec, name in (("maj:3", "(MAJ 3)"), ("and:2", "(AND 2)")):
+        assert term.count(name) == sum(n.get("aggregator") == spec for n in nodes) > 0
+
+
+def test_full_statements_without_proved_is_refused(capsys):
+    from tests.cli_run import fbs_cli
+
+    code, _, err = fbs_cli(capsys, "check", "x.json", "--full-statements")
+    assert code == 2 and "--full-statements applies to --proved" in err
