@@ -121,7 +121,7 @@ Definition pairOK (q : nat) (p : PairIn) : bool :=
   Z.ltb 0 (piDen p) && forallb (fun mw => Z.leb 0 (snd mw)) (piWeights p)
   && forallb (fun x => Z.leb 0 x) (piDual p) && Nat.eqb (length (piDual p)) q
   && (let bw := wBlocks q p in forallb (fun i => Z.leb (zLoadB bw i) (piDen p)) (seq 0 q))
-  && Qeq_bool (Qmake (zPrimal p) (Z.to_pos (piDen p))) (pV p) && Z.eqb (zDual q p) (zPrimal p)
+  && Z.eqb (fold_left Z.add (map snd (piWeights p)) 0%Z) (zPrimal p) && Z.eqb (zDual q p) (zPrimal p)
   && pairwiseb q (pPack q p).
 
 Lemma Qmake_plus : forall a b d, Qmake a d + Qmake b d == Qmake (a + b) d.
@@ -162,8 +162,9 @@ Record PairOk := mkPairOk { poV : Q; poIdx : list Z; poSupp : Z; poLow : Z; poPa
 
 Definition prep (q : nat) (p : PairIn) : PairOk :=
   let idx := map (fun Jw => zIndex 0 (fst Jw)) (pWs q p) in
-  mkPairOk (pV p) idx (fold_left Z.setbit idx 0%Z) (lowTable q (piDual p) (piDen p))
-    (map (zIndex 0) (pPack q p)) (length (pPack q p)) (floorQ (pV p)) p.
+  let v := pV p in let pk := pPack q p in
+  mkPairOk v idx (fold_left Z.setbit idx 0%Z) (lowTable q (piDual p) (piDen p))
+    (map (zIndex 0) pk) (length pk) (floorQ v) p.
 
 Lemma blockOf_length : forall q m, length (blockOf q m) = q.
 Proof. intros q m. unfold blockOf. rewrite map_length, seq_length. reflexivity. Qed.
@@ -224,6 +225,16 @@ Proof.
     rewrite <- E. exact Hw'.
 Qed.
 
+(* The pair's value pV (reduced) is the primal sum over D: the sum checked once in Z. *)
+Lemma fold_add_zlsum : forall l a, fold_left Z.add l a = (a + zlsum l)%Z.
+Proof. induction l as [| x l IH]; intros a; simpl; [lia | rewrite IH; lia]. Qed.
+
+Lemma pV_zPrimal : forall p, Z.eqb (fold_left Z.add (map snd (piWeights p)) 0%Z) (zPrimal p) = true ->
+  Qmake (zPrimal p) (Z.to_pos (piDen p)) == pV p.
+Proof.
+  intros p H. apply Z.eqb_eq in H. unfold pV. rewrite Qred_correct, H. reflexivity.
+Qed.
+
 (* Lemma P at a visit: the pair's weights on members of U, no member S with t(S) < 1. *)
 Lemma pair_fbs : forall q U p, pairOK q p = true -> Z.testbit U 0 = false ->
   forallb (Z.testbit U) (poIdx (prep q p)) = true -> Z.land U (poLow (prep q p)) = 0%Z ->
@@ -234,8 +245,8 @@ Proof.
   apply (fbs_value_of_pair _ _ (pWs q p) (pT p)).
   - apply pairOK_primal; assumption.
   - apply pairOK_dual; assumption.
-  - rewrite primal_zPrimal. apply Qeq_bool_iff; exact Hpv.
-  - rewrite dual_zDual by (apply Nat.eqb_eq, Hlen). apply Z.eqb_eq in Hdv. rewrite Hdv. apply Qeq_bool_iff; exact Hpv.
+  - rewrite primal_zPrimal. apply pV_zPrimal, Hpv.
+  - rewrite dual_zDual by (apply Nat.eqb_eq, Hlen). apply Z.eqb_eq in Hdv. rewrite Hdv. apply pV_zPrimal, Hpv.
 Qed.
 
 (* --- s, C and bs at a visit ---------------------------------------------------------------- *)
@@ -397,9 +408,83 @@ Proof.
   apply map_ext. intros B. simpl. rewrite IH. reflexivity.
 Qed.
 
+(* The same search with within, without and lowest by one pass over the lists (withinR,
+   withoutR, lowestR: equal to MeasureCheck's, which index each point with nth): bestWSF. *)
+Fixpoint withinR (n : nat) (B A : list bool) : bool :=
+  match n with O => true | S n' => implb (hd false B) (hd false A) && withinR n' (tl B) (tl A) end.
+Fixpoint withoutR (n : nat) (A B : list bool) : list bool :=
+  match n with O => [] | S n' => (hd false A && negb (hd false B)) :: withoutR n' (tl A) (tl B) end.
+Fixpoint lowestR (n : nat) (A : list bool) (s : nat) : option nat :=
+  match n with O => None | S n' => if hd false A then Some s else lowestR n' (tl A) (S s) end.
+
+Lemma nthB_hd_skipn : forall s (B : list bool), nth s B false = hd false (skipn s B).
+Proof. induction s as [| s IH]; intros [| b B]; simpl; auto; destruct s; reflexivity. Qed.
+
+Lemma skipnB_tl : forall s (B : list bool), skipn (S s) B = tl (skipn s B).
+Proof.
+  induction s as [| s IH]; intros B; [destruct B; reflexivity |].
+  destruct B as [| b B]; [reflexivity |]. exact (IH B).
+Qed.
+
+Lemma within_gen : forall n s B A,
+  forallb (fun i => implb (nth i B false) (nth i A false)) (seq s n) = withinR n (skipn s B) (skipn s A).
+Proof.
+  induction n as [| n IH]; intros s B A; [reflexivity |]. cbn [seq forallb withinR].
+  rewrite IH, !nthB_hd_skipn, !skipnB_tl. reflexivity.
+Qed.
+
+Lemma within_R : forall n B A, within n B A = withinR n B A.
+Proof. intros n B A. apply within_gen. Qed.
+
+Lemma without_gen : forall n s A B,
+  map (fun i => nth i A false && negb (nth i B false)) (seq s n) = withoutR n (skipn s A) (skipn s B).
+Proof.
+  induction n as [| n IH]; intros s A B; [reflexivity |]. cbn [seq map withoutR].
+  rewrite IH, !nthB_hd_skipn, !skipnB_tl. reflexivity.
+Qed.
+
+Lemma without_R : forall n A B, without n A B = withoutR n A B.
+Proof. intros n A B. apply without_gen. Qed.
+
+Lemma lowest_gen : forall n s A, find (fun i => nth i A false) (seq s n) = lowestR n (skipn s A) s.
+Proof.
+  induction n as [| n IH]; intros s A; [reflexivity |]. cbn [seq find lowestR].
+  rewrite nthB_hd_skipn. destruct (hd false (skipn s A)); [reflexivity |]. rewrite IH, skipnB_tl. reflexivity.
+Qed.
+
+Lemma lowest_R : forall n A, lowest n A = lowestR n A 0.
+Proof. intros n A. apply lowest_gen. Qed.
+
+Fixpoint bestWSF (n : nat) (Sl : list (list bool)) (fuel : nat) (A : list bool) : list (list bool) :=
+  match fuel with
+  | O => []
+  | S fuel' =>
+      match lowestR n A 0 with
+      | None => []
+      | Some i =>
+          fold_left (fun acc w => if Nat.ltb (length acc) (length w) then w else acc)
+            (map (fun B => B :: bestWSF n Sl fuel' (withoutR n A B))
+                 (filter (fun B => nth i B false && withinR n B A) Sl))
+            (bestWSF n Sl fuel' (withoutR n A (unitBlock n i)))
+      end
+  end.
+
+Lemma bestWSF_bestWS : forall z Sl fuel A, bestWSF (length z) Sl fuel A = bestWS z Sl fuel A.
+Proof.
+  intros z Sl fuel. induction fuel as [| fuel IH]; intros A; [reflexivity |]. cbn [bestWSF bestWS].
+  rewrite <- lowest_R. destruct (lowest (length z) A) as [i |]; [| reflexivity].
+  assert (Ef : filter (fun B => nth i B false && withinR (length z) B A) Sl
+             = filter (fun B => nth i B false && within (length z) B A) Sl)
+    by (apply filter_ext; intros B; rewrite within_R; reflexivity).
+  rewrite Ef, (map_ext (fun B => B :: bestWSF (length z) Sl fuel (withoutR (length z) A B))
+                       (fun B => B :: bestWS z Sl fuel (without (length z) A B)))
+    by (intros B; rewrite IH, without_R; reflexivity).
+  rewrite IH, without_R. reflexivity.
+Qed.
+
 Definition bsSearch (q : nat) (U : Z) : option nat :=
   let z := zeros q in
-  let w := bestWS z (filter (sensb (upFun U) z) (allMasks (length z))) (length z) (repeat true (length z)) in
+  let w := bestWSF (length z) (filter (sensb (upFun U) z) (allMasks (length z))) (length z) (repeat true (length z)) in
   if forallb (fun B => Nat.eqb (length B) (length z) && sensb (upFun U) z B) w && pairwiseb (length z) w
   then Some (length w) else None.
 
@@ -425,6 +510,7 @@ Proof.
     split; [exists (pPack q p); split; [exact HD | reflexivity] |].
     intros Bs HBs. assert (Hle := packing_le_floor _ _ _ Bs Hv HBs). cbn [prep poV] in Hle. lia.
   - unfold bsSearch in Hb. cbv zeta in Hb.
+    rewrite bestWSF_bestWS in Hb.
     set (w := bestWS (zeros q) (filter (sensb (upFun U) (zeros q)) (allMasks (length (zeros q))))
       (length (zeros q)) (repeat true (length (zeros q)))) in Hb.
     destruct (forallb (fun B => Nat.eqb (length B) (length (zeros q)) && sensb (upFun U) (zeros q) B) w
@@ -447,6 +533,124 @@ Fixpoint popcount (n : nat) (x acc : Z) : Z :=
 Definition extraOf (q : nat) (wos : list (nat * Z)) (U : Z) : Z := popcount (2 ^ q) (Z.land U (nonMinimal wos U)) 0.
 Definition wosOf (q : nat) : list (nat * Z) := map (fun b => (b, without_bit q b)) (seq 0 q).
 
+(* The bit count popcount (2^q) x 0 of extraOf, computed by halves when x is below 2^(2h) (the
+   same number: popFast_popCtx). Spec: bitsum m x, the number of set bits among the low m. *)
+Fixpoint bitsum (m : nat) (x : Z) : Z :=
+  match m with O => 0%Z | S m' => (Z.b2z (Z.odd x) + bitsum m' (Z.div2 x))%Z end.
+
+Lemma popcount_acc : forall n x acc, popcount n x acc = (acc + popcount n x 0)%Z.
+Proof.
+  induction n as [| n IH]; intros x acc; simpl; [lia |].
+  destruct (Z.eqb x 0); [lia |]. rewrite (IH _ (acc + 1)%Z), (IH _ 1%Z). lia.
+Qed.
+
+Lemma bitsum_nonneg : forall m x, (0 <= bitsum m x)%Z.
+Proof. induction m as [| m IH]; intros x; cbn [bitsum]; [lia |]. specialize (IH (Z.div2 x)). destruct (Z.odd x); cbn [Z.b2z]; lia. Qed.
+
+Lemma bitsum_zero : forall m, bitsum m 0 = 0%Z.
+Proof. induction m as [| m IH]; [reflexivity |]. exact IH. Qed.
+
+Lemma odd_land : forall a b, Z.odd (Z.land a b) = (Z.odd a && Z.odd b)%bool.
+Proof. intros a b. rewrite <- !Z.bit0_odd. apply Z.land_spec. Qed.
+
+Lemma div2_land : forall a b, Z.div2 (Z.land a b) = Z.land (Z.div2 a) (Z.div2 b).
+Proof. intros a b. rewrite !Z.div2_spec. apply Z.shiftr_land. Qed.
+
+Lemma pow_succ_nat : forall m, (2 ^ Z.of_nat (S m) = 2 * 2 ^ Z.of_nat m)%Z.
+Proof. intros m. rewrite Nat2Z.inj_succ, Z.pow_succ_r by lia. reflexivity. Qed.
+
+Lemma bitsum_clear : forall m x, (0 < x < 2 ^ Z.of_nat m)%Z -> bitsum m (Z.land x (x - 1)) = (bitsum m x - 1)%Z.
+Proof.
+  induction m as [| m IH]; intros x Hx; [simpl in Hx; lia |].
+  rewrite pow_succ_nat in Hx. cbn [bitsum]. rewrite odd_land, div2_land.
+  assert (Op : Z.odd (x - 1) = negb (Z.odd x)) by (rewrite Z.sub_1_r, Z.odd_pred, <- Z.negb_odd; reflexivity).
+  rewrite Op.
+  assert (Ex := Z.div2_odd x). set (y := Z.div2 x) in *.
+  destruct (Z.odd x) eqn:Eo; cbn [Z.b2z negb andb] in *.
+  - assert (E1 : Z.div2 (x - 1) = y) by (rewrite Z.div2_div; symmetry; apply (Z.div_unique _ _ _ 0); lia).
+    rewrite E1, Z.land_diag. lia.
+  - assert (E1 : Z.div2 (x - 1) = (y - 1)%Z) by (rewrite Z.div2_div; symmetry; apply (Z.div_unique _ _ _ 1); lia).
+    rewrite E1, IH by lia. lia.
+Qed.
+
+Lemma land_pred_bound : forall x m, (0 < x < 2 ^ m)%Z -> (0 <= Z.land x (x - 1) < 2 ^ m)%Z.
+Proof.
+  intros x m Hx. assert (H0 : (0 <= Z.land x (x - 1))%Z) by (apply Z.land_nonneg; lia). split; [exact H0 |].
+  destruct (Z.eq_dec (Z.land x (x - 1)) 0) as [E | E]; [lia |].
+  assert (Hl : (Z.log2 x < m)%Z) by (apply Z.log2_lt_pow2; lia).
+  apply Z.log2_lt_pow2; [lia |].
+  assert (H := Z.log2_land x (x - 1) ltac:(lia) ltac:(lia)). lia.
+Qed.
+
+Lemma popcount_bitsum : forall n m x, (0 <= x < 2 ^ Z.of_nat m)%Z -> (bitsum m x <= Z.of_nat n)%Z ->
+  popcount n x 0 = bitsum m x.
+Proof.
+  induction n as [| n IH]; intros m x Hx Hn; simpl.
+  - assert (H := bitsum_nonneg m x). lia.
+  - destruct (Z.eqb_spec x 0) as [-> | Hne]; [rewrite bitsum_zero; reflexivity |].
+    rewrite popcount_acc. assert (Hc := bitsum_clear m x ltac:(lia)).
+    rewrite (IH m); [lia | apply land_pred_bound; lia | lia].
+Qed.
+
+(* The split: the low a bits and the rest. *)
+Lemma bitsum_split : forall a b x, bitsum (a + b) x = (bitsum a (Z.land x (Z.ones (Z.of_nat a))) + bitsum b (Z.shiftr x (Z.of_nat a)))%Z.
+Proof.
+  induction a as [| a IH]; intros b x; cbn [Nat.add bitsum].
+  - rewrite Z.shiftr_0_r. lia.
+  - rewrite IH. rewrite odd_land, div2_land.
+    assert (O1 : Z.odd (Z.ones (Z.of_nat (S a))) = true).
+    { rewrite <- Z.bit0_odd. apply Z.ones_spec_low. lia. }
+    assert (D1 : Z.div2 (Z.ones (Z.of_nat (S a))) = Z.ones (Z.of_nat a)).
+    { rewrite Z.div2_spec. apply Z.bits_inj'. intros i Hi. rewrite Z.shiftr_spec by lia.
+      destruct (Z.lt_ge_cases i (Z.of_nat a)).
+      - rewrite !Z.ones_spec_low by lia. reflexivity.
+      - rewrite !Z.ones_spec_high by lia. reflexivity. }
+    assert (S1 : Z.shiftr x (Z.of_nat (S a)) = Z.shiftr (Z.div2 x) (Z.of_nat a)).
+    { rewrite Z.div2_spec, Z.shiftr_shiftr by lia. f_equal. lia. }
+    rewrite O1, D1, S1, Bool.andb_true_r. lia.
+Qed.
+
+(* The bit count by k chunks of c bits each: for q = 6 and 7 the 32-bit chunks of a 64- or 128-bit
+   table are OCaml's unboxed integers in Zarith, where the whole table is boxed. *)
+Fixpoint popChunks (k c : nat) (x : Z) : Z :=
+  match k with
+  | O => 0%Z
+  | S k' => (popcount c (Z.land x (Z.ones (Z.of_nat c))) 0 + popChunks k' c (Z.shiftr x (Z.of_nat c)))%Z
+  end.
+
+Lemma bitsum_le : forall m x, (bitsum m x <= Z.of_nat m)%Z.
+Proof. induction m as [| m IH]; intros x; cbn [bitsum]; [lia |]. specialize (IH (Z.div2 x)). destruct (Z.odd x); cbn [Z.b2z]; lia. Qed.
+
+Lemma popChunks_bitsum : forall k c x, (0 <= x < 2 ^ Z.of_nat (k * c))%Z -> popChunks k c x = bitsum (k * c) x.
+Proof.
+  induction k as [| k IH]; intros c x Hx; [reflexivity |]. cbn [popChunks]. change (S k * c)%nat with (c + k * c)%nat.
+  rewrite bitsum_split.
+  assert (Hl : (0 <= Z.land x (Z.ones (Z.of_nat c)) < 2 ^ Z.of_nat c)%Z).
+  { rewrite Z.land_ones by lia. apply Z.mod_pos_bound. apply Z.pow_pos_nonneg; lia. }
+  assert (Hh : (0 <= Z.shiftr x (Z.of_nat c) < 2 ^ Z.of_nat (k * c))%Z).
+  { rewrite Z.shiftr_div_pow2 by lia. split; [apply Z.div_pos; [lia | apply Z.pow_pos_nonneg; lia] |].
+    apply Z.div_lt_upper_bound; [apply Z.pow_pos_nonneg; lia |]. rewrite <- Z.pow_add_r by lia.
+    change (S k * c)%nat with (c + k * c)%nat in Hx. rewrite Nat2Z.inj_add in Hx. lia. }
+  rewrite (popcount_bitsum c c _ Hl (bitsum_le _ _)), IH by exact Hh. reflexivity.
+Qed.
+
+(* What popFast needs of q: the fuel 2^q, the chunks (k of 32 bits, k * 32 <= 2^q) and 2^(32 k). *)
+Definition popCtx (q : nat) : nat * nat * nat * Z :=
+  let k := Nat.div (2 ^ q) 32 in ((2 ^ q)%nat, k, 32%nat, (2 ^ Z.of_nat (k * 32))%Z).
+
+Definition popFast (pc : nat * nat * nat * Z) (x : Z) : Z :=
+  let '(n, k, c, bnd) := pc in if Z.leb 0 x && Z.ltb x bnd then popChunks k c x else popcount n x 0.
+
+Lemma popFast_popCtx : forall q x, popFast (popCtx q) x = popcount (2 ^ q) x 0.
+Proof.
+  intros q x. unfold popCtx, popFast. set (n := (2 ^ q)%nat). set (k := Nat.div n 32).
+  destruct (Z.leb_spec 0 x) as [H0 | H0]; [| reflexivity].
+  destruct (Z.ltb_spec x (2 ^ Z.of_nat (k * 32))) as [H1 | H1]; [| reflexivity].
+  cbn [andb]. rewrite popChunks_bitsum by lia.
+  assert (Hk : (k * 32 <= n)%nat) by (unfold k; rewrite Nat.mul_comm; apply Nat.mul_div_le; lia).
+  rewrite (popcount_bitsum n (k * 32)) by (auto; pose proof (bitsum_le (k * 32) x); lia). reflexivity.
+Qed.
+
 (* The key of a row: (fbs, s, bs, C). *)
 Definition Key : Type := (Q * nat * nat * nat)%type.
 Definition keyEqb (a b : Key) : bool :=
@@ -459,13 +663,13 @@ Definition fbsFits (U : Z) (P : PairOk) (nm : Z) : bool :=
   negb (Z.testbit U 0) && forallb (Z.testbit U) (poIdx P) && Z.eqb (Z.land U (poLow P)) 0
   && Z.eqb (Z.land (poSupp P) (Z.ldiff U nm)) (poSupp P).
 
-Definition visitCheck (q n2q : nat) (cands : list (list bool * Z * nat * Z)) (bigs units : list Z)
+Definition visitCheck (q : nat) (pc : nat * nat * nat * Z) (cands : list (list bool * Z * nat * Z)) (bigs units : list Z)
   (wos : list (nat * Z)) (U : Z) (P : PairOk) : option (Key * Z) :=
   let nm := nonMinimal wos U in
   if fbsFits U P nm then
     match cOf q cands bigs U, bsOf q U P with
     | Some c, Some bs =>
-        Some ((poV P, length (filter (Z.testbit U) units), bs, c), popcount n2q (Z.land U nm) 0)
+        Some ((poV P, length (filter (Z.testbit U) units), bs, c), popFast pc (Z.land U nm))
     | _, _ => None
     end
   else None.
@@ -474,7 +678,7 @@ Definition VisitIs (q : nat) (U : Z) (key : Key) : Prop :=
   let '(v, s, bs, c) := key in CensusEntryIs q U v s bs c.
 
 Lemma visitCheck_sound : forall q U p key e, pairOK q p = true ->
-  visitCheck q (2 ^ q) (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) U (prep q p) = Some (key, e) ->
+  visitCheck q (popCtx q) (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) U (prep q p) = Some (key, e) ->
   VisitIs q U key /\ e = extraOf q (wosOf q) U.
 Proof.
   intros q U p key e Hok H. unfold visitCheck in H. cbv zeta in H.
@@ -482,7 +686,7 @@ Proof.
   repeat rewrite andb_true_iff in E. destruct E as [[[H0 Hin] Hlow] _]. apply negb_true_iff in H0. apply Z.eqb_eq in Hlow.
   destruct (cOf q (candidates q) (map (bigTable q) (seq 0 (S q))) U) as [c |] eqn:Hc; [| discriminate].
   destruct (bsOf q U (prep q p)) as [bs |] eqn:Hb; [| discriminate].
-  injection H as <- <-. split; [| reflexivity]. unfold VisitIs.
+  injection H as <- <-. split; [| unfold extraOf; apply popFast_popCtx]. unfold VisitIs.
   assert (Hv := pair_fbs q U p Hok H0 Hin Hlow).
   assert (Hup0 : upFun U (zeros q) = false) by (unfold upFun; rewrite zIndex_zeros; exact H0).
   apply (census_entry_of_measures q U (upFun U)); [intros; reflexivity | exact Hup0 | exact Hv | apply s_up, H0 |
@@ -571,14 +775,14 @@ Fixpoint sumRes (k : Key) (res : list Result) : Z :=
   match res with [] => 0%Z | (_, k', e) :: rest => ((if keyEqb k k' then 2 ^ e else 0) + sumRes k rest)%Z end.
 
 Definition rowOf (res : list Result) : list (Key * Z) :=
-  fold_left (fun row r => let '(_, k, e) := r in addRow k (2 ^ e) row) res [].
+  fold_left (fun row r => let '(_, k, e) := r in addRow k (Z.shiftl 1 e) row) res [].
 
 Lemma rowOf_lookup : forall res k, lookupRow k (rowOf res) = sumRes k res.
 Proof.
   intros res k. unfold rowOf. rewrite <- (Z.add_0_l (sumRes k res)).
   change 0%Z with (lookupRow k []). generalize (@nil (Key * Z)).
   induction res as [| [[u k'] e] rest IH]; intros row; simpl; [lia |].
-  rewrite IH, lookup_addRow. lia.
+  rewrite IH, lookup_addRow, Z.shiftl_1_l. lia.
 Qed.
 
 (* --- The whole certificate ----------------------------------------------------------------- *)
@@ -638,7 +842,7 @@ Proof.
 Qed.
 
 (* The walk over the visits and `use` together (tail-recursive: the results reversed). *)
-Fixpoint walk (q n2q : nat) (cands : list (list bool * Z * nat * Z)) (bigs units : list Z) (wos : list (nat * Z))
+Fixpoint walk (q : nat) (n2q : nat * nat * nat * Z) (cands : list (list bool * Z * nat * Z)) (bigs units : list Z) (wos : list (nat * Z))
   (rtop : Z) (t : ptree) (visits use : list Z) (acc : list Result) : option (list Result) :=
   match visits, use with
   | [], [] => Some acc
@@ -663,10 +867,10 @@ Definition claimedOK (orbit : Z) (q : nat) (claimed : list (Key * Z)) (row : lis
 
 (* What depends on q only, computed once per q by the program (ctxOf; the glue keeps one per q). *)
 Record Ctx := mkCtx { cxCands : list (list bool * Z * nat * Z); cxBigs : list Z; cxUnits : list Z;
-  cxWos : list (nat * Z); cxN2q : nat; cxPerms : list (list (Z * Z)); cxPos : list Z }.
+  cxWos : list (nat * Z); cxN2q : nat * nat * nat * Z; cxPerms : list (list (Z * Z)); cxPos : list Z }.
 
 Definition ctxOf (q : nat) : Ctx :=
-  mkCtx (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) (2 ^ q)
+  mkCtx (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) (popCtx q)
     (map permPairs (perms (seq 0 (q - 1)))) (positions (q - 1)).
 
 (* The shard's results, or None. *)
@@ -693,7 +897,7 @@ Definition checkShard (c : ShardIn) : bool := checkShardWith (ctxOf (shQ c)) c.
 
 Lemma walk_sound : forall q pairs rtop t visits use acc res,
   (forall x, pIn x t -> exists p, In p pairs /\ pairOK q p = true /\ x = prep q p) ->
-  walk q (2 ^ q) (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) rtop t visits use acc = Some res ->
+  walk q (popCtx q) (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) rtop t visits use acc = Some res ->
   (exists done, res = done ++ acc /\ map (fun r => fst (fst r)) (rev done) = visits /\
     forall u0 k e, In (u0, k, e) done -> VisitIs q (Z.lor u0 rtop) k /\ e = extraOf q (wosOf q) (Z.lor u0 rtop)).
 Proof.
@@ -702,7 +906,7 @@ Proof.
   - injection H as <-. exists []. split; [reflexivity | split; [reflexivity | intros ? ? ? []]].
   - destruct (pfind j t) as [P |] eqn:Ef; [| discriminate].
     destruct (Ht P (pfind_in _ _ _ Ef)) as [p [_ [Hok ->]]].
-    destruct (visitCheck q (2 ^ q) (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) (Z.lor u0 rtop) (prep q p))
+    destruct (visitCheck q (popCtx q) (candidates q) (map (bigTable q) (seq 0 (S q))) (unitIdx q) (wosOf q) (Z.lor u0 rtop) (prep q p))
       as [ke |] eqn:Ev; [| discriminate]. destruct ke as [k e].
     destruct (IH us _ res Ht H) as [done [Hd [Hmap Hdone]]].
     exists (done ++ [(u0, k, e)]). split; [rewrite Hd, <- app_assoc; reflexivity |]. split.
@@ -735,7 +939,7 @@ Proof.
   - apply Z.eqb_eq, Horb.
   - destruct (shardResults (ctxOf (shQ c)) c) as [res |] eqn:E; [| discriminate]. exists res.
     unfold shardResults in E. cbv zeta in E. cbn [ctxOf cxCands cxBigs cxUnits cxWos cxN2q] in E.
-    destruct (walk (shQ c) (2 ^ shQ c) (candidates (shQ c)) (map (bigTable (shQ c)) (seq 0 (S (shQ c)))) (unitIdx (shQ c))
+    destruct (walk (shQ c) (popCtx (shQ c)) (candidates (shQ c)) (map (bigTable (shQ c)) (seq 0 (S (shQ c)))) (unitIdx (shQ c))
       (wosOf (shQ c)) (Z.shiftl (shPrefix c) (Z.of_nat (2 ^ (shQ c - 1))))
       (pbuild 64 (indexed 0 (shPairs c) (shQ c)) (Z.of_nat (length (shPairs c))))
       (partVisits (shQ c) (shPrefix c) (shK c) (shN c)) (shUse c) []) as [rr |] eqn:W; [| discriminate].
