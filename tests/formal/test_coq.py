@@ -419,9 +419,14 @@ def test_a_wrong_definition_breaks_the_proofs(mutated, old, new):
     ("&& sensb f z (fst Jw)) ws", "&& true) ws"),
     # a negative dual entry accepted
     ("(fun i => Qle_bool 0 (nth i t 0))", "(fun i => true)"),
-    # the dual's value not compared with v
-    ("&& Qeq_bool (dualValueAt z t) v)%bool.", ")%bool."),
-], ids=["skips-a-block", "negative-weight", "insensitive-block", "negative-dual", "no-dual-value"])
+    # the dual's value not compared with v (checkExhaustive; then checkExhaustiveFast, the one
+    # the proved program runs: both carry the same last line)
+    ("dualFeasibleb f z t\n   && Qeq_bool (primalValue ws) v && Qeq_bool (dualValueAt z t) v)%bool.",
+     "dualFeasibleb f z t\n   && Qeq_bool (primalValue ws) v)%bool."),
+    ("dualFast f z t\n   && Qeq_bool (primalValue ws) v && Qeq_bool (dualValueAt z t) v)%bool.",
+     "dualFast f z t\n   && Qeq_bool (primalValue ws) v)%bool."),
+], ids=["skips-a-block", "negative-weight", "insensitive-block", "negative-dual", "no-dual-value",
+        "fast-no-dual-value"])
 def test_a_wrong_exhaustive_checker_breaks_its_proof(mutated, old, new):
     """The Coq checker of kind `exhaustive` (issue 27): each weakened check breaks the
     reflection lemma (or the refused examples), so check.sh fails in the checker's file."""
@@ -902,11 +907,18 @@ def test_theorem_B2c_needs_its_hypothesis(mutated, old, new):
     # bs: the dynamic program misses the sensitive blocks of one coordinate
     ("&& within (length z) B A && sensb f z B)",
      "&& within (length z) B A && sensb f z B && negb (Nat.eqb (length (filter (fun b => b) B)) 1))"),
-    # bs: witness blocks not checked to be sensitive
-    ("  forallb (fun B => Nat.eqb (length B) (length z) && sensb f z B) witness",
+    # bs: witness blocks not checked to be sensitive (checkBS; then checkBSFast, the one the
+    # proved program runs)
+    ("Definition checkBS (f : Agg) (z : list bool) (witness : list (list bool)) (k : nat) : bool :=\n"
+     "  forallb (fun B => Nat.eqb (length B) (length z) && sensb f z B) witness",
+     "Definition checkBS (f : Agg) (z : list bool) (witness : list (list bool)) (k : nat) : bool :=\n"
+     "  forallb (fun B => Nat.eqb (length B) (length z)) witness"),
+    ("Definition checkBSFast (f : Agg) (z : list bool) (witness : list (list bool)) (k : nat) : bool :=\n"
+     "  forallb (fun B => Nat.eqb (length B) (length z) && sensb f z B) witness",
+     "Definition checkBSFast (f : Agg) (z : list bool) (witness : list (list bool)) (k : nat) : bool :=\n"
      "  forallb (fun B => Nat.eqb (length B) (length z)) witness"),
 ], ids=["C-misses-an-input", "bs-no-optimality", "bs-meeting-blocks", "bs-misses-a-block",
-        "bs-insensitive-block"])
+        "bs-insensitive-block", "bs-fast-insensitive-block"])
 def test_a_wrong_measure_checker_breaks_its_proof(mutated, old, new):
     """The Coq checker of kind `measure` (issue 27): each weakened check breaks a reflection
     lemma (or the refused examples), so check.sh fails in its file."""
