@@ -98,9 +98,9 @@ let uniform sh (body : Yojson.Safe.t) : string * Checkers.ctree =
   add_leaves sh !level;
   (Printf.sprintf "(uniform %s %d)" fn.Spec.term d, Checkers.uniform fn.Spec.family (nat d))
 
-(* An fbs-tree/1 document: nodes by id, every node reached once from the root, leaf queries
-   pairwise distinct; built recursively from the root (a stack overflow is a refusal). *)
-let explicit sh (kv : (string * Yojson.Safe.t) list) : string * Checkers.ctree =
+(* An fbs-tree/1 document's root and its nodes by id (`Leaf query or `Node (aggregator,
+   children)), checked field by field; shared with kind_tree3.ml. *)
+let read_nodes (kv : (string * Yojson.Safe.t) list) =
   require_keys "tree" kv ["format"; "root"; "nodes"] ["description"; "depth"];
   if str "tree.format" (field kv "format") <> "fbs-tree/1" then malformed "tree.format: expected \"fbs-tree/1\"";
   let root = str "tree.root" (field kv "root") in
@@ -123,6 +123,12 @@ let explicit sh (kv : (string * Yojson.Safe.t) list) : string * Checkers.ctree =
         let kids = List.map (str (where ^ ".children")) (list (where ^ ".children") (field n "children")) in
         Hashtbl.add by_id id (`Node (agg, kids))
       end) nodes;
+  (root, by_id)
+
+(* An fbs-tree/1 document: nodes by id, every node reached once from the root, leaf queries
+   pairwise distinct; built recursively from the root (a stack overflow is a refusal). *)
+let explicit sh (kv : (string * Yojson.Safe.t) list) : string * Checkers.ctree =
+  let root, by_id = read_nodes kv in
   let seen = Hashtbl.create 1024 and queries = Hashtbl.create 1024 and depth_max = ref 0 in
   let rec build depth id : string * Checkers.ctree =
     (match Hashtbl.find_opt by_id id with None -> malformed "tree: unknown child id" | Some _ -> ());

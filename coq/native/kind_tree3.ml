@@ -337,28 +337,7 @@ let uniform_tree sh (a : agg) (d : int) : tnode =
 
 (* An fbs-tree/1 document (as kind_tree.ml reads it). *)
 let explicit sh (kv : (string * Yojson.Safe.t) list) : tnode =
-  require_keys "tree" kv ["format"; "root"; "nodes"] ["description"; "depth"];
-  if str "tree.format" (field kv "format") <> "fbs-tree/1" then malformed "tree.format: expected \"fbs-tree/1\"";
-  let root = str "tree.root" (field kv "root") in
-  let nodes = list "tree.nodes" (field kv "nodes") in
-  if nodes = [] then malformed "tree.nodes: expected 1 to 600000 nodes";
-  if List.length nodes > max_nodes then too_large "tree.nodes: more than 600000 nodes";
-  let by_id = Hashtbl.create 1024 in
-  List.iteri (fun k node ->
-      let where = Printf.sprintf "tree.nodes[%d]" k in
-      let n = obj where node in
-      require_keys where n ["id"] ["aggregator"; "children"; "query"; "label"];
-      let id = str (where ^ ".id") (field n "id") in
-      if Hashtbl.mem by_id id then malformed (where ^ ": duplicate id");
-      if List.mem_assoc "query" n then begin
-        if List.mem_assoc "aggregator" n || List.mem_assoc "children" n then malformed (where ^ ": a leaf has no aggregator or children");
-        Hashtbl.add by_id id (`Leaf (str (where ^ ".query") (field n "query")))
-      end else begin
-        require_keys where n ["id"; "aggregator"; "children"] ["label"];
-        let agg = str (where ^ ".aggregator") (field n "aggregator") in
-        let kids = List.map (str (where ^ ".children")) (list (where ^ ".children") (field n "children")) in
-        Hashtbl.add by_id id (`Node (agg, kids))
-      end) nodes;
+  let root, by_id = Kind_tree.read_nodes kv in
   let seen = Hashtbl.create 1024 and queries = Hashtbl.create 1024 and depth_max = ref 0 in
   let rec build depth id : tnode =
     (match Hashtbl.find_opt by_id id with None -> malformed "tree: unknown child id" | Some _ -> ());
