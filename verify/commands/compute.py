@@ -308,6 +308,7 @@ def run_check_proved(args) -> int:
     if args.json:
         rows = [{"file": v.file, "exit": v.exit, "line": v.line} for v in verdicts]
         print_json(rows[0] if len(rows) == 1 else rows)
-    for verdict in [] if args.json else verdicts:
-        print(verdict.line, file=sys.stdout if verdict.exit in (0, 1) else sys.stderr)
+    else:
+        for verdict in verdicts:
+            print(verdict.line, file=sys.stdout if verdict.exit in (0, 1) else sys.stderr)
     return max(verdict.exit for verdict in verdicts)
